@@ -1,0 +1,126 @@
+import { DomainError } from '../errors/domain-error';
+import { bracketSize } from '../seeding/bracket-size';
+import { innerOuterOrder } from '../seeding/seed-orderings';
+import { THIRD_PLACE_KEY, winnersMatchKey } from './match-key';
+import type { Entrant, GeneratedMatch, GeneratedStage } from './types';
+import { validateEntrants } from './validate-entrants';
+
+/** Fewest entrants of a single-elimination stage. */
+export const SINGLE_ELIMINATION_MIN_ENTRANTS = 2;
+/** Most entrants of a single-elimination stage. */
+export const SINGLE_ELIMINATION_MAX_ENTRANTS = 65536;
+
+/** Options of `generateSingleElimination` (contract `StageSettings.thirdPlaceMatch`). */
+export interface SingleEliminationOptions {
+  /** Add a match between the semi-final losers (only when there are at least 4 entrants). Default false. */
+  thirdPlaceMatch?: boolean;
+}
+
+function newMatch(round: number, number: number, a: string | null, b: string | null): GeneratedMatch {
+  return {
+    key: winnersMatchKey(round, number),
+    bracket: 'WINNERS',
+    round,
+    number,
+    participants: [a, b],
+    next: { winner: null, loser: null },
+  };
+}
+
+/**
+ * Generates a single-elimination stage (spec 1.2, DESIGN "Tournament and match lifecycle").
+ *
+ * Entrants are ranked by seed (rank 1 = lowest seed number) and placed in the standard `inner_outer`
+ * order over a bracket of P = next power of two slots, so rank 1 meets rank P in round 1. Ranks above N are
+ * byes and therefore fall to the top seeds. A bye is not a match: the seed facing it is placed directly in
+ * its round-2 slot, so the stage has exactly N-1 matches, plus the third-place match ("TP", bracket
+ * THIRD_PLACE, played in the final's round) when asked for and N >= 4. Match (r, n) feeds (r+1, ceil(n/2))
+ * slot 1 when n is odd, else slot 2; semi-final losers feed the third-place match through `next.loser`.
+ * Runs in O(N) (O(N log N) when entrants are not already sorted by seed).
+ * @throws DomainError NOT_ENOUGH_PARTICIPANTS below 2 entrants; VALIDATION_ERROR for more than 65536
+ *   entrants, duplicate or empty ids, duplicate or non-positive seeds, or a non-boolean option.
+ */
+export function generateSingleElimination(
+  entrants: readonly Entrant[],
+  options: SingleEliminationOptions = {},
+): GeneratedStage {
+  const thirdPlaceOption = options.thirdPlaceMatch ?? false;
+  if (typeof thirdPlaceOption !== 'boolean') {
+    throw new DomainError('VALIDATION_ERROR', 'thirdPlaceMatch must be a boolean', [
+      { path: 'options.thirdPlaceMatch', message: 'must be a boolean' },
+    ]);
+  }
+  const ranked = validateEntrants(entrants, SINGLE_ELIMINATION_MIN_ENTRANTS, SINGLE_ELIMINATION_MAX_ENTRANTS);
+  const n = ranked.length;
+  const size = bracketSize(n);
+  const totalRounds = 31 - Math.clz32(size);
+  const thirdPlaceMatch = thirdPlaceOption && n >= 4;
+  const order = innerOuterOrder(size);
+  const matches: GeneratedMatch[] = [];
+  // Ranks above N are byes and they face ranks 1..P-N, so those top seeds advance without playing.
+  const byes: string[] = [];
+  for (let rank = 1; rank <= size - n; rank++) byes.push((ranked[rank - 1] as Entrant).id);
+
+  // Round 1: a position holds a match, or (when its second seed is a bye) the id of the seed advancing.
+  const half = size / 2;
+  const firstRound = new Array<GeneratedMatch | null>(half);
+  const advancedByBye = new Array<string | null>(half);
+  for (let pos = 1; pos <= half; pos++) {
+    const top = order[2 * pos - 2] as number; // always the better seed of the pair
+    const bottom = order[2 * pos - 1] as number;
+    const topId = (ranked[top - 1] as Entrant).id;
+    if (bottom > n) {
+      firstRound[pos - 1] = null;
+      advancedByBye[pos - 1] = topId;
+    } else {
+      const match = newMatch(1, pos, topId, (ranked[bottom - 1] as Entrant).id);
+      firstRound[pos - 1] = match;
+      advancedByBye[pos - 1] = null;
+      matches.push(match);
+    }
+  }
+  // Later rounds: every position holds a match (each round-1 position has at least one real entrant).
+  let previous: (GeneratedMatch | null)[] = firstRound;
+  let semiFinals: (GeneratedMatch | null)[] = totalRounds === 2 ? firstRound : [];
+  for (let round = 2; round <= totalRounds; round++) {
+    const count = previous.length / 2;
+    const current = new Array<GeneratedMatch>(count);
+    for (let pos = 1; pos <= count; pos++) {
+      const a = round === 2 ? (advancedByBye[2 * pos - 2] as string | null) : null;
+      const b = round === 2 ? (advancedByBye[2 * pos - 1] as string | null) : null;
+      const match = newMatch(round, pos, a, b);
+      const left = previous[2 * pos - 2];
+      const right = previous[2 * pos - 1];
+      if (left) left.next.winner = { key: match.key, slot: 1 };
+      if (right) right.next.winner = { key: match.key, slot: 2 };
+      current[pos - 1] = match;
+      matches.push(match);
+    }
+    if (round === totalRounds - 1) semiFinals = current;
+    previous = current;
+  }
+
+  if (thirdPlaceMatch) {
+    const thirdPlace: GeneratedMatch = {
+      key: THIRD_PLACE_KEY,
+      bracket: 'THIRD_PLACE',
+      round: totalRounds,
+      number: 1,
+      participants: [null, null],
+      next: { winner: null, loser: null },
+    };
+    for (const semi of semiFinals) if (semi) semi.next.loser = { key: THIRD_PLACE_KEY, slot: semi.number === 1 ? 1 : 2 };
+    matches.push(thirdPlace);
+  }
+
+  return {
+    format: 'SINGLE_ELIMINATION',
+    entrantCount: n,
+    bracketSize: size,
+    totalRounds,
+    thirdPlaceMatch,
+    entrants: ranked,
+    byes,
+    matches,
+  };
+}

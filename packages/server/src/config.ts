@@ -1,0 +1,84 @@
+/** Rate limit settings: `points` requests per `durationSeconds` window, per API key, user or client address. */
+export interface RateLimitConfig {
+  enabled: boolean;
+  points: number;
+  durationSeconds: number;
+}
+
+/** Everything the server can be configured with; see README "Configuration" for the environment variables. */
+export interface ServerConfig {
+  /** TCP port for `listen` (env PORT, default 3000). */
+  port: number;
+  /** Interface to bind (env HOST, default 127.0.0.1). */
+  host: string;
+  /** SQLite file path or ':memory:' (env TOURNEY_DB, default ./data/tourney.db). */
+  databasePath: string;
+  /** Public base URL of the API root, used in links such as presigned upload URLs (env TOURNEY_PUBLIC_URL). */
+  publicUrl: string | null;
+  /** Access token lifetime in seconds (env TOURNEY_ACCESS_TOKEN_TTL, default 900). */
+  accessTokenTtlSeconds: number;
+  /** Refresh token lifetime in seconds (env TOURNEY_REFRESH_TOKEN_TTL, default 2592000 = 30 days). */
+  refreshTokenTtlSeconds: number;
+  rateLimit: RateLimitConfig;
+  /** Maximum JSON body size in bytes (default 1 MiB). */
+  maxBodyBytes: number;
+  /** pino log level (env LOG_LEVEL, default info; 'silent' in tests). */
+  logLevel: string;
+  /** Trust X-Forwarded-For for the client address (env TOURNEY_TRUST_PROXY=1). */
+  trustProxy: boolean;
+}
+
+/** Defaults for every setting. */
+export const defaultConfig: ServerConfig = {
+  port: 3000,
+  host: '127.0.0.1',
+  databasePath: './data/tourney.db',
+  publicUrl: null,
+  accessTokenTtlSeconds: 900,
+  refreshTokenTtlSeconds: 30 * 24 * 3600,
+  rateLimit: { enabled: true, points: 600, durationSeconds: 60 },
+  maxBodyBytes: 1024 * 1024,
+  logLevel: 'info',
+  trustProxy: false,
+};
+
+/** Partial configuration, deep for `rateLimit`. */
+export type ConfigOverrides = Partial<Omit<ServerConfig, 'rateLimit'>> & { rateLimit?: Partial<RateLimitConfig> };
+
+/** Merges overrides onto the defaults. */
+export function resolveConfig(overrides: ConfigOverrides = {}): ServerConfig {
+  return {
+    ...defaultConfig,
+    ...overrides,
+    rateLimit: { ...defaultConfig.rateLimit, ...overrides.rateLimit },
+  };
+}
+
+const int = (value: string | undefined, name: string): number | undefined => {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+};
+
+/** Reads the configuration from environment variables (names in README "Configuration"); throws on malformed values. */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConfigOverrides {
+  const out: ConfigOverrides = { rateLimit: {} };
+  const set = <K extends keyof ConfigOverrides>(key: K, value: ConfigOverrides[K] | undefined) => {
+    if (value !== undefined) out[key] = value;
+  };
+  set('port', int(env.PORT, 'PORT'));
+  set('host', env.HOST || undefined);
+  set('databasePath', env.TOURNEY_DB || undefined);
+  set('publicUrl', env.TOURNEY_PUBLIC_URL || undefined);
+  set('accessTokenTtlSeconds', int(env.TOURNEY_ACCESS_TOKEN_TTL, 'TOURNEY_ACCESS_TOKEN_TTL'));
+  set('refreshTokenTtlSeconds', int(env.TOURNEY_REFRESH_TOKEN_TTL, 'TOURNEY_REFRESH_TOKEN_TTL'));
+  set('logLevel', env.LOG_LEVEL || undefined);
+  if (env.TOURNEY_TRUST_PROXY) out.trustProxy = env.TOURNEY_TRUST_PROXY === '1' || env.TOURNEY_TRUST_PROXY === 'true';
+  const points = int(env.TOURNEY_RATE_LIMIT_POINTS, 'TOURNEY_RATE_LIMIT_POINTS');
+  const duration = int(env.TOURNEY_RATE_LIMIT_WINDOW, 'TOURNEY_RATE_LIMIT_WINDOW');
+  if (points !== undefined) out.rateLimit!.points = points;
+  if (duration !== undefined) out.rateLimit!.durationSeconds = duration;
+  if (env.TOURNEY_RATE_LIMIT === 'off') out.rateLimit!.enabled = false;
+  return out;
+}

@@ -1,0 +1,119 @@
+import type { AppDeps } from '../deps';
+import type { AuthContext, Scope, StaffRole } from '../http/auth-context';
+import { ApiError, invalidField, notFound } from '../http/errors';
+
+/** Roles allowed to manage tournaments and circuits (DESIGN "Identity and authorization"). */
+export const MANAGER_ROLES: readonly StaffRole[] = ['OWNER', 'ADMIN', 'ORGANIZER'];
+/** Roles allowed to resolve disputes: managers and moderators. */
+export const REFEREE_ROLES: readonly StaffRole[] = ['OWNER', 'ADMIN', 'ORGANIZER', 'MODERATOR'];
+/** Roles allowed to administer an organization, its projects and API keys. */
+export const ADMIN_ROLES: readonly StaffRole[] = ['OWNER', 'ADMIN'];
+
+/** Requirements for acting on a project's resources: the key scope and, for users, the staff roles. */
+export interface ProjectRequirement {
+  /** Scope an API key must hold; omit when any key of the project will do. */
+  scope?: Scope;
+  /** Staff roles a user must hold in the project's organization. */
+  roles: readonly StaffRole[];
+  /** Resource name for the 404 message, e.g. "tournament". */
+  resource: string;
+}
+
+/** Who acts on a project, once allowed: a key, or a staff user with a role. */
+export type ProjectActor = { kind: 'apiKey'; apiKeyId: string } | { kind: 'user'; userId: string; role: StaffRole };
+
+/**
+ * Authorization checks shared by every service (spec Part 5, DESIGN "Identity and authorization").
+ * 401 UNAUTHORIZED without credentials; 404 NOT_FOUND for another project's resource (never 403);
+ * 403 INSUFFICIENT_SCOPE for a key without the scope; 403 FORBIDDEN for a user without the role.
+ */
+export class AccessService {
+  constructor(private readonly deps: AppDeps) {}
+
+  /** The calling user's id. 401 when anonymous; 403 API_KEY_NOT_ALLOWED for an API key (spec 5.2). */
+  requireUser(auth: AuthContext): string {
+    if (auth.kind === 'user') return auth.userId;
+    if (auth.kind === 'apiKey') {
+      throw new ApiError('API_KEY_NOT_ALLOWED', 'this operation needs a user access token (Authorization: Bearer); API keys cannot perform it');
+    }
+    throw new ApiError('UNAUTHORIZED', 'authentication required: send Authorization: Bearer <access token>');
+  }
+
+  /** 401 when anonymous. */
+  requireAuthenticated(auth: AuthContext): asserts auth is Exclude<AuthContext, { kind: 'anonymous' }> {
+    if (auth.kind === 'anonymous') {
+      throw new ApiError('UNAUTHORIZED', 'authentication required: send X-API-Key or Authorization: Bearer');
+    }
+  }
+
+  /** 403 INSUFFICIENT_SCOPE unless the key holds `scope`. Users are not scope-checked (roles apply instead). */
+  requireScope(auth: AuthContext, scope: Scope): void {
+    if (auth.kind === 'apiKey' && !auth.scopes.includes(scope)) {
+      throw new ApiError('INSUFFICIENT_SCOPE', `this API key lacks the scope ${scope}`);
+    }
+  }
+
+  /** The staff role of a user in an organization, or null. */
+  async roleInOrganization(userId: string, organizationId: string): Promise<StaffRole | null> {
+    const row = await this.deps.db
+      .selectFrom('organization_members')
+      .select('role')
+      .where('organization_id', '=', organizationId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return (row?.role as StaffRole | undefined) ?? null;
+  }
+
+  /** The staff role of a user in the organization owning a project, or null (also null for an unknown project). */
+  async roleInProject(userId: string, projectId: string): Promise<StaffRole | null> {
+    const row = await this.deps.db
+      .selectFrom('projects')
+      .innerJoin('organization_members as m', 'm.organization_id', 'projects.organization_id')
+      .select('m.role')
+      .where('projects.id', '=', projectId)
+      .where('m.user_id', '=', userId)
+      .executeTakeFirst();
+    return (row?.role as StaffRole | undefined) ?? null;
+  }
+
+  /**
+   * Checks that the caller may act on a resource of `projectId`. Keys: same project (else 404) and the scope.
+   * Users: a staff role among `req.roles` in the project's organization (else 403 FORBIDDEN).
+   */
+  async requireProject(auth: AuthContext, projectId: string, req: ProjectRequirement): Promise<ProjectActor> {
+    this.requireAuthenticated(auth);
+    if (auth.kind === 'apiKey') {
+      if (auth.projectId !== projectId) throw notFound(req.resource);
+      if (req.scope) this.requireScope(auth, req.scope);
+      return { kind: 'apiKey', apiKeyId: auth.apiKeyId };
+    }
+    const role = await this.roleInProject(auth.userId, projectId);
+    if (!role || !req.roles.includes(role)) {
+      throw new ApiError('FORBIDDEN', `you need one of the roles ${req.roles.join(', ')} in the organization owning this ${req.resource}`);
+    }
+    return { kind: 'user', userId: auth.userId, role };
+  }
+
+  /**
+   * The project a new resource belongs to (DESIGN "Projects"): a key's own project (any `projectId` sent is
+   * ignored, spec 4.1); for a user, the `projectId` field of the request (400 naming it when missing,
+   * 404 when unknown), which the user must be staff of with one of `req.roles`.
+   */
+  async resolveProjectForCreate(
+    auth: AuthContext,
+    requestedProjectId: string | undefined,
+    req: ProjectRequirement & { field?: string },
+  ): Promise<{ projectId: string; actor: ProjectActor }> {
+    this.requireAuthenticated(auth);
+    if (auth.kind === 'apiKey') {
+      if (req.scope) this.requireScope(auth, req.scope);
+      return { projectId: auth.projectId, actor: { kind: 'apiKey', apiKeyId: auth.apiKeyId } };
+    }
+    const field = req.field ?? 'body.projectId';
+    if (!requestedProjectId) throw invalidField(field, 'is required when calling with a user access token');
+    const project = await this.deps.db.selectFrom('projects').select('id').where('id', '=', requestedProjectId).executeTakeFirst();
+    if (!project) throw notFound('project');
+    const actor = await this.requireProject(auth, requestedProjectId, req);
+    return { projectId: requestedProjectId, actor };
+  }
+}
