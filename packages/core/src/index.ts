@@ -62,3 +62,86 @@ export {
   MATCH_ACTION_TYPES,
   MAX_REASON_LENGTH,
 } from './matches/match-state';
+export {
+  GRAND_FINAL_KEY,
+  GRAND_FINAL_RESET_KEY,
+  grandFinalMatchKey,
+  groupMatchKey,
+  losersMatchKey,
+  parseStageMatchKey,
+  roundRobinMatchKey,
+  swissByeKey,
+  swissMatchKey,
+  type ParsedStageMatchKey,
+} from './formats/stage-match-key';
+export {
+  cyclesSetting,
+  DEFAULT_ROUND_ROBIN_TIEBREAKS,
+  DEFAULT_SWISS_TIEBREAKS,
+  grandFinalSetting,
+  pointsSystem,
+  resolveTiebreaks,
+  TIEBREAKS,
+  type GrandFinalMode,
+  type PointsSystem,
+  type StageSettings,
+  type Tiebreak,
+} from './stages/stage-settings';
+export { dropOrdering, dropOrderings, type DropOrderingName } from './seeding/drop-orderings';
+export {
+  DOUBLE_ELIMINATION_MAX_ENTRANTS,
+  DOUBLE_ELIMINATION_MIN_ENTRANTS,
+  generateDoubleElimination,
+  isGrandFinalResetNeeded,
+  type DoubleEliminationOptions,
+  type DoubleEliminationStage,
+  type ResetCondition,
+} from './formats/double-elimination';
+export {
+  generateRoundRobin,
+  ROUND_ROBIN_MAX_ENTRANTS,
+  ROUND_ROBIN_MIN_ENTRANTS,
+  roundRobinSchedule,
+  type RoundRobinOptions,
+  type RoundRobinStage,
+} from './formats/round-robin';
+export {
+  generateGroups,
+  GROUPS_MAX_ENTRANTS,
+  GROUPS_MIN_ENTRANTS,
+  snakeGroups,
+  type GroupMatch,
+  type GroupsStage,
+  type StageGroup,
+} from './formats/groups';
+export type { StageMatchResult, StandingRow, SwissStatus } from './standings/types';
+export { computeStandings, type StandingsFormat } from './standings/compute-standings';
+export { swissFormat, type SwissFormat } from './swiss/swiss-format';
+export {
+  pairSwissRound,
+  type SwissPairing,
+  type SwissPairingMethod,
+  type SwissPlayer,
+} from './swiss/swiss-pairing';
+export {
+  generateSwiss,
+  generateSwissRound,
+  SWISS_MAX_ENTRANTS,
+  SWISS_MIN_ENTRANTS,
+  swissProgress,
+  type SwissProgress,
+  type SwissRound,
+  type SwissRoundOptions,
+  type SwissStage,
+} from './swiss/swiss-round';
+export { computeDoubleEliminationPlacements } from './placements/double-elimination-placements';
+export { placementsFromGroupStandings, placementsFromStandings } from './placements/standings-placements';
+export { computeTournamentPlacements, type StagePlacementsInput } from './placements/tournament-placements';
+export {
+  generateStage,
+  STAGE_FORMATS,
+  type SingleEliminationStage,
+  type StageGeneration,
+} from './stages/generate-stage';
+export { computeStagePlacements, outcomesOf } from './stages/stage-placements';
+export { selectQualifiers, separateGroupMates } from './stages/qualifiers';

@@ -31,17 +31,17 @@ export type SuccessBody<Operation, Init, Media extends MediaType = MediaType> =
  * A throwing request method: typed exactly like openapi-fetch's `client.GET` etc. (path autocompletion, params,
  * body), but resolving to the success body and rejecting with a `TourneyError` on an HTTP error or network failure.
  */
-export type ThrowingMethod<Paths extends Record<string, Record<HttpMethod, {}>>, Method extends HttpMethod, Media extends MediaType> = <
+export type ThrowingMethod<Paths extends {}, Method extends HttpMethod, Media extends MediaType> = <
   Path extends PathsWithMethod<Paths, Method>,
-  Init extends MaybeOptionalInit<Paths[Path], Method>,
+  Init extends MaybeOptionalInit<Paths[Path], Method & keyof Paths[Path]>,
 >(
   url: Path,
   ...init: InitParam<Init>
-) => Promise<SuccessBody<Paths[Path][Method], Init, Media>>;
+) => Promise<SuccessBody<Paths[Path][Method & keyof Paths[Path]], Init, Media>>;
 
 /** Paths whose GET answers a paginated list: `{ data: Item[], pagination }` (spec 2.1). */
-export type PaginatedPaths<Paths extends Record<string, Record<HttpMethod, {}>>, Media extends MediaType = MediaType> = {
-  [P in PathsWithMethod<Paths, 'get'>]: SuccessBody<Paths[P]['get'], {}, Media> extends {
+export type PaginatedPaths<Paths extends {}, Media extends MediaType = MediaType> = {
+  [P in PathsWithMethod<Paths, 'get'>]: SuccessBody<Paths[P]['get' & keyof Paths[P]], {}, Media> extends {
     data: readonly unknown[];
     pagination: unknown;
   }
@@ -51,7 +51,7 @@ export type PaginatedPaths<Paths extends Record<string, Record<HttpMethod, {}>>,
 
 /** The item type of a paginated GET path (the element type of its `data` array). */
 export type PageItem<
-  Paths extends Record<string, Record<HttpMethod, {}>>,
+  Paths extends {},
   Path extends keyof Paths,
   Media extends MediaType = MediaType,
 > = Paths[Path] extends { get: infer Op }
@@ -64,10 +64,20 @@ export type PageItem<
  * Async iteration over every item of a paginated list: `for await (const t of client.paginate('/tournaments'))`.
  * The init is the same as for `GET` on that path.
  */
-export type PaginateMethod<Paths extends Record<string, Record<HttpMethod, {}>>, Media extends MediaType> = <
+export type PaginateMethod<Paths extends {}, Media extends MediaType> = <
   Path extends PaginatedPaths<Paths, Media>,
-  Init extends MaybeOptionalInit<Paths[Path], 'get'>,
+  Init extends MaybeOptionalInit<Paths[Path], 'get' & keyof Paths[Path]>,
 >(
   url: Path,
   ...init: InitParam<Init>
 ) => AsyncGenerator<PageItem<Paths, Path, Media>, void, undefined>;
+
+/** The result of one throwing call, with the final request and the response it came from. */
+export interface CallResult {
+  data: unknown;
+  request: Request;
+  response: Response;
+}
+
+/** Sends one request and returns its success body with context; throws `TourneyError` on any failure. */
+export type SendFn = (method: HttpMethod, url: string, init: Record<string, unknown> | undefined) => Promise<CallResult>;

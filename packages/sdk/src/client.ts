@@ -1,5 +1,6 @@
-import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import type { HttpMethod, MediaType, PaginateMethod, ThrowingMethod } from './client-types';
+import type { Client, Middleware } from 'openapi-fetch';
+import { createClient } from './openapi-fetch-interop';
+import type { HttpMethod, MediaType, PaginateMethod, SendFn, ThrowingMethod } from './client-types';
 import { createClientMiddleware, type Credentials } from './credentials';
 import { errorFromResponse, invalidSuccessBody, isTourneyError, networkError } from './errors';
 import type { paths } from './generated/schema';
@@ -31,19 +32,9 @@ interface CallTrace {
   response?: Response;
 }
 
-/** The result of one throwing call, with the request and response it came from. */
-export interface CallResult {
-  data: unknown;
-  request: Request;
-  response: Response;
-}
-
-/** Sends one request and returns its success body with context; throws `TourneyError` on any failure. */
-export type SendFn = (method: HttpMethod, url: string, init: Record<string, unknown> | undefined) => Promise<CallResult>;
-
 /** A Tourney API client for the `Paths` of an OpenAPI document (see {@link TourneyClient} for this API's). */
 export interface TourneyClientOf<
-  Paths extends Record<string, Record<HttpMethod, {}>>,
+  Paths extends {},
   Media extends MediaType = MediaType,
 > {
   /** GET `path`; resolves to the success body, rejects with `TourneyError`. */
@@ -86,7 +77,7 @@ export function createTourneyClient(options: TourneyClientOptions): TourneyClien
 
 /** {@link createTourneyClient} for any openapi-typescript `paths` type (used by tests and by forks of the API). */
 export function createTourneyClientFor<
-  Paths extends Record<string, Record<HttpMethod, {}>>,
+  Paths extends {},
   Media extends MediaType = MediaType,
 >(options: TourneyClientOptions): TourneyClientOf<Paths, Media> {
   if (typeof options?.baseUrl !== 'string' || options.baseUrl.trim() === '') {
@@ -128,7 +119,8 @@ export function createTourneyClientFor<
       if (trace.response !== undefined) throw invalidSuccessBody(trace.request, trace.response, error);
       throw networkError(trace.request, error);
     }
-    const request = trace.request as Request;
+    // A middleware that answers by itself (returns a Response from onRequest) hides the request from the tracer.
+    const request = trace.request ?? new Request(`${baseUrl}${url}`, { method: method.toUpperCase() });
     if (!result.response.ok) throw errorFromResponse(request, result.response, result.error);
     return { data: result.data, request, response: result.response };
   };

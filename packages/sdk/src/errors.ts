@@ -1,9 +1,6 @@
-import type { components } from './generated/schema';
+import type { ErrorCode } from './models';
 import { parseRetryAfterSeconds } from './rate-limit-headers';
 import { snapshotRequest, type RequestSnapshot } from './request-snapshot';
-
-/** Stable error codes the API returns in `error.code` (closed list in openapi.yaml, schema `ErrorCode`). */
-export type ApiErrorCode = components['schemas']['ErrorCode'];
 
 /**
  * Codes the SDK produces itself: `NETWORK_ERROR` (no HTTP response: DNS, refused connection, reset, abort;
@@ -11,7 +8,10 @@ export type ApiErrorCode = components['schemas']['ErrorCode'];
  */
 export type ClientErrorCode = 'NETWORK_ERROR' | 'INVALID_RESPONSE';
 
-/** One field-level problem of a validation failure: `path` is a JSON pointer-like location such as `/body/name`. */
+/** `code` of a {@link TourneyError}: an API code (schema `ErrorCode`), a client code, or a code unknown to this SDK version. */
+export type TourneyErrorCode = ErrorCode | ClientErrorCode | (string & {});
+
+/** One offending input value of a validation failure, e.g. `{ path: 'body.stages[0].name', message: '...' }`. */
 export interface TourneyErrorDetail {
   path: string;
   message: string;
@@ -30,7 +30,7 @@ export interface ResponseSnapshot {
 /** Everything needed to build a {@link TourneyError}. */
 export interface TourneyErrorInit {
   status: number;
-  code: ApiErrorCode | ClientErrorCode | (string & {});
+  code: TourneyErrorCode;
   message: string;
   details?: TourneyErrorDetail[];
   requestId?: string | undefined;
@@ -49,7 +49,7 @@ export class TourneyError extends Error {
   /** HTTP status; 0 when no response was received (network failure, aborted request). */
   readonly status: number;
   /** The API's stable error code (e.g. `NOT_FOUND`, `TOURNAMENT_FULL`), or `NETWORK_ERROR` / `INVALID_RESPONSE`. */
-  readonly code: ApiErrorCode | ClientErrorCode | (string & {});
+  readonly code: TourneyErrorCode;
   /** Field-level problems (validation errors); empty when the API gave none. */
   readonly details: TourneyErrorDetail[];
   /** Request id from the error body, else from the `X-Request-Id` response header; quote it in bug reports. */
@@ -136,7 +136,7 @@ export function errorFromResponse(request: Request, response: Response, body: un
 /** Builds the error for a request that got no response (`cause` is what fetch threw); status 0, code NETWORK_ERROR. */
 export function networkError(request: Request, cause: unknown): TourneyError {
   const aborted = request.signal?.aborted === true || (cause instanceof Error && cause.name === 'AbortError');
-  const reason = cause instanceof Error ? cause.message : String(cause);
+  const reason = describeCause(cause);
   return new TourneyError({
     status: 0,
     code: 'NETWORK_ERROR',
@@ -160,6 +160,16 @@ export function invalidSuccessBody(request: Request, response: Response, cause: 
     response: snapshotResponse(response, undefined),
     cause,
   });
+}
+
+/** "fetch failed: connect ECONNREFUSED 127.0.0.1:3000": undici hides the real reason in `cause.cause`. */
+function describeCause(cause: unknown): string {
+  if (!(cause instanceof Error)) return String(cause);
+  const inner = (cause as { cause?: unknown }).cause;
+  if (inner instanceof Error && inner.message && inner.message !== cause.message) {
+    return `${cause.message}: ${inner.message}`;
+  }
+  return cause.message;
 }
 
 interface ErrorEnvelope {

@@ -1,4 +1,4 @@
-import type { SendFn } from './client';
+import type { SendFn } from './client-types';
 import { TourneyError } from './errors';
 import { snapshotRequest } from './request-snapshot';
 

@@ -6,6 +6,7 @@ export function parseRetryAfterSeconds(value: string | null, nowMs: number): num
   if (value === null) return undefined;
   const trimmed = value.trim();
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.max(0, Number(trimmed));
+  if (!/[a-z]/i.test(trimmed)) return undefined; // an HTTP date names its day and month, e.g. "Wed, 21 Oct 2026 07:28:00 GMT"
   const date = Date.parse(trimmed);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, Math.ceil((date - nowMs) / 1000));

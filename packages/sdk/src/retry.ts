@@ -114,18 +114,17 @@ export function createRetryingFetch(getFetch: () => FetchFn, policy: RetryPolicy
         if ('error' in outcome) throw outcome.error;
         return outcome.response;
       }
-      if ('response' in outcome) await discardBody(outcome.response);
+      if ('response' in outcome) discardBody(outcome.response);
       await sleep(delay, request.signal ?? undefined);
     }
   };
 }
 
-async function discardBody(response: Response): Promise<void> {
-  try {
-    await response.body?.cancel();
-  } catch {
+/** Releases the body of a response that will not be read (frees the connection); never waits for it. */
+function discardBody(response: Response): void {
+  response.body?.cancel().catch(() => {
     // The body is thrown away; a failure to cancel it changes nothing.
-  }
+  });
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

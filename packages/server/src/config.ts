@@ -26,6 +26,11 @@ export interface ServerConfig {
   logLevel: string;
   /** Trust X-Forwarded-For for the client address (env TOURNEY_TRUST_PROXY=1). */
   trustProxy: boolean;
+  /**
+   * Check every JSON response against openapi.yaml and answer 500 on a mismatch (env TOURNEY_VALIDATE_RESPONSES=1,
+   * default false; tests turn it on as the contract guard).
+   */
+  validateResponses: boolean;
 }
 
 /** Defaults for every setting. */
@@ -40,6 +45,7 @@ export const defaultConfig: ServerConfig = {
   maxBodyBytes: 1024 * 1024,
   logLevel: 'info',
   trustProxy: false,
+  validateResponses: false,
 };
 
 /** Partial configuration, deep for `rateLimit`. */
@@ -75,6 +81,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConfigOverr
   set('refreshTokenTtlSeconds', int(env.TOURNEY_REFRESH_TOKEN_TTL, 'TOURNEY_REFRESH_TOKEN_TTL'));
   set('logLevel', env.LOG_LEVEL || undefined);
   if (env.TOURNEY_TRUST_PROXY) out.trustProxy = env.TOURNEY_TRUST_PROXY === '1' || env.TOURNEY_TRUST_PROXY === 'true';
+  if (env.TOURNEY_VALIDATE_RESPONSES) {
+    out.validateResponses = env.TOURNEY_VALIDATE_RESPONSES === '1' || env.TOURNEY_VALIDATE_RESPONSES === 'true';
+  }
   const points = int(env.TOURNEY_RATE_LIMIT_POINTS, 'TOURNEY_RATE_LIMIT_POINTS');
   const duration = int(env.TOURNEY_RATE_LIMIT_WINDOW, 'TOURNEY_RATE_LIMIT_WINDOW');
   if (points !== undefined) out.rateLimit!.points = points;

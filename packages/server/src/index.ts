@@ -1,1 +1,31 @@
-export {};
+/** @tourney/server: the Tourney reference server (Koa over SQLite via Kysely), embeddable and testable. */
+export { createApp, type CreateAppOptions, type TourneyApp } from './app';
+export { listen, type ListenOptions, type RunningServer } from './listen';
+export { startServer, type StartedServer, type StartServerOptions } from './start-server';
+export { createSqliteDatabase } from './db/sqlite';
+export { migrateToLatest } from './db/migrate';
+export type { Database } from './db/schema';
+export {
+  configFromEnv,
+  defaultConfig,
+  resolveConfig,
+  type ConfigOverrides,
+  type RateLimitConfig,
+  type ServerConfig,
+} from './config';
+export { ManualClock, systemClock, type Clock } from './clock';
+export type { AppDeps } from './deps';
+export { createLogger, type Logger } from './logger';
+export { ApiError, errorStatus, type ErrorCode, type ErrorDetail } from './http/errors';
+export { allScopes, type AuthContext, type Scope, type StaffRole } from './http/auth-context';
+export type { ApiContext, OperationHandler, OperationHandlers, OperationInput } from './http/operation';
+export {
+  createMemoryRateLimiter,
+  fromRateLimiterFlexible,
+  type RateLimitDecision,
+  type RateLimiter,
+} from './http/rate-limit';
+export { API_PREFIX } from './http/router';
+export { openapiDocument, type OpenApiDocument } from './http/openapi';
+export type { Services } from './services/index';
+export { SERVER_VERSION } from './version';

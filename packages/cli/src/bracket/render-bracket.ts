@@ -1,0 +1,77 @@
+import { humanize } from '../output/text';
+import type { BracketView, RoundView, StageView } from './bracket-view';
+import { renderRoundList } from './render-list';
+import { renderPlacements } from './render-placements';
+import { renderTree } from './render-tree';
+import { isWinner, sideName } from './side-text';
+
+/** Options of {@link renderBracket}. */
+export interface RenderBracketOptions {
+  /** Terminal width in cells; every line fits it (except names of 3 cells or fewer on absurdly narrow widths). */
+  width: number;
+  /** `tree` draws elimination brackets as trees when they fit, else lists; `list` always lists (default `tree`). */
+  layout?: 'tree' | 'list';
+}
+
+const ELIMINATION_FORMATS = new Set(['SINGLE_ELIMINATION', 'DOUBLE_ELIMINATION']);
+
+/**
+ * Renders a tournament's bracket for the terminal: per stage, the winners bracket as a tree (rounds as columns,
+ * connectors, scores, ✓ after each match winner, champion column) or, when it does not fit `width`, round by round;
+ * losers bracket, grand final and the third-place match listed below the tree; round robin, Swiss and group stages
+ * round by round; then the placements table. Returns text ending with a newline.
+ */
+export function renderBracket(bracket: BracketView, options: RenderBracketOptions): string {
+  const sections: string[][] = [];
+  const multiStage = bracket.stages.length > 1;
+  for (const stage of bracket.stages) {
+    const lines: string[] = [];
+    if (multiStage) lines.push(`Stage ${stage.stage.number}: ${stage.stage.name} (${humanize(stage.stage.format)})`, '');
+    lines.push(...renderStage(stage, options));
+    sections.push(lines);
+  }
+  const placements = renderPlacements(bracket.placements, options.width);
+  if (placements.length > 0) sections.push(placements);
+  const champion = findChampion(bracket);
+  if (champion) sections.push([`Champion: ${champion}`]);
+  return `${sections.map((lines) => lines.join('\n')).join('\n\n')}\n`;
+}
+
+function renderStage(stage: StageView, options: RenderBracketOptions): string[] {
+  const rounds = stage.rounds.filter((round) => round.matches.length > 0);
+  if (rounds.length === 0) return ['(no matches yet)'];
+  if (!ELIMINATION_FORMATS.has(stage.stage.format) || options.layout === 'list') {
+    return renderRoundList(rounds, options.width);
+  }
+  const winners = rounds.filter((round) => round.bracket === 'WINNERS');
+  const others = rounds.filter((round) => round.bracket !== 'WINNERS');
+  const tree = renderTree(winners, options.width);
+  if (tree === null) return renderRoundList(rounds, options.width);
+  const lines = stage.stage.format === 'DOUBLE_ELIMINATION' ? ['Winners bracket', '', ...tree] : [...tree];
+  const losers = others.filter((round) => round.bracket === 'LOSERS');
+  const rest = others.filter((round) => round.bracket !== 'LOSERS');
+  if (losers.length > 0) lines.push('', 'Losers bracket', '', ...renderRoundList(losers, options.width));
+  if (rest.length > 0) lines.push('', ...renderRoundList(rest, options.width));
+  return lines;
+}
+
+/**
+ * The champion's name: the participant placed 1st, else the winner of the last stage's final (grand final for double
+ * elimination); null while undecided.
+ */
+export function findChampion(bracket: BracketView): string | null {
+  const first = bracket.placements.filter((p) => p.placement === 1);
+  if (first.length === 1) return (first[0] as { name: string }).name;
+  const last = bracket.stages[bracket.stages.length - 1];
+  if (!last || !ELIMINATION_FORMATS.has(last.stage.format)) return null;
+  const finalRound = pickFinalRound(last.rounds);
+  const final = finalRound?.matches[0];
+  const side = final?.participants.find((s) => isWinner(final, s));
+  return final && side ? sideName(final, side) : null;
+}
+
+function pickFinalRound(rounds: readonly RoundView[]): RoundView | undefined {
+  const grand = rounds.filter((r) => r.bracket === 'GRAND_FINAL' && r.matches.some((m) => m.winnerId !== null));
+  if (grand.length > 0) return grand.sort((a, b) => b.round - a.round)[0];
+  return rounds.filter((r) => r.bracket === 'WINNERS').sort((a, b) => b.round - a.round)[0];
+}

@@ -1,0 +1,49 @@
+import { mkdir } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import type { Command } from 'commander';
+import type { CliDeps, ServerStartOptions } from '../deps';
+import { dataDir, DATABASE_FILE_NAME } from '../paths';
+import { intOption, withExamples } from './shared';
+
+interface ServerStartFlags {
+  port?: number;
+  host?: string;
+  db?: string;
+}
+
+/**
+ * `tourney server start [--port N] [--host H] [--db FILE]`: runs the reference server in this process until SIGINT or
+ * SIGTERM, then closes it. Settings: flags, else the server's environment variables (PORT, HOST, TOURNEY_DB,
+ * LOG_LEVEL, ...), else defaults; the default database is `<data dir>/tourney.db` (see paths.dataDir).
+ */
+export function registerServerCommands(program: Command, deps: CliDeps): void {
+  const server = program.command('server').description('run the tourney API server');
+  withExamples(
+    server
+      .command('start')
+      .description('start the API server and run until interrupted')
+      .option('--port <port>', 'TCP port, 0 for any free port (env PORT, default 3000)', intOption(0, 65535))
+      .option('--host <host>', 'interface to bind (env HOST, default 127.0.0.1)')
+      .option('--db <file>', `SQLite database file (env TOURNEY_DB, default <data dir>/${DATABASE_FILE_NAME})`)
+      .action(async (flags: ServerStartFlags) => startServerCommand(deps, flags)),
+    'tourney server start',
+    'tourney server start --port 8080 --db ./tourney.db',
+    'TOURNEY_DATA_DIR=/var/lib/tourney tourney server start --host 0.0.0.0',
+  );
+}
+
+async function startServerCommand(deps: CliDeps, flags: ServerStartFlags): Promise<void> {
+  const fromEnv = await deps.serverConfigFromEnv(deps.env);
+  const databasePath = flags.db ?? fromEnv.databasePath ?? join(dataDir(deps.env, deps.homeDir), DATABASE_FILE_NAME);
+  if (databasePath !== ':memory:') await mkdir(dirname(resolve(databasePath)), { recursive: true });
+  const options: ServerStartOptions = { ...fromEnv, databasePath };
+  if (flags.port !== undefined) options.port = flags.port;
+  if (flags.host !== undefined) options.host = flags.host;
+  const running = await deps.startServer(options);
+  deps.io.stdout.write(`${running.url}\n`);
+  deps.io.stderr.write(`tourney server listening on ${running.url} (database ${databasePath}); press Ctrl+C to stop\n`);
+  const signal = await deps.waitForShutdown();
+  deps.io.stderr.write(`received ${signal}, stopping\n`);
+  await running.close();
+  deps.io.stderr.write('server stopped\n');
+}

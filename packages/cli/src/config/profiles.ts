@@ -1,0 +1,94 @@
+import type { CliDeps } from '../deps';
+import { assertProfileName, DEFAULT_BASE_URL, DEFAULT_PROFILE, type ConfigFile, type Profile } from './config-file';
+
+/** Options every command accepts (declared on the root program). */
+export interface GlobalOptions {
+  /** --profile NAME */
+  profile?: string;
+  /** --base-url URL */
+  baseUrl?: string;
+  /** --api-key KEY */
+  apiKey?: string;
+}
+
+/** The effective settings of one run: flags over environment over profile over defaults. */
+export interface ResolvedSettings {
+  profileName: string;
+  /** API root including /api/v1, without a trailing slash. */
+  baseUrl: string;
+  apiKey: string | undefined;
+  accessToken: string | undefined;
+  refreshToken: string | undefined;
+  username: string | undefined;
+  projectId: string | undefined;
+}
+
+const nonEmpty = (value: string | undefined): string | undefined =>
+  value !== undefined && value.trim() !== '' ? value.trim() : undefined;
+
+/**
+ * Active profile: --profile, else $TOURNEY_PROFILE, else "default".
+ * @throws CliError INVALID_PROFILE for a malformed name.
+ */
+export function resolveProfileName(globals: GlobalOptions, env: CliDeps['env']): string {
+  return assertProfileName(nonEmpty(globals.profile) ?? nonEmpty(env.TOURNEY_PROFILE) ?? DEFAULT_PROFILE);
+}
+
+/**
+ * Merges flags (--base-url, --api-key), environment (TOURNEY_BASE_URL, TOURNEY_API_KEY) and the stored profile,
+ * in that order of precedence; baseUrl defaults to {@link DEFAULT_BASE_URL}.
+ */
+export function resolveSettings(
+  globals: GlobalOptions,
+  env: CliDeps['env'],
+  profileName: string,
+  profile: Profile,
+): ResolvedSettings {
+  const baseUrl = nonEmpty(globals.baseUrl) ?? nonEmpty(env.TOURNEY_BASE_URL) ?? nonEmpty(profile.baseUrl) ?? DEFAULT_BASE_URL;
+  return {
+    profileName,
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    apiKey: nonEmpty(globals.apiKey) ?? nonEmpty(env.TOURNEY_API_KEY) ?? nonEmpty(profile.apiKey),
+    accessToken: nonEmpty(profile.accessToken),
+    refreshToken: nonEmpty(profile.refreshToken),
+    username: nonEmpty(profile.username),
+    projectId: nonEmpty(profile.projectId),
+  };
+}
+
+/** Loads the config and resolves the active profile and settings. */
+export async function loadSettings(
+  deps: CliDeps,
+  globals: GlobalOptions,
+): Promise<{ config: ConfigFile; profile: Profile; settings: ResolvedSettings }> {
+  const profileName = resolveProfileName(globals, deps.env);
+  const config = await deps.configStore.read();
+  const profile = config.profiles[profileName] ?? {};
+  return { config, profile, settings: resolveSettings(globals, deps.env, profileName, profile) };
+}
+
+/**
+ * Re-reads the config, applies `change` to one profile (created when missing; removed when the result is empty) and
+ * writes the file back. Returns the new profile.
+ */
+export async function updateProfile(
+  deps: CliDeps,
+  profileName: string,
+  change: (profile: Profile) => Profile,
+): Promise<Profile> {
+  const config = await deps.configStore.read();
+  const next = dropEmpty(change({ ...(config.profiles[profileName] ?? {}) }));
+  const profiles = { ...config.profiles };
+  if (Object.keys(next).length === 0) delete profiles[profileName];
+  else profiles[profileName] = next;
+  await deps.configStore.write({ ...config, profiles });
+  return next;
+}
+
+function dropEmpty(profile: Profile): Profile {
+  const out: Profile = {};
+  for (const [key, value] of Object.entries(profile) as [keyof Profile, string | undefined][]) {
+    if (value !== undefined && value !== '') out[key] = value;
+  }
+  return out;
+}

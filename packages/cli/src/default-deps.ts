@@ -1,0 +1,57 @@
+import { homedir } from 'node:os';
+import { createTourneyClient } from '@tourney/sdk';
+import { createFileConfigStore } from './config/config-store';
+import type { CliDeps, CliIo } from './deps';
+import { configDir } from './paths';
+import { createInquirerPrompter } from './prompts/prompter';
+import { CLI_VERSION } from './version';
+
+/** Terminal io of the current process. */
+export function processIo(): CliIo {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    isTTY: process.stdout.isTTY === true,
+    interactive: process.stdin.isTTY === true && process.stdout.isTTY === true,
+    columns: process.stdout.columns,
+  };
+}
+
+/** Loads @tourney/server on first use, so that commands other than `server start` and `demo` do not pay for it. */
+const loadServer = () => import('@tourney/server');
+
+/** Resolves with the first of SIGINT and SIGTERM received from now on (then stops listening). */
+export function waitForProcessSignal(): Promise<string> {
+  return new Promise((resolve) => {
+    const onSignal = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      resolve(signal);
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+}
+
+/**
+ * The real dependencies (process io and environment, ~/.config/tourney, inquirer prompts, the SDK, the system clock,
+ * the in-process server), with any of them replaced by `overrides`. The config store follows `overrides.env` and
+ * `overrides.homeDir` when it is not itself overridden.
+ */
+export function createDefaultDeps(overrides: Partial<CliDeps> = {}): CliDeps {
+  const env = overrides.env ?? process.env;
+  const homeDir = overrides.homeDir ?? homedir();
+  return {
+    io: overrides.io ?? processIo(),
+    env,
+    homeDir,
+    configStore: overrides.configStore ?? createFileConfigStore(configDir(env, homeDir)),
+    prompter: overrides.prompter ?? createInquirerPrompter(),
+    clientFactory:
+      overrides.clientFactory ?? ((options) => createTourneyClient({ userAgent: `tourney-cli/${CLI_VERSION}`, ...options })),
+    clock: overrides.clock ?? { now: () => new Date() },
+    startServer: overrides.startServer ?? (async (options) => (await loadServer()).startServer(options)),
+    serverConfigFromEnv: overrides.serverConfigFromEnv ?? (async (vars) => (await loadServer()).configFromEnv(vars)),
+    waitForShutdown: overrides.waitForShutdown ?? waitForProcessSignal,
+  };
+}

@@ -1,0 +1,53 @@
+import { Command } from 'commander';
+import { registerAuthCommands } from './commands/auth';
+import { registerBracketCommand } from './commands/bracket';
+import { registerConfigCommands } from './commands/config';
+import { registerDemoCommand } from './commands/demo';
+import { registerMatchCommands } from './commands/match';
+import { registerParticipantCommands } from './commands/participant';
+import { registerServerCommands } from './commands/server';
+import { withExamples } from './commands/shared';
+import { registerTournamentCommands } from './commands/tournament';
+import type { CliDeps } from './deps';
+import { CLI_VERSION } from './version';
+
+/**
+ * Builds the `tourney` command tree over `deps`. Output goes to deps.io; commander errors are thrown (exitOverride)
+ * instead of exiting, so callers use `await program.parseAsync(argv, { from: 'user' })` and map errors to exit codes
+ * (see run).
+ */
+export function createProgram(deps: CliDeps): Command {
+  const program = new Command('tourney')
+    .description('run tournaments from the terminal: server, tournaments, matches and brackets')
+    .version(CLI_VERSION, '--version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .option('--profile <name>', 'configuration profile to use (env TOURNEY_PROFILE, default "default")')
+    .option('--base-url <url>', 'API root including /api/v1 (env TOURNEY_BASE_URL)')
+    .option('--api-key <key>', 'project API key (env TOURNEY_API_KEY)')
+    .configureOutput({
+      writeOut: (text) => deps.io.stdout.write(text),
+      writeErr: (text) => deps.io.stderr.write(text),
+      getOutHelpWidth: () => deps.io.columns ?? 80,
+      getErrHelpWidth: () => deps.io.columns ?? 80,
+    })
+    .exitOverride()
+    .showSuggestionAfterError(true)
+    .helpCommand('help [command]', 'show help for a command');
+  withExamples(
+    program,
+    'tourney demo',
+    'tourney server start',
+    'tourney login --username alice',
+    'tourney tournament list',
+    'tourney bracket <tournament-id>',
+  );
+  registerServerCommands(program, deps);
+  registerAuthCommands(program, deps);
+  registerConfigCommands(program, deps);
+  registerTournamentCommands(program, deps);
+  registerParticipantCommands(program, deps);
+  registerMatchCommands(program, deps);
+  registerBracketCommand(program, deps);
+  registerDemoCommand(program, deps);
+  return program;
+}

@@ -1,0 +1,91 @@
+import { isTourneyError, type TourneyClient } from '@tourney/sdk';
+import type { CliDeps } from './deps';
+import { CliError, ExitCode } from './errors';
+import { loadSettings, updateProfile, type GlobalOptions, type ResolvedSettings } from './config/profiles';
+
+/**
+ * Which credentials a command sends:
+ * - `any`: the API key when one is configured (flag, environment or profile), else the login token, else none;
+ * - `user`: the login token (match writes, joining, logout); fails with NOT_LOGGED_IN (exit 4) without one;
+ * - `none`: no credentials (login).
+ */
+export type AuthMode = 'any' | 'user' | 'none';
+
+/** An API client bound to the active profile, with transparent renewal of an expired login token. */
+export interface Session {
+  client: TourneyClient;
+  settings: ResolvedSettings;
+  /**
+   * Runs `request` with the client. When it fails with 401 while a login token was sent and the profile holds a
+   * refresh token, renews the tokens once (POST /auth/refresh), stores them in the profile and runs it again.
+   */
+  call<T>(request: (client: TourneyClient) => Promise<T>): Promise<T>;
+}
+
+const RENEWABLE_CODES = new Set(['TOKEN_EXPIRED', 'UNAUTHORIZED']);
+
+/** Opens a session for the active profile. @throws CliError NOT_LOGGED_IN (exit 4) for `user` without a login. */
+export async function openSession(deps: CliDeps, globals: GlobalOptions, auth: AuthMode): Promise<Session> {
+  const { settings } = await loadSettings(deps, globals);
+  const useKey = auth === 'any' && settings.apiKey !== undefined;
+  const useToken = (auth === 'user' || (auth === 'any' && !useKey)) && settings.accessToken !== undefined;
+  if (auth === 'user' && settings.accessToken === undefined) {
+    throw new CliError('NOT_LOGGED_IN', `not logged in (profile ${settings.profileName})`, {
+      exitCode: ExitCode.AUTH,
+      hint: `run 'tourney login${settings.profileName === 'default' ? '' : ` --profile ${settings.profileName}`}' first`,
+    });
+  }
+  const client = deps.clientFactory({
+    baseUrl: settings.baseUrl,
+    apiKey: useKey ? (settings.apiKey ?? null) : null,
+    accessToken: useToken ? (settings.accessToken ?? null) : null,
+  });
+  let refreshToken = useToken ? settings.refreshToken : undefined;
+
+  const renew = async (): Promise<void> => {
+    const anonymous = deps.clientFactory({ baseUrl: settings.baseUrl });
+    let tokens: { accessToken: string; refreshToken: string };
+    try {
+      ({ data: tokens } = await anonymous.POST('/auth/refresh', { body: { refreshToken: refreshToken as string } }));
+    } catch (error) {
+      if (isTourneyError(error) && error.status === 401) {
+        throw new CliError('SESSION_EXPIRED', `login expired (profile ${settings.profileName})`, {
+          exitCode: ExitCode.AUTH,
+          hint: `run 'tourney login' again`,
+          cause: error,
+        });
+      }
+      throw error;
+    }
+    await updateProfile(deps, settings.profileName, (profile) => ({
+      ...profile,
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+    }));
+    settings.accessToken = tokens.accessToken;
+    settings.refreshToken = tokens.refreshToken;
+    refreshToken = undefined; // renew at most once per run
+    client.setAccessToken(tokens.accessToken);
+  };
+
+  return {
+    client,
+    settings,
+    async call(request) {
+      try {
+        return await request(client);
+      } catch (error) {
+        if (
+          refreshToken === undefined ||
+          !isTourneyError(error) ||
+          error.status !== 401 ||
+          !RENEWABLE_CODES.has(error.code)
+        ) {
+          throw error;
+        }
+        await renew();
+        return request(client);
+      }
+    },
+  };
+}

@@ -1,0 +1,156 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CancelledError } from '../src/errors';
+import { apiError, BASE, tokens } from './helpers/api-fixtures';
+import { captureIo, runCli, scriptedPrompter, tempDir } from './helpers/cli-harness';
+import { useMswServer } from './helpers/msw';
+
+const server = useMswServer();
+let dir: { path: string; cleanup: () => Promise<void> };
+beforeEach(async () => {
+  dir = await tempDir();
+});
+afterEach(async () => dir.cleanup());
+
+const readConfig = async () => JSON.parse(await readFile(join(dir.path, 'config.json'), 'utf8'));
+
+describe('tourney login', () => {
+  it('logs in with --username and --password and stores the tokens in a 0600 config file', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(`${BASE}/auth/login`, async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ success: true, data: tokens() });
+      }),
+    );
+    const result = await runCli(['login', '--username', 'alice', '--password', 'secret-pass', '--base-url', BASE], {
+      configDir: dir.path,
+    });
+    expect(result.err).toBe('');
+    expect(result.code).toBe(0);
+    expect(bodies).toEqual([{ username: 'alice', password: 'secret-pass' }]);
+    expect(result.out).toContain(`logged in to ${BASE} as alice (profile default)`);
+    const config = await readConfig();
+    expect(config.profiles.default).toEqual({
+      baseUrl: BASE,
+      accessToken: 'tat_access_1',
+      refreshToken: 'trt_refresh_1',
+      username: 'alice',
+    });
+    const mode = (await stat(join(dir.path, 'config.json'))).mode & 0o777;
+    expect(mode).toBe(0o600);
+  });
+
+  it('sends an email address as email', async () => {
+    let body: unknown;
+    server.use(
+      http.post(`${BASE}/auth/login`, async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ success: true, data: tokens() });
+      }),
+    );
+    const result = await runCli(['login', '-u', 'alice@example.com', '--base-url', BASE], {
+      configDir: dir.path,
+      env: { TOURNEY_PASSWORD: 'from-env-pass' },
+    });
+    expect(result.code).toBe(0);
+    expect(body).toEqual({ email: 'alice@example.com', password: 'from-env-pass' });
+  });
+
+  it('fails without --username when not running interactively, before any request', async () => {
+    const result = await runCli(['login', '--password', 'x', '--base-url', BASE], { configDir: dir.path });
+    expect(result.code).toBe(1);
+    expect(result.err).toBe('error: must provide --username when not running interactively\n');
+    await expect(stat(join(dir.path, 'config.json'))).rejects.toThrow();
+  });
+
+  it('fails without --password when not running interactively', async () => {
+    const result = await runCli(['login', '--username', 'alice', '--base-url', BASE], { configDir: dir.path });
+    expect(result.code).toBe(1);
+    expect(result.err).toBe('error: must provide --password when not running interactively\n');
+  });
+
+  it('prompts for the missing values on a terminal', async () => {
+    server.use(http.post(`${BASE}/auth/login`, () => HttpResponse.json({ success: true, data: tokens() })));
+    const prompter = scriptedPrompter(['alice', 'secret-pass']);
+    const result = await runCli(['login', '--base-url', BASE], {
+      configDir: dir.path,
+      io: captureIo({ isTTY: true }),
+      deps: { prompter },
+    });
+    expect(result.code).toBe(0);
+    expect(prompter.questions).toEqual(['username or email', 'password']);
+    expect((await readConfig()).profiles.default.accessToken).toBe('tat_access_1');
+  });
+
+  it('prompts only for what is missing', async () => {
+    server.use(http.post(`${BASE}/auth/login`, () => HttpResponse.json({ success: true, data: tokens() })));
+    const prompter = scriptedPrompter(['secret-pass']);
+    const result = await runCli(['login', '--username', 'alice', '--base-url', BASE], {
+      configDir: dir.path,
+      io: captureIo({ isTTY: true }),
+      deps: { prompter },
+    });
+    expect(result.code).toBe(0);
+    expect(prompter.questions).toEqual(['password']);
+  });
+
+  it('exits 2 when the prompt is cancelled', async () => {
+    const result = await runCli(['login', '--base-url', BASE], {
+      configDir: dir.path,
+      io: captureIo({ isTTY: true }),
+      deps: { prompter: scriptedPrompter([new CancelledError()]) },
+    });
+    expect(result.code).toBe(2);
+    expect(result.err).toBe('error: cancelled\n');
+  });
+
+  it('renders a refused login with code and request id and exits 4', async () => {
+    server.use(
+      http.post(`${BASE}/auth/login`, () =>
+        HttpResponse.json(apiError('INVALID_CREDENTIALS', 'invalid username or password', 'req-42'), { status: 401 }),
+      ),
+    );
+    const result = await runCli(['login', '-u', 'alice', '--password', 'wrong-pass', '--base-url', BASE], {
+      configDir: dir.path,
+    });
+    expect(result.code).toBe(4);
+    expect(result.err.split('\n')[0]).toBe('error: invalid username or password (INVALID_CREDENTIALS, request req-42)');
+  });
+});
+
+describe('tourney logout', () => {
+  it('revokes the session and removes the tokens but keeps the other settings', async () => {
+    let auth: string | null = null;
+    let body: unknown;
+    server.use(
+      http.post(`${BASE}/auth/login`, () => HttpResponse.json({ success: true, data: tokens() })),
+      http.post(`${BASE}/auth/logout`, async ({ request }) => {
+        auth = request.headers.get('authorization');
+        body = await request.json();
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    await runCli(['login', '-u', 'alice', '--password', 'secret-pass', '--base-url', BASE], { configDir: dir.path });
+    await runCli(['config', 'set', 'projectId', 'proj-1'], { configDir: dir.path });
+    const result = await runCli(['logout'], { configDir: dir.path });
+    expect(result.code).toBe(0);
+    expect(auth).toBe('Bearer tat_access_1');
+    expect(body).toEqual({ refreshToken: 'trt_refresh_1' });
+    expect((await readConfig()).profiles.default).toEqual({ baseUrl: BASE, projectId: 'proj-1' });
+  });
+
+  it('still removes the tokens when the server says they are already invalid', async () => {
+    server.use(
+      http.post(`${BASE}/auth/login`, () => HttpResponse.json({ success: true, data: tokens() })),
+      http.post(`${BASE}/auth/logout`, () => HttpResponse.json(apiError('UNAUTHORIZED', 'token revoked'), { status: 401 })),
+    );
+    await runCli(['login', '-u', 'alice', '--password', 'secret-pass', '--base-url', BASE], { configDir: dir.path });
+    const result = await runCli(['logout'], { configDir: dir.path });
+    expect(result.code).toBe(0);
+    expect(result.err).toBe('');
+    expect((await readConfig()).profiles.default.accessToken).toBeUndefined();
+  });
+});

@@ -1,0 +1,74 @@
+import { join } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ServerStartOptions } from '../src/deps';
+import { runCli, tempDir } from './helpers/cli-harness';
+
+let dir: { path: string; cleanup: () => Promise<void> };
+beforeEach(async () => {
+  dir = await tempDir();
+});
+afterEach(async () => dir.cleanup());
+
+function fakeServer(fromEnv: ServerStartOptions = {}) {
+  const started: ServerStartOptions[] = [];
+  const close = vi.fn(async () => {});
+  let stop!: (signal: string) => void;
+  const stopped = new Promise<string>((resolve) => (stop = resolve));
+  return {
+    started,
+    close,
+    stop,
+    deps: {
+      startServer: async (options: ServerStartOptions) => {
+        started.push(options);
+        setTimeout(() => stop('SIGINT'), 5);
+        return { url: `http://127.0.0.1:${options.port ?? 3000}/api/v1`, port: options.port ?? 3000, close };
+      },
+      serverConfigFromEnv: async () => fromEnv,
+      waitForShutdown: () => stopped,
+    },
+  };
+}
+
+describe('tourney server start', () => {
+  it('uses $TOURNEY_DATA_DIR/tourney.db by default, prints the URL and closes on a signal', async () => {
+    const fake = fakeServer();
+    const data = join(dir.path, 'data');
+    const result = await runCli(['server', 'start', '--port', '4000'], {
+      configDir: dir.path,
+      env: { TOURNEY_DATA_DIR: data },
+      deps: fake.deps,
+    });
+    expect(result.code).toBe(0);
+    expect(fake.started).toEqual([{ databasePath: join(data, 'tourney.db'), port: 4000 }]);
+    expect((await stat(data)).isDirectory()).toBe(true);
+    expect(result.out).toBe('http://127.0.0.1:4000/api/v1\n');
+    expect(result.err).toContain('received SIGINT, stopping');
+    expect(fake.close).toHaveBeenCalledTimes(1);
+  });
+
+  it('falls back to $XDG_DATA_HOME/tourney and then ~/.local/share/tourney', async () => {
+    const xdg = fakeServer();
+    await runCli(['server', 'start'], { configDir: dir.path, env: { XDG_DATA_HOME: join(dir.path, 'xdg') }, deps: xdg.deps });
+    expect(xdg.started[0]?.databasePath).toBe(join(dir.path, 'xdg', 'tourney', 'tourney.db'));
+    const home = fakeServer();
+    await runCli(['server', 'start'], { configDir: dir.path, deps: { ...home.deps, homeDir: dir.path } });
+    expect(home.started[0]?.databasePath).toBe(join(dir.path, '.local', 'share', 'tourney', 'tourney.db'));
+  });
+
+  it('--db and --host override the environment settings', async () => {
+    const fake = fakeServer({ port: 5000, host: '0.0.0.0', databasePath: '/env/db.sqlite', logLevel: 'warn' });
+    const db = join(dir.path, 'x', 'my.db');
+    await runCli(['server', 'start', '--db', db, '--host', '127.0.0.2'], { configDir: dir.path, deps: fake.deps });
+    expect(fake.started).toEqual([{ port: 5000, host: '127.0.0.2', databasePath: db, logLevel: 'warn' }]);
+  });
+
+  it('rejects a bad port', async () => {
+    const fake = fakeServer();
+    const result = await runCli(['server', 'start', '--port', '70000'], { configDir: dir.path, deps: fake.deps });
+    expect(result.code).toBe(1);
+    expect(result.err).toContain('expected an integer from 0 to 65535');
+    expect(fake.started).toEqual([]);
+  });
+});

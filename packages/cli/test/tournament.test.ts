@@ -1,0 +1,238 @@
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { apiError, BASE, page, tournament } from './helpers/api-fixtures';
+import { captureIo, runCli, scriptedPrompter, tempDir } from './helpers/cli-harness';
+import { useMswServer } from './helpers/msw';
+
+const server = useMswServer();
+let dir: { path: string; cleanup: () => Promise<void> };
+beforeEach(async () => {
+  dir = await tempDir();
+});
+afterEach(async () => dir.cleanup());
+
+const KEY = ['--base-url', BASE, '--api-key', 'tk_test_key_123456'];
+const spring = tournament();
+const autumn = tournament({
+  id: '01900000-0000-7000-8000-000000000002',
+  name: 'Autumn Cup',
+  status: 'ONGOING',
+  currentParticipants: 16,
+});
+
+describe('tourney tournament list', () => {
+  it('--json prints the API data and sends the API key', async () => {
+    let key: string | null = null;
+    let auth: string | null = 'unset';
+    server.use(
+      http.get(`${BASE}/tournaments`, ({ request }) => {
+        key = request.headers.get('x-api-key');
+        auth = request.headers.get('authorization');
+        return HttpResponse.json(page([spring, autumn]));
+      }),
+    );
+    const result = await runCli(['tournament', 'list', '--json', ...KEY], { configDir: dir.path });
+    expect(result.err).toBe('');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.out)).toEqual([spring, autumn]);
+    expect(key).toBe('tk_test_key_123456');
+    expect(auth).toBeNull();
+  });
+
+  it('prints a table with a header on a terminal', async () => {
+    server.use(http.get(`${BASE}/tournaments`, () => HttpResponse.json(page([spring, autumn]))));
+    const result = await runCli(['tournament', 'ls', ...KEY], { configDir: dir.path, io: captureIo({ isTTY: true }) });
+    expect(result.code).toBe(0);
+    const lines = result.out.trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^ID\s+NAME\s+STATUS\s+PLAYERS\s+START$/);
+    expect(lines[1]).toMatch(/Spring Open\s+registration open\s+5\/16\s+2030-03-01 18:00Z$/);
+    expect(lines[2]).toMatch(/Autumn Cup\s+ongoing\s+16\/16/);
+    // columns line up under the header
+    expect(lines[1]!.indexOf('Spring Open')).toBe(lines[0]!.indexOf('NAME'));
+  });
+
+  it('prints tab-separated rows without header when piped', async () => {
+    server.use(http.get(`${BASE}/tournaments`, () => HttpResponse.json(page([spring, autumn]))));
+    const result = await runCli(['tournament', 'list', ...KEY], { configDir: dir.path });
+    expect(result.out).toBe(
+      `${spring.id}\tSpring Open\tregistration open\t5/16\t2030-03-01 18:00Z\n` +
+        `${autumn.id}\tAutumn Cup\tongoing\t16/16\t2030-03-01 18:00Z\n`,
+    );
+  });
+
+  it('passes --status, --page and --limit and hints at more pages on a terminal', async () => {
+    let query: URLSearchParams | undefined;
+    server.use(
+      http.get(`${BASE}/tournaments`, ({ request }) => {
+        query = new URL(request.url).searchParams;
+        return HttpResponse.json(page([autumn], 2, 3, 1));
+      }),
+    );
+    const result = await runCli(['tournament', 'list', '--status', 'ongoing', '--page', '2', '--limit', '1', ...KEY], {
+      configDir: dir.path,
+      io: captureIo({ isTTY: true }),
+    });
+    expect(result.code).toBe(0);
+    expect(query?.get('status')).toBe('ONGOING');
+    expect(query?.get('page')).toBe('2');
+    expect(query?.get('limit')).toBe('1');
+    expect(result.err).toBe('page 2 of 3 (3 tournaments); use --page 3 or --all\n');
+  });
+
+  it('--all follows every page with client.paginate', async () => {
+    const pages: string[] = [];
+    server.use(
+      http.get(`${BASE}/tournaments`, ({ request }) => {
+        const url = new URL(request.url);
+        pages.push(`${url.searchParams.get('page')}/${url.searchParams.get('limit')}`);
+        return HttpResponse.json(url.searchParams.get('page') === '1' ? page([spring], 1, 2, 100) : page([autumn], 2, 2, 100));
+      }),
+    );
+    const result = await runCli(['tournament', 'list', '--all', '--json', ...KEY], { configDir: dir.path });
+    expect(result.code).toBe(0);
+    expect(pages).toEqual(['1/100', '2/100']);
+    expect(JSON.parse(result.out).map((t: { name: string }) => t.name)).toEqual(['Spring Open', 'Autumn Cup']);
+  });
+
+  it('rejects an unknown --status value', async () => {
+    const result = await runCli(['tournament', 'list', '--status', 'sleeping', ...KEY], { configDir: dir.path });
+    expect(result.code).toBe(1);
+    expect(result.err).toContain("option '--status <status>' argument 'sleeping' is invalid");
+  });
+});
+
+describe('tourney tournament create', () => {
+  it('fails without --name when not running interactively', async () => {
+    const result = await runCli(['tournament', 'create', '--discipline', 'chess', ...KEY], { configDir: dir.path });
+    expect(result.code).toBe(1);
+    expect(result.err).toBe('error: must provide --name when not running interactively\n');
+  });
+
+  it('sends the tournament and prints the id when piped', async () => {
+    let body: Record<string, unknown> | undefined;
+    server.use(
+      http.post(`${BASE}/tournaments`, async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ success: true, data: tournament({ status: 'DRAFT' }) }, { status: 201 });
+      }),
+    );
+    const result = await runCli(
+      ['tournament', 'create', '--name', 'Spring Open', '--discipline', 'chess', '--max-participants', '32', '--third-place', ...KEY],
+      { configDir: dir.path },
+    );
+    expect(result.err).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.out).toBe(`${spring.id}\n`);
+    expect(body).toEqual({
+      name: 'Spring Open',
+      disciplineId: 'chess',
+      maxParticipants: 32,
+      teamSize: 1,
+      startDate: '2030-01-02T12:00:00.000Z',
+      stages: [{ name: 'Main', format: 'SINGLE_ELIMINATION', settings: { thirdPlaceMatch: true } }],
+    });
+  });
+
+  it('prompts for name and discipline on a terminal and prints a status line', async () => {
+    let body: Record<string, unknown> | undefined;
+    server.use(
+      http.post(`${BASE}/tournaments`, async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ success: true, data: tournament({ status: 'DRAFT' }) }, { status: 201 });
+      }),
+    );
+    const prompter = scriptedPrompter(['Spring Open', 'chess']);
+    const result = await runCli(['tournament', 'create', '--format', 'round-robin', '--start-date', '2030-05-01T18:00:00+02:00', ...KEY], {
+      configDir: dir.path,
+      io: captureIo({ isTTY: true }),
+      deps: { prompter },
+    });
+    expect(result.code).toBe(0);
+    expect(prompter.questions).toEqual(['tournament name', 'discipline (game code, e.g. chess)']);
+    expect(body).toMatchObject({
+      name: 'Spring Open',
+      disciplineId: 'chess',
+      startDate: '2030-05-01T16:00:00.000Z',
+      stages: [{ name: 'Main', format: 'ROUND_ROBIN' }],
+    });
+    expect(result.out).toBe(`created tournament "Spring Open" (${spring.id}), status draft\n`);
+  });
+
+  it('rejects a malformed --start-date', async () => {
+    const result = await runCli(['tournament', 'create', '--name', 'X', '--discipline', 'chess', '--start-date', 'soon', ...KEY], {
+      configDir: dir.path,
+    });
+    expect(result.code).toBe(1);
+    expect(result.err).toBe('error: invalid --start-date "soon": expected ISO 8601, e.g. 2030-05-01T18:00:00Z\n');
+  });
+
+  it('needs a project with a login token', async () => {
+    const result = await runCli(['tournament', 'create', '--name', 'X', '--discipline', 'chess', '--base-url', BASE], {
+      configDir: dir.path,
+    });
+    expect(result.code).toBe(1);
+    expect(result.err).toContain('error: must provide --project');
+  });
+});
+
+describe('tournament lifecycle commands', () => {
+  it.each([
+    ['publish', 'publish', 'PUBLISHED', 'published'],
+    ['open-registration', 'registration/open', 'REGISTRATION_OPEN', 'registration open'],
+    ['close-registration', 'registration/close', 'REGISTRATION_CLOSED', 'registration closed'],
+    ['start', 'start', 'ONGOING', 'ongoing'],
+  ] as const)('%s posts to /%s', async (verb, path, status, shown) => {
+    let called = false;
+    server.use(
+      http.post(`${BASE}/tournaments/${spring.id}/${path}`, () => {
+        called = true;
+        return HttpResponse.json({ success: true, data: tournament({ status }) });
+      }),
+    );
+    const result = await runCli(['tournament', verb, spring.id, ...KEY], { configDir: dir.path });
+    expect(result.code).toBe(0);
+    expect(called).toBe(true);
+    expect(result.out).toBe(`tournament "Spring Open" is now ${shown}\n`);
+  });
+
+  it('renders API errors as "error: <message> (<code>, request <id>)" with exit 1', async () => {
+    server.use(
+      http.post(`${BASE}/tournaments/${spring.id}/start`, () =>
+        HttpResponse.json(apiError('NOT_ENOUGH_PARTICIPANTS', 'at least 2 participants are needed', 'req-9'), { status: 409 }),
+      ),
+    );
+    const result = await runCli(['tournament', 'start', spring.id, ...KEY], { configDir: dir.path });
+    expect(result.code).toBe(1);
+    expect(result.err).toBe('error: at least 2 participants are needed (NOT_ENOUGH_PARTICIPANTS, request req-9)\n');
+  });
+
+  it('hints at starting a server when it cannot connect', async () => {
+    server.use(http.post(`${BASE}/tournaments/${spring.id}/publish`, () => HttpResponse.error()));
+    const result = await runCli(['tournament', 'publish', spring.id, ...KEY], { configDir: dir.path });
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(/^error: Network error: POST .* \(NETWORK_ERROR\)\nhint: is the server running\?/);
+  });
+
+  it('exits 4 on 403', async () => {
+    server.use(
+      http.post(`${BASE}/tournaments/${spring.id}/publish`, () =>
+        HttpResponse.json(apiError('INSUFFICIENT_SCOPE', 'the API key lacks manage:tournaments'), { status: 403 }),
+      ),
+    );
+    const result = await runCli(['tournament', 'publish', spring.id, ...KEY], { configDir: dir.path });
+    expect(result.code).toBe(4);
+  });
+
+  it('get --json prints the tournament', async () => {
+    server.use(http.get(`${BASE}/tournaments/${spring.id}`, () => HttpResponse.json({ success: true, data: spring })));
+    const result = await runCli(['tournament', 'get', spring.id, '--json', ...KEY], { configDir: dir.path });
+    expect(JSON.parse(result.out)).toEqual(spring);
+  });
+
+  it('join needs a login', async () => {
+    const result = await runCli(['tournament', 'join', spring.id, ...KEY], { configDir: dir.path });
+    expect(result.code).toBe(4);
+    expect(result.err).toContain('error: not logged in (profile default)');
+  });
+});

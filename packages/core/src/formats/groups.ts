@@ -1,0 +1,78 @@
+import { DomainError } from '../errors/domain-error';
+import { cyclesSetting, integerSetting, type StageSettings } from '../stages/stage-settings';
+import { buildRoundRobinMatches, ROUND_ROBIN_MAX_ENTRANTS } from './round-robin';
+import { groupMatchKey } from './stage-match-key';
+import type { Entrant, GeneratedMatch } from './types';
+import { validateEntrants } from './validate-entrants';
+
+/** Fewest entrants of a group stage (one group of 2). */
+export const GROUPS_MIN_ENTRANTS = 2;
+/** Most entrants of a group stage. */
+export const GROUPS_MAX_ENTRANTS = 65536;
+
+/** A match of a group stage: bracket GROUP, with its 1-based group number. */
+export interface GroupMatch extends GeneratedMatch {
+  group: number;
+}
+
+/** One group: its number and entrants in seed order. */
+export interface StageGroup {
+  number: number;
+  entrants: Entrant[];
+}
+
+/** A generated group stage: matches in play order (round 1 of every group, then round 2, ...). */
+export interface GroupsStage {
+  format: 'GROUPS';
+  entrantCount: number;
+  entrants: Entrant[];
+  groupCount: number;
+  cycles: 1 | 2;
+  groups: StageGroup[];
+  /** Rounds of the largest group. */
+  totalRounds: number;
+  matches: GroupMatch[];
+}
+
+/**
+ * Splits seed-ordered entrants into `groupCount` groups snake-wise: seeds 1..G go to groups 1..G, seeds
+ * G+1..2G to groups G..1, and so on, so group strengths stay balanced (8 entrants, 2 groups:
+ * [1, 4, 5, 8] and [2, 3, 6, 7]). Each group keeps seed order. O(N).
+ */
+export function snakeGroups(ranked: readonly Entrant[], groupCount: number): StageGroup[] {
+  const groups: StageGroup[] = Array.from({ length: groupCount }, (_, i) => ({ number: i + 1, entrants: [] }));
+  ranked.forEach((entrant, i) => {
+    const pass = Math.floor(i / groupCount);
+    const pos = i % groupCount;
+    (groups[pass % 2 === 0 ? pos : groupCount - 1 - pos] as StageGroup).entrants.push(entrant);
+  });
+  return groups;
+}
+
+/**
+ * Generates a group stage (spec 2.2): `settings.groupCount` groups (default: groups of about 4, that is
+ * ceil(N/4)) filled snake-wise by seed, each a round robin (`roundRobinCycles` 1 or 2) with keys
+ * "G{group}-r{round}-n{number}". Every group needs at least 2 entrants. O(N * group size).
+ * @throws DomainError NOT_ENOUGH_PARTICIPANTS below 2 entrants; VALIDATION_ERROR for bad entrants, a
+ *   `groupCount` that is not an integer from 1 to floor(N/2) (path `settings.groupCount`), groups over 2048
+ *   entrants, or a bad `roundRobinCycles`.
+ */
+export function generateGroups(entrants: readonly Entrant[], settings: StageSettings = {}): GroupsStage {
+  const cycles = cyclesSetting(settings);
+  const ranked = validateEntrants(entrants, GROUPS_MIN_ENTRANTS, GROUPS_MAX_ENTRANTS);
+  const n = ranked.length;
+  const groupCount = integerSetting(settings, 'groupCount', 1, Math.max(1, Math.floor(n / 2)), Math.max(1, Math.ceil(n / 4)));
+  if (Math.ceil(n / groupCount) > ROUND_ROBIN_MAX_ENTRANTS) {
+    throw new DomainError('VALIDATION_ERROR', `settings.groupCount is too small: groups over ${ROUND_ROBIN_MAX_ENTRANTS} entrants`, [
+      { path: 'settings.groupCount', message: `must give groups of at most ${ROUND_ROBIN_MAX_ENTRANTS} entrants` },
+    ]);
+  }
+  const groups = snakeGroups(ranked, groupCount);
+  const perGroup = groups.map(
+    (group) => buildRoundRobinMatches<GroupMatch>(group.entrants, cycles, 'GROUP', (r, m) => groupMatchKey(group.number, r, m), { group: group.number }).rounds,
+  );
+  const totalRounds = Math.max(...perGroup.map((rounds) => rounds.length));
+  const matches: GroupMatch[] = [];
+  for (let r = 0; r < totalRounds; r++) for (const rounds of perGroup) matches.push(...(rounds[r] ?? []));
+  return { format: 'GROUPS', entrantCount: n, entrants: ranked, groupCount, cycles, groups, totalRounds, matches };
+}

@@ -1,0 +1,117 @@
+import { DomainError } from '../errors/domain-error';
+import type { Entrant, StageFormat } from '../formats/types';
+import { compareAcrossGroups } from '../placements/standings-placements';
+import { bracketSize } from '../seeding/bracket-size';
+import { innerOuterOrder } from '../seeding/seed-orderings';
+import { computeStandings } from '../standings/compute-standings';
+import type { StageMatchResult, StandingRow } from '../standings/types';
+import { computeStagePlacements } from './stage-placements';
+import { integerSetting, settingsObject, type StageSettings } from './stage-settings';
+
+function notComplete(message: string): DomainError {
+  return new DomainError('VALIDATION_ERROR', message, [{ path: 'results', message }]);
+}
+
+/**
+ * Reorders qualifiers (best first, each with its group and group rank) so that in a standard bracket of
+ * them (`inner_outer`: seed s meets seed P+1-s) nobody meets someone from their own group in round 1 where
+ * a swap within the same group rank avoids it: group winners then meet runners-up of other groups.
+ */
+export function separateGroupMates<T extends { group: number | null; rank: number }>(list: readonly T[]): T[] {
+  const out = [...list];
+  const m = out.length;
+  if (m < 2) return out;
+  const size = bracketSize(m);
+  const order = innerOuterOrder(size);
+  const partner = new Map<number, number>(); // 0-based index -> 0-based opponent index
+  for (let i = 0; i < size; i += 2) {
+    const a = (order[i] as number) - 1;
+    const b = (order[i + 1] as number) - 1;
+    if (a < m && b < m) {
+      partner.set(a, b);
+      partner.set(b, a);
+    }
+  }
+  const group = (i: number) => (out[i] as T).group;
+  const clash = (i: number) => partner.has(i) && group(i) === group(partner.get(i) as number);
+  for (let low = 0; low < m; low++) {
+    const high = partner.get(low);
+    if (high === undefined || high < low || !clash(low)) continue;
+    // Swap the lower-placed side with the nearest qualifier of the same group rank that ends both clashes.
+    const candidates = out
+      .map((_, i) => i)
+      .filter((i) => i !== high && i !== low && (out[i] as T).rank === (out[high] as T).rank)
+      .sort((a, b) => Math.abs(a - high) - Math.abs(b - high));
+    for (const c of candidates) {
+      const cPartner = partner.get(c);
+      const fixesLow = group(c) !== group(low);
+      const keepsC = cPartner === undefined || group(cPartner) !== group(high);
+      if (fixesLow && keepsC) {
+        [out[high], out[c]] = [out[c] as T, out[high] as T];
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The qualifiers of a completed stage, in order, re-seeded 1..k for the next stage (spec 1.1, 2.2):
+ * k = `settings.advanceCount` (required, except GROUPS: default groupCount x qualifiersPerGroup, and
+ * esports-form SWISS: default everyone who ADVANCED).
+ * - Elimination: by placement, then seed within a shared placement (advanceCount 3 of "1, 2, 3-4" takes the
+ *   better-seeded semi-finalist).
+ * - Round robin, Swiss: standings order.
+ * - Groups: the top `qualifiersPerGroup` (default 2, or ceil(advanceCount / groupCount)) of each group,
+ *   group winners first, then runners-up, ..., each rank ordered across groups by points per match, score
+ *   difference per match, scores per match, seed; then reordered so that in a bracket group winners meet
+ *   runners-up of other groups (`separateGroupMates`).
+ * @throws DomainError VALIDATION_ERROR (path `settings.advanceCount`, `settings.qualifiersPerGroup` or
+ *   `results`) when the count is missing or too large or the stage has not placed enough participants.
+ */
+export function selectQualifiers(
+  format: StageFormat,
+  entrants: readonly Entrant[],
+  results: readonly StageMatchResult[],
+  settings: StageSettings = {},
+): Entrant[] {
+  const s = settingsObject(settings);
+  const n = Array.isArray(entrants) ? entrants.length : 0;
+  const advanceCount = integerSetting(s, 'advanceCount', 1, Math.max(1, n), null);
+  let ids: string[];
+  if (format === 'GROUPS') {
+    const rows = computeStandings(format, entrants, results, s);
+    const groupCount = Math.max(...rows.map((r) => r.group as number));
+    const smallest = Math.min(...Array.from({ length: groupCount }, (_, g) => rows.filter((r) => r.group === g + 1).length));
+    const perGroup = integerSetting(s, 'qualifiersPerGroup', 1, smallest, advanceCount === null ? Math.min(2, smallest) : Math.min(smallest, Math.ceil(advanceCount / groupCount)));
+    const count = advanceCount ?? perGroup * groupCount;
+    if (count > perGroup * groupCount) {
+      throw new DomainError('VALIDATION_ERROR', `settings.advanceCount must be at most ${perGroup * groupCount} (qualifiersPerGroup x groupCount)`, [
+        { path: 'settings.advanceCount', message: `must be at most ${perGroup * groupCount}` },
+      ]);
+    }
+    const tiers: StandingRow[] = [];
+    for (let rank = 1; rank <= perGroup; rank++) tiers.push(...rows.filter((r) => r.rank === rank).sort(compareAcrossGroups));
+    ids = separateGroupMates(tiers.slice(0, count)).map((r) => r.participantId);
+  } else if (format === 'ROUND_ROBIN' || format === 'SWISS') {
+    const rows = computeStandings(format, entrants, results, s);
+    const advanced = rows.filter((r) => r.status === 'ADVANCED').length;
+    const count = advanceCount ?? (format === 'SWISS' && rows.some((r) => r.status !== null) ? advanced : null);
+    if (count === null) {
+      throw new DomainError('VALIDATION_ERROR', 'settings.advanceCount is required to seed the next stage', [
+        { path: 'settings.advanceCount', message: 'is required to seed the next stage' },
+      ]);
+    }
+    ids = rows.slice(0, count).map((r) => r.participantId);
+  } else {
+    if (advanceCount === null) {
+      throw new DomainError('VALIDATION_ERROR', 'settings.advanceCount is required to seed the next stage', [
+        { path: 'settings.advanceCount', message: 'is required to seed the next stage' },
+      ]);
+    }
+    const placements = computeStagePlacements(format, entrants, results, s);
+    if (placements.length < advanceCount) throw notComplete(`only ${placements.length} participants are placed; ${advanceCount} must advance`);
+    ids = placements.slice(0, advanceCount).map((p) => p.participantId);
+  }
+  return ids.map((id, i) => ({ id, seed: i + 1 }));
+}

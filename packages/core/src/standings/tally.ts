@@ -1,0 +1,125 @@
+import { throwIfInvalid, type DomainErrorDetail } from '../errors/domain-error';
+import type { Entrant } from '../formats/types';
+import type { PointsSystem } from '../stages/stage-settings';
+import type { StageMatchResult } from './types';
+
+/** One decided game from a participant's side: opponent, points share (1 win, 0.5 draw, 0 loss). */
+export interface Game {
+  opponent: string;
+  share: number;
+}
+
+/** Running record of one participant over the decided results of a stage. */
+export interface ParticipantRecord {
+  id: string;
+  seed: number;
+  played: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  byes: number;
+  points: number;
+  scoresFor: number;
+  scoresAgainst: number;
+  games: Game[];
+  /** How many times the participant took slot 1 in a played match (Swiss side balance). */
+  firstSlots: number;
+}
+
+function emptyRecord(entrant: Entrant): ParticipantRecord {
+  return {
+    id: entrant.id,
+    seed: entrant.seed,
+    played: 0,
+    wins: 0,
+    draws: 0,
+    losses: 0,
+    byes: 0,
+    points: 0,
+    scoresFor: 0,
+    scoresAgainst: 0,
+    games: [],
+    firstSlots: 0,
+  };
+}
+
+/**
+ * Tallies decided results into one record per entrant (seed order of `ranked`): win/draw/loss points from
+ * `points`; a bye (one null participant) counts as a win with pointsForWin and no opponent; undecided
+ * results are skipped. O(N + results).
+ * @throws DomainError VALIDATION_ERROR (paths `results[i].participants`, `results[i].winnerId`,
+ *   `results[i].scores`) for unknown participants, a participant against itself, a winner who did not play
+ *   or scores that are not two integers >= 0.
+ */
+export function tally(ranked: readonly Entrant[], results: readonly StageMatchResult[], points: PointsSystem): Map<string, ParticipantRecord> {
+  const records = new Map<string, ParticipantRecord>();
+  for (const e of ranked) records.set(e.id, emptyRecord(e));
+  const details: DomainErrorDetail[] = [];
+  results.forEach((result, i) => {
+    if (details.length >= 20) return;
+    const participants: unknown = result?.participants;
+    if (!Array.isArray(participants) || participants.length !== 2) {
+      details.push({ path: `results[${i}].participants`, message: 'must be [id | null, id | null]' });
+      return;
+    }
+    const [a, b] = participants as [string | null, string | null];
+    const ra = a === null ? null : records.get(a);
+    const rb = b === null ? null : records.get(b);
+    if (ra === undefined || rb === undefined || (ra === null && rb === null) || a === b) {
+      details.push({ path: `results[${i}].participants`, message: 'must name one or two different entrants of the stage' });
+      return;
+    }
+    const winner = result.winnerId;
+    if (winner !== null && winner !== a && winner !== b) {
+      details.push({ path: `results[${i}].winnerId`, message: 'must be a participant of the match or null' });
+      return;
+    }
+    if (ra === null || rb === null) {
+      // A bye: the present participant wins it.
+      const r = (ra ?? rb) as ParticipantRecord;
+      if (winner === null) return;
+      r.byes++;
+      r.wins++;
+      r.points += points.win;
+      return;
+    }
+    const isDraw = winner === null && result.isDraw === true;
+    if (winner === null && !isDraw) return; // not decided yet
+    const scores: unknown = result.scores ?? null;
+    let sa = 0;
+    let sb = 0;
+    if (scores !== null) {
+      const ok = Array.isArray(scores) && scores.length === 2 && scores.every((s) => Number.isSafeInteger(s) && (s as number) >= 0);
+      if (!ok) {
+        details.push({ path: `results[${i}].scores`, message: 'must be two integers >= 0 in slot order, or null' });
+        return;
+      }
+      [sa, sb] = scores as [number, number];
+    }
+    ra.played++;
+    rb.played++;
+    ra.firstSlots++;
+    ra.scoresFor += sa;
+    ra.scoresAgainst += sb;
+    rb.scoresFor += sb;
+    rb.scoresAgainst += sa;
+    if (isDraw) {
+      ra.draws++;
+      rb.draws++;
+      ra.points += points.draw;
+      rb.points += points.draw;
+      ra.games.push({ opponent: rb.id, share: 0.5 });
+      rb.games.push({ opponent: ra.id, share: 0.5 });
+      return;
+    }
+    const [w, l] = winner === a ? [ra, rb] : [rb, ra];
+    w.wins++;
+    l.losses++;
+    w.points += points.win;
+    l.points += points.loss;
+    w.games.push({ opponent: l.id, share: 1 });
+    l.games.push({ opponent: w.id, share: 0 });
+  });
+  throwIfInvalid(details, 'results');
+  return records;
+}

@@ -1,0 +1,306 @@
+import { maxWeightMatching, type WeightedEdge } from './max-weight-matching';
+
+/** A participant to pair in a Swiss round, as the current standings see them. */
+export interface SwissPlayer {
+  id: string;
+  /** Points so far (score groups are players with equal points). */
+  points: number;
+  /** Ids of the opponents already met in this stage. */
+  opponents: ReadonlySet<string>;
+  /** Whether the participant already had a bye in this stage. */
+  hadBye: boolean;
+  /** Matches played so far in slot 1 (side balance); 0 when omitted. */
+  firstSlots?: number;
+}
+
+/** How a pairing was found, from the cheapest method to the widest. */
+export type SwissPairingMethod = 'SCORE_GROUPS' | 'WIDENED' | 'REMATCH_UNAVOIDABLE';
+
+/** Pairings of one Swiss round. */
+export interface SwissPairing {
+  /** Pairs in board order (best-ranked first), each [slot 1, slot 2]. */
+  pairs: [string, string][];
+  /** The participant with the bye (odd count), else null. */
+  bye: string | null;
+  /** Pairs that repeat an earlier meeting (0 unless no pairing avoids it). */
+  rematches: number;
+  /** True when the bye goes to someone who already had one (only when everyone had one, or when no other pairing avoids a repeat). */
+  repeatedBye: boolean;
+  /** SCORE_GROUPS: paired group by group (with floaters); WIDENED: the bottom groups had to be re-paired together; REMATCH_UNAVOIDABLE: no pairing avoids a rematch. */
+  method: SwissPairingMethod;
+}
+
+/** Largest set of players given to one matching call in the score-group path. */
+const BLOCK = 24;
+
+interface Field {
+  players: readonly SwissPlayer[];
+  /** Score-group index per player (0 = most points); players are in rank order. */
+  group: number[];
+  /** Position within its score group. */
+  pos: number[];
+  groupSize: number[];
+  met: (i: number, j: number) => boolean;
+}
+
+function buildField(players: readonly SwissPlayer[]): Field {
+  const group: number[] = [];
+  const pos: number[] = [];
+  const groupSize: number[] = [];
+  players.forEach((p, i) => {
+    if (i === 0 || p.points !== (players[i - 1] as SwissPlayer).points) groupSize.push(0);
+    const g = groupSize.length - 1;
+    group.push(g);
+    pos.push(groupSize[g] as number);
+    groupSize[g] = (groupSize[g] as number) + 1;
+  });
+  const met = (i: number, j: number) => (players[i] as SwissPlayer).opponents.has((players[j] as SwissPlayer).id);
+  return { players, group, pos, groupSize, met };
+}
+
+/** Shape of a bracket: `m` players, the first `floaters` of them floaters from above. */
+interface BracketShape {
+  m: number;
+  floaters: number;
+  /** Half of the residents left once the floaters have met the top residents: the Dutch distance. */
+  half: number;
+}
+
+function bracketShape(m: number, floaters: number): BracketShape {
+  return { m, floaters, half: Math.max(1, Math.floor((m - 2 * floaters) / 2)) };
+}
+
+/** Distance of the pair at bracket positions pi < pj from the ideal: floater p meets resident `floaters + p`, residents meet `half` below. */
+function dutchDistance(shape: BracketShape, pi: number, pj: number): number {
+  return pi < shape.floaters ? Math.abs(pj - (shape.floaters + pi)) : Math.abs(pj - pi - shape.half);
+}
+
+/**
+ * Pairs `members` (indices in rank order, all from one bracket, at bracket positions `bpos`) with one
+ * matching call over every non-rematch pair. Weight favours the Dutch pairing (`dutchDistance`) and, when
+ * someone must stay unpaired, leaving the lowest-ranked.
+ */
+function solveBlock(members: readonly number[], bpos: ReadonlyMap<number, number>, shape: BracketShape, field: Field): { pairs: [number, number][]; unpaired: number[] } {
+  const k = members.length;
+  const m = shape.m;
+  const base = 2 * m + 2;
+  const edges: WeightedEdge[] = [];
+  for (let a = 0; a < k; a++) {
+    const i = members[a] as number;
+    const pi = bpos.get(i) as number;
+    for (let b = a + 1; b < k; b++) {
+      const j = members[b] as number;
+      if (field.met(i, j)) continue;
+      const pj = bpos.get(j) as number;
+      const d = pi < pj ? dutchDistance(shape, pi, pj) : dutchDistance(shape, pj, pi);
+      edges.push([a, b, base - 2 * d + (m - pi) + (m - pj)]);
+    }
+  }
+  const mate = maxWeightMatching(k, edges);
+  const pairs: [number, number][] = [];
+  const unpaired: number[] = [];
+  for (let a = 0; a < k; a++) {
+    const b = mate[a] as number;
+    if (b === -1) unpaired.push(members[a] as number);
+    else if (a < b) pairs.push([members[a] as number, members[b] as number]);
+  }
+  return { pairs, unpaired };
+}
+
+/**
+ * Pairs one bracket (`floaters` floaters from above first, then a score group, in rank order) without
+ * rematches: brackets up to BLOCK players in one matching; larger ones in blocks (the floaters and the
+ * top residents they meet go with the first) that each take a slice of the residents' top half and the
+ * matching slice of their bottom half (where the Dutch pairs lie), then the few left over together.
+ * Returns the pairs and the players left unpaired (who float down).
+ */
+function pairBracket(bracket: readonly number[], floaters: number, field: Field): { pairs: [number, number][]; unpaired: number[] } {
+  const m = bracket.length;
+  const shape = bracketShape(m, floaters);
+  const bpos = new Map<number, number>();
+  bracket.forEach((i, p) => bpos.set(i, p));
+  if (m <= BLOCK) return solveBlock(bracket, bpos, shape, field);
+  const headSize = Math.min(m, 2 * floaters);
+  const head = bracket.slice(0, headSize);
+  const rest = bracket.slice(headSize);
+  const half = Math.floor(rest.length / 2);
+  const slice = BLOCK / 2;
+  const blocks = Math.max(1, Math.ceil(half / slice));
+  const pairs: [number, number][] = [];
+  let leftovers: number[] = [];
+  for (let b = 0; b < blocks; b++) {
+    const last = b === blocks - 1;
+    const top = rest.slice(b * slice, last ? half : (b + 1) * slice);
+    const bottom = rest.slice(half + b * slice, last ? rest.length : half + (b + 1) * slice);
+    const solved = solveBlock(b === 0 ? [...head, ...top, ...bottom] : [...top, ...bottom], bpos, shape, field);
+    pairs.push(...solved.pairs);
+    leftovers.push(...solved.unpaired);
+  }
+  if (leftovers.length > 1) {
+    leftovers.sort((a, b) => a - b);
+    const solved = solveBlock(leftovers, bpos, shape, field);
+    pairs.push(...solved.pairs);
+    leftovers = solved.unpaired;
+  }
+  return { pairs, unpaired: leftovers };
+}
+
+/** Index of the bye: the lowest-ranked player without a bye, or the lowest-ranked when all had one. */
+function pickBye(players: readonly SwissPlayer[]): number {
+  for (let i = players.length - 1; i >= 0; i--) if (!(players[i] as SwissPlayer).hadBye) return i;
+  return players.length - 1;
+}
+
+/** Result of the score-group path: pairs committed per group and the floaters entering each group. */
+interface GroupPass {
+  bye: number;
+  pairsByGroup: [number, number][][];
+  carryBefore: number[][];
+  /** Players still unpaired after the last group (empty on success). */
+  carry: number[];
+}
+
+/** Score-group path: the bye first, then brackets top-down, floaters moving down. */
+function pairByScoreGroups(field: Field): GroupPass {
+  const n = field.players.length;
+  const bye = n % 2 === 1 ? pickBye(field.players) : -1;
+  const pairsByGroup: [number, number][][] = [];
+  const carryBefore: number[][] = [];
+  let carry: number[] = [];
+  let start = 0;
+  while (start < n) {
+    let end = start;
+    while (end < n && field.group[end] === field.group[start]) end++;
+    carryBefore.push(carry);
+    const bracket = [...carry];
+    for (let i = start; i < end; i++) if (i !== bye) bracket.push(i);
+    const solved = pairBracket(bracket, carry.length, field);
+    pairsByGroup.push(solved.pairs);
+    carry = solved.unpaired;
+    start = end;
+  }
+  return { bye, pairsByGroup, carryBefore, carry };
+}
+
+/**
+ * One matching over `members` (indices in rank order), plus a bye vertex when `withBye`. Costs, from
+ * heaviest: a rematch or repeated bye (only when `allowRematch`), the bye given above the lowest eligible
+ * member, the squared score-group distance, the distance from the Dutch pairing. Returns null when the
+ * matching leaves someone unpaired.
+ */
+function matchSubset(field: Field, members: readonly number[], withBye: boolean, allowRematch: boolean): { pairs: [number, number][]; bye: number } | null {
+  const k = members.length;
+  const first = field.group[members[0] as number] as number;
+  const spread = (field.group[members[k - 1] as number] as number) - first + 1;
+  const step = 2 * (k + 1); // one unit of score-group distance outweighs any Dutch distance
+  const groupCost = step * spread * spread;
+  const byeStep = groupCost + 1;
+  const rematch = (k + 2) * (byeStep * (k + 1) + groupCost);
+  const big = rematch + byeStep * (k + 1) + groupCost + 1;
+  const edges: WeightedEdge[] = [];
+  for (let a = 0; a < k; a++) {
+    const i = members[a] as number;
+    const gi = field.group[i] as number;
+    const half = Math.floor((field.groupSize[gi] as number) / 2);
+    for (let b = a + 1; b < k; b++) {
+      const j = members[b] as number;
+      const repeat = field.met(i, j);
+      if (repeat && !allowRematch) continue;
+      const gd = (field.group[j] as number) - gi;
+      const dev = gd === 0 ? Math.abs((field.pos[j] as number) - (field.pos[i] as number) - half) : 0;
+      edges.push([a, b, big - (repeat ? rematch : 0) - step * gd * gd - dev]);
+    }
+  }
+  if (withBye) {
+    const anyEligible = field.players.some((p) => !p.hadBye);
+    for (let a = 0; a < k; a++) {
+      const repeat = anyEligible && (field.players[members[a] as number] as SwissPlayer).hadBye;
+      if (repeat && !allowRematch) continue;
+      edges.push([a, k, big - (repeat ? rematch : 0) - byeStep * (k - 1 - a)]);
+    }
+  }
+  const mate = maxWeightMatching(withBye ? k + 1 : k, edges);
+  const pairs: [number, number][] = [];
+  let bye = -1;
+  for (let a = 0; a < k; a++) {
+    const b = mate[a] as number;
+    if (b === -1) return null;
+    if (b === k) bye = members[a] as number;
+    else if (a < b) pairs.push([members[a] as number, members[b] as number]);
+  }
+  return { pairs, bye };
+}
+
+/**
+ * Widening: re-pairs the bottom 1, 2, 4, ... score groups (with the floaters entering them and the bye)
+ * in one matching, keeping the pairs above, until everyone is paired without a repeat; the last step is
+ * the whole field. Null when even that fails.
+ */
+function widen(field: Field, pass: GroupPass): { pairs: [number, number][]; bye: number } | null {
+  const n = field.players.length;
+  const groups = field.groupSize.length;
+  for (let w = 1; ; w *= 2) {
+    const s = Math.max(0, groups - w);
+    const members = new Set<number>(pass.carryBefore[s] as number[]);
+    for (let i = 0; i < n; i++) if ((field.group[i] as number) >= s) members.add(i);
+    if (pass.bye >= 0) members.add(pass.bye);
+    const list = [...members].sort((a, b) => a - b);
+    const solved = matchSubset(field, list, pass.bye >= 0, false);
+    if (solved !== null) return { pairs: [...pass.pairsByGroup.slice(0, s).flat(), ...solved.pairs], bye: solved.bye };
+    if (s === 0) return null;
+  }
+}
+
+/**
+ * Pairs one Swiss round (spec 2.2). `players` are the participants to pair in standings order (best first);
+ * score groups are runs of equal points (players are stably re-sorted by points, so they need not be).
+ *
+ * Rules, in priority order: nobody meets an earlier opponent again, and nobody gets a second bye, while a
+ * pairing without that exists; the bye goes to the lowest-ranked participant without one; pairs stay
+ * within score groups (floaters move down to the next group); within a group the top half meets the bottom
+ * half in order (1 v n/2+1, ...). Method: each bracket (floaters + score group) is paired by optimal
+ * weighted matching (Edmonds' blossom) restricted to that bracket and, in large brackets, to blocks of
+ * 48 around the Dutch pairs, which keeps a 4096-player round near linear time. When that leaves someone
+ * unpaired at the bottom, the matching widens: the bottom 1, 2, 4, ... score groups are re-paired together
+ * (pairs above kept), up to the whole field; only if no perfect matching without repeats exists at all are
+ * rematches allowed, as few as possible (one matching over every pair).
+ * Slot 1 goes to the player with fewer slot-1 matches so far (the better-ranked on a tie).
+ */
+export function pairSwissRound(input: readonly SwissPlayer[]): SwissPairing {
+  const order = input.map((p, i) => ({ p, i }));
+  order.sort((a, b) => b.p.points - a.p.points || a.i - b.i);
+  const players = order.map((x) => x.p);
+  const n = players.length;
+  if (n === 0) return { pairs: [], bye: null, rematches: 0, repeatedBye: false, method: 'SCORE_GROUPS' };
+  const field = buildField(players);
+
+  let method: SwissPairingMethod = 'SCORE_GROUPS';
+  const pass = pairByScoreGroups(field);
+  let found: { pairs: [number, number][]; bye: number } | null = { pairs: pass.pairsByGroup.flat(), bye: pass.bye };
+  if (pass.carry.length > 0) {
+    method = 'WIDENED';
+    found = widen(field, pass);
+  }
+  if (found === null) {
+    method = 'REMATCH_UNAVOIDABLE';
+    const all = players.map((_, i) => i);
+    found = matchSubset(field, all, n % 2 === 1, true) as { pairs: [number, number][]; bye: number };
+  }
+
+  const byePlayer = found.bye >= 0 ? (players[found.bye] as SwissPlayer) : null;
+  let rematches = 0;
+  const sorted = found.pairs.map(([a, b]) => (a < b ? [a, b] : [b, a]) as [number, number]).sort((x, y) => x[0] - y[0]);
+  const pairs = sorted.map(([a, b]): [string, string] => {
+    if (field.met(a, b)) rematches++;
+    const pa = players[a] as SwissPlayer;
+    const pb = players[b] as SwissPlayer;
+    return (pb.firstSlots ?? 0) < (pa.firstSlots ?? 0) ? [pb.id, pa.id] : [pa.id, pb.id];
+  });
+  return {
+    pairs,
+    bye: byePlayer?.id ?? null,
+    rematches,
+    repeatedBye: byePlayer?.hadBye === true,
+    method,
+  };
+}

@@ -1,0 +1,279 @@
+import blossom from 'edmonds-blossom-fixed';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  computeStandings,
+  generateSwiss,
+  generateSwissRound,
+  pairSwissRound,
+  swissFormat,
+  swissProgress,
+  type Entrant,
+  type StageMatchResult,
+  type StageSettings,
+  type SwissRound,
+} from '../src/index';
+import { catchDomainError } from './helpers/domain-error';
+import { makeEntrants, prng } from './helpers/entrants';
+
+/** Results of a round: random winners (seed-weighted when `favourites`), draws at `drawRate`, the bye reported back. */
+function playRound(round: SwissRound, random: () => number, drawRate = 0): StageMatchResult[] {
+  const out: StageMatchResult[] = round.matches.map((m) => {
+    const [a, b] = m.participants as [string, string];
+    if (random() < drawRate) return { key: m.key, participants: [a, b], winnerId: null, isDraw: true, scores: [1, 1] };
+    const first = random() < 0.5;
+    return { key: m.key, participants: [a, b], winnerId: first ? a : b, scores: first ? [2, 0] : [0, 2] };
+  });
+  if (round.bye) out.push({ key: round.bye.key, participants: [round.bye.participantId, null], winnerId: round.bye.participantId });
+  return out;
+}
+
+/**
+ * Oracle: can the active players be paired with no rematch and no second bye (the bye going to someone
+ * without one, unless everyone had one)? Maximum-cardinality matching over the allowed pairs, plus a bye
+ * vertex for odd counts.
+ */
+function rematchAvoidable(active: readonly string[], results: readonly StageMatchResult[]): boolean {
+  const met = new Set<string>();
+  const hadBye = new Set<string>();
+  for (const r of results) {
+    const [a, b] = r.participants;
+    if (a !== null && b !== null) met.add(`${a}|${b}`).add(`${b}|${a}`);
+    else hadBye.add((a ?? b) as string);
+  }
+  const n = active.length;
+  const edges: [number, number, number][] = [];
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (!met.has(`${active[i]}|${active[j]}`)) edges.push([i, j, 1]);
+  if (n % 2 === 1) {
+    const anyEligible = active.some((id) => !hadBye.has(id));
+    active.forEach((id, i) => {
+      if (!anyEligible || !hadBye.has(id)) edges.push([i, n, 1]);
+    });
+  }
+  const vertices = n % 2 === 1 ? n + 1 : n;
+  if (edges.length === 0) return vertices === 0;
+  const mate = blossom(edges, true);
+  for (let v = 0; v < vertices; v++) if ((mate[v] ?? -1) === -1) return false;
+  return true;
+}
+
+/** Checks one generated round against the results before it; returns problems found. */
+function roundProblems(round: SwissRound, active: readonly string[], before: readonly StageMatchResult[]): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const m of round.matches) {
+    for (const id of m.participants as [string, string]) {
+      if (seen.has(id)) problems.push(`${id} twice in round ${round.round}`);
+      seen.add(id);
+    }
+  }
+  if (round.bye) {
+    if (seen.has(round.bye.participantId)) problems.push('bye player also plays');
+    seen.add(round.bye.participantId);
+  }
+  if (seen.size !== active.length || active.some((id) => !seen.has(id))) problems.push('not every active participant plays or has the bye');
+  if ((active.length % 2 === 1) !== (round.bye !== null)) problems.push('bye presence does not match parity');
+  if ((round.rematches > 0 || round.repeatedBye) && rematchAvoidable(active, before)) problems.push(`avoidable repeat in round ${round.round}`);
+  // Independent recount of rematches.
+  const met = new Set(before.filter((r) => r.participants[1] !== null && r.participants[0] !== null).map((r) => [...r.participants].sort().join('|')));
+  const recount = round.matches.filter((m) => met.has([...m.participants].sort().join('|'))).length;
+  if (recount !== round.rematches) problems.push(`rematches reported ${round.rematches}, counted ${recount}`);
+  return problems;
+}
+
+/** Plays a Swiss stage to its end (or `maxRounds`), checking every round. */
+function runSwiss(entrants: Entrant[], settings: StageSettings, random: () => number, drawRate: number, maxRounds = Infinity) {
+  const results: StageMatchResult[] = [];
+  const problems: string[] = [];
+  let rounds = 0;
+  for (;;) {
+    if (rounds >= maxRounds) break;
+    const progress = swissProgress(entrants, results, settings);
+    const round = generateSwissRound(entrants, results, settings);
+    if (round === null) {
+      if (progress.nextRound !== null) problems.push('progress says more rounds, generation says none');
+      break;
+    }
+    problems.push(...roundProblems(round, progress.active, results));
+    results.push(...playRound(round, random, drawRate));
+    rounds++;
+  }
+  return { results, problems, rounds };
+}
+
+describe('Swiss round 1', () => {
+  it('pairs the top half against the bottom half, and gives the bye to the lowest seed', () => {
+    const even = generateSwiss(makeEntrants(8));
+    expect(even.matches.map((m) => m.participants)).toEqual([
+      ['p1', 'p5'],
+      ['p2', 'p6'],
+      ['p3', 'p7'],
+      ['p4', 'p8'],
+    ]);
+    expect(even.swiss).toEqual({ mode: 'FIXED', rounds: 3, winsToAdvance: null, lossesToEliminate: null });
+    const odd = generateSwiss(makeEntrants(7));
+    expect(odd.round.bye).toEqual({ key: 'S-r1-bye', participantId: 'p7' });
+    expect(odd.matches.map((m) => m.participants)).toEqual([
+      ['p1', 'p4'],
+      ['p2', 'p5'],
+      ['p3', 'p6'],
+    ]);
+    expect(odd.matches.map((m) => m.key)).toEqual(['S-r1-n1', 'S-r1-n2', 'S-r1-n3']);
+  });
+});
+
+describe('Swiss pairing', () => {
+  it('keeps pairs within score groups: winners meet winners in round 2', () => {
+    const entrants = makeEntrants(16);
+    const first = generateSwissRound(entrants, []) as SwissRound;
+    const results = first.matches.map((m): StageMatchResult => ({ key: m.key, participants: m.participants, winnerId: m.participants[0], scores: [1, 0] }));
+    const second = generateSwissRound(entrants, results) as SwissRound;
+    const points = new Map(computeStandings('SWISS', entrants, results).map((r) => [r.participantId, r.points]));
+    for (const m of second.matches) expect(points.get(m.participants[0] as string)).toBe(points.get(m.participants[1] as string));
+    // Winners (p1..p8, all had slot 1 once: the better-ranked keeps it) pair top half against bottom half.
+    expect(second.matches.map((m) => m.participants.join('-'))).toEqual([
+      'p1-p5', 'p2-p6', 'p3-p7', 'p4-p8', 'p9-p13', 'p10-p14', 'p11-p15', 'p12-p16',
+    ]);
+  });
+
+  it('floats the lowest of an odd score group down and balances slots', () => {
+    const players = ['a', 'b', 'c', 'd', 'e', 'f'].map((id, i) => ({
+      id,
+      points: i < 3 ? 3 : 0,
+      opponents: new Set<string>(),
+      hadBye: false,
+      firstSlots: id === 'a' ? 1 : 0,
+    }));
+    const pairing = pairSwissRound(players);
+    expect(pairing.pairs).toEqual([
+      ['b', 'a'],
+      ['c', 'd'],
+      ['e', 'f'],
+    ]);
+    expect(pairing.method).toBe('SCORE_GROUPS');
+  });
+
+  it('widens past score groups rather than repeat a pairing, and allows a rematch only when forced', () => {
+    const opp = (...ids: string[]) => new Set(ids);
+    // a and b (top group) already met: each must float to meet c or d instead.
+    const widened = pairSwissRound([
+      { id: 'a', points: 6, opponents: opp('b'), hadBye: false },
+      { id: 'b', points: 6, opponents: opp('a'), hadBye: false },
+      { id: 'c', points: 3, opponents: opp(), hadBye: false },
+      { id: 'd', points: 3, opponents: opp(), hadBye: false },
+    ]);
+    expect(widened.rematches).toBe(0);
+    expect(widened.pairs.map((p) => [...p].sort().join(''))).toEqual(['ac', 'bd']);
+    // Two players who already met must meet again.
+    const forced = pairSwissRound([
+      { id: 'a', points: 3, opponents: opp('b'), hadBye: false },
+      { id: 'b', points: 0, opponents: opp('a'), hadBye: false },
+    ]);
+    expect(forced).toMatchObject({ rematches: 1, method: 'REMATCH_UNAVOIDABLE' });
+  });
+
+  it('gives the bye to the lowest-ranked participant without one', () => {
+    const pairing = pairSwissRound([
+      { id: 'a', points: 3, opponents: new Set(), hadBye: false },
+      { id: 'b', points: 3, opponents: new Set(), hadBye: false },
+      { id: 'c', points: 0, opponents: new Set(), hadBye: false },
+      { id: 'd', points: 0, opponents: new Set(), hadBye: true },
+      { id: 'e', points: 0, opponents: new Set(), hadBye: true },
+    ]);
+    expect(pairing.bye).toBe('c');
+    expect(pairing.repeatedBye).toBe(false);
+  });
+});
+
+describe('Swiss properties', () => {
+  it('never repeats a pairing or a bye while one can be avoided (N = 2..20, rounds up to N + 1)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 20 }), fc.integer({ min: 1, max: 2 ** 30 }), fc.constantFrom(0, 0.2), (n, salt, drawRate) => {
+        const rounds = Math.min(n + 1, n % 2 === 0 ? n - 1 : n);
+        const run = runSwiss(makeEntrants(n), { swissRounds: rounds }, prng(salt), drawRate);
+        expect(run.problems).toEqual([]);
+        expect(run.rounds).toBe(rounds);
+      }),
+      { numRuns: 120 },
+    );
+  });
+
+  it('pairs every participant once per round without repeats over N = 2..256', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 256 }), fc.integer({ min: 1, max: 2 ** 30 }), (n, salt) => {
+        const settings = { swissRounds: Math.min(Math.ceil(Math.log2(n)) + 1, n % 2 === 0 ? n - 1 : n) };
+        const run = runSwiss(makeEntrants(n), settings, prng(salt), 0.1);
+        expect(run.problems).toEqual([]);
+        expect(run.rounds).toBe(settings.swissRounds);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('runs the esports form: 16 teams, advance at 3 wins, out at 3 losses, in 5 rounds', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 30 }), (salt) => {
+        const entrants = makeEntrants(16);
+        const settings = { swissWinsToAdvance: 3, swissLossesToEliminate: 3 };
+        const run = runSwiss(entrants, settings, prng(salt), 0);
+        expect(run.problems).toEqual([]);
+        expect(run.rounds).toBe(5);
+        const rows = computeStandings('SWISS', entrants, run.results, settings);
+        expect(rows.filter((r) => r.status === 'ADVANCED')).toHaveLength(8);
+        expect(rows.filter((r) => r.status === 'ELIMINATED')).toHaveLength(8);
+        expect(rows.slice(0, 8).every((r) => r.status === 'ADVANCED')).toBe(true);
+      }),
+      { numRuns: 30 },
+    );
+  });
+});
+
+describe('Swiss stage rules', () => {
+  it('defaults to ceil(log2 N) rounds and validates settings', () => {
+    expect(swissFormat(100)).toMatchObject({ mode: 'FIXED', rounds: 7 });
+    expect(swissFormat(16, { swissWinsToAdvance: 3 })).toEqual({ mode: 'ESPORTS', rounds: 5, winsToAdvance: 3, lossesToEliminate: 3 });
+    expect(catchDomainError(() => swissFormat(8, { swissRounds: 8 })).details?.[0]?.path).toBe('settings.swissRounds');
+    expect(catchDomainError(() => swissFormat(8, { swissWinsToAdvance: 0 })).details?.[0]?.path).toBe('settings.swissWinsToAdvance');
+  });
+
+  it('refuses to pair before the round is complete, and skips withdrawn participants', () => {
+    const entrants = makeEntrants(6);
+    const first = generateSwissRound(entrants, []) as SwissRound;
+    const partial: StageMatchResult[] = first.matches.map((m, i) => ({ key: m.key, participants: m.participants, winnerId: i === 0 ? null : m.participants[0] }));
+    const error = catchDomainError(() => generateSwissRound(entrants, partial));
+    expect(error.details?.[0]).toEqual({ path: 'results[0].winnerId', message: expect.stringContaining('complete') });
+    const done = partial.map((r) => ({ ...r, winnerId: r.participants[0] }));
+    const second = generateSwissRound(entrants, done, {}, { withdrawn: ['p2'] }) as SwissRound;
+    expect(second.matches.flatMap((m) => m.participants)).not.toContain('p2');
+    expect(second.bye).not.toBeNull();
+    expect(catchDomainError(() => generateSwissRound(entrants, done, {}, { withdrawn: ['zz'] })).details?.[0]?.path).toBe('withdrawn[0]');
+  });
+
+  it('ends after the fixed number of rounds', () => {
+    const entrants = makeEntrants(4);
+    const run = runSwiss(entrants, {}, prng(7), 0);
+    expect(run.rounds).toBe(2);
+    expect(swissProgress(entrants, run.results)).toMatchObject({ completedRounds: 2, nextRound: null });
+  });
+});
+
+describe('Swiss speed', () => {
+  it.each([
+    [1024, 300],
+    [4096, 1500],
+  ])('pairs a mid-stage round of %i participants well within its budget (median < %i ms)', (n, budget) => {
+    const entrants = makeEntrants(n);
+    const random = prng(n);
+    const results: StageMatchResult[] = [];
+    for (let r = 0; r < 4; r++) results.push(...playRound(generateSwissRound(entrants, results, { swissRounds: 12 }) as SwissRound, random));
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const start = performance.now();
+      const round = generateSwissRound(entrants, results, { swissRounds: 12 }) as SwissRound;
+      times.push(performance.now() - start);
+      expect(round.rematches).toBe(0);
+    }
+    times.sort((a, b) => a - b);
+    expect(times[2]).toBeLessThan(budget);
+  });
+});

@@ -1,0 +1,156 @@
+import type { components } from './generated/schema';
+
+type Schemas = components['schemas'];
+
+/** Any named schema of openapi.yaml, e.g. `Schema<'TournamentCreate'>`. */
+export type Schema<Name extends keyof Schemas> = Schemas[Name];
+
+// Envelopes and errors (spec 2.1)
+/** Position of a list page: page, limit, total, totalPages, hasNext, hasPrevious. */
+export type Pagination = Schemas['Pagination'];
+/** The API's closed list of error codes. */
+export type ErrorCode = Schemas['ErrorCode'];
+/** One offending input value of a validation error: `{ path: 'body.stages[0].name', message }`. */
+export type ErrorDetail = Schemas['ErrorDetail'];
+/** The body of every 4xx/5xx answer: `{ success: false, error: { code, message, details?, requestId } }`. */
+export type ApiErrorBody = Schemas['Error'];
+
+// Identity, organizations, projects, API keys
+/** Access and refresh tokens returned by register, login and refresh; `expiresIn` in seconds. */
+export type AuthTokens = Schemas['AuthTokens'];
+/** Public profile of a user. */
+export type User = Schemas['User'];
+/** The caller's own profile (adds email and settings to {@link User}). */
+export type OwnProfile = Schemas['OwnProfile'];
+/** Body of POST /auth/register. */
+export type RegisterRequest = Schemas['RegisterRequest'];
+/** Body of POST /auth/login (username or email, and password). */
+export type LoginRequest = Schemas['LoginRequest'];
+/** An organization, owner of projects. */
+export type Organization = Schemas['Organization'];
+/** A staff member of an organization with their role. */
+export type StaffMember = Schemas['StaffMember'];
+/** Staff role: OWNER, ADMIN, ORGANIZER or MODERATOR. */
+export type StaffRole = Schemas['StaffRole'];
+/** A pending invitation to join an organization's staff. */
+export type StaffInvitation = Schemas['StaffInvitation'];
+/** A project: owns tournaments, circuits, webhooks, API keys and anti-cheat sessions. */
+export type Project = Schemas['Project'];
+/** Project plan: FREE or PRO (PRO includes anti-cheat). */
+export type ProjectPlan = Schemas['ProjectPlan'];
+/** An API key scope, e.g. `manage:tournaments`. */
+export type Scope = Schemas['Scope'];
+/** An API key without its secret (prefix and last four characters only). */
+export type ApiKey = Schemas['ApiKey'];
+/** A newly created API key, with its secret `key` (shown once). */
+export type ApiKeyCreated = Schemas['ApiKeyCreated'];
+/** Body of POST /developer/api-keys. */
+export type ApiKeyCreate = Schemas['ApiKeyCreate'];
+/** Health report of GET /health. */
+export type Health = Schemas['Health'];
+
+// Tournaments, stages, participants (spec 2.2, 2.3)
+/** A tournament with its stages and participant counts (spec 2.2). */
+export type Tournament = Schemas['Tournament'];
+/** Tournament status: DRAFT, PUBLISHED, REGISTRATION_OPEN, REGISTRATION_CLOSED, ONGOING, COMPLETED. */
+export type TournamentStatus = Schemas['TournamentStatus'];
+/** Body of POST /tournaments. */
+export type TournamentCreate = Schemas['TournamentCreate'];
+/** Body of PUT /tournaments/{id} (partial update). */
+export type TournamentUpdate = Schemas['TournamentUpdate'];
+/** Participant and match analytics of one tournament. */
+export type TournamentAnalytics = Schemas['TournamentAnalytics'];
+/** One stage of a tournament. */
+export type Stage = Schemas['Stage'];
+/** Stage format: SINGLE_ELIMINATION, DOUBLE_ELIMINATION, ROUND_ROBIN, SWISS, GROUPS. */
+export type StageFormat = Schemas['StageFormat'];
+/** Stage status: PENDING, ONGOING, COMPLETED. */
+export type StageStatus = Schemas['StageStatus'];
+/** Settings of a stage (which apply depends on the format). */
+export type StageSettings = Schemas['StageSettings'];
+/** A stage as given when creating or updating a tournament. */
+export type StageInput = Schemas['StageInput'];
+/** A ranking tiebreak, e.g. BUCHHOLZ. */
+export type Tiebreak = Schemas['Tiebreak'];
+/** A registered participant (player or team) of a tournament. */
+export type Participant = Schemas['Participant'];
+/** Participant status: REGISTERED, CHECKED_IN, ACTIVE, ELIMINATED, DISQUALIFIED, WITHDRAWN, NO_SHOW. */
+export type ParticipantStatus = Schemas['ParticipantStatus'];
+/** Body of POST /tournaments/{id}/participate. */
+export type ParticipateRequest = Schemas['ParticipateRequest'];
+/** Body of PATCH /tournaments/{id}/participants/{pid}. */
+export type ParticipantUpdate = Schemas['ParticipantUpdate'];
+
+// Matches and brackets (spec 2.4)
+/** A match with its sides, result, links to the next matches and history. */
+export type Match = Schemas['Match'];
+/** Match status: SCHEDULED, IN_PROGRESS, PENDING_RESULT, COMPLETED, DISPUTED, RESOLVED. */
+export type MatchStatus = Schemas['MatchStatus'];
+/** Which bracket a match belongs to: WINNERS, LOSERS, GRAND_FINAL, THIRD_PLACE, ROUND_ROBIN, SWISS, GROUP. */
+export type BracketKind = Schemas['BracketKind'];
+/** One side (slot) of a match. */
+export type MatchSide = Schemas['MatchSide'];
+/** One entry of a match's history. */
+export type MatchHistoryEntry = Schemas['MatchHistoryEntry'];
+/** Body of POST /matches/{id}/report. */
+export type MatchReportRequest = Schemas['MatchReportRequest'];
+/** Body of POST /matches/{id}/dispute. */
+export type MatchDisputeRequest = Schemas['MatchDisputeRequest'];
+/** Body of POST /matches/{id}/evidence. */
+export type MatchEvidenceRequest = Schemas['MatchEvidenceRequest'];
+/** Body of POST /matches/{id}/resolve. */
+export type MatchResolveRequest = Schemas['MatchResolveRequest'];
+/** The full bracket of a tournament: stages, rounds, matches and placements. */
+export type Bracket = Schemas['Bracket'];
+/** One round of a bracket, e.g. "Semi-finals". */
+export type BracketRound = Schemas['BracketRound'];
+/** A final placement, e.g. placementRange "3-4". */
+export type Placement = Schemas['Placement'];
+
+// Circuits (spec 2.8)
+/** A series of tournaments organised into seasons. */
+export type Circuit = Schemas['Circuit'];
+/** A season of a circuit with its point scoring. */
+export type Season = Schemas['Season'];
+/** Point scoring of a season (PLACEMENT, LINEAR or EXPONENTIAL). */
+export type ScoringConfig = Schemas['ScoringConfig'];
+/** One competitor's line in a season's standings. */
+export type Standing = Schemas['Standing'];
+/** Points awarded for one tournament's final placements. */
+export type Classification = Schemas['Classification'];
+
+// Users' extras: gaming accounts, notifications, calendar
+/** A linked gaming account. */
+export type GamingAccount = Schemas['GamingAccount'];
+/** A gaming platform name. */
+export type GamingPlatform = Schemas['GamingPlatform'];
+/** A notification of the caller. */
+export type Notification = Schemas['Notification'];
+/** The caller's notification preferences. */
+export type NotificationPreferences = Schemas['NotificationPreferences'];
+/** An entry of the caller's calendar. */
+export type CalendarEvent = Schemas['CalendarEvent'];
+
+// Webhooks
+/** A webhook subscription (without its secret). */
+export type Webhook = Schemas['WebhookSubscription'];
+/** A newly created webhook subscription, with its `whsec_...` secret (shown once). */
+export type WebhookCreated = Schemas['WebhookCreated'];
+/** A webhook event name. */
+export type WebhookEventType = Schemas['WebhookEventType'];
+/** A webhook event payload `{ id, type, createdAt, data }`. */
+export type WebhookEvent = Schemas['WebhookEvent'];
+
+// Anti-cheat (spec 2.5, 2.6)
+/** An anti-cheat session of a match. */
+export type AntiCheatSession = Schemas['AntiCheatSession'];
+/** Answer of POST /anti-cheat/sessions. */
+export type AntiCheatSessionStarted = Schemas['AntiCheatSessionStarted'];
+/** An enrolled anti-cheat client of a user. */
+export type AntiCheatClient = Schemas['AntiCheatClient'];
+/** An anti-cheat detection as listed (never carries evidence content). */
+export type Detection = Schemas['Detection'];
+/** Detection severity: LOW, MEDIUM, HIGH, CRITICAL. */
+export type DetectionSeverity = Schemas['DetectionSeverity'];
+/** A presigned evidence upload URL and its conditions. */
+export type EvidencePresign = Schemas['EvidencePresign'];

@@ -1,0 +1,91 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Koa from 'koa';
+import type { Kysely } from 'kysely';
+import { type Clock, systemClock } from './clock';
+import { type ConfigOverrides, resolveConfig } from './config';
+import type { Database } from './db/schema';
+import type { AppDeps } from './deps';
+import { authenticate, rejectInvalidCredentials } from './http/authenticate';
+import { errorHandler } from './http/error-handler';
+import { createJsonBodyReader } from './http/json-body';
+import { listOperations, type OpenApiDocument, openapiDocument } from './http/openapi';
+import type { ApiContextExtras, ApiState, OperationHandlers } from './http/operation';
+import { createMemoryRateLimiter, type RateLimiter, rateLimit } from './http/rate-limit';
+import { requestId } from './http/request-id';
+import { requestLog } from './http/request-log';
+import { responseContract } from './http/response-contract';
+import { buildRouter, unmatchedRoute } from './http/router';
+import { compileValidators } from './http/validation';
+import { createLogger, type Logger } from './logger';
+import { operationHandlers } from './routes/index';
+import { createServices, type Services } from './services/index';
+
+/** Inputs of createApp: everything is injected, nothing is global. */
+export interface CreateAppOptions {
+  /** A migrated database (see migrateToLatest). */
+  db: Kysely<Database>;
+  /** Defaults to the system clock. */
+  clock?: Clock;
+  /** Overrides of the defaults (see resolveConfig). */
+  config?: ConfigOverrides;
+  /** Defaults to a pino logger at config.logLevel with secrets redacted. */
+  logger?: Logger;
+  /** Handlers by operationId, merged over the built-in ones (tests, extensions). */
+  handlers?: OperationHandlers;
+  /** Rate limiter; defaults to an in-memory one from config.rateLimit (plug a shared one for several instances). */
+  rateLimiter?: RateLimiter;
+  /** The contract to serve; defaults to the bundled openapi.json (tests may pass a small document). */
+  document?: OpenApiDocument;
+}
+
+/** A built application: the Koa instance, its deps and services, and a Node request listener. */
+export interface TourneyApp {
+  koa: Koa<ApiState, ApiContextExtras>;
+  deps: AppDeps;
+  services: Services;
+  /** The Node `request` listener (the same function on every call). */
+  callback(): (req: IncomingMessage, res: ServerResponse) => void;
+}
+
+/**
+ * Builds the HTTP application (no listening, no globals). Everything per-request-independent happens here, once:
+ * operations are read from the contract, validators compiled, the router built. Middleware order: request id,
+ * request log, [response contract guard], error handler, authenticate, rate limit, credential check, router, 404/405.
+ */
+export function createApp(options: CreateAppOptions): TourneyApp {
+  const config = resolveConfig(options.config);
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const deps: AppDeps = { db: options.db, clock, config, logger };
+  const services = createServices(deps);
+  const document = options.document ?? openapiDocument;
+
+  const operations = listOperations(document);
+  const validators = compileValidators(document, operations, { validateResponses: config.validateResponses });
+  const router = buildRouter({
+    operations,
+    validators: validators.byOperation,
+    handlers: { ...operationHandlers, ...options.handlers },
+    readJson: createJsonBodyReader(config.maxBodyBytes),
+  });
+
+  const koa = new Koa<ApiState, ApiContextExtras>({ proxy: config.trustProxy });
+  koa.context.services = services;
+  koa.context.deps = deps;
+  koa.on('error', (error: unknown, ctx?: Koa.Context) => {
+    logger.error({ err: error, requestId: ctx?.state?.requestId, method: ctx?.method, path: ctx?.path }, 'unhandled error');
+  });
+
+  koa.use(requestId());
+  koa.use(requestLog(logger));
+  if (config.validateResponses) koa.use(responseContract(validators, logger));
+  koa.use(errorHandler());
+  koa.use(authenticate());
+  if (config.rateLimit.enabled) koa.use(rateLimit(options.rateLimiter ?? createMemoryRateLimiter(config.rateLimit)));
+  koa.use(rejectInvalidCredentials());
+  koa.use(router.routes());
+  koa.use(unmatchedRoute());
+
+  const listener = koa.callback();
+  return { koa, deps, services, callback: () => listener };
+}

@@ -1,0 +1,57 @@
+import type { Middleware } from 'koa';
+import type { AuthContext } from './auth-context';
+import { ApiError } from './errors';
+import type { ApiContextExtras, ApiState } from './operation';
+
+/** An authenticated API key caller. */
+export type ApiKeyAuth = Extract<AuthContext, { kind: 'apiKey' }>;
+/** An authenticated user caller. */
+export type UserAuth = Extract<AuthContext, { kind: 'user' }>;
+
+/** Every valid credential a request carried; the router picks the one its operation accepts. */
+export interface ResolvedCredentials {
+  apiKey?: ApiKeyAuth;
+  user?: UserAuth;
+}
+
+/** The anonymous caller. */
+export const ANONYMOUS: AuthContext = Object.freeze({ kind: 'anonymous' });
+
+const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
+
+/**
+ * Resolves the request's credentials (spec Part 5): `X-API-Key` against api_keys (unrevoked, unexpired) and
+ * `Authorization: Bearer` against auth_sessions (unrevoked; expired -> TOKEN_EXPIRED). Sets `ctx.state.auth`
+ * (the key when both are sent; the router may switch to the user per operation) and `ctx.state.credentials`.
+ * It does not throw: a failure is kept in `ctx.state.authError` so that the rate limiter counts the request first;
+ * `rejectInvalidCredentials` then raises it (401 even on public operations).
+ */
+export function authenticate(): Middleware<ApiState, ApiContextExtras> {
+  return async (ctx, next) => {
+    const credentials: ResolvedCredentials = {};
+    ctx.state.credentials = credentials;
+    ctx.state.auth = ANONYMOUS;
+    const apiKey = ctx.get('x-api-key');
+    const authorization = ctx.get('authorization');
+    try {
+      if (apiKey) credentials.apiKey = await ctx.services.apiKeys.authenticate(apiKey);
+      if (authorization) {
+        const match = BEARER.exec(authorization);
+        if (!match) throw new ApiError('UNAUTHORIZED', 'the Authorization header must be "Bearer <access token>"');
+        credentials.user = await ctx.services.auth.authenticate(match[1]!);
+      }
+      ctx.state.auth = credentials.apiKey ?? credentials.user ?? ANONYMOUS;
+    } catch (error) {
+      ctx.state.authError = error;
+    }
+    return next();
+  };
+}
+
+/** Raises the credential failure recorded by `authenticate` (after the rate limiter has counted the request). */
+export function rejectInvalidCredentials(): Middleware<ApiState, ApiContextExtras> {
+  return (ctx, next) => {
+    if (ctx.state.authError !== undefined) throw ctx.state.authError;
+    return next();
+  };
+}

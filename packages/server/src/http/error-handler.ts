@@ -1,0 +1,38 @@
+import type { Middleware } from 'koa';
+import { ApiError, toApiError } from './errors';
+import type { ApiContextExtras, ApiState } from './operation';
+
+/** The error envelope of every 4xx and 5xx answer (contract: Error). */
+export interface ErrorBody {
+  success: false;
+  error: { code: string; message: string; details?: { path: string; message: string }[]; requestId: string };
+}
+
+/** Renders an ApiError on the response: status, its extra headers and the error envelope. */
+export function renderError(ctx: Parameters<Middleware<ApiState, ApiContextExtras>>[0], error: ApiError): void {
+  ctx.status = error.status;
+  if (error.headers) for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
+  const body: ErrorBody = {
+    success: false,
+    error: { code: error.code, message: error.message, requestId: ctx.state.requestId },
+  };
+  if (error.details && error.details.length > 0) body.error.details = error.details;
+  ctx.body = body;
+}
+
+/**
+ * First middleware of the chain that can see errors: turns anything thrown below into the error envelope.
+ * ApiError and core DomainError keep their code; anything else is a 500 INTERNAL_ERROR with a generic message,
+ * and the real error goes to `app.on('error')` (logged there), never to the client.
+ */
+export function errorHandler(): Middleware<ApiState, ApiContextExtras> {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (thrown) {
+      const error = toApiError(thrown);
+      if (error.status >= 500) ctx.app.emit('error', thrown, ctx);
+      renderError(ctx, error);
+    }
+  };
+}

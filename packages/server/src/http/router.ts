@@ -1,0 +1,89 @@
+import Router, { type RouterMiddleware } from '@koa/router';
+import type { Middleware } from 'koa';
+import { ApiError } from './errors';
+import type { JsonBodyReader } from './json-body';
+import type { OperationSpec } from './openapi';
+import type { ApiContext, ApiContextExtras, ApiState, OperationHandlers } from './operation';
+import { authorizeOperation } from './security';
+import type { OperationValidators } from './validation';
+
+/** Version prefix every operation is mounted under (docs/decisions.md "Paths are written without the version prefix"). */
+export const API_PREFIX = '/api/v1';
+
+/**
+ * Orders path templates segment by segment (a total order): a literal segment sorts before a parameter, literals
+ * sort alphabetically, a shorter path first. Registered in this order, `/users/me` comes before `/users/{username}`
+ * and `/circuits/public/active` before `/circuits/public/{id}` before `/circuits/{id}`.
+ */
+export function compareSpecificity(a: string, b: string): number {
+  const sa = a.split('/');
+  const sb = b.split('/');
+  const isParam = (segment: string) => segment.startsWith('{') || segment.startsWith(':');
+  for (let i = 0; i < Math.min(sa.length, sb.length); i++) {
+    const x = sa[i]!;
+    const y = sb[i]!;
+    const px = isParam(x);
+    const py = isParam(y);
+    if (px !== py) return px ? 1 : -1;
+    if (!px && x !== y) return x < y ? -1 : 1;
+  }
+  return sa.length - sb.length;
+}
+
+/** What buildRouter needs: operations, their compiled validators, the handlers and the JSON body reader. */
+export interface RouterOptions {
+  operations: OperationSpec[];
+  validators: Map<string, OperationValidators>;
+  handlers: OperationHandlers;
+  readJson: JsonBodyReader;
+}
+
+/**
+ * One @koa/router route per operation of the document, under /api/v1, registered so that literal segments win over
+ * parameters (`/users/me` before `/users/:username`). Each route: records the operationId, picks and checks the
+ * caller (security, scope), reads the JSON body (only for operations with a JSON request body; raw uploads are left
+ * untouched), validates input, then runs the handler, or answers 501 NOT_IMPLEMENTED when there is none.
+ */
+export function buildRouter(options: RouterOptions): Router<ApiState, ApiContextExtras> {
+  const router = new Router<ApiState, ApiContextExtras>({ prefix: API_PREFIX });
+  const ordered = [...options.operations].sort((a, b) => compareSpecificity(a.path, b.path));
+  for (const op of ordered) {
+    const validators = options.validators.get(op.operationId);
+    if (!validators) throw new Error(`no validators for ${op.operationId}`);
+    const handler = options.handlers[op.operationId];
+    const route = async (ctx: ApiContext & { params: Record<string, string> }) => {
+      ctx.state.operationId = op.operationId;
+      ctx.state.requiredScope = op.requiredScope;
+      ctx.state.auth = authorizeOperation(op, ctx.state);
+      const body = op.bodyKind === 'json' ? await options.readJson(ctx) : undefined;
+      ctx.state.input = validators.request({ params: ctx.params, query: ctx.query, headers: ctx.headers, body });
+      if (!handler) throw new ApiError('NOT_IMPLEMENTED', `operation ${op.operationId} is not implemented yet`);
+      await handler(ctx);
+    };
+    router.register(op.koaPath, [op.method], route as unknown as RouterMiddleware<ApiState, ApiContextExtras>, { name: op.operationId });
+  }
+  return router;
+}
+
+/**
+ * Last middleware: a request no route answered. A known path with another method: 405 METHOD_NOT_ALLOWED with
+ * `Allow` (OPTIONS: 204 with `Allow`); anything else: 404 NOT_FOUND.
+ */
+export function unmatchedRoute(): Middleware<ApiState, ApiContextExtras> {
+  return (ctx) => {
+    const matched = (ctx as unknown as { matched?: Array<{ methods: string[] }> }).matched ?? [];
+    const methods = [...new Set(matched.flatMap((layer) => layer.methods))];
+    if (methods.length > 0) {
+      const allow = methods.join(', ');
+      if (ctx.method === 'OPTIONS') {
+        ctx.set('Allow', allow);
+        ctx.status = 204;
+        return;
+      }
+      throw new ApiError('METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${ctx.path}; allowed: ${allow}`, {
+        headers: { Allow: allow },
+      });
+    }
+    throw new ApiError('NOT_FOUND', `no route for ${ctx.method} ${ctx.path}`);
+  };
+}

@@ -1,0 +1,251 @@
+import type { ErrorObject, ValidateFunction } from 'ajv';
+// ajv has no `exports` map: Node's ESM loader needs the file extension on this deep import.
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { ApiError, type ErrorDetail } from './errors';
+import { type OpenApiDocument, type OperationSpec, type ParameterLocation, type ResponseSpec, resolvePointer } from './openapi';
+import type { OperationInput } from './operation';
+
+/** Id under which the whole OpenAPI document is added to Ajv; operation schemas `$ref` into it by JSON pointer. */
+const DOCUMENT_ID = 'tourney-openapi.json';
+
+/** The raw, unvalidated parts of a request that an operation reads. */
+export interface RawRequestInput {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  headers: Record<string, string | string[] | undefined>;
+  /** Parsed JSON body, or undefined when none was sent. */
+  body: unknown;
+}
+
+/** Validates (and, for parameters, coerces and defaults) one operation's input; throws 400 VALIDATION_ERROR. */
+export type RequestValidator = (raw: RawRequestInput) => OperationInput;
+
+/** Checks a response against the documented schema of its status; returns the mismatches (empty when valid). */
+export type ResponseValidator = (status: number, body: unknown) => ErrorDetail[];
+
+/** Validators of one operation, compiled once at start-up. */
+export interface OperationValidators {
+  request: RequestValidator;
+  /** Present when response validation is on (config.validateResponses). */
+  response: ResponseValidator | undefined;
+}
+
+/** Error codes the platform itself can answer on any operation, documented there or not. */
+const PLATFORM_ERROR_CODES = new Set([
+  'UNAUTHORIZED',
+  'TOKEN_EXPIRED',
+  'VALIDATION_ERROR',
+  'INVALID_JSON',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+  'NOT_IMPLEMENTED',
+  'SERVICE_UNAVAILABLE',
+]);
+
+function newAjv(coerce: boolean, document: OpenApiDocument): Ajv2020 {
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: true,
+    logger: false,
+    validateSchema: false,
+    ...(coerce ? { coerceTypes: 'array' as const, useDefaults: true } : {}),
+  });
+  addFormats(ajv);
+  ajv.addSchema(document as object, DOCUMENT_ID);
+  return ajv;
+}
+
+const ref = (pointer: string) => ({ $ref: `${DOCUMENT_ID}${pointer}` });
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/** `body` + `/stages/0/format` -> `body.stages[0].format`. */
+export function formatPath(prefix: string, instancePath: string, extra?: string): string {
+  const segments = instancePath.split('/').slice(1);
+  if (extra !== undefined) segments.push(extra.replace(/~/g, '~0').replace(/\//g, '~1'));
+  let out = prefix;
+  for (const raw of segments) {
+    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (/^\d+$/.test(segment)) out += `[${segment}]`;
+    else if (IDENTIFIER.test(segment)) out += `.${segment}`;
+    else out += `[${JSON.stringify(segment)}]`;
+  }
+  return out;
+}
+
+/** Turns Ajv errors into `{ path, message }` details rooted at `prefix` (`body`, `query`, `path`, `header`). */
+export function toDetails(prefix: string, errors: ErrorObject[] | null | undefined): ErrorDetail[] {
+  const details: ErrorDetail[] = [];
+  const seen = new Set<string>();
+  for (const e of errors ?? []) {
+    let detail: ErrorDetail;
+    if (e.keyword === 'required') {
+      detail = { path: formatPath(prefix, e.instancePath, String(e.params.missingProperty)), message: 'is required' };
+    } else if (e.keyword === 'additionalProperties' || e.keyword === 'unevaluatedProperties') {
+      const name = String(e.params.additionalProperty ?? e.params.unevaluatedProperty);
+      detail = { path: formatPath(prefix, e.instancePath, name), message: 'is not allowed' };
+    } else if (e.keyword === 'enum') {
+      detail = { path: formatPath(prefix, e.instancePath), message: `must be one of ${(e.params.allowedValues as unknown[]).join(', ')}` };
+    } else {
+      detail = { path: formatPath(prefix, e.instancePath), message: e.message ?? 'is invalid' };
+    }
+    const key = `${detail.path}\u0000${detail.message}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      details.push(detail);
+    }
+  }
+  // Summary errors of oneOf/anyOf say less than the branch errors: list them last.
+  const isSummary = (d: ErrorDetail) => /must match (exactly one|a) schema/.test(d.message);
+  return [...details.filter((d) => !isSummary(d)), ...details.filter(isSummary)];
+}
+
+/** The error for a list of details: 400 VALIDATION_ERROR whose message names the first field (all are in `details`). */
+export function validationError(details: ErrorDetail[]): ApiError {
+  const first = details[0]!;
+  return new ApiError('VALIDATION_ERROR', `${first.path}: ${first.message}`, { details });
+}
+
+const PREFIX: Record<ParameterLocation, string> = { path: 'path', query: 'query', header: 'header' };
+
+interface LocationValidator {
+  names: string[];
+  validate: ValidateFunction;
+}
+
+/** A parameter's schema as a `$ref`, with its `default` copied beside it (Ajv applies defaults only there). */
+function parameterSchema(document: OpenApiDocument, pointer: string | null): Record<string, unknown> {
+  if (!pointer) return {};
+  const target = resolvePointer(document, pointer) as { default?: unknown } | null;
+  return target && typeof target === 'object' && 'default' in target ? { ...ref(pointer), default: target.default } : ref(pointer);
+}
+
+function compileLocation(ajv: Ajv2020, document: OpenApiDocument, op: OperationSpec, location: ParameterLocation): LocationValidator | null {
+  const params = op.parameters.filter((p) => p.in === location);
+  if (params.length === 0) return null;
+  const schema = {
+    type: 'object',
+    properties: Object.fromEntries(params.map((p) => [p.name, parameterSchema(document, p.schemaPointer)])),
+    required: params.filter((p) => p.required).map((p) => p.name),
+  };
+  return { names: params.map((p) => p.name), validate: ajv.compile(schema) };
+}
+
+function compileRequestValidator(coercing: Ajv2020, strict: Ajv2020, document: OpenApiDocument, op: OperationSpec): RequestValidator {
+  const path = compileLocation(coercing, document, op, 'path');
+  const query = compileLocation(coercing, document, op, 'query');
+  const header = compileLocation(coercing, document, op, 'header');
+  const body = op.bodyKind === 'json' && op.bodySchemaPointer ? strict.compile(ref(op.bodySchemaPointer)) : null;
+
+  const pick = (v: LocationValidator | null, source: Record<string, unknown>, location: ParameterLocation, details: ErrorDetail[]) => {
+    const out: Record<string, unknown> = {};
+    if (!v) return out;
+    for (const name of v.names) if (source[name] !== undefined) out[name] = source[name];
+    if (!v.validate(out)) details.push(...toDetails(PREFIX[location], v.validate.errors));
+    return out;
+  };
+
+  return (raw) => {
+    const details: ErrorDetail[] = [];
+    const params = pick(path, raw.params, 'path', details);
+    const queryOut = pick(query, raw.query, 'query', details);
+    const headers = pick(header, raw.headers, 'header', details);
+    if (raw.body === undefined) {
+      if (op.bodyRequired && op.bodyKind === 'json') details.push({ path: 'body', message: 'is required' });
+    } else if (body && !body(raw.body)) {
+      details.push(...toDetails('body', body.errors));
+    }
+    if (details.length > 0) throw validationError(details);
+    return {
+      params: params as Record<string, string>,
+      query: queryOut,
+      headers: headers as Record<string, string>,
+      body: raw.body,
+    };
+  };
+}
+
+function matchResponse(responses: ResponseSpec[], status: number): ResponseSpec | undefined {
+  const exact = String(status);
+  const range = `${exact[0]}XX`;
+  return (
+    responses.find((r) => r.status === exact) ??
+    responses.find((r) => r.status.toUpperCase() === range) ??
+    responses.find((r) => r.status === 'default')
+  );
+}
+
+function compileResponseValidator(strict: Ajv2020, op: OperationSpec, errorSchema: ValidateFunction | null): ResponseValidator {
+  // Compiled on first use of each status (once), so that starting a test server stays fast.
+  const byStatus = new Map<string, ValidateFunction | null>();
+  const validatorFor = (r: ResponseSpec): ValidateFunction | null => {
+    if (!byStatus.has(r.status)) byStatus.set(r.status, r.schemaPointer ? strict.compile(ref(r.schemaPointer)) : null);
+    return byStatus.get(r.status)!;
+  };
+  return (status, body) => {
+    const spec = matchResponse(op.responses, status);
+    if (!spec) {
+      const code = (body as { error?: { code?: unknown } } | null)?.error?.code;
+      if (status >= 400 && errorSchema && typeof code === 'string' && PLATFORM_ERROR_CODES.has(code)) {
+        return errorSchema(body) ? [] : toDetails('response', errorSchema.errors);
+      }
+      return [{ path: 'response', message: `status ${status} is not documented for ${op.operationId}` }];
+    }
+    const validate = validatorFor(spec);
+    if (!validate) {
+      return body === undefined || body === null ? [] : [{ path: 'response', message: `status ${status} of ${op.operationId} is documented without a JSON body` }];
+    }
+    return validate(body) ? [] : toDetails('response', validate.errors);
+  };
+}
+
+/**
+ * Compiles, once, the validators of every operation against the OpenAPI document (added to Ajv as one schema;
+ * operation schemas are `$ref`s into it). Parameters are coerced to their schema types and get their defaults;
+ * bodies are validated as sent (no coercion, no defaults, so a partial update stays partial).
+ * With `validateResponses`, response validators are compiled too (the contract guard for tests).
+ */
+export function compileValidators(
+  document: OpenApiDocument,
+  operations: OperationSpec[],
+  options: { validateResponses: boolean },
+): CompiledValidators {
+  // Compiled validators are pure functions of the document: apps built from the same document share them.
+  const cacheKey = options.validateResponses ? 'with-responses' : 'requests';
+  let perDocument = compiledCache.get(document);
+  if (!perDocument) compiledCache.set(document, (perDocument = new Map()));
+  const cached = perDocument.get(cacheKey);
+  if (cached && cached.operations === operations.length) return cached.validators;
+  const validators = compileAll(document, operations, options);
+  perDocument.set(cacheKey, { operations: operations.length, validators });
+  return validators;
+}
+
+/** Validators of every operation by operationId, and the validator of generic error responses (unrouted requests). */
+export interface CompiledValidators {
+  byOperation: Map<string, OperationValidators>;
+  errorResponse: ResponseValidator | undefined;
+}
+
+const compiledCache = new WeakMap<OpenApiDocument, Map<string, { operations: number; validators: CompiledValidators }>>();
+
+function compileAll(document: OpenApiDocument, operations: OperationSpec[], options: { validateResponses: boolean }): CompiledValidators {
+  const coercing = newAjv(true, document);
+  const strict = newAjv(false, document);
+  const hasErrorSchema = Boolean(document.components?.schemas && 'Error' in document.components.schemas);
+  const errorSchema = options.validateResponses && hasErrorSchema ? strict.compile(ref('#/components/schemas/Error')) : null;
+  const byOperation = new Map<string, OperationValidators>();
+  for (const op of operations) {
+    byOperation.set(op.operationId, {
+      request: compileRequestValidator(coercing, strict, document, op),
+      response: options.validateResponses ? compileResponseValidator(strict, op, errorSchema) : undefined,
+    });
+  }
+  const errorResponse: ResponseValidator | undefined = errorSchema
+    ? (status, body) => (status >= 400 && errorSchema(body) ? [] : toDetails('response', errorSchema.errors ?? [{ instancePath: '', message: `unexpected status ${status}` } as ErrorObject]))
+    : undefined;
+  return { byOperation, errorResponse };
+}

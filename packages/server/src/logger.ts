@@ -1,0 +1,26 @@
+import pino, { type Logger } from 'pino';
+
+/** Field names whose values never reach a log line (credentials and secrets). */
+const SECRET_FIELDS = ['authorization', 'x-api-key', 'password', 'refreshToken', 'accessToken', 'key', 'secret', 'token'];
+
+const accessor = (field: string): string => (/^[A-Za-z_$][\w$]*$/.test(field) ? `.${field}` : `["${field}"]`);
+
+/** pino redaction paths: each secret field at the top level and up to three levels deep. */
+export const REDACT_PATHS: string[] = SECRET_FIELDS.flatMap((f) => {
+  const a = accessor(f);
+  return [a.startsWith('.') ? f : a, `*${a}`, `*.*${a}`, `*.*.*${a}`];
+});
+
+/**
+ * The server's pino logger (JSON lines on stdout) at `level` ('silent' in tests), with credentials and secrets
+ * (authorization, x-api-key, password, refreshToken, accessToken, key, secret, token) redacted. Lines are written
+ * asynchronously (coalesced under load instead of one write per line); pino flushes them on exit.
+ */
+export function createLogger(level: string): Logger {
+  return pino(
+    { level, base: { service: 'tourney-server' }, redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
+    pino.destination({ dest: 1, sync: false }),
+  );
+}
+
+export type { Logger };

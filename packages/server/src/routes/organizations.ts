@@ -1,0 +1,27 @@
+import type { OperationHandlers } from '../http/operation';
+import { sendData, sendList, sendNoContent } from '../http/respond';
+import type { OrganizationCreateInput, OrganizationUpdateInput, PageQuery } from '../services/organization-service';
+
+/** Organization operations: create, get, update, delete, listStaff (staff invitations come later: 501). */
+export const organizationHandlers: OperationHandlers = {
+  createOrganization: async (ctx) => {
+    const org = await ctx.services.organizations.create(ctx.state.auth, ctx.state.input.body as OrganizationCreateInput);
+    sendData(ctx, org, 201);
+  },
+  getOrganization: async (ctx) => {
+    sendData(ctx, await ctx.services.organizations.get(ctx.state.auth, ctx.state.input.params.id!));
+  },
+  updateOrganization: async (ctx) => {
+    const { params, body } = ctx.state.input;
+    sendData(ctx, await ctx.services.organizations.update(ctx.state.auth, params.id!, body as OrganizationUpdateInput));
+  },
+  deleteOrganization: async (ctx) => {
+    await ctx.services.organizations.delete(ctx.state.auth, ctx.state.input.params.id!);
+    sendNoContent(ctx);
+  },
+  listStaff: async (ctx) => {
+    const { params, query } = ctx.state.input;
+    const page = await ctx.services.organizations.listStaff(ctx.state.auth, params.id!, query as unknown as PageQuery);
+    sendList(ctx, page.items, page.pagination);
+  },
+};

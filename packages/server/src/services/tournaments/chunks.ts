@@ -1,0 +1,9 @@
+/** Largest number of rows written by one multi-row statement (DESIGN "Performance notes": chunks of 500). */
+export const WRITE_CHUNK_SIZE = 500;
+
+/** Splits `items` into consecutive slices of at most `size` items (the last may be shorter). */
+export function chunks<T>(items: readonly T[], size: number = WRITE_CHUNK_SIZE): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

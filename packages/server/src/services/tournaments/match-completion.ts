@@ -1,0 +1,141 @@
+import { writeEvents } from '../events';
+import { appendMatchHistory, type HistoryInput } from './match-history';
+import type { MatchRow } from './match-mapper';
+import { findMatchRow } from './match-reader';
+import { updateMatchVersioned } from './match-write';
+import { FORFEIT_STATUSES } from './participant-status';
+import { afterMatchCompleted } from './stage-completion';
+import type { WriteContext } from './write-context';
+
+/** How a match was decided (contract `Match.resultType`). */
+export type ResultType = 'NORMAL' | 'BYE' | 'WALKOVER' | 'DOUBLE_FORFEIT';
+
+/** The decided result of a match. `scores` are in slot order, null when the match was not played. */
+export interface MatchOutcomeInput {
+  status: 'COMPLETED' | 'RESOLVED';
+  winnerId: string;
+  loserId: string;
+  scores: [number, number] | null;
+  resultType: ResultType;
+}
+
+/** Participant statuses that forfeit every match still to play. */
+const FORFEITED = new Set<string>(FORFEIT_STATUSES);
+
+/**
+ * Completes a match inside the caller's transaction and advances the bracket (spec 3.2, DESIGN "Tournament
+ * and match lifecycle"): writes the result with a versioned update, appends `history`, records the event
+ * `match.completed` (data: matchId, tournamentId, stageId, status, winnerId, loserId, resultType, scores),
+ * moves the winner to `next.winner`, the loser to `next.loser` (third-place match) or marks an ACTIVE loser
+ * ELIMINATED, and completes the stage and tournament when this was the last open match.
+ * @throws ApiError 409 CONFLICT when the match changed concurrently.
+ */
+export async function completeMatch(
+  ctx: WriteContext,
+  row: MatchRow,
+  outcome: MatchOutcomeInput,
+  history: HistoryInput,
+): Promise<MatchRow> {
+  const updated = await updateMatchVersioned(
+    ctx.db,
+    row,
+    {
+      status: outcome.status,
+      winner_id: outcome.winnerId,
+      loser_id: outcome.loserId,
+      is_draw: 0,
+      score1: outcome.scores?.[0] ?? null,
+      score2: outcome.scores?.[1] ?? null,
+      result_type: outcome.resultType,
+      completed_at: ctx.now,
+    },
+    ctx.now,
+  );
+  await appendMatchHistory(ctx.db, row.id, history, ctx.now);
+  const scores =
+    outcome.scores === null
+      ? null
+      : [
+          { participantId: row.participant1_id, score: outcome.scores[0] },
+          { participantId: row.participant2_id, score: outcome.scores[1] },
+        ];
+  await writeEvents(ctx.db, ctx.clock, [
+    {
+      projectId: ctx.tournament.project_id,
+      type: 'match.completed',
+      subjectId: row.id,
+      data: {
+        matchId: row.id,
+        tournamentId: row.tournament_id,
+        stageId: row.stage_id,
+        status: outcome.status,
+        winnerId: outcome.winnerId,
+        loserId: outcome.loserId,
+        resultType: outcome.resultType,
+        scores,
+      },
+    },
+  ]);
+  await advanceFrom(ctx, updated);
+  return updated;
+}
+
+/** Moves the winner and loser of a completed match along its advancement paths, then checks the stage. */
+async function advanceFrom(ctx: WriteContext, match: MatchRow): Promise<void> {
+  const { winner_id: winnerId, loser_id: loserId } = match;
+  if (winnerId !== null && match.next_winner_match_id !== null && match.next_winner_slot !== null) {
+    await placeIntoSlot(ctx, match.next_winner_match_id, match.next_winner_slot, winnerId);
+  }
+  if (loserId !== null) {
+    if (match.next_loser_match_id !== null && match.next_loser_slot !== null) {
+      await placeIntoSlot(ctx, match.next_loser_match_id, match.next_loser_slot, loserId);
+    } else {
+      await ctx.db
+        .updateTable('participants')
+        .set({ status: 'ELIMINATED' })
+        .where('id', '=', loserId)
+        .where('status', '=', 'ACTIVE')
+        .execute();
+    }
+  }
+  await afterMatchCompleted(ctx, match);
+}
+
+/**
+ * Puts a participant into slot 1 or 2 of a match. When both sides are then known and one of them has
+ * forfeited (DISQUALIFIED or WITHDRAWN), the match completes at once as a WALKOVER for the other side; when
+ * both have, as a DOUBLE_FORFEIT won by the better seed (so the bracket can still finish).
+ */
+async function placeIntoSlot(ctx: WriteContext, matchId: string, slot: number, participantId: string): Promise<void> {
+  const row = await findMatchRow(ctx.db, matchId);
+  if (!row) throw new Error(`advancement target match ${matchId} is missing`);
+  const updated = await updateMatchVersioned(
+    ctx.db,
+    row,
+    slot === 1 ? { participant1_id: participantId } : { participant2_id: participantId },
+    ctx.now,
+  );
+  const { participant1_id: a, participant2_id: b } = updated;
+  if (a === null || b === null) return;
+  const sides = await ctx.db.selectFrom('participants').select(['id', 'status', 'seed']).where('id', 'in', [a, b]).execute();
+  const sideA = sides.find((s) => s.id === a);
+  const sideB = sides.find((s) => s.id === b);
+  const outA = FORFEITED.has(sideA?.status ?? '');
+  const outB = FORFEITED.has(sideB?.status ?? '');
+  if (!outA && !outB) return;
+  let winnerId: string;
+  let resultType: ResultType = 'WALKOVER';
+  if (outA && outB) {
+    resultType = 'DOUBLE_FORFEIT';
+    winnerId = (sideA?.seed ?? Number.MAX_SAFE_INTEGER) <= (sideB?.seed ?? Number.MAX_SAFE_INTEGER) ? a : b;
+  } else {
+    winnerId = outA ? b : a;
+  }
+  const loserId = winnerId === a ? b : a;
+  await completeMatch(
+    ctx,
+    updated,
+    { status: 'COMPLETED', winnerId, loserId, scores: null, resultType },
+    { type: 'WALKOVER', actorUserId: null, data: { winnerId, loserId, resultType, reason: 'opponent forfeited (disqualified or withdrawn)' } },
+  );
+}

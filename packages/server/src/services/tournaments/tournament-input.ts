@@ -1,0 +1,86 @@
+import type { Insertable } from 'kysely';
+import type { StagesTable } from '../../db/schema';
+import { ApiError, invalidField } from '../../http/errors';
+import { newId } from '../../ids';
+import type { StageInput } from './api-types';
+import { parseStageSettings, withFormatDefaults } from './stage-settings';
+import type { StageRow } from './tournament-mapper';
+
+/** Default of `checkInOpensMinutesBefore` (contract sketch). */
+export const DEFAULT_CHECK_IN_OPENS_MINUTES_BEFORE = 60;
+
+/** An instant as stored: UTC ISO 8601 with milliseconds and `Z` (so text comparison orders instants). */
+export function toStoredInstant(value: string): string {
+  return new Date(value).toISOString();
+}
+
+/** `value` as a stored instant, null/undefined as null. */
+export function toStoredInstantOrNull(value: string | null | undefined): string | null {
+  return value === null || value === undefined ? null : toStoredInstant(value);
+}
+
+/** The dates of a tournament, stored form (UTC ISO 8601). */
+export interface TournamentDates {
+  startDate: string;
+  registrationOpensAt: string | null;
+  registrationClosesAt: string | null;
+}
+
+/**
+ * Checks the order of a tournament's dates: registration opens before it closes, and both are no later than the
+ * start. @throws ApiError 400 VALIDATION_ERROR naming `body.registrationOpensAt` or `body.registrationClosesAt`.
+ */
+export function validateDates(dates: TournamentDates): void {
+  const { startDate, registrationOpensAt: opens, registrationClosesAt: closes } = dates;
+  if (opens !== null && opens > startDate) throw invalidField('body.registrationOpensAt', 'must not be after startDate');
+  if (closes !== null && closes > startDate) throw invalidField('body.registrationClosesAt', 'must not be after startDate');
+  if (opens !== null && closes !== null && opens >= closes) {
+    throw invalidField('body.registrationClosesAt', 'must be after registrationOpensAt');
+  }
+}
+
+/** New stages rows of a tournament, numbered 1..n in the given order, status PENDING. */
+export function newStageRows(tournamentId: string, stages: readonly StageInput[], now: string): Insertable<StagesTable>[] {
+  return stages.map((s, i) => ({
+    id: newId(),
+    tournament_id: tournamentId,
+    number: i + 1,
+    name: s.name,
+    format: s.format,
+    status: 'PENDING',
+    settings: JSON.stringify(s.settings ?? {}),
+    created_at: now,
+  }));
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * True when `input` describes exactly the existing stages: same order, names, formats and settings (defaults
+ * filled in on both sides, so the settings of a response can be sent back unchanged).
+ */
+export function sameStages(existing: readonly StageRow[], input: readonly StageInput[]): boolean {
+  if (existing.length !== input.length) return false;
+  return existing.every((row, i) => {
+    const given = input[i] as StageInput;
+    const stored = withFormatDefaults(row.format, parseStageSettings(row.settings));
+    const wanted = withFormatDefaults(given.format, given.settings ?? {});
+    return row.name === given.name && row.format === given.format && canonical(stored) === canonical(wanted);
+  });
+}
+
+/** 409 TOURNAMENT_LOCKED naming a field (`body.<field>`) that a started tournament no longer accepts (spec 2.2). */
+export function lockedField(field: string, status: string): ApiError {
+  return new ApiError('TOURNAMENT_LOCKED', `body.${field} cannot change once the tournament is ${status}`, {
+    details: [{ path: `body.${field}`, message: `locked once the tournament is ${status}` }],
+  });
+}

@@ -1,0 +1,64 @@
+import type { TournamentStatus } from './api-types';
+import type { TournamentRow } from './tournament-mapper';
+import type { Db } from './tournament-reader';
+
+/** Sort keys of listTournaments and their columns. */
+const SORT_COLUMNS = {
+  createdAt: 'created_at',
+  startDate: 'start_date',
+  name: 'name',
+  status: 'status',
+} as const;
+
+/** Validated query of listTournaments (spec 4.2, 4.8): dates are UTC calendar days `YYYY-MM-DD`. */
+export interface TournamentListQuery {
+  page: number;
+  limit: number;
+  status?: TournamentStatus;
+  /** Tournaments starting on or after this UTC day. */
+  startDate?: string;
+  /** Tournaments starting on or before this UTC day. */
+  endDate?: string;
+  sortBy: keyof typeof SORT_COLUMNS;
+  sortOrder: 'asc' | 'desc';
+}
+
+/** Start of a UTC day `YYYY-MM-DD` as a stored instant. */
+export function dayStart(day: string): string {
+  return `${day}T00:00:00.000Z`;
+}
+
+/** Start of the UTC day after `day` as a stored instant (the exclusive upper bound of `day`). */
+export function nextDayStart(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString();
+}
+
+/**
+ * The two queries of a tournament list page, unexecuted: `count` (total under the filters) and `page` (rows of the
+ * page). Both filter on `project_id` first (then `status`, `start_date`), so they run on the `(project_id, ...)`
+ * indexes of migration 0001; the page is ordered by the sort column, then id (same direction) for a stable order.
+ */
+export function tournamentListQueries(db: Db, projectId: string, q: TournamentListQuery) {
+  let base = db.selectFrom('tournaments').where('project_id', '=', projectId);
+  if (q.status !== undefined) base = base.where('status', '=', q.status);
+  if (q.startDate !== undefined) base = base.where('start_date', '>=', dayStart(q.startDate));
+  if (q.endDate !== undefined) base = base.where('start_date', '<', nextDayStart(q.endDate));
+  const column = SORT_COLUMNS[q.sortBy] ?? 'created_at';
+  return {
+    count: base.select((eb) => eb.fn.countAll<number>().as('count')),
+    page: base
+      .selectAll()
+      .orderBy(column, q.sortOrder)
+      .orderBy('id', q.sortOrder)
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+  };
+}
+
+/** One page of a project's tournaments and the total count (see `tournamentListQueries`). */
+export async function queryTournamentPage(db: Db, projectId: string, q: TournamentListQuery): Promise<{ rows: TournamentRow[]; total: number }> {
+  const { count, page } = tournamentListQueries(db, projectId, q);
+  const [total, rows] = await Promise.all([count.executeTakeFirstOrThrow(), page.execute()]);
+  return { rows, total: Number(total.count) };
+}

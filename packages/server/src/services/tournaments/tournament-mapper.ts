@@ -1,0 +1,85 @@
+import type { Selectable } from 'kysely';
+import type { StagesTable, TournamentsTable } from '../../db/schema';
+import type {
+  ParticipantCounts,
+  ParticipantStatus,
+  Stage,
+  StageFormatName,
+  StageStatus,
+  Tournament,
+  TournamentStatus,
+} from './api-types';
+import { parseStageSettings, withFormatDefaults } from './stage-settings';
+
+/** A tournaments row. */
+export type TournamentRow = Selectable<TournamentsTable>;
+/** A stages row. */
+export type StageRow = Selectable<StagesTable>;
+
+/** Maps a stages row to the API `Stage`. */
+export function toStage(row: StageRow): Stage {
+  return {
+    id: row.id,
+    number: row.number,
+    name: row.name,
+    format: row.format as StageFormatName,
+    status: row.status as StageStatus,
+    settings: withFormatDefaults(row.format, parseStageSettings(row.settings)),
+  };
+}
+
+/** Which `participantCounts` field counts each participant status. */
+const COUNT_FIELD: Record<ParticipantStatus, keyof ParticipantCounts> = {
+  REGISTERED: 'registered',
+  CHECKED_IN: 'checkedIn',
+  ACTIVE: 'active',
+  ELIMINATED: 'eliminated',
+  DISQUALIFIED: 'disqualified',
+  WITHDRAWN: 'withdrawn',
+  NO_SHOW: 'noShow',
+};
+
+/** Folds `(status, count)` groups into `participantCounts` (unknown statuses are ignored). */
+export function countsFromGroups(groups: readonly { status: string; count: number | string | bigint }[]): ParticipantCounts {
+  const counts: ParticipantCounts = { registered: 0, checkedIn: 0, active: 0, eliminated: 0, disqualified: 0, withdrawn: 0, noShow: 0 };
+  for (const g of groups) {
+    const field = COUNT_FIELD[g.status as ParticipantStatus];
+    if (field) counts[field] += Number(g.count);
+  }
+  return counts;
+}
+
+/**
+ * Participants holding a place in the tournament: every status except WITHDRAWN (openapi `currentParticipants`).
+ * This is the number `maxParticipants` caps.
+ */
+export function holdingPlaces(counts: ParticipantCounts): number {
+  return counts.registered + counts.checkedIn + counts.active + counts.eliminated + counts.disqualified + counts.noShow;
+}
+
+/** Maps a tournaments row, its stages (in number order) and its participant counts to the API `Tournament`. */
+export function toTournament(row: TournamentRow, stages: Stage[], counts: ParticipantCounts): Tournament {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    name: row.name,
+    description: row.description,
+    disciplineId: row.discipline_id,
+    status: row.status as TournamentStatus,
+    maxParticipants: row.max_participants,
+    currentParticipants: holdingPlaces(counts),
+    teamSize: row.team_size,
+    startDate: row.start_date,
+    registrationOpensAt: row.registration_opens_at,
+    registrationClosesAt: row.registration_closes_at,
+    checkInRequired: row.check_in_required === 1,
+    checkInOpensMinutesBefore: row.check_in_opens_minutes_before,
+    stages,
+    participantCounts: counts,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    publishedAt: row.published_at,
+    startedAt: row.started_at,
+    completedAt: row.completed_at,
+  };
+}

@@ -1,0 +1,65 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { ParticipantCounts, Stage, Tournament } from './api-types';
+import { countsFromGroups, toStage, toTournament, type StageRow, type TournamentRow } from './tournament-mapper';
+
+/** A database handle: the app's Kysely instance or an open transaction. */
+export type Db = Kysely<Database>;
+
+/** The tournaments row with `id`, or undefined. */
+export function findTournamentRow(db: Db, id: string): Promise<TournamentRow | undefined> {
+  return db.selectFrom('tournaments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The stages rows of a tournament in `number` order. */
+export function findStageRows(db: Db, tournamentId: string): Promise<StageRow[]> {
+  return db.selectFrom('stages').selectAll().where('tournament_id', '=', tournamentId).orderBy('number', 'asc').execute();
+}
+
+/** Participant counts by status of one tournament: one grouped query over the (tournament_id, status) index. */
+export async function countParticipants(db: Db, tournamentId: string): Promise<ParticipantCounts> {
+  const groups = await db
+    .selectFrom('participants')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('tournament_id', '=', tournamentId)
+    .groupBy('status')
+    .execute();
+  return countsFromGroups(groups);
+}
+
+/** The API `Tournament` of a row: loads its stages and participant counts (two queries). */
+export async function readTournament(db: Db, row: TournamentRow): Promise<Tournament> {
+  const [stageRows, counts] = await Promise.all([findStageRows(db, row.id), countParticipants(db, row.id)]);
+  return toTournament(row, stageRows.map(toStage), counts);
+}
+
+/**
+ * API `Tournament`s of many rows with three queries in all (stages and counts grouped by tournament), in the
+ * order of `rows`.
+ */
+export async function readTournaments(db: Db, rows: readonly TournamentRow[]): Promise<Tournament[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [stageRows, groups] = await Promise.all([
+    db.selectFrom('stages').selectAll().where('tournament_id', 'in', ids).orderBy('tournament_id').orderBy('number').execute(),
+    db
+      .selectFrom('participants')
+      .select(['tournament_id', 'status', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('tournament_id', 'in', ids)
+      .groupBy(['tournament_id', 'status'])
+      .execute(),
+  ]);
+  const stagesBy = new Map<string, Stage[]>();
+  for (const s of stageRows) {
+    const list = stagesBy.get(s.tournament_id) ?? [];
+    list.push(toStage(s));
+    stagesBy.set(s.tournament_id, list);
+  }
+  const groupsBy = new Map<string, { status: string; count: number }[]>();
+  for (const g of groups) {
+    const list = groupsBy.get(g.tournament_id) ?? [];
+    list.push(g);
+    groupsBy.set(g.tournament_id, list);
+  }
+  return rows.map((r) => toTournament(r, stagesBy.get(r.id) ?? [], countsFromGroups(groupsBy.get(r.id) ?? [])));
+}

@@ -1,0 +1,108 @@
+import { generateSingleElimination } from '@tourney/core';
+import { ApiError } from '../../http/errors';
+import { writeEvents } from '../events';
+import { buildMatchRows } from './bracket-rows';
+import { caseById } from './case-by-id';
+import { chunks } from './chunks';
+import { assignSeeds } from './seeding';
+import { parseStageSettings, roundIntervalOf, thirdPlaceMatchOf } from './stage-settings';
+import { formatNotImplemented } from './stage-placements';
+import type { StageRow } from './tournament-mapper';
+import type { WriteContext } from './write-context';
+
+/** Tournament statuses from which start is accepted (DESIGN "Tournament and match lifecycle"). */
+export const STARTABLE_STATUSES = ['PUBLISHED', 'REGISTRATION_OPEN', 'REGISTRATION_CLOSED'];
+
+/**
+ * Checks that the stages can be started by this server: exactly one SINGLE_ELIMINATION stage.
+ * @throws ApiError 501 NOT_IMPLEMENTED naming the format otherwise.
+ */
+export function assertStartableStages(stages: readonly StageRow[]): StageRow {
+  const other = stages.find((s) => s.format !== 'SINGLE_ELIMINATION');
+  if (other) throw formatNotImplemented(other.format);
+  const first = stages[0];
+  if (!first || stages.length !== 1) {
+    throw new ApiError('NOT_IMPLEMENTED', `tournaments with ${stages.length} stages are not implemented yet; only a single SINGLE_ELIMINATION stage can be started`);
+  }
+  return first;
+}
+
+/**
+ * Starts a tournament inside the caller's transaction (spec 3.1, DESIGN "Tournament and match lifecycle"):
+ * 1. claims the start: status PUBLISHED | REGISTRATION_OPEN | REGISTRATION_CLOSED -> ONGOING (else 409 INVALID_STATE);
+ * 2. eligible participants are the CHECKED_IN ones when check-in is required, else REGISTERED and CHECKED_IN;
+ *    fewer than 2 -> 409 NOT_ENOUGH_PARTICIPANTS (the transaction rolls back);
+ * 3. seeds them (explicit seed first, then registration order) as 1..N and makes them ACTIVE; REGISTERED
+ *    participants who did not check in become NO_SHOW; everyone not entering loses any seed;
+ * 4. generates stage 1 with core and inserts its matches in chunks of 500 rows, scheduled
+ *    `startDate + (round - 1) * roundIntervalMinutes`; the stage becomes ONGOING;
+ * 5. records `tournament.started` (data: tournamentId, status, stageId, participantCount, matchCount).
+ */
+export async function runTournamentStart(ctx: WriteContext, stage: StageRow): Promise<void> {
+  const { db, tournament, now } = ctx;
+  const claimed = await db
+    .updateTable('tournaments')
+    .set({ status: 'ONGOING', started_at: now, updated_at: now })
+    .where('id', '=', tournament.id)
+    .where('status', 'in', STARTABLE_STATUSES)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) {
+    throw new ApiError('INVALID_STATE', `a tournament can be started only when PUBLISHED, REGISTRATION_OPEN or REGISTRATION_CLOSED (it is ${tournament.status})`);
+  }
+
+  const checkInRequired = tournament.check_in_required === 1;
+  const eligibleStatuses = checkInRequired ? ['CHECKED_IN'] : ['REGISTERED', 'CHECKED_IN'];
+  const candidates = await db
+    .selectFrom('participants')
+    .select(['id', 'seed', 'registered_at as registeredAt'])
+    .where('tournament_id', '=', tournament.id)
+    .where('status', 'in', eligibleStatuses)
+    .execute();
+  if (candidates.length < 2) {
+    const who = checkInRequired ? 'checked-in participants' : 'registered participants';
+    throw new ApiError('NOT_ENOUGH_PARTICIPANTS', `at least 2 ${who} are needed to start (there are ${candidates.length})`);
+  }
+  const entrants = assignSeeds(candidates);
+  for (const chunk of chunks(entrants)) {
+    await db
+      .updateTable('participants')
+      .set({ seed: caseById(chunk.map((e) => ({ id: e.id, value: e.seed })), 'INTEGER'), status: 'ACTIVE' })
+      .where('id', 'in', chunk.map((e) => e.id))
+      .execute();
+  }
+  if (checkInRequired) {
+    await db
+      .updateTable('participants')
+      .set({ status: 'NO_SHOW' })
+      .where('tournament_id', '=', tournament.id)
+      .where('status', '=', 'REGISTERED')
+      .execute();
+  }
+  await db
+    .updateTable('participants')
+    .set({ seed: null })
+    .where('tournament_id', '=', tournament.id)
+    .where('status', '!=', 'ACTIVE')
+    .where('seed', 'is not', null)
+    .execute();
+
+  const settings = parseStageSettings(stage.settings);
+  const generated = generateSingleElimination(entrants, { thirdPlaceMatch: thirdPlaceMatchOf(settings) });
+  const rows = buildMatchRows(generated, {
+    tournamentId: tournament.id,
+    stageId: stage.id,
+    startDate: tournament.start_date,
+    intervalMinutes: roundIntervalOf(settings),
+    now,
+  });
+  for (const chunk of chunks(rows)) await db.insertInto('matches').values(chunk).execute();
+  await db.updateTable('stages').set({ status: 'ONGOING' }).where('id', '=', stage.id).execute();
+  await writeEvents(db, ctx.clock, [
+    {
+      projectId: tournament.project_id,
+      type: 'tournament.started',
+      subjectId: tournament.id,
+      data: { tournamentId: tournament.id, status: 'ONGOING', stageId: stage.id, participantCount: entrants.length, matchCount: rows.length },
+    },
+  ]);
+}

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, registerUser, request, startTestServer, type TestServer } from './helpers/index';
+
+describe('auth: register, login, refresh, logout', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ accessTokenTtlSeconds: 900, refreshTokenTtlSeconds: 3600 });
+  });
+  afterAll(() => server.close());
+
+  it('registers a user and returns a token pair with the own profile', async () => {
+    const res = await request(server, 'POST', '/auth/register', {
+      body: { username: 'Alice_1', email: 'Alice@Example.com', password: 'wonderland!', displayName: 'Alice' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.body.data).toMatchObject({
+      accessToken: expect.stringMatching(/^tat_[A-Za-z0-9_-]{43}$/),
+      refreshToken: expect.stringMatching(/^trt_[A-Za-z0-9_-]{43}$/),
+      tokenType: 'Bearer',
+      expiresIn: 900,
+      refreshExpiresIn: 3600,
+      user: { username: 'Alice_1', email: 'alice@example.com', displayName: 'Alice', bio: null },
+    });
+    expect(res.text).not.toContain('password');
+  });
+
+  it('refuses a taken username or email case-insensitively (409)', async () => {
+    await registerUser(server, { username: 'Bob_dup', email: 'bob.dup@example.com' });
+    const sameName = await request(server, 'POST', '/auth/register', { body: { username: 'BOB_DUP', email: 'other@example.com', password: 'password1' } });
+    expect(sameName.status).toBe(409);
+    expect(sameName.body.error.code).toBe('USERNAME_TAKEN');
+    const sameEmail = await request(server, 'POST', '/auth/register', { body: { username: 'bob_other', email: 'BOB.DUP@example.com', password: 'password1' } });
+    expect(sameEmail.status).toBe(409);
+    expect(sameEmail.body.error.code).toBe('EMAIL_TAKEN');
+  });
+
+  it('logs in by username or email, case-insensitively', async () => {
+    const user = await registerUser(server, { username: 'Carol_x', email: 'carol.x@example.com', password: 'carolpass' });
+    const byName = await request(server, 'POST', '/auth/login', { body: { username: 'carol_X', password: 'carolpass' } });
+    expect(byName.status).toBe(200);
+    expect(byName.body.data.user.id).toBe(user.id);
+    const byEmail = await request(server, 'POST', '/auth/login', { body: { email: 'CAROL.X@example.com', password: 'carolpass' } });
+    expect(byEmail.status).toBe(200);
+    expect(byEmail.body.data.accessToken).not.toBe(byName.body.data.accessToken);
+  });
+
+  it('answers 401 INVALID_CREDENTIALS with the same message for a wrong password and an unknown user', async () => {
+    const user = await registerUser(server);
+    const wrong = await request(server, 'POST', '/auth/login', { body: { username: user.username, password: 'not the password' } });
+    const unknown = await request(server, 'POST', '/auth/login', { body: { username: 'nobody_here', password: 'whatever1' } });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body.error.code).toBe('INVALID_CREDENTIALS');
+    expect(unknown.body.error.code).toBe('INVALID_CREDENTIALS');
+    expect(wrong.body.error.message).toBe(unknown.body.error.message);
+  });
+
+  it('serves the own profile with the access token (GET /users/me)', async () => {
+    const user = await registerUser(server, { displayName: 'Dee' });
+    const me = await request(server, 'GET', '/users/me', { token: user.accessToken });
+    expect(me.status).toBe(200);
+    expect(me.body.data).toMatchObject({ id: user.id, username: user.username, email: user.email, displayName: 'Dee' });
+  });
+
+  it('answers 401 TOKEN_EXPIRED once the access token has expired, and refresh issues a working pair', async () => {
+    const user = await registerUser(server);
+    server.clock.advance(901_000);
+    const expired = await request(server, 'GET', '/users/me', { token: user.accessToken });
+    expect(expired.status).toBe(401);
+    expect(expired.body.error.code).toBe('TOKEN_EXPIRED');
+
+    const refreshed = await request(server, 'POST', '/auth/refresh', { body: { refreshToken: user.refreshToken } });
+    expect(refreshed.status).toBe(200);
+    const { accessToken, refreshToken } = refreshed.body.data;
+    expect(refreshToken).not.toBe(user.refreshToken);
+    expect((await request(server, 'GET', '/users/me', { token: accessToken })).status).toBe(200);
+  });
+
+  it('rotates refresh tokens: the old refresh token and the old access token stop working', async () => {
+    const user = await registerUser(server);
+    const first = await request(server, 'POST', '/auth/refresh', { body: { refreshToken: user.refreshToken } });
+    expect(first.status).toBe(200);
+    const reused = await request(server, 'POST', '/auth/refresh', { body: { refreshToken: user.refreshToken } });
+    expect(reused.status).toBe(401);
+    expect(reused.body.error.code).toBe('UNAUTHORIZED');
+    const oldAccess = await request(server, 'GET', '/users/me', { token: user.accessToken });
+    expect(oldAccess.status).toBe(401);
+    const second = await request(server, 'POST', '/auth/refresh', { body: { refreshToken: first.body.data.refreshToken } });
+    expect(second.status).toBe(200);
+  });
+
+  it('answers 401 TOKEN_EXPIRED for an expired refresh token and 401 for a malformed one', async () => {
+    const user = await registerUser(server);
+    server.clock.advance(3601_000);
+    const expired = await request(server, 'POST', '/auth/refresh', { body: { refreshToken: user.refreshToken } });
+    expect(expired.status).toBe(401);
+    expect(expired.body.error.code).toBe('TOKEN_EXPIRED');
+    const malformed = await request(server, 'POST', '/auth/refresh', { body: { refreshToken: 'nope' } });
+    expect(malformed.status).toBe(401);
+  });
+
+  it('logout revokes the session (204), and the refresh token given in the body', async () => {
+    const user = await registerUser(server);
+    const other = await request(server, 'POST', '/auth/login', { body: { username: user.username, password: user.password } });
+    const res = await request(server, 'POST', '/auth/logout', { token: user.accessToken, body: { refreshToken: other.body.data.refreshToken } });
+    expect(res.status).toBe(204);
+    expect(res.text).toBe('');
+    expect((await request(server, 'GET', '/users/me', { token: user.accessToken })).status).toBe(401);
+    expect((await request(server, 'POST', '/auth/refresh', { body: { refreshToken: user.refreshToken } })).status).toBe(401);
+    expect((await request(server, 'POST', '/auth/refresh', { body: { refreshToken: other.body.data.refreshToken } })).status).toBe(401);
+  });
+
+  it('logout without a body works; logout needs a bearer token (an API key is refused)', async () => {
+    const user = await registerUser(server);
+    expect((await request(server, 'POST', '/auth/logout', { token: user.accessToken })).status).toBe(204);
+    expect((await request(server, 'POST', '/auth/logout')).status).toBe(401);
+    const tenant = await createTenant(server);
+    const withKey = await request(server, 'POST', '/auth/logout', { apiKey: tenant.apiKey.key });
+    expect(withKey.status).toBe(403);
+    expect(withKey.body.error.code).toBe('API_KEY_NOT_ALLOWED');
+  });
+
+  it('answers 403 API_KEY_NOT_ALLOWED for an API key on a bearer-only operation, and uses the token when both are sent', async () => {
+    const tenant = await createTenant(server);
+    const keyOnly = await request(server, 'GET', '/users/me', { apiKey: tenant.apiKey.key });
+    expect(keyOnly.status).toBe(403);
+    expect(keyOnly.body.error.code).toBe('API_KEY_NOT_ALLOWED');
+    const both = await request(server, 'GET', '/users/me', { apiKey: tenant.apiKey.key, token: tenant.owner.accessToken });
+    expect(both.status).toBe(200);
+    expect(both.body.data.id).toBe(tenant.owner.id);
+  });
+});

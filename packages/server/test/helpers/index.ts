@@ -1,0 +1,15 @@
+/** Shared test helpers for server, SDK/CLI and end-to-end tests (see each module's docstrings). */
+export { startTestServer, type TestServer } from './server';
+export { expectStatus, request, type RequestOptions, type TestResponse } from './http';
+export {
+  addStaffMember,
+  createApiKey,
+  createOrgWithProject,
+  createTenant,
+  registerUser,
+  unique,
+  type TestApiKey,
+  type TestOrgWithProject,
+  type TestTenant,
+  type TestUser,
+} from './fixtures';

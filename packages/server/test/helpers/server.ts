@@ -1,0 +1,24 @@
+import { ManualClock, startServer, type StartedServer, type StartServerOptions } from '../../src/index';
+
+/** A server started for a test, with its clock (a ManualClock unless another was given). */
+export type TestServer = StartedServer & { clock: ManualClock };
+
+/**
+ * Starts a real server for tests: SQLite ':memory:', a free port, silent logs, response validation ON (every JSON
+ * answer is checked against openapi.yaml; a mismatch becomes a 500 naming it), a rate limit high enough never to
+ * trigger, and a ManualClock set to the current time (advance it to expire tokens). Every option can be overridden.
+ * Close it in `afterAll`/`afterEach` with `await server.close()`.
+ */
+export async function startTestServer(options: Omit<StartServerOptions, 'clock'> & { clock?: ManualClock } = {}): Promise<TestServer> {
+  const clock = options.clock ?? new ManualClock(new Date());
+  const server = await startServer({
+    databasePath: ':memory:',
+    port: 0,
+    logLevel: 'silent',
+    validateResponses: true,
+    ...options,
+    rateLimit: { points: 1_000_000, durationSeconds: 60, ...options.rateLimit },
+    clock,
+  });
+  return Object.assign(server, { clock });
+}

@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, registerUser, request, startTestServer, type TestServer, type TestTenant } from './helpers/index';
+import { allMatches, createTournament, joinAll, lifecycle, openTournament, playMatch, registerPlayers } from './tournaments-helpers';
+
+let server: TestServer;
+let tenant: TestTenant;
+
+beforeAll(async () => {
+  // Long-lived tokens: these tests move the clock by hours (check-in windows).
+  server = await startTestServer({ accessTokenTtlSeconds: 30 * 24 * 3600 });
+  tenant = await createTenant(server);
+});
+afterAll(async () => server?.close());
+
+const participate = (id: string, token: string, body?: unknown) =>
+  request(server, 'POST', `/tournaments/${id}/participate`, { token, ...(body !== undefined ? { body } : {}) });
+
+describe('participateInTournament (solo)', () => {
+  it('registers the caller under their display name, or username without one', async () => {
+    const t = await openTournament(server, tenant);
+    const named = await registerUser(server, { displayName: 'Magnus' });
+    const plain = await registerUser(server);
+    const a = await participate(t.id, named.accessToken);
+    expect(a.status).toBe(201);
+    expect(a.body.data).toMatchObject({ tournamentId: t.id, userId: named.id, name: 'Magnus', seed: null, status: 'REGISTERED', team: null, checkedInAt: null, finalPlacement: null });
+    const b = await participate(t.id, plain.accessToken);
+    expect(b.body.data.name).toBe(plain.username);
+    const again = await participate(t.id, named.accessToken);
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('ALREADY_REGISTERED');
+    const tour = await request(server, 'GET', `/tournaments/${t.id}`);
+    expect(tour.body.data).toMatchObject({ currentParticipants: 2, participantCounts: { registered: 2 } });
+  });
+
+  it('refuses registration unless it is open, when full, with a team body, and from an API key', async () => {
+    const player = await registerUser(server);
+    const draft = await createTournament(server, tenant);
+    await lifecycle(server, tenant, draft.id, 'publish');
+    const notOpen = await participate(draft.id, player.accessToken);
+    expect(notOpen.status).toBe(409);
+    expect(notOpen.body.error.code).toBe('REGISTRATION_CLOSED');
+
+    const small = await openTournament(server, tenant, { maxParticipants: 2 });
+    await joinAll(server, small.id, await registerPlayers(server, 2));
+    const full = await participate(small.id, player.accessToken);
+    expect(full.status).toBe(409);
+    expect(full.body.error.code).toBe('TOURNAMENT_FULL');
+    await lifecycle(server, tenant, small.id, 'registration/close');
+    const closed = await participate(small.id, player.accessToken);
+    expect(closed.body.error.code).toBe('REGISTRATION_CLOSED');
+
+    const solo = await openTournament(server, tenant);
+    const withTeam = await participate(solo.id, player.accessToken, { team: { name: 'Solo team', memberUserIds: [player.id] } });
+    expect(withTeam.status).toBe(400);
+    expect(withTeam.body.error.details[0].path).toBe('body.team');
+    const byKey = await request(server, 'POST', `/tournaments/${solo.id}/participate`, { apiKey: tenant.apiKey.key });
+    expect(byKey.status).toBe(403);
+    expect(byKey.body.error.code).toBe('API_KEY_NOT_ALLOWED');
+  });
+});
+
+describe('participateInTournament (teams)', () => {
+  it('registers a team of teamSize members, all of whom act for it', async () => {
+    const t = await openTournament(server, tenant, { teamSize: 2 });
+    const [captainA, mateA, captainB, mateB, outsider] = await registerPlayers(server, 5);
+    const missing = await participate(t.id, captainA!.accessToken);
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.details[0].path).toBe('body.team');
+    const tooMany = await participate(t.id, captainA!.accessToken, { team: { name: 'A', memberUserIds: [captainA!.id, mateA!.id, outsider!.id] } });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error.details[0].path).toBe('body.team.memberUserIds');
+    const withoutCaller = await participate(t.id, captainA!.accessToken, { team: { name: 'A', memberUserIds: [mateA!.id, outsider!.id] } });
+    expect(withoutCaller.body.error.details[0]).toMatchObject({ path: 'body.team.memberUserIds', message: expect.stringContaining('registering user') });
+    const unknown = await participate(t.id, captainA!.accessToken, {
+      team: { name: 'A', memberUserIds: [captainA!.id, '01900000-0000-7000-8000-000000000000'] },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.details[0].path).toBe('body.team.memberUserIds');
+
+    const a = await participate(t.id, captainA!.accessToken, { team: { name: 'Team A', memberUserIds: [mateA!.id, captainA!.id] } });
+    expect(a.status).toBe(201);
+    expect(a.body.data).toMatchObject({ name: 'Team A', userId: captainA!.id, team: { name: 'Team A' } });
+    expect(a.body.data.team.members).toEqual([
+      { userId: captainA!.id, username: captainA!.username },
+      { userId: mateA!.id, username: mateA!.username },
+    ]);
+    const poach = await participate(t.id, captainB!.accessToken, { team: { name: 'Team B', memberUserIds: [captainB!.id, mateA!.id] } });
+    expect(poach.status).toBe(409);
+    expect(poach.body.error.code).toBe('ALREADY_REGISTERED');
+    expect(poach.body.error.message).toContain(mateA!.username);
+    const b = await participate(t.id, captainB!.accessToken, { team: { name: 'Team B', memberUserIds: [captainB!.id, mateB!.id] } });
+    expect(b.status).toBe(201);
+
+    // Any member acts for the team: mates report and confirm the match.
+    await lifecycle(server, tenant, t.id, 'start');
+    const [match] = await allMatches(server, t.id);
+    const bySide = new Map([
+      [a.body.data.id as string, mateA!],
+      [b.body.data.id as string, mateB!],
+    ]);
+    const done = await playMatch(server, match, bySide);
+    expect(done.reportedResult.reportedBy).toBe(mateA!.id);
+    const finished = await request(server, 'GET', `/tournaments/${t.id}`);
+    expect(finished.body.data.status).toBe('COMPLETED');
+  });
+});
+
+describe('checkInToTournament', () => {
+  it('opens the window checkInOpensMinutesBefore the start and marks missing players NO_SHOW at the start', async () => {
+    const now = server.clock.now().getTime();
+    const startDate = new Date(now + 3 * 3600_000).toISOString();
+    const t = await openTournament(server, tenant, { startDate, checkInRequired: true, checkInOpensMinutesBefore: 30 });
+    const players = await registerPlayers(server, 3);
+    const { participantOf } = await joinAll(server, t.id, players);
+    const early = await request(server, 'POST', `/tournaments/${t.id}/checkin`, { token: players[0]!.accessToken });
+    expect(early.status).toBe(409);
+    expect(early.body.error.code).toBe('INVALID_STATE');
+    expect(early.body.error.message).toContain(new Date(now + 150 * 60_000).toISOString());
+    const stranger = await registerUser(server);
+    expect((await request(server, 'POST', `/tournaments/${t.id}/checkin`, { token: stranger.accessToken })).status).toBe(404);
+
+    server.clock.set(new Date(now + 160 * 60_000));
+    const ok = await request(server, 'POST', `/tournaments/${t.id}/checkin`, { token: players[0]!.accessToken });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({ status: 'CHECKED_IN', checkedInAt: server.clock.now().toISOString() });
+    const twice = await request(server, 'POST', `/tournaments/${t.id}/checkin`, { token: players[0]!.accessToken });
+    expect(twice.body.data.checkedInAt).toBe(ok.body.data.checkedInAt);
+
+    const notEnough = await request(server, 'POST', `/tournaments/${t.id}/start`, { token: tenant.owner.accessToken });
+    expect(notEnough.body.error.code).toBe('NOT_ENOUGH_PARTICIPANTS');
+    expect((await request(server, 'POST', `/tournaments/${t.id}/checkin`, { token: players[1]!.accessToken })).status).toBe(200);
+    const started = await lifecycle(server, tenant, t.id, 'start');
+    expect(started.participantCounts).toMatchObject({ active: 2, noShow: 1, checkedIn: 0, registered: 0 });
+    const noShow = await request(server, 'GET', `/tournaments/${t.id}/participants/${participantOf.get(players[2]!.id)}`);
+    expect(noShow.body.data).toMatchObject({ status: 'NO_SHOW', seed: null });
+    const late = await request(server, 'POST', `/tournaments/${t.id}/checkin`, { token: players[2]!.accessToken });
+    expect(late.status).toBe(409);
+
+    server.clock.set(new Date(now + 4 * 3600_000));
+    const afterStart = await openTournament(server, tenant, { startDate: new Date(now + 3.5 * 3600_000).toISOString(), checkInRequired: true });
+    const lone = await registerUser(server);
+    await participate(afterStart.id, lone.accessToken);
+    const closed = await request(server, 'POST', `/tournaments/${afterStart.id}/checkin`, { token: lone.accessToken });
+    expect(closed.status).toBe(409);
+    expect(closed.body.error.message).toContain('closed');
+  });
+});
+
+describe('organizer updates and removal', () => {
+  it('seeds explicitly (unique), uses those seeds at the start, then locks them', async () => {
+    const t = await openTournament(server, tenant);
+    const players = await registerPlayers(server, 4);
+    const { participantOf } = await joinAll(server, t.id, players);
+    const last = participantOf.get(players[3]!.id)!;
+    const third = participantOf.get(players[2]!.id)!;
+    const seeded = await request(server, 'PATCH', `/tournaments/${t.id}/participants/${last}`, { apiKey: tenant.apiKey.key, body: { seed: 1 } });
+    expect(seeded.status).toBe(200);
+    expect(seeded.body.data.seed).toBe(1);
+    const clash = await request(server, 'PATCH', `/tournaments/${t.id}/participants/${third}`, { token: tenant.owner.accessToken, body: { seed: 1 } });
+    expect(clash.status).toBe(409);
+    expect(clash.body.error.code).toBe('CONFLICT');
+    expect(clash.body.error.details[0].path).toBe('body.seed');
+    const badStatus = await request(server, 'PATCH', `/tournaments/${t.id}/participants/${third}`, { token: tenant.owner.accessToken, body: { status: 'ACTIVE' } });
+    expect(badStatus.status).toBe(409);
+    expect(badStatus.body.error.code).toBe('INVALID_TRANSITION');
+    const stranger = await registerUser(server);
+    expect((await request(server, 'PATCH', `/tournaments/${t.id}/participants/${third}`, { token: stranger.accessToken, body: { seed: 2 } })).status).toBe(403);
+
+    const listed = await request(server, 'GET', `/tournaments/${t.id}/participants`);
+    expect(listed.body.data[0].id).toBe(last);
+    await lifecycle(server, tenant, t.id, 'start');
+    const after = await request(server, 'GET', `/tournaments/${t.id}/participants`, { query: { limit: 2, page: 1 } });
+    expect(after.body.data.map((p: any) => [p.id, p.seed])).toEqual([
+      [last, 1],
+      [participantOf.get(players[0]!.id), 2],
+    ]);
+    expect(after.body.pagination).toMatchObject({ total: 4, totalPages: 2, hasNext: true });
+    const active = await request(server, 'GET', `/tournaments/${t.id}/participants`, { query: { status: 'ACTIVE' } });
+    expect(active.body.pagination.total).toBe(4);
+    const locked = await request(server, 'PATCH', `/tournaments/${t.id}/participants/${last}`, { token: tenant.owner.accessToken, body: { seed: 3 } });
+    expect(locked.status).toBe(409);
+    expect(locked.body.error.code).toBe('TOURNAMENT_LOCKED');
+  });
+
+  it('deletes a participant before the start', async () => {
+    const t = await openTournament(server, tenant);
+    const players = await registerPlayers(server, 2);
+    const { participantOf } = await joinAll(server, t.id, players);
+    const pid = participantOf.get(players[0]!.id)!;
+    const res = await request(server, 'DELETE', `/tournaments/${t.id}/participants/${pid}`, { token: tenant.owner.accessToken });
+    expect(res.status).toBe(204);
+    expect((await request(server, 'GET', `/tournaments/${t.id}/participants/${pid}`)).status).toBe(404);
+    const again = await participate(t.id, players[0]!.accessToken);
+    expect(again.status).toBe(201);
+  });
+
+  it('disqualifies after the start: open matches become walkovers that advance like completions', async () => {
+    const t = await openTournament(server, tenant);
+    const players = await registerPlayers(server, 4);
+    const { byParticipant, participantOf } = await joinAll(server, t.id, players);
+    await lifecycle(server, tenant, t.id, 'start');
+    const seed = (n: number) => participantOf.get(players[n - 1]!.id)!;
+    const [semi1, semi2] = (await allMatches(server, t.id)).filter((m) => m.round === 1);
+
+    // Seed 4 is disqualified: 1-4 becomes a walkover for seed 1, who moves into the final.
+    const dq = await request(server, 'DELETE', `/tournaments/${t.id}/participants/${seed(4)}`, { apiKey: tenant.apiKey.key });
+    expect(dq.status).toBe(204);
+    const walkover = (await request(server, 'GET', `/matches/${semi1.id}`)).body.data;
+    expect(walkover).toMatchObject({ status: 'COMPLETED', resultType: 'WALKOVER', winnerId: seed(1), loserId: seed(4) });
+    expect(walkover.history.map((h: any) => h.type)).toEqual(['WALKOVER']);
+    expect((await request(server, 'GET', `/tournaments/${t.id}/participants/${seed(4)}`)).body.data.status).toBe('DISQUALIFIED');
+    const final = (await request(server, 'GET', `/matches/${semi1.next.winner.matchId}`)).body.data;
+    expect(final.participants[0].participantId).toBe(seed(1));
+
+    // Seed 1 is disqualified while the final still waits for an opponent: the opponent wins it on arrival.
+    const dq1 = await request(server, 'PATCH', `/tournaments/${t.id}/participants/${seed(1)}`, { token: tenant.owner.accessToken, body: { status: 'DISQUALIFIED' } });
+    expect(dq1.status).toBe(200);
+    expect(dq1.body.data.status).toBe('DISQUALIFIED');
+    await playMatch(server, semi2, byParticipant);
+    const finished = await request(server, 'GET', `/tournaments/${t.id}`);
+    expect(finished.body.data.status).toBe('COMPLETED');
+    const finalDone = (await request(server, 'GET', `/matches/${final.id}`)).body.data;
+    expect(finalDone).toMatchObject({ resultType: 'WALKOVER', winnerId: seed(2), loserId: seed(1) });
+    const champion = (await request(server, 'GET', `/tournaments/${t.id}/participants/${seed(2)}`)).body.data;
+    expect(champion).toMatchObject({ status: 'ACTIVE', finalPlacement: 1 });
+    const removedAfter = await request(server, 'DELETE', `/tournaments/${t.id}/participants/${seed(3)}`, { token: tenant.owner.accessToken });
+    expect(removedAfter.status).toBe(409);
+    expect(removedAfter.body.error.code).toBe('INVALID_STATE');
+  });
+});

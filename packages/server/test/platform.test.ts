@@ -1,0 +1,229 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../src/index';
+import { registerUser, request, startTestServer, type TestServer } from './helpers/index';
+
+const RATE_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
+
+function expectPlatformHeaders(headers: Headers) {
+  expect(headers.get('x-request-id')).toBeTruthy();
+  for (const name of RATE_HEADERS) expect(headers.get(name), name).toMatch(/^\d+$/);
+}
+
+describe('platform: health, headers, routing and errors', () => {
+  let server: TestServer;
+  const logLines: Record<string, unknown>[] = [];
+
+  beforeAll(async () => {
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
+        done();
+      },
+    });
+    server = await startTestServer({
+      logger: pino({ level: 'info' }, sink),
+      handlers: {
+        // A handler with a bug: its error must not reach the client.
+        getUserProfile: async () => {
+          throw new Error('database password is hunter2 at /srv/secret/db.sqlite');
+        },
+        // Reports which operation the router picked (route specificity checks).
+        listActiveCircuitsPublic: async (ctx) => {
+          throw new ApiError('NOT_IMPLEMENTED', `routed to ${ctx.state.operationId}`);
+        },
+        getCircuitPublic: async (ctx) => {
+          throw new ApiError('NOT_IMPLEMENTED', `routed to ${ctx.state.operationId}`);
+        },
+        getCircuit: async (ctx) => {
+          throw new ApiError('NOT_IMPLEMENTED', `routed to ${ctx.state.operationId}`);
+        },
+      },
+    });
+  });
+  afterAll(() => server.close());
+
+  it('GET /health answers ok with version, uptime and time, plus rate-limit and request-id headers', async () => {
+    const res = await request(server, 'GET', '/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      success: true,
+      data: { status: 'ok', version: expect.stringMatching(/^\d+\.\d+\.\d+/), uptimeSeconds: 0, time: server.clock.now().toISOString(), checks: { database: 'ok' } },
+    });
+    expectPlatformHeaders(res.headers);
+    expect(Number(res.headers.get('x-ratelimit-reset'))).toBeGreaterThan(Date.now() / 1000);
+    server.clock.advance(61_000);
+    expect((await request(server, 'GET', '/health')).body.data.uptimeSeconds).toBe(61);
+  });
+
+  it('keeps a sane incoming X-Request-Id and replaces an insane one', async () => {
+    const kept = await request(server, 'GET', '/health', { headers: { 'x-request-id': 'trace-abc.123' } });
+    expect(kept.headers.get('x-request-id')).toBe('trace-abc.123');
+    const replaced = await request(server, 'GET', '/health', { headers: { 'x-request-id': 'bad id with spaces <script>' } });
+    expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers 401 with headers and the request id in the body when credentials are missing', async () => {
+    const res = await request(server, 'GET', '/users/me', { headers: { 'x-request-id': 'req-401' } });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ success: false, error: { code: 'UNAUTHORIZED', message: expect.any(String), requestId: 'req-401' } });
+    expectPlatformHeaders(res.headers);
+  });
+
+  it('answers 401 for invalid credentials even on a public operation', async () => {
+    const badToken = await request(server, 'GET', '/health', { token: `tat_${'x'.repeat(43)}` });
+    expect(badToken.status).toBe(401);
+    expect(badToken.body.error.code).toBe('UNAUTHORIZED');
+    expectPlatformHeaders(badToken.headers);
+    const badKey = await request(server, 'GET', '/health', { apiKey: 'tk_not-a-key' });
+    expect(badKey.status).toBe(401);
+    const badScheme = await request(server, 'GET', '/health', { headers: { authorization: 'Basic dXNlcjpwYXNz' } });
+    expect(badScheme.status).toBe(401);
+    expect(badScheme.body.error.message).toContain('Bearer');
+  });
+
+  it('answers 404 NOT_FOUND as JSON for an unknown route', async () => {
+    for (const path of ['/nope', `${server.url.replace('/api/v1', '')}/other`]) {
+      const res = await request(server, 'GET', path);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toContain('application/json');
+      expect(res.body.error.code).toBe('NOT_FOUND');
+      expectPlatformHeaders(res.headers);
+    }
+  });
+
+  it('answers 405 METHOD_NOT_ALLOWED with Allow for a known path and another method', async () => {
+    const res = await request(server, 'DELETE', '/health');
+    expect(res.status).toBe(405);
+    expect(res.body.error.code).toBe('METHOD_NOT_ALLOWED');
+    expect(res.headers.get('allow')).toContain('GET');
+  });
+
+  it('answers 501 NOT_IMPLEMENTED for an operation without a handler', async () => {
+    const user = await registerUser(server);
+    const res = await request(server, 'POST', '/organizations/0193f2a4-6b1e-7c3d-9a5f-2e8b4c6d1a07/staff/invite', {
+      token: user.accessToken,
+      body: { username: 'someone', role: 'ADMIN' },
+    });
+    expect(res.status).toBe(501);
+    expect(res.body.error).toMatchObject({ code: 'NOT_IMPLEMENTED', message: 'operation inviteStaff is not implemented yet' });
+  });
+
+  it('answers 500 INTERNAL_ERROR without internals when a handler throws, and logs the real error', async () => {
+    const res = await request(server, 'GET', '/users/someone', { headers: { 'x-request-id': 'req-boom' } });
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ success: false, error: { code: 'INTERNAL_ERROR', message: expect.any(String), requestId: 'req-boom' } });
+    expect(res.text).not.toMatch(/hunter2|secret|stack|Error:/);
+    const logged = logLines.find((l) => l.requestId === 'req-boom' && l.msg === 'unhandled error');
+    expect(JSON.stringify(logged)).toContain('hunter2');
+  });
+
+  it('logs one line per request with method, path, status, ms and request id, and never credentials', async () => {
+    const user = await registerUser(server);
+    await request(server, 'GET', '/users/me', { token: user.accessToken, headers: { 'x-request-id': 'req-log' } });
+    const lines = logLines.filter((l) => l.requestId === 'req-log' && l.msg === 'request');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ method: 'GET', path: '/api/v1/users/me', status: 200, ms: expect.any(Number) });
+    expect(JSON.stringify(logLines)).not.toContain(user.accessToken);
+    expect(JSON.stringify(logLines)).not.toContain(user.password);
+  });
+
+  it('routes literal segments before parameters', async () => {
+    const me = await request(server, 'GET', '/users/me');
+    expect(me.body.error.code).toBe('UNAUTHORIZED'); // getMe, not the public getUserProfile
+    const active = await request(server, 'GET', '/circuits/public/active');
+    expect(active.body.error.message).toBe('routed to listActiveCircuitsPublic');
+    const publicOne = await request(server, 'GET', '/circuits/public/0193f2a4-6b1e-7c3d-9a5f-2e8b4c6d1a07');
+    expect(publicOne.body.error.message).toBe('routed to getCircuitPublic');
+  });
+
+  it('checks the operation security: key on a bearer-only operation, bearer on a key-only operation', async () => {
+    const user = await registerUser(server);
+    const keyOnly = await request(server, 'GET', '/anti-cheat/detections', { token: user.accessToken });
+    expect(keyOnly.status).toBe(401);
+    expect(keyOnly.body.error).toMatchObject({ code: 'UNAUTHORIZED', message: expect.stringContaining('X-API-Key') });
+  });
+});
+
+describe('platform: request bodies and parameters', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ maxBodyBytes: 2048 });
+  });
+  afterAll(() => server.close());
+
+  it('answers 400 VALIDATION_ERROR naming the field for a bad body', async () => {
+    const user = await registerUser(server);
+    const res = await request(server, 'POST', '/organizations', { token: user.accessToken, body: { name: '', extra: true } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION_ERROR');
+    const first = res.body.error.details[0];
+    expect(res.body.error.message).toBe(`${first.path}: ${first.message}`);
+    expect(res.body.error.details).toEqual(
+      expect.arrayContaining([
+        { path: 'body.name', message: expect.any(String) },
+        { path: 'body.extra', message: 'is not allowed' },
+      ]),
+    );
+  });
+
+  it('answers 400 naming the field for a missing required body and a missing property', async () => {
+    const none = await request(server, 'POST', '/auth/register', { headers: { 'content-type': 'application/json' } });
+    expect(none.status).toBe(400);
+    expect(none.body.error.details).toEqual([{ path: 'body', message: 'is required' }]);
+    const missing = await request(server, 'POST', '/auth/register', { body: { username: 'abc', password: 'longenough' } });
+    expect(missing.body.error.message).toBe('body.email: is required');
+  });
+
+  it('answers 400 naming the parameter for a bad query or path parameter, and coerces good ones', async () => {
+    const owner = await registerUser(server);
+    const org = await request(server, 'POST', '/organizations', { token: owner.accessToken, body: { name: 'Query Org' } });
+    const bad = await request(server, 'GET', `/organizations/${org.body.data.id}/projects`, { token: owner.accessToken, query: { limit: 1000 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe('query.limit: must be <= 100');
+    const notInt = await request(server, 'GET', `/organizations/${org.body.data.id}/projects`, { token: owner.accessToken, query: { page: 'two' } });
+    expect(notInt.body.error.details).toEqual([{ path: 'query.page', message: 'must be integer' }]);
+    const badId = await request(server, 'GET', '/organizations/not-a-uuid');
+    expect(badId.status).toBe(400);
+    expect(badId.body.error.details[0].path).toBe('path.id');
+    const good = await request(server, 'GET', `/organizations/${org.body.data.id}/projects`, { token: owner.accessToken, query: { page: '2' } });
+    expect(good.status).toBe(200);
+    expect(good.body.pagination).toMatchObject({ page: 2, limit: 10 });
+  });
+
+  it('answers 413 PAYLOAD_TOO_LARGE above maxBodyBytes', async () => {
+    const res = await request(server, 'POST', '/auth/register', {
+      body: { username: 'big', email: 'big@example.com', password: 'x'.repeat(4000) },
+    });
+    expect(res.status).toBe(413);
+    expect(res.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('answers 400 INVALID_JSON for malformed JSON', async () => {
+    const res = await request(server, 'POST', '/auth/login', { rawBody: '{"username": "abc",', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('INVALID_JSON');
+    const scalar = await request(server, 'POST', '/auth/login', { rawBody: '"just a string"', headers: { 'content-type': 'application/json' } });
+    expect(scalar.body.error.code).toBe('INVALID_JSON');
+  });
+
+  it('answers 415 UNSUPPORTED_MEDIA_TYPE for a JSON body sent with another content type', async () => {
+    const res = await request(server, 'POST', '/auth/login', {
+      rawBody: '{"username":"abc","password":"x"}',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(res.status).toBe(415);
+    expect(res.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('accepts application/*+json and charset parameters', async () => {
+    const res = await request(server, 'POST', '/auth/login', {
+      rawBody: '{"username":"nobody","password":"x"}',
+      headers: { 'content-type': 'application/vnd.tourney+json; charset=utf-8' },
+    });
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('INVALID_CREDENTIALS');
+  });
+});

@@ -1,0 +1,334 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tournamentListQueries } from '../src/services/tournaments/tournament-list-query';
+import { createApiKey, createTenant, registerUser, request, startTestServer, type TestServer, type TestTenant } from './helpers/index';
+import { createTournament, joinAll, lifecycle, openTournament, registerPlayers, tournamentBody } from './tournaments-helpers';
+
+let server: TestServer;
+let tenant: TestTenant;
+let other: TestTenant;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  tenant = await createTenant(server);
+  other = await createTenant(server);
+});
+afterAll(async () => server?.close());
+
+describe('createTournament', () => {
+  it('creates a DRAFT with its stages, defaults and zero counts', async () => {
+    const t = await createTournament(server, tenant, { startDate: '2030-06-01T14:00:00+02:00', description: 'Open to all' });
+    expect(t).toMatchObject({
+      projectId: tenant.project.id,
+      status: 'DRAFT',
+      teamSize: 1,
+      checkInRequired: false,
+      checkInOpensMinutesBefore: 60,
+      startDate: '2030-06-01T12:00:00.000Z',
+      currentParticipants: 0,
+      participantCounts: { registered: 0, checkedIn: 0, active: 0, eliminated: 0, disqualified: 0, withdrawn: 0 },
+      publishedAt: null,
+    });
+    expect(t.stages).toEqual([
+      {
+        id: expect.any(String),
+        number: 1,
+        name: 'Main bracket',
+        format: 'SINGLE_ELIMINATION',
+        status: 'PENDING',
+        settings: { thirdPlaceMatch: false, roundIntervalMinutes: 60 },
+      },
+    ]);
+  });
+
+  it('accepts an API key with manage:tournaments and puts the tournament in the key project', async () => {
+    const res = await request(server, 'POST', '/tournaments', { apiKey: tenant.apiKey.key, body: tournamentBody({ projectId: other.project.id }) });
+    expect(res.status).toBe(201);
+    expect(res.body.data.projectId).toBe(tenant.project.id);
+    const readOnly = await createApiKey(server, tenant.owner, tenant.project.id, ['read:tournaments']);
+    const refused = await request(server, 'POST', '/tournaments', { apiKey: readOnly.key, body: tournamentBody() });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('INSUFFICIENT_SCOPE');
+  });
+
+  it('answers 400 naming the offending field', async () => {
+    const { disciplineId: _omitted, ...missing } = tournamentBody({ projectId: tenant.project.id });
+    const res = await request(server, 'POST', '/tournaments', { token: tenant.owner.accessToken, body: missing });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION_ERROR');
+    expect(JSON.stringify(res.body.error.details)).toContain('disciplineId');
+
+    const badFormat = await request(server, 'POST', '/tournaments', {
+      token: tenant.owner.accessToken,
+      body: tournamentBody({ projectId: tenant.project.id, stages: [{ name: 'x', format: 'KNOCKOUT' }] }),
+    });
+    expect(badFormat.status).toBe(400);
+    expect(badFormat.body.error.details.map((d: any) => d.path).join()).toContain('body.stages[0].format');
+
+    const late = await request(server, 'POST', '/tournaments', {
+      token: tenant.owner.accessToken,
+      body: tournamentBody({ projectId: tenant.project.id, registrationClosesAt: '2030-06-02T00:00:00Z' }),
+    });
+    expect(late.status).toBe(400);
+    expect(late.body.error.details).toEqual([{ path: 'body.registrationClosesAt', message: 'must not be after startDate' }]);
+
+    const noProject = await request(server, 'POST', '/tournaments', { token: tenant.owner.accessToken, body: tournamentBody() });
+    expect(noProject.status).toBe(400);
+    expect(noProject.body.error.details[0].path).toBe('body.projectId');
+  });
+
+  it('refuses a user who is not staff of the project organization', async () => {
+    const stranger = await registerUser(server);
+    const res = await request(server, 'POST', '/tournaments', { token: stranger.accessToken, body: tournamentBody({ projectId: tenant.project.id }) });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('FORBIDDEN');
+  });
+});
+
+describe('visibility and tenancy', () => {
+  it('hides a DRAFT from anonymous callers and other users, shows it to the project staff and keys', async () => {
+    const t = await createTournament(server, tenant);
+    const stranger = await registerUser(server);
+    expect((await request(server, 'GET', `/tournaments/${t.id}`)).status).toBe(404);
+    expect((await request(server, 'GET', `/tournaments/${t.id}`, { token: stranger.accessToken })).status).toBe(404);
+    expect((await request(server, 'GET', `/tournaments/${t.id}/participants`)).status).toBe(404);
+    expect((await request(server, 'GET', `/tournaments/${t.id}`, { token: tenant.owner.accessToken })).status).toBe(200);
+    expect((await request(server, 'GET', `/tournaments/${t.id}`, { apiKey: tenant.apiKey.key })).status).toBe(200);
+    await lifecycle(server, tenant, t.id, 'publish');
+    const pub = await request(server, 'GET', `/tournaments/${t.id}`);
+    expect(pub.status).toBe(200);
+    expect(pub.body.data.publishedAt).not.toBeNull();
+  });
+
+  it('answers 404 to a key of another project, for reads of drafts and for every write', async () => {
+    const draft = await createTournament(server, tenant);
+    const published = await createTournament(server, tenant);
+    await lifecycle(server, tenant, published.id, 'publish');
+    const key = other.apiKey.key;
+    expect((await request(server, 'GET', `/tournaments/${draft.id}`, { apiKey: key })).status).toBe(404);
+    const put = await request(server, 'PUT', `/tournaments/${published.id}`, { apiKey: key, body: { name: 'Hijacked' } });
+    expect(put.status).toBe(404);
+    expect(put.body.error.code).toBe('NOT_FOUND');
+    expect((await request(server, 'DELETE', `/tournaments/${published.id}`, { apiKey: key })).status).toBe(404);
+    expect((await request(server, 'POST', `/tournaments/${draft.id}/publish`, { apiKey: key })).status).toBe(404);
+    const list = await request(server, 'GET', '/tournaments', { apiKey: key, query: { limit: 100 } });
+    expect(list.body.data.map((x: any) => x.id)).not.toContain(published.id);
+  });
+});
+
+describe('updateTournament', () => {
+  it('updates any field before the start and replaces stages by number', async () => {
+    const t = await createTournament(server, tenant);
+    const res = await request(server, 'PUT', `/tournaments/${t.id}`, {
+      token: tenant.owner.accessToken,
+      body: {
+        name: 'Renamed',
+        maxParticipants: 32,
+        stages: [
+          { name: 'Groups', format: 'GROUPS', settings: { groupCount: 4 } },
+          { name: 'Playoffs', format: 'SINGLE_ELIMINATION' },
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ name: 'Renamed', maxParticipants: 32, disciplineId: 'chess' });
+    expect(res.body.data.stages.map((s: any) => [s.number, s.name, s.format])).toEqual([
+      [1, 'Groups', 'GROUPS'],
+      [2, 'Playoffs', 'SINGLE_ELIMINATION'],
+    ]);
+    expect(res.body.data.stages[0].id).toBe(t.stages[0].id);
+    expect(res.body.data.stages[0].settings).toMatchObject({ groupCount: 4, roundRobinCycles: 1, pointsForWin: 3 });
+  });
+
+  it('locks stages, teamSize and maxParticipants once ONGOING but still accepts a new name', async () => {
+    const t = await openTournament(server, tenant);
+    await joinAll(server, t.id, await registerPlayers(server, 2));
+    const started = await lifecycle(server, tenant, t.id, 'start');
+    const stages = await request(server, 'PUT', `/tournaments/${t.id}`, {
+      token: tenant.owner.accessToken,
+      body: { stages: [{ name: 'Main bracket', format: 'SINGLE_ELIMINATION', settings: { thirdPlaceMatch: true } }] },
+    });
+    expect(stages.status).toBe(409);
+    expect(stages.body.error.code).toBe('TOURNAMENT_LOCKED');
+    expect(stages.body.error.details[0].path).toBe('body.stages');
+    const teamSize = await request(server, 'PUT', `/tournaments/${t.id}`, { token: tenant.owner.accessToken, body: { teamSize: 2 } });
+    expect(teamSize.body.error.code).toBe('TOURNAMENT_LOCKED');
+    const max = await request(server, 'PUT', `/tournaments/${t.id}`, { apiKey: tenant.apiKey.key, body: { maxParticipants: 64 } });
+    expect(max.body.error.code).toBe('TOURNAMENT_LOCKED');
+    // Sending the structure back unchanged (as returned, defaults filled in) is accepted.
+    const same = await request(server, 'PUT', `/tournaments/${t.id}`, {
+      token: tenant.owner.accessToken,
+      body: {
+        name: 'Spring Cup (live)',
+        maxParticipants: 8,
+        stages: started.stages.map((s: any) => ({ name: s.name, format: s.format, settings: s.settings })),
+      },
+    });
+    expect(same.status).toBe(200);
+    expect(same.body.data.name).toBe('Spring Cup (live)');
+    expect(same.body.data.status).toBe('ONGOING');
+  });
+
+  it('refuses maxParticipants below the places taken', async () => {
+    const t = await openTournament(server, tenant);
+    await joinAll(server, t.id, await registerPlayers(server, 3));
+    const res = await request(server, 'PUT', `/tournaments/${t.id}`, { token: tenant.owner.accessToken, body: { maxParticipants: 2 } });
+    expect(res.status).toBe(409);
+    expect(res.body.error.details[0].path).toBe('body.maxParticipants');
+  });
+});
+
+describe('lifecycle rules', () => {
+  it('refuses transitions from the wrong state with 409 INVALID_STATE', async () => {
+    const t = await createTournament(server, tenant);
+    const openFromDraft = await request(server, 'POST', `/tournaments/${t.id}/registration/open`, { token: tenant.owner.accessToken });
+    expect(openFromDraft.status).toBe(409);
+    expect(openFromDraft.body.error.code).toBe('INVALID_STATE');
+    const startDraft = await request(server, 'POST', `/tournaments/${t.id}/start`, { token: tenant.owner.accessToken });
+    expect(startDraft.body.error.code).toBe('INVALID_STATE');
+    await lifecycle(server, tenant, t.id, 'publish');
+    const again = await request(server, 'POST', `/tournaments/${t.id}/publish`, { token: tenant.owner.accessToken });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('INVALID_STATE');
+    await lifecycle(server, tenant, t.id, 'registration/open');
+    const closed = await lifecycle(server, tenant, t.id, 'registration/close');
+    expect(closed.status).toBe('REGISTRATION_CLOSED');
+    const bracket = await request(server, 'GET', `/tournaments/${t.id}/bracket`);
+    expect(bracket.status).toBe(409);
+    expect(bracket.body.error.code).toBe('INVALID_STATE');
+    const schedule = await request(server, 'GET', `/tournaments/${t.id}/schedule`);
+    expect(schedule.body).toMatchObject({ data: [], pagination: { total: 0, totalPages: 0 } });
+  });
+
+  it('needs two eligible participants to start and leaves the tournament unchanged otherwise', async () => {
+    const t = await openTournament(server, tenant);
+    await joinAll(server, t.id, await registerPlayers(server, 1));
+    const res = await request(server, 'POST', `/tournaments/${t.id}/start`, { token: tenant.owner.accessToken });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('NOT_ENOUGH_PARTICIPANTS');
+    const after = await request(server, 'GET', `/tournaments/${t.id}`);
+    expect(after.body.data.status).toBe('REGISTRATION_OPEN');
+    expect(after.body.data.participantCounts.registered).toBe(1);
+  });
+
+  it('answers 501 naming the format for stages not built yet', async () => {
+    const t = await openTournament(server, tenant, { stages: [{ name: 'League', format: 'ROUND_ROBIN' }] });
+    await joinAll(server, t.id, await registerPlayers(server, 2));
+    const res = await request(server, 'POST', `/tournaments/${t.id}/start`, { token: tenant.owner.accessToken });
+    expect(res.status).toBe(501);
+    expect(res.body.error.code).toBe('NOT_IMPLEMENTED');
+    expect(res.body.error.message).toContain('ROUND_ROBIN');
+  });
+
+  it('lists stages publicly and deletes a tournament unless it is ONGOING', async () => {
+    const t = await openTournament(server, tenant);
+    const stages = await request(server, 'GET', `/tournaments/${t.id}/stages`);
+    expect(stages.body.data.map((s: any) => s.name)).toEqual(['Main bracket']);
+    await joinAll(server, t.id, await registerPlayers(server, 2));
+    await lifecycle(server, tenant, t.id, 'start');
+    const refused = await request(server, 'DELETE', `/tournaments/${t.id}`, { token: tenant.owner.accessToken });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('INVALID_STATE');
+
+    const draft = await createTournament(server, tenant);
+    const deleted = await request(server, 'DELETE', `/tournaments/${draft.id}`, { apiKey: tenant.apiKey.key });
+    expect(deleted.status).toBe(204);
+    expect(deleted.text).toBe('');
+    expect((await request(server, 'GET', `/tournaments/${draft.id}`, { token: tenant.owner.accessToken })).status).toBe(404);
+  });
+});
+
+describe('listTournaments', () => {
+  let listTenant: TestTenant;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    listTenant = await createTenant(server);
+    const specs = [
+      { name: 'Alpha', startDate: '2031-03-01T00:00:00Z' },
+      { name: 'Bravo', startDate: '2031-03-01T23:59:59Z' },
+      { name: 'Charlie', startDate: '2031-03-02T00:00:00Z' },
+      { name: 'Delta', startDate: '2031-02-28T23:59:59Z' },
+      { name: 'Echo', startDate: '2031-04-10T10:00:00Z' },
+    ];
+    for (const spec of specs) {
+      const t = await createTournament(server, listTenant, spec);
+      ids[spec.name] = t.id;
+      server.clock.advance(1000);
+    }
+    await lifecycle(server, listTenant, ids.Bravo!, 'publish');
+    await lifecycle(server, listTenant, ids.Echo!, 'publish');
+  });
+
+  const names = (res: any) => res.body.data.map((t: any) => t.name);
+
+  it('lists the key project, newest first by default, with pagination', async () => {
+    const res = await request(server, 'GET', '/tournaments', { apiKey: listTenant.apiKey.key, query: { limit: 2, page: 2 } });
+    expect(res.status).toBe(200);
+    expect(names(res)).toEqual(['Charlie', 'Bravo']);
+    expect(res.body.pagination).toEqual({ page: 2, limit: 2, total: 5, totalPages: 3, hasNext: true, hasPrevious: true });
+    const last = await request(server, 'GET', '/tournaments', { apiKey: listTenant.apiKey.key, query: { limit: 2, page: 3 } });
+    expect(names(last)).toEqual(['Alpha']);
+    expect(last.body.pagination).toMatchObject({ hasNext: false, hasPrevious: true });
+    expect(last.body.data[0].participantCounts).toBeDefined();
+  });
+
+  it('filters by status and by inclusive UTC start-date bounds', async () => {
+    const key = listTenant.apiKey.key;
+    const published = await request(server, 'GET', '/tournaments', { apiKey: key, query: { status: 'PUBLISHED', sortBy: 'name', sortOrder: 'asc' } });
+    expect(names(published)).toEqual(['Bravo', 'Echo']);
+    const day = await request(server, 'GET', '/tournaments', { apiKey: key, query: { startDate: '2031-03-01', endDate: '2031-03-01', sortBy: 'startDate', sortOrder: 'asc' } });
+    expect(names(day)).toEqual(['Alpha', 'Bravo']);
+    const from = await request(server, 'GET', '/tournaments', { apiKey: key, query: { startDate: '2031-03-02', sortBy: 'startDate', sortOrder: 'asc' } });
+    expect(names(from)).toEqual(['Charlie', 'Echo']);
+    const until = await request(server, 'GET', '/tournaments', { apiKey: key, query: { endDate: '2031-02-28' } });
+    expect(names(until)).toEqual(['Delta']);
+    expect(until.body.pagination.total).toBe(1);
+  });
+
+  it('sorts by name, start date and status in both directions', async () => {
+    const key = listTenant.apiKey.key;
+    const byName = await request(server, 'GET', '/tournaments', { apiKey: key, query: { sortBy: 'name', sortOrder: 'desc' } });
+    expect(names(byName)).toEqual(['Echo', 'Delta', 'Charlie', 'Bravo', 'Alpha']);
+    const byStart = await request(server, 'GET', '/tournaments', { apiKey: key, query: { sortBy: 'startDate', sortOrder: 'asc' } });
+    expect(names(byStart)).toEqual(['Delta', 'Alpha', 'Bravo', 'Charlie', 'Echo']);
+    const byStatus = await request(server, 'GET', '/tournaments', { apiKey: key, query: { sortBy: 'status', sortOrder: 'asc' } });
+    expect(byStatus.body.data.map((t: any) => t.status)).toEqual(['DRAFT', 'DRAFT', 'DRAFT', 'PUBLISHED', 'PUBLISHED']);
+  });
+
+  it('needs projectId with a bearer token and staff membership', async () => {
+    const missing = await request(server, 'GET', '/tournaments', { token: listTenant.owner.accessToken });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.details[0].path).toBe('query.projectId');
+    const own = await request(server, 'GET', '/tournaments', { token: listTenant.owner.accessToken, query: { projectId: listTenant.project.id } });
+    expect(own.body.pagination.total).toBe(5);
+    const stranger = await registerUser(server);
+    const refused = await request(server, 'GET', '/tournaments', { token: stranger.accessToken, query: { projectId: listTenant.project.id } });
+    expect(refused.status).toBe(403);
+    expect((await request(server, 'GET', '/tournaments')).status).toBe(401);
+  });
+
+  it('runs the count and page queries on the (project_id, ...) indexes', async () => {
+    const variants = [
+      { sortBy: 'createdAt', status: undefined, startDate: undefined },
+      { sortBy: 'name', status: 'PUBLISHED', startDate: undefined },
+      { sortBy: 'startDate', status: undefined, startDate: '2031-03-01' },
+    ] as const;
+    for (const v of variants) {
+      const { count, page } = tournamentListQueries(server.deps.db, listTenant.project.id, {
+        page: 1,
+        limit: 10,
+        sortOrder: 'desc',
+        sortBy: v.sortBy,
+        ...(v.status ? { status: v.status } : {}),
+        ...(v.startDate ? { startDate: v.startDate } : {}),
+      });
+      for (const query of [count, page]) {
+        const compiled = query.compile();
+        const plan = await server.deps.db.executeQuery<{ detail: string }>({ ...compiled, sql: `EXPLAIN QUERY PLAN ${compiled.sql}` });
+        const detail = plan.rows.map((r) => r.detail).join(' | ');
+        expect(detail).toMatch(/USING (COVERING )?INDEX tournaments_project_/);
+        expect(detail).not.toMatch(/SCAN tournaments(?! USING)/);
+      }
+    }
+  });
+});
