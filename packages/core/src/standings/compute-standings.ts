@@ -38,8 +38,9 @@ export type StandingsFormat = 'ROUND_ROBIN' | 'SWISS' | 'GROUPS';
  * (3/1/0 by default), then the ordered criteria of `settings.tiebreaks` (see `resolveTiebreaks`), then
  * seed. Undecided results are ignored, so a stage in progress gives its current standings. GROUPS: groups
  * rebuilt as `generateGroups` does (snake by seed, `settings.groupCount`), each ranked on its own, rows
- * sorted by group then rank. SWISS in the esports form: `status` ADVANCED at W wins, ELIMINATED at L
- * losses, else ACTIVE (a bye counts as a win). O(N log N + results).
+ * sorted by group then rank. SWISS in the esports form: ranked by record (wins minus losses: 3-0 above
+ * 3-1 above 3-2, whose points are equal) before points and tiebreaks; `status` ADVANCED at W wins,
+ * ELIMINATED at L losses, else ACTIVE (a bye counts as a win). O(N log N + results).
  * @throws DomainError UNSUPPORTED_FORMAT for elimination formats; VALIDATION_ERROR for bad entrants,
  *   settings or results (see `tally`).
  */
@@ -70,7 +71,8 @@ export function computeStandings(
     );
   }
   const swiss = format === 'SWISS' ? swissFormat(ranked.length, s) : null;
-  return rankRecords(recordsOf(ranked), records, criteria, points).map((item, i) => {
+  const record = swiss?.mode === 'ESPORTS' ? (r: ParticipantRecord) => r.wins - r.losses : undefined;
+  return rankRecords(recordsOf(ranked), records, criteria, points, record).map((item, i) => {
     let status: SwissStatus | null = null;
     if (swiss !== null && swiss.mode === 'ESPORTS') {
       const r = item.record;

@@ -77,7 +77,8 @@ function headToHead(run: readonly RankedRecord[], points: PointsSystem): Map<str
 }
 
 /**
- * Orders records by `criteria` in turn (higher is better for each), then by seed. Participants tied on one
+ * Orders records by `leading` when given (higher first; the esports-form Swiss record), then by `criteria`
+ * in turn (higher is better for each), then by seed. Participants tied on one
  * criterion are separated by the next, and HEAD_TO_HEAD is evaluated among exactly the participants still
  * tied at that point (a mini-league of their games against each other). Rows the criteria never separate
  * are flagged `tiedWithPrevious`. `records` must be in seed order. O(N log N + games).
@@ -87,6 +88,7 @@ export function rankRecords(
   all: ReadonlyMap<string, ParticipantRecord>,
   criteria: readonly Tiebreak[],
   points: PointsSystem,
+  leading?: (record: ParticipantRecord) => number,
 ): RankedRecord[] {
   const items: RankedRecord[] = records.map((record) => {
     const values: Partial<Record<Tiebreak, number>> = {};
@@ -121,6 +123,17 @@ export function rankRecords(
       }
     }
   };
-  place(items, 0);
+  if (leading === undefined) {
+    place(items, 0);
+    return out;
+  }
+  const sorted = [...items].sort((a, b) => leading(b.record) - leading(a.record) || a.record.seed - b.record.seed);
+  let start = 0;
+  for (let i = 1; i <= sorted.length; i++) {
+    if (i === sorted.length || leading((sorted[i] as RankedRecord).record) !== leading((sorted[start] as RankedRecord).record)) {
+      place(sorted.slice(start, i), 0);
+      start = i;
+    }
+  }
   return out;
 }

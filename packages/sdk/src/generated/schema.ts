@@ -2074,6 +2074,8 @@ export interface components {
             checkedInAt: string | null;
             /** @description Best place of the placement range once known (e.g. 3 for a shared 3rd-4th). */
             finalPlacement: number | null;
+            /** @description The placement as a range once known, e.g. "1", "3-4", "9-13" (upper bound capped at the entrant count). */
+            placementRange: string | null;
         };
         TeamRegistration: {
             name: string;

@@ -1,0 +1,113 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '@tourney/cli';
+import { createTourneyClient } from '@tourney/sdk';
+import { startServer } from '@tourney/server';
+
+// The CLI drives a real server over HTTP through the SDK: organizer and players each use their own profile.
+let server: Awaited<ReturnType<typeof startServer>>;
+const configDir = mkdtempSync(join(tmpdir(), 'tourney-cli-e2e-'));
+const password = 'a long enough password';
+
+beforeAll(async () => {
+  server = await startServer({ databasePath: ':memory:', port: 0, logLevel: 'silent', validateResponses: true });
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(configDir, { recursive: true, force: true });
+});
+
+/** Runs the CLI non-interactively with its output captured. */
+async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await run(['--base-url', server.url, ...argv], {
+    io: { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) }, isTTY: false, columns: 120 },
+    env: { TOURNEY_CONFIG_DIR: configDir },
+    homeDir: configDir,
+  });
+  return { code, stdout, stderr };
+}
+
+async function json<T = any>(...argv: string[]): Promise<T> {
+  const result = await cli(...argv, '--json');
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout) as T;
+}
+
+async function registerAccount(username: string): Promise<void> {
+  const client = createTourneyClient({ baseUrl: server.url });
+  await client.POST('/auth/register', { body: { username, email: `${username}@example.test`, password } });
+}
+
+describe('tourney CLI against a real server', () => {
+  it('creates, runs and draws a 4-player tournament from the command line', async () => {
+    await registerAccount('cli_org');
+    const players = ['cli_p1', 'cli_p2', 'cli_p3', 'cli_p4'];
+    for (const p of players) await registerAccount(p);
+
+    expect((await cli('login', '--username', 'cli_org', '--password', password)).code).toBe(0);
+    // The organizer's organization and project come from the API (no CLI verbs for them yet).
+    const organizer = createTourneyClient({ baseUrl: server.url });
+    const login = await organizer.POST('/auth/login', { body: { username: 'cli_org', password } });
+    organizer.setAccessToken(login.data.accessToken);
+    const org = await organizer.POST('/organizations', { body: { name: 'CLI League' } });
+    const project = await organizer.POST('/organizations/{id}/projects', { params: { path: { id: org.data.id } }, body: { name: 'Cups' } });
+    expect((await cli('config', 'set', 'projectId', project.data.id)).code).toBe(0);
+
+    const created = await json(
+      'tournament', 'create', '--name', 'CLI Cup', '--discipline', 'chess', '--max-participants', '8',
+      '--start-date', '2030-01-01T18:00:00Z', '--third-place',
+    );
+    expect(created).toMatchObject({ name: 'CLI Cup', status: 'DRAFT', disciplineId: 'chess' });
+    expect((await cli('tournament', 'publish', created.id)).code).toBe(0);
+    expect((await cli('tournament', 'open-registration', created.id)).code).toBe(0);
+
+    for (const p of players) {
+      expect((await cli('--profile', p, 'login', '--username', p, '--password', password)).code).toBe(0);
+      const joined = await cli('--profile', p, 'tournament', 'join', created.id);
+      expect(joined.code, joined.stderr).toBe(0);
+    }
+    const listed = await cli('tournament', 'list');
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain(created.id);
+
+    expect((await cli('tournament', 'start', created.id)).code).toBe(0);
+    const participants = await json<any[]>('participant', 'list', created.id);
+    expect(participants).toHaveLength(4);
+    const usernameOf = new Map(participants.map((p) => [p.id, p.name]));
+
+    // Play every ready match: side 1 reports a 2-0 win, side 2 confirms.
+    for (let guard = 0; guard < 10; guard++) {
+      const schedule = await json<any[]>('match', 'list', created.id, '--status', 'scheduled');
+      const ready = schedule.filter((m) => m.participants.every((s: any) => s.participantId));
+      if (ready.length === 0) break;
+      for (const match of ready) {
+        const [one, two] = match.participants;
+        const reporter = usernameOf.get(one.participantId)!;
+        const confirmer = usernameOf.get(two.participantId)!;
+        const report = await cli('--profile', reporter, 'match', 'report', match.id, '--score', '2-0');
+        expect(report.code, report.stderr).toBe(0);
+        const confirm = await cli('--profile', confirmer, 'match', 'confirm', match.id);
+        expect(confirm.code, confirm.stderr).toBe(0);
+      }
+    }
+
+    const done = await json('tournament', 'get', created.id);
+    expect(done.status).toBe('COMPLETED');
+    const bracket = await cli('bracket', created.id);
+    expect(bracket.code).toBe(0);
+    for (const p of players) expect(bracket.stdout).toContain(p);
+    const data = await json('bracket', created.id);
+    expect(data.placements.map((p: any) => p.placement).sort()).toEqual([1, 2, 3, 4]);
+  });
+
+  it('reports API errors with the code and request id and a non-zero exit', async () => {
+    const missing = await cli('tournament', 'get', '00000000-0000-7000-8000-000000000000');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/NOT_FOUND/);
+    expect(missing.stderr).toMatch(/request [0-9a-f-]{8,}/);
+  });
+});

@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { requireBuilt, spawnNode, waitForOutput, type Spawned } from '../helpers/spawn';
+
+// README: `npm start` runs the built server (packages/server/dist/main.js) on the embedded SQLite default.
+const main = requireBuilt('packages/server/dist/main.js');
+const dir = mkdtempSync(join(tmpdir(), 'tourney-start-'));
+const database = join(dir, 'tourney.db');
+
+async function start(): Promise<{ proc: Spawned; api: string }> {
+  const proc = spawnNode([main], { PORT: '0', HOST: '127.0.0.1', TOURNEY_DB: database, LOG_LEVEL: 'info' });
+  const output = await waitForOutput(proc, (out) => /listening on http:\/\/\S+/.test(out));
+  const api = /listening on (http:\/\/[^\s"]+)/.exec(output)![1]!;
+  return { proc, api };
+}
+
+async function stop(proc: Spawned): Promise<number | string> {
+  proc.child.kill('SIGTERM');
+  return proc.exited;
+}
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('npm start', () => {
+  it('serves the health check and keeps its data across a restart', async () => {
+    const first = await start();
+    try {
+      expect(first.api).toMatch(/\/api\/v1$/);
+      const health = await fetch(`${first.api}/health`);
+      expect(health.status).toBe(200);
+      const body = await health.json();
+      expect(body).toMatchObject({ success: true, data: { status: 'ok' } });
+      expect(health.headers.get('x-request-id')).toBeTruthy();
+
+      const register = await fetch(`${first.api}/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'persistent_alice', email: 'alice@example.test', password: 'a long password' }),
+      });
+      expect(register.status).toBe(201);
+    } finally {
+      expect(await stop(first.proc)).toBe(0);
+    }
+    expect(existsSync(database)).toBe(true);
+
+    const second = await start();
+    try {
+      const login = await fetch(`${second.api}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'persistent_alice', password: 'a long password' }),
+      });
+      expect(login.status).toBe(200);
+      const body = await login.json();
+      expect(body.data.user.username).toBe('persistent_alice');
+    } finally {
+      expect(await stop(second.proc)).toBe(0);
+    }
+  });
+});
