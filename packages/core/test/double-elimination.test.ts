@@ -142,7 +142,7 @@ describe('generateDoubleElimination: properties over N = 2..128', () => {
         expect(placements.filter((p) => p.placement === 1)).toHaveLength(1);
         expect(placements.filter((p) => p.placement === 2)).toHaveLength(1);
       }),
-      { numRuns: 150 },
+      { numRuns: 300 },
     );
   });
 

@@ -56,7 +56,7 @@ export function createApp(options: CreateAppOptions): TourneyApp {
   const config = resolveConfig(options.config);
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config.logLevel);
-  const deps: AppDeps = { db: options.db, clock, config, logger };
+  const deps: AppDeps = { db: options.db, clock, config, logger, eventSubscribers: [] };
   const services = createServices(deps);
   const document = options.document ?? openapiDocument;
 

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from './clock';
 import type { ServerConfig } from './config';
 import type { Database } from './db/schema';
+import type { EventSubscriber } from './services/events';
 
 /** What every service is built from: no globals, everything injected (createApp's inputs). */
 export interface AppDeps {
@@ -10,4 +11,6 @@ export interface AppDeps {
   clock: Clock;
   config: ServerConfig;
   logger: Logger;
+  /** Run inside the transaction of every recorded event (notifications, webhook wake-ups); filled by createApp. */
+  eventSubscribers: EventSubscriber[];
 }

@@ -13,21 +13,48 @@ export interface DomainEvent {
   data: Record<string, unknown>;
 }
 
+/** An event as written: its id and creation instant (UTC ISO 8601) added. */
+export interface RecordedEvent extends DomainEvent {
+  id: string;
+  createdAt: string;
+}
+
+/** A database handle usable inside or outside a transaction. */
+export type EventDb = Kysely<Database> | Transaction<Database>;
+
 /**
- * Writes events into the outbox. Call it with the transaction that makes the change, so the event exists
- * exactly when the change does. Returns the new event ids.
+ * Reacts to events inside the transaction that records them (e.g. notifications derived from match events),
+ * so what it writes exists exactly when the change does. It must use `db` (the open transaction) only.
  */
-export async function writeEvents(db: Kysely<Database> | Transaction<Database>, clock: Clock, events: DomainEvent[]): Promise<string[]> {
+export type EventSubscriber = (db: EventDb, events: readonly RecordedEvent[]) => Promise<void>;
+
+/** Where events go: the clock that stamps them and the subscribers that react to them (AppDeps satisfies it). */
+export interface EventSink {
+  clock: Clock;
+  eventSubscribers?: readonly EventSubscriber[];
+}
+
+/**
+ * Writes events into the outbox and runs the sink's subscribers, all with `db`: call it with the transaction that
+ * makes the change, so the events exist exactly when the change does. Returns the recorded events.
+ */
+export async function writeEvents(db: EventDb, sink: EventSink, events: DomainEvent[]): Promise<RecordedEvent[]> {
   if (events.length === 0) return [];
-  const createdAt = clock.now().toISOString();
-  const rows = events.map((e) => ({
-    id: newId(),
-    project_id: e.projectId,
-    type: e.type,
-    subject_id: e.subjectId,
-    data: JSON.stringify(e.data),
-    created_at: createdAt,
-  }));
-  await db.insertInto('events').values(rows).execute();
-  return rows.map((r) => r.id);
+  const createdAt = sink.clock.now().toISOString();
+  const recorded = events.map((e) => ({ ...e, id: newId(), createdAt }));
+  await db
+    .insertInto('events')
+    .values(
+      recorded.map((e) => ({
+        id: e.id,
+        project_id: e.projectId,
+        type: e.type,
+        subject_id: e.subjectId,
+        data: JSON.stringify(e.data),
+        created_at: createdAt,
+      })),
+    )
+    .execute();
+  for (const subscriber of sink.eventSubscribers ?? []) await subscriber(db, recorded);
+  return recorded;
 }

@@ -125,7 +125,7 @@ export class MatchService {
     await this.db.transaction().execute(async (trx) => {
       await updateMatchVersioned(trx, row, { status: next.status, started_at: now }, now);
       await appendMatchHistory(trx, row.id, { type: 'STARTED', actorUserId: userId, data: { status: next.status, by: actor.kind } }, now);
-      await writeEvents(trx, this.deps.clock, [
+      await writeEvents(trx, this.deps, [
         {
           projectId: tournament.project_id,
           type: 'match.started',
@@ -164,7 +164,7 @@ export class MatchService {
         { type: 'REPORTED', actorUserId: userId, data: { participantId: actor.participantId, winnerId: stored.winnerId, scores: stored.scores } },
         now,
       );
-      await writeEvents(trx, this.deps.clock, [
+      await writeEvents(trx, this.deps, [
         {
           projectId: tournament.project_id,
           type: 'match.score_reported',
@@ -199,7 +199,7 @@ export class MatchService {
     const now = this.deps.clock.now().toISOString();
     await this.db.transaction().execute((trx) =>
       completeMatch(
-        { db: trx, clock: this.deps.clock, tournament, now },
+        { db: trx, sink: this.deps, tournament, now },
         row,
         { status: 'COMPLETED', winnerId, loserId, scores, resultType: 'NORMAL' },
         {

@@ -124,7 +124,7 @@ export class ParticipantService {
           .insertInto('participant_members')
           .values(memberIds.map((m) => ({ participant_id: participantId, tournament_id: t.id, user_id: m })))
           .execute();
-        await writeEvents(trx, this.deps.clock, [
+        await writeEvents(trx, this.deps, [
           {
             projectId: t.project_id,
             type: 'participant.registered',
@@ -222,7 +222,7 @@ export class ParticipantService {
         .where('status', '=', 'REGISTERED')
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return;
-      await writeEvents(trx, this.deps.clock, [
+      await writeEvents(trx, this.deps, [
         {
           projectId: t.project_id,
           type: 'participant.checked_in',
@@ -296,7 +296,7 @@ export class ParticipantService {
       }
       if (statusChange && t.status === 'ONGOING') {
         await forfeitParticipant(
-          { db: trx, clock: this.deps.clock, tournament: t, now },
+          { db: trx, sink: this.deps, tournament: t, now },
           p.id,
           to as 'DISQUALIFIED' | 'WITHDRAWN',
           actor.kind === 'user' ? actor.userId : null,
@@ -347,7 +347,7 @@ export class ParticipantService {
     }
     if (p.status === 'DISQUALIFIED') return;
     await this.db.transaction().execute((trx) =>
-      forfeitParticipant({ db: trx, clock: this.deps.clock, tournament: t, now }, p.id, 'DISQUALIFIED', actor.kind === 'user' ? actor.userId : null),
+      forfeitParticipant({ db: trx, sink: this.deps, tournament: t, now }, p.id, 'DISQUALIFIED', actor.kind === 'user' ? actor.userId : null),
     );
   }
 }

@@ -100,7 +100,7 @@ export class TournamentService {
 
   private async inTransaction(tournament: TournamentRow, fn: (ctx: WriteContext) => Promise<void>): Promise<void> {
     const now = this.now();
-    await this.db.transaction().execute((trx) => fn({ db: trx, clock: this.deps.clock, tournament, now }));
+    await this.db.transaction().execute((trx) => fn({ db: trx, sink: this.deps, tournament, now }));
   }
 
   /**

@@ -59,7 +59,7 @@ export async function completeMatch(
           { participantId: row.participant1_id, score: outcome.scores[0] },
           { participantId: row.participant2_id, score: outcome.scores[1] },
         ];
-  await writeEvents(ctx.db, ctx.clock, [
+  await writeEvents(ctx.db, ctx.sink, [
     {
       projectId: ctx.tournament.project_id,
       type: 'match.completed',

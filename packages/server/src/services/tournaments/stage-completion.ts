@@ -78,7 +78,7 @@ export async function afterMatchCompleted(ctx: WriteContext, match: MatchRow): P
     .set({ status: 'COMPLETED', completed_at: ctx.now, updated_at: ctx.now })
     .where('id', '=', stage.tournament_id)
     .execute();
-  await writeEvents(db, ctx.clock, [
+  await writeEvents(db, ctx.sink, [
     {
       projectId: ctx.tournament.project_id,
       type: 'tournament.completed',

@@ -41,7 +41,7 @@ export async function applySimpleTransition(ctx: WriteContext, transition: Simpl
   if (Number(result.numUpdatedRows) === 0) {
     throw new ApiError('INVALID_STATE', `cannot ${rule.verb} a tournament that is ${tournament.status} (it must be ${rule.from})`);
   }
-  await writeEvents(db, ctx.clock, [
+  await writeEvents(db, ctx.sink, [
     {
       projectId: tournament.project_id,
       type: rule.event,

@@ -97,7 +97,7 @@ export async function runTournamentStart(ctx: WriteContext, stage: StageRow): Pr
   });
   for (const chunk of chunks(rows)) await db.insertInto('matches').values(chunk).execute();
   await db.updateTable('stages').set({ status: 'ONGOING' }).where('id', '=', stage.id).execute();
-  await writeEvents(db, ctx.clock, [
+  await writeEvents(db, ctx.sink, [
     {
       projectId: tournament.project_id,
       type: 'tournament.started',
