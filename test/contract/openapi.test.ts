@@ -104,7 +104,7 @@ const SPEC_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
   ['DELETE /developer/api-keys/:id', 'revokeApiKey'],
 ];
 
-/** Endpoints added by DESIGN.md (auth, projects, registration, anti-cheat clients, detections, uploads). */
+/** Endpoints added by DESIGN.md (auth, projects, registration, anti-cheat clients, detections, uploads, webhook deliveries). */
 const EXTENSION_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
   ['POST /auth/register', 'register'],
   ['POST /auth/login', 'login'],
@@ -123,6 +123,14 @@ const EXTENSION_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
   ['POST /anti-cheat/sessions/:sessionId/detections', 'raiseDetection'],
   ['POST /anti-cheat/detections/:id/verdict', 'recordDetectionVerdict'],
   ['PUT /anti-cheat/evidence/uploads/:mediaFileId', 'uploadEvidence'],
+  ['POST /calendar/feed-token', 'createCalendarFeedToken'],
+  ['DELETE /calendar/feed-token', 'revokeCalendarFeedToken'],
+  ['GET /developer/webhooks/:id', 'getWebhook'],
+  ['POST /developer/webhooks/:id/rotate-secret', 'rotateWebhookSecret'],
+  ['POST /developer/webhooks/:id/test', 'sendWebhookTest'],
+  ['GET /developer/webhooks/:id/deliveries', 'listWebhookDeliveries'],
+  ['GET /developer/webhooks/:id/deliveries/:deliveryId', 'getWebhookDelivery'],
+  ['POST /developer/webhooks/:id/deliveries/:deliveryId/redeliver', 'redeliverWebhook'],
 ];
 
 /** List operations answering `{ success, data: [...] }` without a pagination object (spec 4.1, sketch). */
@@ -280,9 +288,9 @@ describe('openapi.yaml: document', () => {
 });
 
 describe('openapi.yaml: endpoints', () => {
-  it('lists 71 spec endpoints and 17 extensions, all distinct', () => {
+  it('lists 71 spec endpoints and 25 extensions, all distinct', () => {
     expect(SPEC_ENDPOINTS).toHaveLength(71);
-    expect(EXTENSION_ENDPOINTS).toHaveLength(17);
+    expect(EXTENSION_ENDPOINTS).toHaveLength(25);
     const keys = [...SPEC_ENDPOINTS, ...EXTENSION_ENDPOINTS].map(([endpoint]) => endpoint);
     expect(new Set(keys).size).toBe(keys.length);
   });

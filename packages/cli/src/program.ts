@@ -1,13 +1,22 @@
 import { Command } from 'commander';
+import { registerAntiCheatCommands } from './commands/anticheat';
+import { registerApiKeyCommands } from './commands/api-key';
 import { registerAuthCommands } from './commands/auth';
 import { registerBracketCommand } from './commands/bracket';
+import { registerCalendarCommands } from './commands/calendar';
+import { registerCircuitCommands } from './commands/circuit';
 import { registerConfigCommands } from './commands/config';
 import { registerDemoCommand } from './commands/demo';
 import { registerMatchCommands } from './commands/match';
+import { registerMeCommands } from './commands/me';
+import { registerNotificationCommands } from './commands/notification';
+import { registerOrgCommands } from './commands/org';
 import { registerParticipantCommands } from './commands/participant';
 import { registerServerCommands } from './commands/server';
 import { withExamples } from './commands/shared';
+import { registerStaffCommands } from './commands/staff';
 import { registerTournamentCommands } from './commands/tournament';
+import { registerWebhookCommands } from './commands/webhook';
 import type { CliDeps } from './deps';
 import { CLI_VERSION } from './version';
 
@@ -48,6 +57,15 @@ export function createProgram(deps: CliDeps): Command {
   registerParticipantCommands(program, deps);
   registerMatchCommands(program, deps);
   registerBracketCommand(program, deps);
+  registerWebhookCommands(program, deps);
+  registerApiKeyCommands(program, deps);
+  registerCircuitCommands(program, deps);
+  registerAntiCheatCommands(program, deps);
+  registerOrgCommands(program, deps);
+  registerStaffCommands(program, deps);
+  registerMeCommands(program, deps);
+  registerNotificationCommands(program, deps);
+  registerCalendarCommands(program, deps);
   registerDemoCommand(program, deps);
   return program;
 }

@@ -145,3 +145,40 @@ export {
 } from './stages/generate-stage';
 export { computeStagePlacements, outcomesOf } from './stages/stage-placements';
 export { selectQualifiers, separateGroupMates } from './stages/qualifiers';
+export {
+  SCORING_STRATEGIES,
+  type ExponentialScoring,
+  type LinearScoring,
+  type PlacementBand,
+  type PlacementScoring,
+  type ScoringConfig,
+  type ScoringStrategy,
+} from './circuits/scoring-types';
+export {
+  bandPoints,
+  MAX_BASE_POINTS,
+  MAX_PLACEMENT_POSITION,
+  parsePlacementTable,
+  placementKeyPath,
+} from './circuits/placement-table';
+export { validateScoringConfig } from './circuits/validate-scoring';
+export {
+  applyMultiplier,
+  awardPoints,
+  basePoints,
+  createScorer,
+  MAX_POINT_MULTIPLIER,
+  validatePointMultiplier,
+  type Scorer,
+} from './circuits/scoring';
+export { competitorKey, type CompetitorIdentity } from './circuits/competitor';
+export {
+  accumulateStandings,
+  compareStandings,
+  rankStandings,
+  sameStandingRank,
+  type CircuitStanding,
+  type StandingContribution,
+  type UnrankedStanding,
+} from './circuits/standings';
+export { summarizePoints, type PointsDistribution } from './circuits/points-distribution';

@@ -28,6 +28,19 @@ export { DEFAULT_RETRY } from './retry';
 export type { FetchFn, RetryOptions } from './retry';
 export type { SleepFn } from './sleep';
 export { DEFAULT_PAGINATE_LIMIT } from './paginate';
+export { sha256Hex, uploadEvidence } from './evidence';
+export type { EvidenceBytes, EvidenceKind, EvidenceUpload, EvidenceUploadInput, UploadEvidenceOptions } from './evidence';
 export { SDK_VERSION } from './version';
+export { signWebhookPayload, verifyWebhook, WEBHOOK_TOLERANCE_SECONDS, WebhookVerificationError } from './webhooks';
+export type {
+  VerifyWebhookOptions,
+  WebhookDelivery,
+  WebhookDeliveryAttempt,
+  WebhookHeaderInput,
+  WebhookRawBody,
+  WebhookSecretRotated,
+  WebhookSignatureHeaders,
+  WebhookVerificationErrorCode,
+} from './webhooks';
 export type { components, operations, paths } from './generated/schema';
 export type * from './models';

@@ -22,6 +22,10 @@ export type AuthTokens = Schemas['AuthTokens'];
 export type User = Schemas['User'];
 /** The caller's own profile (adds email and settings to {@link User}). */
 export type OwnProfile = Schemas['OwnProfile'];
+/** What anyone may see of a user (GET /users/{username}): {@link User} plus bio, avatar and country. */
+export type PublicProfile = Schemas['PublicProfile'];
+/** Body of PATCH /users/me (username, displayName, bio, avatarUrl, country, timeZone; null clears). */
+export type UpdateMeRequest = Schemas['UpdateMeRequest'];
 /** Body of POST /auth/register. */
 export type RegisterRequest = Schemas['RegisterRequest'];
 /** Body of POST /auth/login (username or email, and password). */
@@ -32,8 +36,10 @@ export type Organization = Schemas['Organization'];
 export type StaffMember = Schemas['StaffMember'];
 /** Staff role: OWNER, ADMIN, ORGANIZER or MODERATOR. */
 export type StaffRole = Schemas['StaffRole'];
-/** A pending invitation to join an organization's staff. */
+/** A pending invitation to join an organization's staff, with its one-time token. */
 export type StaffInvitation = Schemas['StaffInvitation'];
+/** Body of POST /organizations/{id}/staff/invite: `{ username, role }` or `{ email, role }`. */
+export type StaffInviteRequest = Schemas['StaffInviteRequest'];
 /** A project: owns tournaments, circuits, webhooks, API keys and anti-cheat sessions. */
 export type Project = Schemas['Project'];
 /** Project plan: FREE or PRO (PRO includes anti-cheat). */
@@ -118,18 +124,62 @@ export type ScoringConfig = Schemas['ScoringConfig'];
 export type Standing = Schemas['Standing'];
 /** Points awarded for one tournament's final placements. */
 export type Classification = Schemas['Classification'];
+/** One participant's points in a classification (placement, points after the multiplier, wins). */
+export type ClassificationAward = Schemas['ClassificationAward'];
+/** Circuit status: DRAFT, ACTIVE, COMPLETED. */
+export type CircuitStatus = Schemas['CircuitStatus'];
+/** Season status: UPCOMING, ACTIVE, COMPLETED. */
+export type SeasonStatus = Schemas['SeasonStatus'];
+/** A circuit as anyone may see it (no project id). */
+export type CircuitPublic = Schemas['CircuitPublic'];
+/** A public circuit with the top of its current standings. */
+export type CircuitPublicDetails = Schemas['CircuitPublicDetails'];
+/** A tournament classified into a season, with its multiplier. */
+export type CircuitTournament = Schemas['CircuitTournament'];
+/** Body of POST /circuits. */
+export type CircuitCreate = Schemas['CircuitCreate'];
+/** Body of PUT /circuits/{id} (partial update). */
+export type CircuitUpdate = Schemas['CircuitUpdate'];
+/** Body of POST /circuits/{id}/seasons. */
+export type SeasonCreate = Schemas['SeasonCreate'];
+/** Body of POST /circuits/{id}/tournaments/{tid}/classify: `{ pointMultiplier? }`. */
+export type ClassifyRequest = Schemas['ClassifyRequest'];
+/** Engagement and standings analytics of a circuit. */
+export type CircuitAnalytics = Schemas['CircuitAnalytics'];
+/** Figures of one season in circuit analytics. */
+export type SeasonAnalytics = Schemas['SeasonAnalytics'];
+/** Min, quartiles, median, max and mean of point totals. */
+export type PointsDistribution = Schemas['PointsDistribution'];
+/** Participation in one classified tournament (new and returning competitors). */
+export type CircuitEngagementPoint = Schemas['CircuitEngagementPoint'];
 
 // Users' extras: gaming accounts, notifications, calendar
 /** A linked gaming account. */
 export type GamingAccount = Schemas['GamingAccount'];
 /** A gaming platform name. */
 export type GamingPlatform = Schemas['GamingPlatform'];
+/** Every gaming account linked to the caller. */
+export type GamingProfile = Schemas['GamingProfile'];
+/** Body of POST /gaming/platforms/{platform}/link. */
+export type LinkGamingAccountRequest = Schemas['LinkGamingAccountRequest'];
 /** A notification of the caller. */
 export type Notification = Schemas['Notification'];
-/** The caller's notification preferences. */
+/** A notification type, e.g. MATCH_READY. */
+export type NotificationType = Schemas['NotificationType'];
+/** A notification channel: IN_APP, EMAIL or WEBHOOK. */
+export type NotificationChannel = Schemas['NotificationChannel'];
+/** Whether one notification type goes in-app, by email and by webhook. */
+export type NotificationChannelSettings = Schemas['NotificationChannelSettings'];
+/** The caller's notification preferences: channel settings of every type. */
 export type NotificationPreferences = Schemas['NotificationPreferences'];
+/** Body of PATCH /notifications/preferences. */
+export type NotificationPreferencesUpdate = Schemas['NotificationPreferencesUpdate'];
 /** An entry of the caller's calendar. */
 export type CalendarEvent = Schemas['CalendarEvent'];
+/** Kind of a calendar entry, e.g. MATCH or TOURNAMENT_START. */
+export type CalendarEventType = Schemas['CalendarEventType'];
+/** A personal calendar feed token and the URL calendar apps subscribe to (shown once). */
+export type CalendarFeedToken = Schemas['CalendarFeedToken'];
 
 // Webhooks
 /** A webhook subscription (without its secret). */

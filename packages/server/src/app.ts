@@ -19,6 +19,7 @@ import { compileValidators } from './http/validation';
 import { createLogger, type Logger } from './logger';
 import { operationHandlers } from './routes/index';
 import { createServices, type Services } from './services/index';
+import { notificationSubscriber } from './services/notifications/event-subscriber';
 
 /** Inputs of createApp: everything is injected, nothing is global. */
 export interface CreateAppOptions {
@@ -51,6 +52,8 @@ export interface TourneyApp {
  * Builds the HTTP application (no listening, no globals). Everything per-request-independent happens here, once:
  * operations are read from the contract, validators compiled, the router built. Middleware order: request id,
  * request log, [response contract guard], error handler, authenticate, rate limit, credential check, router, 404/405.
+ * Webhook deliveries are queued with every event; sending them is `services.webhooks.dispatcher`'s job, which
+ * startServer starts and stops (an embedder listening on its own calls `dispatcher.start()` and `await stop()`).
  */
 export function createApp(options: CreateAppOptions): TourneyApp {
   const config = resolveConfig(options.config);
@@ -58,6 +61,10 @@ export function createApp(options: CreateAppOptions): TourneyApp {
   const logger = options.logger ?? createLogger(config.logLevel);
   const deps: AppDeps = { db: options.db, clock, config, logger, eventSubscribers: [] };
   const services = createServices(deps);
+  // Webhook deliveries are queued in the transaction of each event (DESIGN "Webhooks").
+  deps.eventSubscribers.push(services.webhooks.fanout);
+  // Notifications of the users concerned are created in the transaction of each event (spec 4.6).
+  deps.eventSubscribers.push(notificationSubscriber);
   const document = options.document ?? openapiDocument;
 
   const operations = listOperations(document);

@@ -31,6 +31,35 @@ export interface ServerConfig {
    * default false; tests turn it on as the contract guard).
    */
   validateResponses: boolean;
+  /**
+   * Directory of uploaded anti-cheat evidence (env TOURNEY_EVIDENCE_DIR). Null: `evidence/` next to the database file,
+   * or a fresh temporary directory for an in-memory database (storage/evidence-storage.ts).
+   */
+  evidenceDir: string | null;
+  /** Largest evidence upload accepted at presign, in bytes (env TOURNEY_MAX_EVIDENCE_BYTES, default 25 MiB). */
+  maxEvidenceBytes: number;
+  /**
+   * Secret signing presigned upload URLs (env TOURNEY_PRESIGN_SECRET). Null: a random one per start, so URLs issued
+   * before a restart are refused (403); set it to keep them valid across restarts and between instances.
+   */
+  presignSecret: string | null;
+  /**
+   * Accept webhook URLs whose host resolves to a private, loopback, link-local or unique-local address, at creation and
+   * at delivery (env TOURNEY_ALLOW_PRIVATE_WEBHOOK_URLS=1; default false; for local development and tests).
+   */
+  allowPrivateWebhookUrls: boolean;
+  /** Run the webhook dispatcher in this process (env TOURNEY_WEBHOOK_DISPATCHER=off for API-only processes; default true). */
+  webhookDispatcher: boolean;
+  /** How long a delivery attempt waits for the receiver's answer, milliseconds (env TOURNEY_WEBHOOK_TIMEOUT, seconds; default 10 s). */
+  webhookTimeoutMs: number;
+  /**
+   * Delays before each retry of a failed delivery, seconds, jittered by up to 20 % either way (env
+   * TOURNEY_WEBHOOK_RETRY_SCHEDULE, comma-separated). Default: 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h, 8 h:
+   * 10 attempts over about 24 h.
+   */
+  webhookRetryScheduleSeconds: number[];
+  /** How often the dispatcher looks for due deliveries when idle, milliseconds (default 1000). */
+  webhookPollIntervalMs: number;
 }
 
 /** Defaults for every setting. */
@@ -46,6 +75,14 @@ export const defaultConfig: ServerConfig = {
   logLevel: 'info',
   trustProxy: false,
   validateResponses: false,
+  evidenceDir: null,
+  maxEvidenceBytes: 25 * 1024 * 1024,
+  presignSecret: null,
+  allowPrivateWebhookUrls: false,
+  webhookDispatcher: true,
+  webhookTimeoutMs: 10_000,
+  webhookRetryScheduleSeconds: [30, 120, 600, 1800, 3600, 7200, 14_400, 28_800, 28_800],
+  webhookPollIntervalMs: 1000,
 };
 
 /** Partial configuration, deep for `rateLimit`. */
@@ -83,6 +120,22 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConfigOverr
   if (env.TOURNEY_TRUST_PROXY) out.trustProxy = env.TOURNEY_TRUST_PROXY === '1' || env.TOURNEY_TRUST_PROXY === 'true';
   if (env.TOURNEY_VALIDATE_RESPONSES) {
     out.validateResponses = env.TOURNEY_VALIDATE_RESPONSES === '1' || env.TOURNEY_VALIDATE_RESPONSES === 'true';
+  }
+  set('evidenceDir', env.TOURNEY_EVIDENCE_DIR || undefined);
+  set('maxEvidenceBytes', int(env.TOURNEY_MAX_EVIDENCE_BYTES, 'TOURNEY_MAX_EVIDENCE_BYTES'));
+  set('presignSecret', env.TOURNEY_PRESIGN_SECRET || undefined);
+  if (env.TOURNEY_ALLOW_PRIVATE_WEBHOOK_URLS) {
+    out.allowPrivateWebhookUrls = env.TOURNEY_ALLOW_PRIVATE_WEBHOOK_URLS === '1' || env.TOURNEY_ALLOW_PRIVATE_WEBHOOK_URLS === 'true';
+  }
+  if (env.TOURNEY_WEBHOOK_DISPATCHER === 'off') out.webhookDispatcher = false;
+  const webhookTimeout = int(env.TOURNEY_WEBHOOK_TIMEOUT, 'TOURNEY_WEBHOOK_TIMEOUT');
+  if (webhookTimeout !== undefined) out.webhookTimeoutMs = webhookTimeout * 1000;
+  if (env.TOURNEY_WEBHOOK_RETRY_SCHEDULE) {
+    out.webhookRetryScheduleSeconds = env.TOURNEY_WEBHOOK_RETRY_SCHEDULE.split(',').map((v) => {
+      const seconds = int(v.trim(), 'TOURNEY_WEBHOOK_RETRY_SCHEDULE');
+      if (seconds === undefined) throw new Error('TOURNEY_WEBHOOK_RETRY_SCHEDULE must list seconds, e.g. "30,120,600"');
+      return seconds;
+    });
   }
   const points = int(env.TOURNEY_RATE_LIMIT_POINTS, 'TOURNEY_RATE_LIMIT_POINTS');
   const duration = int(env.TOURNEY_RATE_LIMIT_WINDOW, 'TOURNEY_RATE_LIMIT_WINDOW');

@@ -28,4 +28,5 @@ export {
 export { API_PREFIX } from './http/router';
 export { openapiDocument, type OpenApiDocument } from './http/openapi';
 export type { Services } from './services/index';
+export { WebhookDispatcher, type DispatchSummary, type WebhookDispatcherOptions } from './services/webhooks/dispatcher';
 export { SERVER_VERSION } from './version';

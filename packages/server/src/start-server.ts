@@ -8,6 +8,7 @@ import type { OperationHandlers } from './http/operation';
 import type { RateLimiter } from './http/rate-limit';
 import { listen, type RunningServer } from './listen';
 import type { Logger } from './logger';
+import type { WebhookDispatcher } from './services/webhooks/dispatcher';
 
 /** Options of startServer: configuration overrides plus injected clock, logger, handlers and rate limiter. */
 export type StartServerOptions = ConfigOverrides & {
@@ -18,12 +19,16 @@ export type StartServerOptions = ConfigOverrides & {
   rateLimiter?: RateLimiter;
 };
 
-/** A started server with its deps (database, clock, config, logger); close() also closes the database. */
-export type StartedServer = RunningServer & { deps: AppDeps };
+/**
+ * A started server with its deps (database, clock, config, logger) and its webhook dispatcher (running unless
+ * config.webhookDispatcher is false; tests may call `webhookDispatcher.runOnce()`); close() also closes the database.
+ */
+export type StartedServer = RunningServer & { deps: AppDeps; webhookDispatcher: WebhookDispatcher };
 
 /**
  * Opens SQLite at config.databasePath (':memory:' allowed), applies the migrations, builds the app and listens
- * (port 0 = a free port). `close()` stops the HTTP server, then destroys the database connection.
+ * (port 0 = a free port) and starts the webhook dispatcher (config.webhookDispatcher). `close()` stops the HTTP
+ * server, then the dispatcher (attempts in flight are aborted and released), then destroys the database connection.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<StartedServer> {
   const { clock, logger, handlers, rateLimiter, ...overrides } = options;
@@ -33,16 +38,23 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
     await migrateToLatest(db);
     const app = createApp({ db, config: overrides, clock, logger, handlers, rateLimiter });
     const running = await listen(app, { port: config.port, host: config.host });
+    const webhookDispatcher = app.services.webhooks.dispatcher;
+    if (config.webhookDispatcher) webhookDispatcher.start();
     let closing: Promise<void> | undefined;
     return {
       ...running,
       deps: app.deps,
+      webhookDispatcher,
       close: () =>
         (closing ??= (async () => {
           try {
             await running.close();
           } finally {
-            await db.destroy();
+            try {
+              await webhookDispatcher.stop();
+            } finally {
+              await db.destroy();
+            }
           }
         })()),
     };

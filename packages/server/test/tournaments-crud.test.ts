@@ -210,13 +210,25 @@ describe('lifecycle rules', () => {
     expect(after.body.data.participantCounts.registered).toBe(1);
   });
 
-  it('answers 501 naming the format for stages not built yet', async () => {
+  it('starts any format, but refuses a stage plan the entrants cannot fill with 409 naming the field', async () => {
     const t = await openTournament(server, tenant, { stages: [{ name: 'League', format: 'ROUND_ROBIN' }] });
     await joinAll(server, t.id, await registerPlayers(server, 2));
     const res = await request(server, 'POST', `/tournaments/${t.id}/start`, { token: tenant.owner.accessToken });
-    expect(res.status).toBe(501);
-    expect(res.body.error.code).toBe('NOT_IMPLEMENTED');
-    expect(res.body.error.message).toContain('ROUND_ROBIN');
+    expect(res.status).toBe(200);
+    expect(res.body.data.stages[0].status).toBe('ONGOING');
+
+    const groups = await openTournament(server, tenant, {
+      stages: [
+        { name: 'Groups', format: 'GROUPS', settings: { groupCount: 4 } },
+        { name: 'Playoffs', format: 'SINGLE_ELIMINATION' },
+      ],
+    });
+    await joinAll(server, groups.id, await registerPlayers(server, 4));
+    const refused = await request(server, 'POST', `/tournaments/${groups.id}/start`, { token: tenant.owner.accessToken });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('NOT_ENOUGH_PARTICIPANTS');
+    expect(refused.body.error.details[0].path).toBe('stages[0].settings.groupCount');
+    expect((await request(server, 'GET', `/tournaments/${groups.id}`)).body.data.status).toBe('REGISTRATION_OPEN');
   });
 
   it('lists stages publicly and deletes a tournament unless it is ONGOING', async () => {

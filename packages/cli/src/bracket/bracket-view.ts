@@ -36,10 +36,27 @@ export interface RoundView {
   matches: readonly MatchView[];
 }
 
-/** A stage and its rounds. */
+/** One line of a round-robin, Swiss or group stage's standings (contract StandingsRow, the fields drawn). */
+export interface StandingView {
+  rank: number;
+  name: string;
+  group?: number | null;
+  played: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  points: number;
+  scoreFor?: number;
+  scoreAgainst?: number;
+  /** Esports-form Swiss: ACTIVE, ADVANCED or ELIMINATED. */
+  status?: string | null;
+}
+
+/** A stage, its rounds and (round robin, Swiss, groups) its standings. */
 export interface StageView {
   stage: { number: number; name: string; format: string };
   rounds: readonly RoundView[];
+  standings?: readonly StandingView[];
 }
 
 /** A final (or current) placement; `placementRange` is e.g. "3-4" when shared. */

@@ -2,6 +2,7 @@ import { humanize } from '../output/text';
 import type { BracketView, RoundView, StageView } from './bracket-view';
 import { renderRoundList } from './render-list';
 import { renderPlacements } from './render-placements';
+import { renderStandings } from './render-standings';
 import { renderTree } from './render-tree';
 import { isWinner, sideName } from './side-text';
 
@@ -19,7 +20,7 @@ const ELIMINATION_FORMATS = new Set(['SINGLE_ELIMINATION', 'DOUBLE_ELIMINATION']
  * Renders a tournament's bracket for the terminal: per stage, the winners bracket as a tree (rounds as columns,
  * connectors, scores, ✓ after each match winner, champion column) or, when it does not fit `width`, round by round;
  * losers bracket, grand final and the third-place match listed below the tree; round robin, Swiss and group stages
- * round by round; then the placements table. Returns text ending with a newline.
+ * round by round followed by their standings table(s); then the placements table. Returns text ending with a newline.
  */
 export function renderBracket(bracket: BracketView, options: RenderBracketOptions): string {
   const sections: string[][] = [];
@@ -40,9 +41,11 @@ export function renderBracket(bracket: BracketView, options: RenderBracketOption
 function renderStage(stage: StageView, options: RenderBracketOptions): string[] {
   const rounds = stage.rounds.filter((round) => round.matches.length > 0);
   if (rounds.length === 0) return ['(no matches yet)'];
-  if (!ELIMINATION_FORMATS.has(stage.stage.format) || options.layout === 'list') {
-    return renderRoundList(rounds, options.width);
+  if (!ELIMINATION_FORMATS.has(stage.stage.format)) {
+    const standings = renderStandings(stage.standings ?? [], options.width);
+    return standings.length > 0 ? [...renderRoundList(rounds, options.width), '', ...standings] : renderRoundList(rounds, options.width);
   }
+  if (options.layout === 'list') return renderRoundList(rounds, options.width);
   const winners = rounds.filter((round) => round.bracket === 'WINNERS');
   const others = rounds.filter((round) => round.bracket !== 'WINNERS');
   const tree = renderTree(winners, options.width);

@@ -17,7 +17,8 @@ export function sortRounds(rounds: readonly RoundView[]): RoundView[] {
 
 /**
  * Round-by-round listing: the round's name, then one line per match
- * `  3.  alice ✓   2-1   bob` (group matches labelled `G2-3`; undecided sides "tbd"; unplayed matches "vs").
+ * `  3.  alice ✓   2-1   bob` (group matches labelled `G2-3`; undecided sides "tbd"; unplayed matches "vs"; a
+ * grand-final reset closed as NOT_NEEDED says so).
  * Names are shortened with '…' so that every line fits `width` cells.
  */
 export function renderRoundList(rounds: readonly RoundView[], width: number): string[] {
@@ -42,6 +43,10 @@ export function renderRoundList(rounds: readonly RoundView[], width: number): st
     lines.push(round.name);
     const matches = [...round.matches].sort((a, b) => (a.groupNumber ?? 0) - (b.groupNumber ?? 0) || a.number - b.number);
     for (const match of matches) {
+      if (match.resultType === 'NOT_NEEDED') {
+        lines.push(`  ${padEnd(label(match), labelWidth)}  not played: the winners-bracket champion won the grand final`);
+        continue;
+      }
       const [first, second] = [match.participants[0], match.participants[1]];
       const s1 = sideScore(match, first);
       const s2 = sideScore(match, second);

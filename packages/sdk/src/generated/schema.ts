@@ -103,7 +103,9 @@ export interface paths {
         head?: never;
         /**
          * Update own profile
-         * @description Updates the given fields of the caller's profile; `null` clears a nullable field.
+         * @description Updates the given fields of the caller's profile; `null` clears a nullable field. A new username must be free
+         *     (case-insensitive; 409 USERNAME_TAKEN); `timeZone` must be an IANA zone name and `country` an assigned
+         *     ISO 3166-1 alpha-2 code (400 naming the field otherwise).
          */
         patch: operations["updateMe"];
         trace?: never;
@@ -117,7 +119,7 @@ export interface paths {
         };
         /**
          * Get a public profile
-         * @description Returns the public profile of a user by username (case-insensitive).
+         * @description Returns the public profile of a user by username (case-insensitive); never the email, the time zone or other private fields.
          */
         get: operations["getUserProfile"];
         put?: never;
@@ -207,7 +209,11 @@ export interface paths {
         put?: never;
         /**
          * Invite a staff member
-         * @description Invites an existing user by username with a role other than OWNER (OWNER or ADMIN); the answer carries the one-time acceptance token.
+         * @description Invites a user by username or by email with a role (OWNER or ADMIN may invite; only an OWNER may invite an OWNER).
+         *     The answer carries the one-time acceptance token; an existing invitee also gets it in a STAFF_INVITATION
+         *     notification. An email that belongs to no account yet is invited as such: whoever registers with it may accept.
+         *     Inviting again someone with a pending invitation replaces it (the old token answers 410 INVITATION_EXPIRED).
+         *     404 for an unknown username, 409 CONFLICT when the user is already staff.
          */
         post: operations["inviteStaff"];
         delete?: never;
@@ -227,7 +233,10 @@ export interface paths {
         put?: never;
         /**
          * Accept a staff invitation
-         * @description The invited user accepts an invitation and joins the staff; 403 for another user, 409 INVALID_STATE when expired or already used.
+         * @description The invited user accepts an invitation and joins the staff with its role. 403 FORBIDDEN for any other user
+         *     (the invitation stays valid), 404 for an unknown token or a token of another organization,
+         *     410 INVITATION_EXPIRED once expired (7 days) or replaced by a newer invitation, 409 INVITATION_USED when
+         *     already accepted, 409 CONFLICT when the caller is already staff.
          */
         post: operations["acceptStaffInvitation"];
         delete?: never;
@@ -248,7 +257,8 @@ export interface paths {
         post?: never;
         /**
          * Remove a staff member
-         * @description Removes a staff member (OWNER or ADMIN; any member may remove themself); removing the last OWNER is 409 CONFLICT.
+         * @description Removes a staff member. OWNER may remove anyone, ADMIN anyone but an OWNER, and any member may remove themself;
+         *     others get 403 FORBIDDEN. Removing the last OWNER is 409 CONFLICT (invite another OWNER first).
          */
         delete: operations["removeStaff"];
         options?: never;
@@ -385,7 +395,7 @@ export interface paths {
         };
         /**
          * Get the schedule
-         * @description Lists the matches of the tournament in play order (stage, round, bracket, number); empty before the start.
+         * @description Lists the matches of the tournament in play order across stages (stage, then play round, bracket, group, round, number; a losers-bracket round comes after the winners round feeding it, a grand final after both finals); a later stage's matches, and each Swiss round, appear once generated; empty before the start.
          */
         get: operations["getTournamentSchedule"];
         put?: never;
@@ -427,7 +437,7 @@ export interface paths {
         put?: never;
         /**
          * Start a tournament
-         * @description Closes registration, seeds participants (explicit seed first, then registration order), generates stage 1 and locks structure; accepted from PUBLISHED, REGISTRATION_OPEN and REGISTRATION_CLOSED with at least 2 eligible participants. Other states answer 409 INVALID_STATE; too few participants 409 NOT_ENOUGH_PARTICIPANTS.
+         * @description Closes registration, seeds participants (explicit seed first, then registration order), generates stage 1 (any format) and locks structure; later stages are generated when the stage before them completes. Accepted from PUBLISHED, REGISTRATION_OPEN and REGISTRATION_CLOSED with at least 2 eligible participants. Other states answer 409 INVALID_STATE; too few participants, or too few for the stage settings (e.g. an advanceCount above the entrants), 409 NOT_ENOUGH_PARTICIPANTS naming `stages[i].settings.<field>`.
          */
         post: operations["startTournament"];
         delete?: never;
@@ -592,7 +602,7 @@ export interface paths {
         post?: never;
         /**
          * Remove or disqualify a participant
-         * @description Before the start the participant is removed; once ONGOING it is DISQUALIFIED and its open matches are walkovers; 409 INVALID_STATE when COMPLETED.
+         * @description Before the start the participant is removed; once ONGOING it is DISQUALIFIED and its open matches are walkovers for the opponents (in round robin and groups every remaining match; in Swiss the current round, after which the participant is no longer paired; in elimination brackets each match as the opponent arrives); a disqualified participant never qualifies for a later stage; 409 INVALID_STATE when COMPLETED.
          */
         delete: operations["removeParticipant"];
         options?: never;
@@ -753,7 +763,7 @@ export interface paths {
         };
         /**
          * List active circuits
-         * @description Lists circuits of every project whose status is ACTIVE, newest first.
+         * @description Lists circuits of every project whose status is ACTIVE, newest first, as anyone may see them (no project id).
          */
         get: operations["listActiveCircuitsPublic"];
         put?: never;
@@ -773,7 +783,7 @@ export interface paths {
         };
         /**
          * Get a circuit (public)
-         * @description Returns an ACTIVE or COMPLETED circuit with its seasons; DRAFT circuits answer 404.
+         * @description Returns an ACTIVE or COMPLETED circuit with its seasons and the top 10 of its current season's standings, without private fields (no project id); DRAFT circuits answer 404.
          */
         get: operations["getCircuitPublic"];
         put?: never;
@@ -822,7 +832,7 @@ export interface paths {
         get: operations["getCircuit"];
         /**
          * Update a circuit
-         * @description Partially updates a circuit's name, description or discipline.
+         * @description Partially updates a circuit's name, description or discipline; changing `disciplineId` once a tournament is classified is 409 CONFLICT naming `body.disciplineId`.
          */
         put: operations["updateCircuit"];
         post?: never;
@@ -841,7 +851,10 @@ export interface paths {
         };
         /**
          * Get standings
-         * @description Returns the ranked standings of a season (default the ACTIVE season, else the latest COMPLETED one; 404 when the circuit has no season).
+         * @description Returns the ranked standings of a season: `seasonId`, else the ACTIVE season, else the latest COMPLETED one,
+         *     else the first UPCOMING one (empty); 404 when the circuit has no season. With `cumulative=true`, the standings
+         *     over every season of the circuit (`seasonId` null on each line; 400 when `seasonId` is also given).
+         *     Ranked by points, then wins, then best placement; equals share a rank (1, 2, 2, 4).
          */
         get: operations["getCircuitStandings"];
         put?: never;
@@ -923,7 +936,13 @@ export interface paths {
         put?: never;
         /**
          * Classify a tournament
-         * @description Awards season points for the final placements of a COMPLETED tournament of the project into the ACTIVE season, once (event circuit.standings_updated); 409 when not completed, no season is active, or already classified.
+         * @description Awards season points for the final placements of a COMPLETED tournament of the circuit's project into the ACTIVE
+         *     season, once per circuit (event circuit.standings_updated `{ circuitId, seasonId, tournamentId }`). Every
+         *     participant with a final placement scores the points of that placement (sharers of a range each score its best
+         *     place) times `pointMultiplier`, rounded half up to hundredths; disqualified participants score nothing.
+         *     409 CONFLICT when already classified or when the circuit has a `disciplineId` the tournament does not share;
+         *     409 INVALID_STATE when the tournament is not COMPLETED or no season is ACTIVE (a COMPLETED season takes no more
+         *     tournaments); 404 for a tournament of another project.
          */
         post: operations["classifyTournament"];
         delete?: never;
@@ -1061,7 +1080,7 @@ export interface paths {
         };
         /**
          * List notifications
-         * @description Lists the caller's notifications, newest first.
+         * @description Lists the caller's in-app notifications, newest first (creating the time-based ones that are due first, see NotificationType).
          */
         get: operations["listNotifications"];
         put?: never;
@@ -1101,7 +1120,7 @@ export interface paths {
         };
         /**
          * Get notification preferences
-         * @description Returns which notification types the caller receives (every type is on by default).
+         * @description Returns, for each notification type, the channels it goes to (by default in-app on, email and webhook off).
          */
         get: operations["getNotificationPreferences"];
         put?: never;
@@ -1111,7 +1130,7 @@ export interface paths {
         head?: never;
         /**
          * Update notification preferences
-         * @description Turns the given notification types on or off; types not named keep their setting.
+         * @description Turns channels of the given notification types on or off; types and channels not named keep their setting. Applies to notifications created afterwards.
          */
         patch: operations["updateNotificationPreferences"];
         trace?: never;
@@ -1145,7 +1164,12 @@ export interface paths {
         };
         /**
          * Get calendar feed
-         * @description Lists upcoming and past calendar events of the tournaments the caller takes part in or is staff of, their matches and the seasons of their circuits, by start time; tournamentId or circuitId narrow the feed to that tournament or circuit (which must be visible to the caller).
+         * @description Lists upcoming and past calendar events, by start time: the tournaments the caller plays (not withdrawn) or
+         *     organizes as staff (registration opening and closing, check-in opening, start), the caller's scheduled matches
+         *     (staff: every scheduled match of those tournaments, one round interval long) and the season starts and ends of
+         *     the caller's circuits (of their organizations, where they hold a standing, or classifying one of their
+         *     tournaments). tournamentId or circuitId narrow the feed to that tournament or circuit (404 when it is unknown
+         *     or not visible to the caller); from and to are inclusive UTC days.
          */
         get: operations["getCalendarFeed"];
         put?: never;
@@ -1165,12 +1189,40 @@ export interface paths {
         };
         /**
          * Export calendar
-         * @description Returns the same events as the feed (all pages) as an iCalendar (RFC 5545) document for calendar apps.
+         * @description Returns the same events as the feed (all pages) as an iCalendar (RFC 5545) document for calendar apps: one
+         *     VEVENT per event, times in UTC, UIDs stable across exports. Calendar apps that cannot send a header subscribe
+         *     with the caller's feed token in `token` (createCalendarFeedToken) instead of an access token.
          */
         get: operations["exportCalendar"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar/feed-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create the calendar feed token
+         * @description Creates the caller's personal calendar feed token, replacing the previous one (which stops working at once).
+         *     Calendar apps subscribe to `feedUrl` (exportCalendar with `?token=`), so they need no access token. The token is
+         *     shown only here; it is stored hashed and reads the caller's calendar only.
+         */
+        post: operations["createCalendarFeedToken"];
+        /**
+         * Revoke the calendar feed token
+         * @description Revokes the caller's calendar feed token (subscribed calendar apps then get 401); 404 when there is none.
+         */
+        delete: operations["revokeCalendarFeedToken"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1211,7 +1263,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook subscription
-         * @description Subscribes a URL to events; the signing secret is returned once. URLs on private or loopback addresses are refused (400) unless the server allows them.
+         * @description Subscribes a URL to events (names of WebhookEventType, or `*` for all; an unknown name is 400 naming `body.events[i]`); the signing secret (`whsec_...`) is returned once. URLs whose host resolves to a private, loopback, link-local or unique-local address are refused (400 naming `body.url`) unless the server allows them (allowPrivateWebhookUrls). Bearer callers: OWNER or ADMIN, with `projectId`.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -1227,21 +1279,125 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get a webhook subscription
+         * @description One subscription of the project, without its secret.
+         */
+        get: operations["getWebhook"];
         put?: never;
         post?: never;
         /**
          * Delete a webhook subscription
-         * @description Deletes a subscription; pending deliveries to it are dropped.
+         * @description Deletes a subscription with its delivery log; pending deliveries to it are dropped.
          */
         delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
         /**
          * Update a webhook subscription
-         * @description Changes the URL, the events or the enabled flag of a subscription; the secret is kept.
+         * @description Changes the URL, the events or the enabled flag of a subscription; the secret is kept. Enabling a subscription clears `disabledReason` and resumes its pending deliveries.
          */
         patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/developer/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret
+         * @description Issues a new signing secret, returned once. Until `previousSecretExpiresAt` (now + `overlapSeconds`, default 86400 = 24 h; 0 retires the old secret at once) every delivery carries two signatures, one per secret, so a receiver can switch secrets without rejecting events (extension).
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/developer/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Queues a `webhook.test` event for this subscription only (whatever its `events`); it is signed and delivered like any other event and appears in the delivery log. 409 INVALID_STATE when the subscription is disabled (extension).
+         */
+        post: operations["sendWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/developer/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the deliveries of a subscription
+         * @description The delivery log, newest first: one delivery per event sent to this subscription, with its status, next retry and every attempt (status code, duration, error) (extension).
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/developer/webhooks/{id}/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one delivery
+         * @description One delivery of the subscription with all its attempts (extension).
+         */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/developer/webhooks/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver an event
+         * @description Sends the delivery again now, with the same `webhook-id` and payload (fresh timestamp and signature). A PENDING delivery is moved forward and keeps its retries; a SUCCEEDED or FAILED one gets one more attempt, not retried automatically. 409 INVALID_STATE when the subscription is disabled (extension).
+         */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/developer/api-keys": {
@@ -1299,7 +1455,7 @@ export interface paths {
         put?: never;
         /**
          * Start an anti-cheat session
-         * @description Starts a monitoring session for a match; only participants with an enrolled, non-revoked client are wired in. Needs a PRO project (else 403 PLAN_REQUIRED); 409 CONFLICT when the match already has an active session.
+         * @description Starts a monitoring session for a match; only participants with an enrolled, non-revoked client are wired in. Needs a PRO project (else 403 PLAN_REQUIRED, whatever the key's scopes); 409 CONFLICT when the match already has an active session in the project (a match may get a new session once the previous one has ended). A `projectId` in the body is ignored.
          */
         post: operations["startAntiCheatSession"];
         delete?: never;
@@ -1317,7 +1473,7 @@ export interface paths {
         };
         /**
          * Get an anti-cheat session
-         * @description Returns a session of the key's project with its participants and counts.
+         * @description Returns the session of the key's project with this id (its active session, else the most recent one) with its participants and counts; another project's session is 404.
          */
         get: operations["getAntiCheatSession"];
         put?: never;
@@ -1377,7 +1533,7 @@ export interface paths {
         };
         /**
          * List detections
-         * @description Lists the detections of the key's project, newest first, without evidence content; gated by scope only.
+         * @description Lists the detections of the key's project, newest first, without evidence content; gated by scope only (no plan needed). `limit` above 200 is refused with 400 VALIDATION_ERROR naming `query.limit` (never clamped).
          */
         get: operations["listDetections"];
         put?: never;
@@ -1419,7 +1575,11 @@ export interface paths {
         put?: never;
         /**
          * Presign an evidence upload
-         * @description Reserves a media file for a session of the project and returns a signed URL for one PUT of the bytes, valid five minutes; gated by scope only.
+         * @description Reserves a media file for a session of the project (active or ended) and returns a signed URL for one PUT of the
+         *     bytes, valid five minutes; gated by scope only (no plan needed). 404 when the session (or `detectionId`) is not
+         *     one of the project's; 413 PAYLOAD_TOO_LARGE naming `body.sizeBytes` when it exceeds the server's maximum
+         *     evidence size (`TOURNEY_MAX_EVIDENCE_BYTES`, default 25 MiB). The URL is signed with the server's presign secret:
+         *     unless `TOURNEY_PRESIGN_SECRET` is set it is random per start, and URLs issued before a restart are refused.
          */
         post: operations["presignEvidenceUpload"];
         delete?: never;
@@ -1438,7 +1598,13 @@ export interface paths {
         get?: never;
         /**
          * Upload evidence bytes
-         * @description Target of the presigned URL; stores the bytes when the signature, expiry, Content-Type, length and SHA-256 all match the presign request, and stores nothing otherwise.
+         * @description Target of the presigned URL (no credentials: the signature is the authorization). Stores the bytes when the
+         *     signature, expiry, Content-Type, length and SHA-256 all match the presign request, and stores nothing otherwise:
+         *     404 unknown media file; 403 FORBIDDEN when the signature does not match (tampered query, another server secret);
+         *     409 CONFLICT when the bytes were already uploaded (one PUT per URL); 410 UPLOAD_URL_EXPIRED after `expires`;
+         *     415 UNSUPPORTED_MEDIA_TYPE when `Content-Type` is not the declared contentType; 400 VALIDATION_ERROR when the
+         *     length differs from sizeBytes (`header.content-length` or `body`) or the SHA-256 differs from sha256 (`body`).
+         *     A stored upload counts in `evidenceCount` of its session and of the detections it is attached to.
          */
         put: operations["uploadEvidence"];
         post?: never;
@@ -1507,8 +1673,11 @@ export interface webhooks {
          * Event delivery to a subscription URL
          * @description What the service POSTs to a subscribed URL (spec 6). Deliveries follow the Standard Webhooks scheme: the
          *     signature is `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the
-         *     subscription secret (the bytes after `whsec_`, base64-decoded). Delivery is at least once; retries use
-         *     exponential backoff and keep the same `webhook-id`, so receivers should deduplicate on it. Order is not guaranteed.
+         *     subscription secret (the bytes after `whsec_`, base64-decoded). Delivery is at least once: any answer but 2xx,
+         *     a redirect (never followed) or no answer within the timeout (10 s by default) is retried with exponential backoff
+         *     and jitter for about a day (10 attempts by default), keeping the same `webhook-id`, so receivers should
+         *     deduplicate on it. 410 Gone disables the subscription; so does a delivery failing on every retry. Order is not
+         *     guaranteed. Answer fast (queue the work) and verify the signature over the raw body before parsing it.
          */
         post: operations["receiveWebhookEvent"];
         delete?: never;
@@ -1541,11 +1710,11 @@ export interface components {
          *     403 FORBIDDEN, INSUFFICIENT_SCOPE, API_KEY_NOT_ALLOWED, NOT_MATCH_PARTICIPANT, PLAN_REQUIRED; 404 NOT_FOUND;
          *     405 METHOD_NOT_ALLOWED; 409 CONFLICT, INVALID_STATE, TOURNAMENT_LOCKED, ALREADY_REGISTERED, TOURNAMENT_FULL,
          *     REGISTRATION_CLOSED, NOT_ENOUGH_PARTICIPANTS, MATCH_NOT_READY, MATCH_ALREADY_COMPLETED, INVALID_TRANSITION,
-         *     USERNAME_TAKEN, EMAIL_TAKEN; 410 UPLOAD_URL_EXPIRED; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE;
+         *     USERNAME_TAKEN, EMAIL_TAKEN, INVITATION_USED; 410 UPLOAD_URL_EXPIRED, INVITATION_EXPIRED; 413 PAYLOAD_TOO_LARGE; 415 UNSUPPORTED_MEDIA_TYPE;
          *     422 IDEMPOTENCY_KEY_REUSED; 429 RATE_LIMITED; 500 INTERNAL_ERROR; 501 NOT_IMPLEMENTED; 503 SERVICE_UNAVAILABLE.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_ERROR" | "INVALID_JSON" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "FORBIDDEN" | "INSUFFICIENT_SCOPE" | "API_KEY_NOT_ALLOWED" | "NOT_MATCH_PARTICIPANT" | "PLAN_REQUIRED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "INVALID_STATE" | "TOURNAMENT_LOCKED" | "ALREADY_REGISTERED" | "TOURNAMENT_FULL" | "REGISTRATION_CLOSED" | "NOT_ENOUGH_PARTICIPANTS" | "MATCH_NOT_READY" | "MATCH_ALREADY_COMPLETED" | "INVALID_TRANSITION" | "USERNAME_TAKEN" | "EMAIL_TAKEN" | "UPLOAD_URL_EXPIRED" | "IDEMPOTENCY_KEY_REUSED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE";
+        ErrorCode: "VALIDATION_ERROR" | "INVALID_JSON" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "FORBIDDEN" | "INSUFFICIENT_SCOPE" | "API_KEY_NOT_ALLOWED" | "NOT_MATCH_PARTICIPANT" | "PLAN_REQUIRED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "INVALID_STATE" | "TOURNAMENT_LOCKED" | "ALREADY_REGISTERED" | "TOURNAMENT_FULL" | "REGISTRATION_CLOSED" | "NOT_ENOUGH_PARTICIPANTS" | "MATCH_NOT_READY" | "MATCH_ALREADY_COMPLETED" | "INVALID_TRANSITION" | "USERNAME_TAKEN" | "EMAIL_TAKEN" | "INVITATION_USED" | "UPLOAD_URL_EXPIRED" | "INVITATION_EXPIRED" | "IDEMPOTENCY_KEY_REUSED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE";
         /** @description One offending input value. */
         ErrorDetail: {
             /**
@@ -1621,6 +1790,14 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        /** @description What anyone may see of a user (GET /users/{username}); email and time zone stay private. */
+        PublicProfile: components["schemas"]["User"] & {
+            bio: string | null;
+            /** Format: uri */
+            avatarUrl: string | null;
+            /** @description ISO 3166-1 alpha-2 code. */
+            country: string | null;
+        };
         /** @description The caller's own profile; the public profile plus private fields. */
         OwnProfile: components["schemas"]["User"] & {
             /** Format: email */
@@ -1634,6 +1811,8 @@ export interface components {
             timeZone?: string | null;
         };
         UpdateMeRequest: {
+            /** @description A new username; case-insensitive unique (409 USERNAME_TAKEN). A change of case only is allowed. */
+            username?: string;
             displayName?: string | null;
             bio?: string | null;
             /** Format: uri */
@@ -1697,11 +1876,20 @@ export interface components {
             /** Format: date-time */
             joinedAt: string;
         };
-        StaffInviteRequest: {
-            /** @description Existing user to invite (404 when unknown; 409 CONFLICT when already staff or invited). */
+        /** @description The invitee, by username or by email, and the role offered. */
+        StaffInviteRequest: components["schemas"]["StaffInviteByUsername"] | components["schemas"]["StaffInviteByEmail"];
+        StaffInviteByUsername: {
+            /** @description An existing user (case-insensitive; 404 when unknown; 409 CONFLICT when already staff). */
             username: string;
-            /** @enum {string} */
-            role: "ADMIN" | "ORGANIZER" | "MODERATOR";
+            role: components["schemas"]["StaffRole"];
+        };
+        StaffInviteByEmail: {
+            /**
+             * Format: email
+             * @description Email of the invitee (case-insensitive); need not belong to an account yet.
+             */
+            email: string;
+            role: components["schemas"]["StaffRole"];
         };
         StaffInvitation: {
             /** Format: uuid */
@@ -1710,13 +1898,18 @@ export interface components {
             organizationId: string;
             /**
              * Format: uuid
-             * @description The invited user.
+             * @description The invited user; null for an email that belongs to no account yet.
              */
-            userId: string;
-            username: string;
-            /** @enum {string} */
-            role: "ADMIN" | "ORGANIZER" | "MODERATOR";
-            /** @description One-time acceptance token; also sent to the invitee as a STAFF_INVITATION notification. */
+            userId: string | null;
+            /** @description The invited user's username; null for an email that belongs to no account yet. */
+            username: string | null;
+            /**
+             * Format: email
+             * @description The email the invitation was sent to (lower-cased); null for an invitation by username.
+             */
+            email: string | null;
+            role: components["schemas"]["StaffRole"];
+            /** @description One-time acceptance token, shown only here (and to the invitee in a STAFF_INVITATION notification); stored hashed. */
             token: string;
             /**
              * Format: date-time
@@ -1851,7 +2044,7 @@ export interface components {
              */
             thirdPlaceMatch?: boolean;
             /**
-             * @description DE. none: the winners and losers bracket winners share first; simple: one grand final; double: a reset match when the losers bracket winner wins the first.
+             * @description DE. none: no grand final (the winners-bracket champion places 1st, the losers-bracket champion 2nd); simple: one grand final; double: a reset match, played only when the losers-bracket champion wins the first (otherwise it is closed with resultType NOT_NEEDED).
              * @default simple
              * @enum {string}
              */
@@ -1885,11 +2078,11 @@ export interface components {
             swissWinsToAdvance?: number;
             /** @description SW. A participant reaching this many losses stops playing and is eliminated. */
             swissLossesToEliminate?: number;
-            /** @description GR. Number of groups; participants are spread by seed (snake order). */
+            /** @description GR. Number of groups (default ceil(entrants / 4)), at most entrants / 2; participants are spread by seed (snake order). */
             groupCount?: number;
-            /** @description GR. How many of each group qualify for the next stage. */
+            /** @description GR. How many of each group qualify for the next stage (default 2, or ceil(advanceCount / groupCount)); at most the size of the smallest group. */
             qualifiersPerGroup?: number;
-            /** @description Any format except the last stage's. How many qualifiers are seeded into the next stage, by stage result. */
+            /** @description Every stage but the last (refused there). How many qualifiers are seeded into the next stage, re-seeded 1..k by their stage result (elimination: placement, then seed; round robin and Swiss: standings; groups: group winners first, then runners-up, so that winners meet runners-up of other groups). Required between stages except after GROUPS (default groupCount x qualifiersPerGroup); at least 2 and at most the stage's entrants. Disqualified and withdrawn participants never qualify: the next best take their places. */
             advanceCount?: number;
             /**
              * @description Minutes between scheduled rounds, used for scheduledAt from the tournament start.
@@ -2015,9 +2208,9 @@ export interface components {
             /** @description All participants, whatever their status. */
             totalParticipants: number;
             matches: components["schemas"]["MatchCounts"];
-            /** @description Share of participants that checked in; null when check-in is not required. */
+            /** @description Share of the participants holding a place (every status but WITHDRAWN) that checked in; null when check-in is not required (0 without participants). */
             checkInRate: number | null;
-            /** @description Share of reported matches that were ever disputed (0 when none was reported). */
+            /** @description Share of reported matches (a REPORTED history entry) that were ever disputed (a DISPUTED entry); 0 when none was reported. */
             disputeRate: number;
             /** @description Mean of completedAt - startedAt over matches having both; null when none. */
             averageMatchDurationSeconds: number | null;
@@ -2102,10 +2295,10 @@ export interface components {
          */
         BracketKind: "WINNERS" | "LOSERS" | "GRAND_FINAL" | "THIRD_PLACE" | "ROUND_ROBIN" | "SWISS" | "GROUP";
         /**
-         * @description How a finished match was decided; null while it is not finished.
+         * @description How a finished match was decided; null while it is not finished. BYE is a Swiss bye (one side, a free win); NOT_NEEDED a grand-final reset closed without play because the winners-bracket champion won the first grand final (no sides, no winner).
          * @enum {string|null}
          */
-        MatchResultType: "NORMAL" | "BYE" | "WALKOVER" | "DOUBLE_FORFEIT" | null;
+        MatchResultType: "NORMAL" | "BYE" | "WALKOVER" | "DOUBLE_FORFEIT" | "NOT_NEEDED" | null;
         /** @enum {string} */
         MatchHistoryType: "STARTED" | "REPORTED" | "CONFIRMED" | "DISPUTED" | "EVIDENCE_ADDED" | "RESOLVED" | "CORRECTED" | "WALKOVER" | "RESCHEDULED";
         /** @description One side of a match; participantId is null while the side is not yet known (or for a bye). */
@@ -2228,15 +2421,52 @@ export interface components {
             /** @description Why the organizer decided so; kept in the match history. */
             reason: string;
         };
+        /** @description One participant's line in the standings of a round-robin, Swiss or group stage. */
+        StandingsRow: {
+            /** @description Position (within the group for GROUPS); unique, the seed breaks what the criteria leave tied. */
+            rank: number;
+            /** Format: uuid */
+            participantId: string;
+            name: string;
+            /** @description Seed in this stage. */
+            seed: number;
+            /** @description GROUPS stages only. */
+            group: number | null;
+            /** @description Matches played (byes not included). */
+            played: number;
+            /** @description Wins, byes included. */
+            wins: number;
+            draws: number;
+            losses: number;
+            /** @description Swiss byes (each a win worth pointsForWin). */
+            byes: number;
+            points: number;
+            scoreFor: number;
+            scoreAgainst: number;
+            scoreDifference: number;
+            /** @description Value of each criterion of the stage's tiebreaks, by name (e.g. {"POINTS": 9, "BUCHHOLZ": 14.5}); HEAD_TO_HEAD is the points won against the participants still tied at that criterion. */
+            tiebreaks: {
+                [key: string]: number;
+            };
+            /** @description True when no criterion separates this line from the one above (they share a placement). */
+            tiedWithPrevious: boolean;
+            /**
+             * @description SWISS in the esports form (swissWinsToAdvance / swissLossesToEliminate) only; null otherwise.
+             * @enum {string|null}
+             */
+            status: "ACTIVE" | "ADVANCED" | "ELIMINATED" | null;
+        };
         BracketRound: {
             bracket: components["schemas"]["BracketKind"];
             round: number;
-            /** @description Human name, e.g. Final, Semi-finals, Round 1, Losers Round 2, Grand Final. */
+            /** @description Human name, e.g. Final, Semi-finals, Round 1, Losers round 2, Grand final, Grand final reset. */
             name: string;
             matches: components["schemas"]["Match"][];
         };
         BracketStage: {
             stage: components["schemas"]["Stage"];
+            /** @description Current standings of a ROUND_ROBIN, SWISS or GROUPS stage (points from the stage settings, then its tiebreaks, then seed), best first (GROUPS, group by group); empty for elimination stages and stages not generated yet. */
+            standings: components["schemas"]["StandingsRow"][];
             /** @description Ordered by bracket (WINNERS, LOSERS, GRAND_FINAL, THIRD_PLACE, or group), then round; empty for a stage not yet generated. */
             rounds: components["schemas"]["BracketRound"][];
         };
@@ -2249,13 +2479,13 @@ export interface components {
             /** @description Shared places, e.g. "3-4"; a single place is written alone, e.g. "1". */
             placementRange: string;
         };
-        /** @description Full match tree per stage with participant assignments, scores and advancement paths. */
+        /** @description Full match tree per stage with participant assignments (seeds are stage seeds), scores and advancement paths (next.winner / next.loser), standings of round-robin, Swiss and group stages, and the tournament placements known so far. */
         Bracket: {
             /** Format: uuid */
             tournamentId: string;
             status: components["schemas"]["TournamentStatus"];
             stages: components["schemas"]["BracketStage"][];
-            /** @description Placements known so far (eliminated participants receive theirs on elimination; all are known once COMPLETED), best first. */
+            /** @description Tournament placements known so far, best first (participants knocked out of the last stage receive theirs on elimination, those who do not qualify from an earlier stage when it completes, after the places the later stages fill; all are known once COMPLETED). */
             placements: components["schemas"]["Placement"][];
         };
         /**
@@ -2307,7 +2537,7 @@ export interface components {
             /** @description Factor per position, e.g. 0.8. */
             decay: number;
         };
-        /** @description Point scoring of a season; the `strategy` field selects the shape (spec 2.8). Participants sharing a placement range each get the points of its best place. */
+        /** @description Point scoring of a season; the `strategy` field selects the shape (spec 2.8). Participants sharing a placement range each get the points of its best place. A classification's pointMultiplier scales these base points, rounded half up to hundredths. */
         ScoringConfig: components["schemas"]["PlacementScoring"] | components["schemas"]["LinearScoring"] | components["schemas"]["ExponentialScoring"];
         Season: {
             /** Format: uuid */
@@ -2387,10 +2617,35 @@ export interface components {
             description?: string | null;
             disciplineId?: string | null;
         };
+        /** @description What anyone may see of an ACTIVE or COMPLETED circuit (no project id). */
+        CircuitPublic: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string | null;
+            disciplineId: string | null;
+            status: components["schemas"]["CircuitStatus"];
+            /** Format: uuid */
+            activeSeasonId: string | null;
+            /** @description All seasons, by number. */
+            seasons: components["schemas"]["Season"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description A public circuit with the top of its current standings. */
+        CircuitPublicDetails: components["schemas"]["CircuitPublic"] & {
+            /** @description The first 10 of the current season (ACTIVE, else the latest COMPLETED; empty before the first season starts). */
+            standings: components["schemas"]["Standing"][];
+        };
         /** @description One competitor's line in a season's standings. A competitor is a user (solo events) or a team name (team events) across tournaments. */
         Standing: {
-            /** Format: uuid */
-            seasonId: string;
+            /**
+             * Format: uuid
+             * @description The season; null in cumulative standings (every season of the circuit).
+             */
+            seasonId: string | null;
             /** @description Ordered by points, then wins, then best placement; competitors equal on all three share a rank (1, 2, 2, 4). */
             rank: number;
             /**
@@ -2422,6 +2677,8 @@ export interface components {
             /** Format: date-time */
             completedAt: string | null;
             pointMultiplier: number;
+            /** @description Participants awarded (those with a final placement). */
+            participantCount: number;
             /** Format: date-time */
             classifiedAt: string;
         };
@@ -2439,8 +2696,12 @@ export interface components {
             userId: string | null;
             teamName: string | null;
             name: string;
+            /** @description Final placement (best place of a shared range). */
             placement: number;
+            /** @description Base points of the placement times the pointMultiplier, rounded half up to hundredths. */
             points: number;
+            /** @description Matches won in the tournament (byes and double forfeits excluded, walkovers included). */
+            wins: number;
         };
         /** @description Points awarded for one tournament's final placements. */
         Classification: {
@@ -2481,15 +2742,57 @@ export interface components {
             /** @description Distinct competitors across all seasons. */
             uniqueCompetitors: number;
             totalPointsAwarded: number;
+            /** @description Spread of the competitors' cumulative points (all seasons); null without competitors. */
+            pointsDistribution: components["schemas"]["PointsDistribution"] | null;
+            /** @description The first 10 of the cumulative standings. */
+            topCompetitors: components["schemas"]["Standing"][];
+            /** @description One point per classified tournament, in classification order (oldest first). */
+            engagement: components["schemas"]["CircuitEngagementPoint"][];
             seasons: components["schemas"]["SeasonAnalytics"][];
             /** Format: date-time */
             generatedAt: string;
         };
-        /** @enum {string} */
+        /** @description Min, quartiles (linear interpolation), median, max and mean of point totals, rounded to hundredths. */
+        PointsDistribution: {
+            count: number;
+            min: number;
+            p25: number;
+            median: number;
+            p75: number;
+            max: number;
+            mean: number;
+        };
+        /** @description Participation in one classified tournament of a circuit. */
+        CircuitEngagementPoint: {
+            /** Format: uuid */
+            tournamentId: string;
+            name: string;
+            /** Format: uuid */
+            seasonId: string;
+            /** Format: date-time */
+            completedAt: string | null;
+            /** Format: date-time */
+            classifiedAt: string;
+            /** @description Competitors awarded in the tournament. */
+            competitors: number;
+            /** @description Of those, competitors in none of the circuit's earlier classified tournaments. */
+            newCompetitors: number;
+            /** @description Of those, competitors seen in an earlier classified tournament of the circuit. */
+            returningCompetitors: number;
+        };
+        /**
+         * @description A gaming platform and the format of its `accountId` (checked on link; 400 naming `body.accountId` otherwise):
+         *     steam: SteamID64, 17 digits starting 7656119; riot: Riot ID `gameName#tagLine` (3-16 characters, `#`,
+         *     3-5 letters or digits); epic: Epic account id, 32 hexadecimal characters; battlenet: BattleTag `Name#1234`
+         *     (3-12 letters or digits starting with a letter, `#`, 4-8 digits); xbox: gamertag (1-15 letters, digits or
+         *     spaces starting with a letter, optional `#` suffix of 1-4 digits); psn: PSN online ID (3-16 letters, digits,
+         *     `-` or `_`, starting with a letter); discord: user id (snowflake, 17-20 digits).
+         * @enum {string}
+         */
         GamingPlatform: "steam" | "riot" | "epic" | "battlenet" | "xbox" | "psn" | "discord";
         GamingAccount: {
             platform: components["schemas"]["GamingPlatform"];
-            /** @description Account id on the platform (e.g. SteamID64, Riot PUUID); unique per platform across users. */
+            /** @description Account id on the platform in the platform's format (see GamingPlatform), as given; one account is linked to one user at most (compared case-insensitively for name-based ids). */
             accountId: string;
             /** @description Name shown on the platform, e.g. a Riot ID "name#tag". */
             displayName: string;
@@ -2497,8 +2800,10 @@ export interface components {
             linkedAt: string;
         };
         LinkGamingAccountRequest: {
+            /** @description The account id in the platform's format (see GamingPlatform). */
             accountId: string;
-            displayName: string;
+            /** @description Name shown on the platform; defaults to the account id (for name-based ids such as a Riot ID). */
+            displayName?: string;
         };
         GamingProfile: {
             /** Format: uuid */
@@ -2507,13 +2812,25 @@ export interface components {
             accounts: components["schemas"]["GamingAccount"][];
         };
         /**
-         * @description TOURNAMENT_STARTED / TOURNAMENT_COMPLETED: to the participants. MATCH_READY: both sides of your match are known.
-         *     MATCH_STARTED, MATCH_RESULT_REPORTED (confirm or dispute it), MATCH_COMPLETED, MATCH_RESOLVED: to both sides.
-         *     MATCH_DISPUTED: to both sides and the organization's staff. PARTICIPANT_DISQUALIFIED: to the participant.
-         *     STAFF_INVITATION: to the invited user (data carries organizationId and token).
+         * @description Who receives what (a "side" is every user acting for a participant: the player, or each team member):
+         *     TOURNAMENT_STARTED / TOURNAMENT_COMPLETED: every participant's users. REGISTRATION_CONFIRMED: the users of a
+         *     new registration. CHECK_IN_OPEN: registered users who have not checked in, once the check-in window opens.
+         *     MATCH_READY: both sides once both are known (round 1 at the start, later rounds as winners advance).
+         *     MATCH_STARTING_SOON: both sides, 15 minutes before `scheduledAt`. MATCH_STARTED, MATCH_COMPLETED,
+         *     MATCH_RESOLVED: both sides. MATCH_RESULT_REPORTED: the opponent of the reporter (confirm or dispute it).
+         *     MATCH_DISPUTED: both sides and the organization's staff, except whoever disputed.
+         *     PARTICIPANT_DISQUALIFIED: the participant's users. STAFF_INVITATION: the invited user (data carries
+         *     organizationId and token). Time-based ones (CHECK_IN_OPEN, MATCH_READY for later rounds, MATCH_STARTING_SOON)
+         *     are created when due, at the latest when the user next lists notifications.
          * @enum {string}
          */
-        NotificationType: "TOURNAMENT_STARTED" | "TOURNAMENT_COMPLETED" | "MATCH_READY" | "MATCH_STARTED" | "MATCH_RESULT_REPORTED" | "MATCH_COMPLETED" | "MATCH_DISPUTED" | "MATCH_RESOLVED" | "PARTICIPANT_DISQUALIFIED" | "STAFF_INVITATION";
+        NotificationType: "TOURNAMENT_STARTED" | "TOURNAMENT_COMPLETED" | "REGISTRATION_CONFIRMED" | "CHECK_IN_OPEN" | "MATCH_READY" | "MATCH_STARTING_SOON" | "MATCH_STARTED" | "MATCH_RESULT_REPORTED" | "MATCH_COMPLETED" | "MATCH_DISPUTED" | "MATCH_RESOLVED" | "PARTICIPANT_DISQUALIFIED" | "STAFF_INVITATION";
+        /**
+         * @description IN_APP: listed by GET /notifications. EMAIL and WEBHOOK: recorded as pending deliveries for an external
+         *     mailer or relay; this server sends neither (docs/decisions.md "Notification channels").
+         * @enum {string}
+         */
+        NotificationChannel: "IN_APP" | "EMAIL" | "WEBHOOK";
         Notification: {
             /** Format: uuid */
             id: string;
@@ -2524,6 +2841,8 @@ export interface components {
             data: {
                 [key: string]: string;
             };
+            /** @description The channels this notification was recorded for, from the user's preferences when it was created. */
+            channels: components["schemas"]["NotificationChannel"][];
             /** Format: date-time */
             readAt: string | null;
             /** Format: date-time */
@@ -2533,40 +2852,61 @@ export interface components {
             /** @description Notifications marked read by this call. */
             updated: number;
         };
-        /** @description Whether the caller receives each notification type. */
-        NotificationTypeToggles: {
-            TOURNAMENT_STARTED: boolean;
-            TOURNAMENT_COMPLETED: boolean;
-            MATCH_READY: boolean;
-            MATCH_STARTED: boolean;
-            MATCH_RESULT_REPORTED: boolean;
-            MATCH_COMPLETED: boolean;
-            MATCH_DISPUTED: boolean;
-            MATCH_RESOLVED: boolean;
-            PARTICIPANT_DISQUALIFIED: boolean;
-            STAFF_INVITATION: boolean;
+        /** @description Whether one notification type goes to each channel. */
+        NotificationChannelSettings: {
+            /** @description Listed by GET /notifications (default on). */
+            inApp: boolean;
+            /** @description Recorded as a pending email delivery (default off). */
+            email: boolean;
+            /** @description Recorded as a pending webhook delivery (default off). */
+            webhook: boolean;
+        };
+        /** @description Channels to turn on (true) or off (false) for one type; channels not named keep their setting. */
+        NotificationChannelSettingsUpdate: {
+            inApp?: boolean;
+            email?: boolean;
+            webhook?: boolean;
+        };
+        /** @description Channel settings of every notification type. */
+        NotificationTypeChannels: {
+            TOURNAMENT_STARTED: components["schemas"]["NotificationChannelSettings"];
+            TOURNAMENT_COMPLETED: components["schemas"]["NotificationChannelSettings"];
+            REGISTRATION_CONFIRMED: components["schemas"]["NotificationChannelSettings"];
+            CHECK_IN_OPEN: components["schemas"]["NotificationChannelSettings"];
+            MATCH_READY: components["schemas"]["NotificationChannelSettings"];
+            MATCH_STARTING_SOON: components["schemas"]["NotificationChannelSettings"];
+            MATCH_STARTED: components["schemas"]["NotificationChannelSettings"];
+            MATCH_RESULT_REPORTED: components["schemas"]["NotificationChannelSettings"];
+            MATCH_COMPLETED: components["schemas"]["NotificationChannelSettings"];
+            MATCH_DISPUTED: components["schemas"]["NotificationChannelSettings"];
+            MATCH_RESOLVED: components["schemas"]["NotificationChannelSettings"];
+            PARTICIPANT_DISQUALIFIED: components["schemas"]["NotificationChannelSettings"];
+            STAFF_INVITATION: components["schemas"]["NotificationChannelSettings"];
         };
         NotificationPreferences: {
-            types: components["schemas"]["NotificationTypeToggles"];
+            types: components["schemas"]["NotificationTypeChannels"];
             /**
              * Format: date-time
-             * @description Null while the defaults (everything on) were never changed.
+             * @description Null while the defaults (in-app on, email and webhook off) were never changed.
              */
             updatedAt: string | null;
         };
         NotificationPreferencesUpdate: {
-            /** @description Types to turn on (true) or off (false); at least one. */
+            /** @description Channel changes by type; at least one type. Types not named keep their settings. */
             types: {
-                TOURNAMENT_STARTED?: boolean;
-                TOURNAMENT_COMPLETED?: boolean;
-                MATCH_READY?: boolean;
-                MATCH_STARTED?: boolean;
-                MATCH_RESULT_REPORTED?: boolean;
-                MATCH_COMPLETED?: boolean;
-                MATCH_DISPUTED?: boolean;
-                MATCH_RESOLVED?: boolean;
-                PARTICIPANT_DISQUALIFIED?: boolean;
-                STAFF_INVITATION?: boolean;
+                TOURNAMENT_STARTED?: components["schemas"]["NotificationChannelSettingsUpdate"];
+                TOURNAMENT_COMPLETED?: components["schemas"]["NotificationChannelSettingsUpdate"];
+                REGISTRATION_CONFIRMED?: components["schemas"]["NotificationChannelSettingsUpdate"];
+                CHECK_IN_OPEN?: components["schemas"]["NotificationChannelSettingsUpdate"];
+                MATCH_READY?: components["schemas"]["NotificationChannelSettingsUpdate"];
+                MATCH_STARTING_SOON?: components["schemas"]["NotificationChannelSettingsUpdate"];
+                MATCH_STARTED?: components["schemas"]["NotificationChannelSettingsUpdate"];
+                MATCH_RESULT_REPORTED?: components["schemas"]["NotificationChannelSettingsUpdate"];
+                MATCH_COMPLETED?: components["schemas"]["NotificationChannelSettingsUpdate"];
+                MATCH_DISPUTED?: components["schemas"]["NotificationChannelSettingsUpdate"];
+                MATCH_RESOLVED?: components["schemas"]["NotificationChannelSettingsUpdate"];
+                PARTICIPANT_DISQUALIFIED?: components["schemas"]["NotificationChannelSettingsUpdate"];
+                STAFF_INVITATION?: components["schemas"]["NotificationChannelSettingsUpdate"];
             };
         };
         /** @enum {string} */
@@ -2607,13 +2947,27 @@ export interface components {
             /** Format: uri */
             url: string;
             events: components["schemas"]["WebhookEventSelector"][];
-            /** @description Disabled subscriptions receive nothing. */
+            /** @description Disabled subscriptions receive nothing; their pending deliveries wait until they are enabled again. */
             enabled: boolean;
+            /** @description Why the subscription is disabled (null while enabled). */
+            disabledReason: components["schemas"]["WebhookDisabledReason"] | null;
+            /** Format: date-time */
+            disabledAt: string | null;
+            /**
+             * Format: date-time
+             * @description After a secret rotation, deliveries are also signed with the previous secret until this instant.
+             */
+            previousSecretExpiresAt: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
         };
+        /**
+         * @description MANUAL: `enabled: false` was set; GONE: the receiver answered 410; FAILING: a delivery failed on every retry.
+         * @enum {string}
+         */
+        WebhookDisabledReason: "MANUAL" | "GONE" | "FAILING";
         /** @description A new subscription including its signing secret, shown only once. */
         WebhookCreated: components["schemas"]["WebhookSubscription"] & {
             /** @description Standard Webhooks signing secret, `whsec_` + base64 key. */
@@ -2638,21 +2992,233 @@ export interface components {
             enabled?: boolean;
         };
         /**
-         * @description Payload POSTed to subscribers. `data` by family: tournament.* `{ tournament: Tournament }`;
-         *     participant.* `{ participant: Participant }`; match.* `{ match: Match }`;
-         *     circuit.standings_updated `{ circuitId, seasonId, tournamentId }`; circuit.season_* `{ circuitId, season: Season }`;
-         *     anticheat.detection_raised `{ detection: Detection }`; anticheat.session_completed `{ session: AntiCheatSession }`.
+         * @description Payload POSTed to subscribers (`webhooks.event`), one schema per family of `type`. `data` holds ids and
+         *     the new state of what changed; read the resource through the API for its full representation.
          */
-        WebhookEvent: {
+        WebhookEvent: components["schemas"]["TournamentWebhookEvent"] | components["schemas"]["ParticipantWebhookEvent"] | components["schemas"]["MatchWebhookEvent"] | components["schemas"]["CircuitStandingsWebhookEvent"] | components["schemas"]["CircuitSeasonWebhookEvent"] | components["schemas"]["DetectionWebhookEvent"] | components["schemas"]["AntiCheatSessionWebhookEvent"] | components["schemas"]["TestWebhookEvent"];
+        WebhookEventBase: {
             /**
              * Format: uuid
-             * @description Event id, also sent as the webhook-id header.
+             * @description Event id, also sent as the webhook-id header (identical across retries and redeliveries).
              */
             id: string;
-            type: components["schemas"]["WebhookEventType"];
+            /**
+             * Format: date-time
+             * @description When the change happened (UTC).
+             */
+            createdAt: string;
+        };
+        /** @description A tournament changed status. */
+        TournamentWebhookEvent: components["schemas"]["WebhookEventBase"] & {
+            /** @enum {string} */
+            type: "tournament.published" | "tournament.registration_opened" | "tournament.registration_closed" | "tournament.started" | "tournament.completed";
+            data: components["schemas"]["TournamentEventData"];
+        };
+        /** @description A participant registered or checked in. */
+        ParticipantWebhookEvent: components["schemas"]["WebhookEventBase"] & {
+            /** @enum {string} */
+            type: "participant.registered" | "participant.checked_in";
+            data: components["schemas"]["ParticipantEventData"];
+        };
+        /** @description A match changed status. */
+        MatchWebhookEvent: components["schemas"]["WebhookEventBase"] & {
+            /** @enum {string} */
+            type: "match.started" | "match.score_reported" | "match.completed" | "match.disputed";
+            data: components["schemas"]["MatchEventData"];
+        };
+        /** @description Standings of a circuit season changed after a tournament was classified. */
+        CircuitStandingsWebhookEvent: components["schemas"]["WebhookEventBase"] & {
+            /** @enum {string} */
+            type: "circuit.standings_updated";
+            data: components["schemas"]["CircuitStandingsEventData"];
+        };
+        /** @description A circuit season started or ended. */
+        CircuitSeasonWebhookEvent: components["schemas"]["WebhookEventBase"] & {
+            /** @enum {string} */
+            type: "circuit.season_started" | "circuit.season_ended";
+            data: components["schemas"]["CircuitSeasonEventData"];
+        };
+        /** @description An anti-cheat rule flagged a session. */
+        DetectionWebhookEvent: components["schemas"]["WebhookEventBase"] & {
+            /** @enum {string} */
+            type: "anticheat.detection_raised";
+            data: components["schemas"]["DetectionEventData"];
+        };
+        /** @description An anti-cheat monitoring session ended. */
+        AntiCheatSessionWebhookEvent: components["schemas"]["WebhookEventBase"] & {
+            /** @enum {string} */
+            type: "anticheat.session_completed";
+            data: components["schemas"]["AntiCheatSessionEventData"];
+        };
+        /** @description Sent on demand by sendWebhookTest to one subscription. */
+        TestWebhookEvent: components["schemas"]["WebhookEventBase"] & {
+            /** @enum {string} */
+            type: "webhook.test";
+            data: components["schemas"]["TestEventData"];
+        };
+        /**
+         * @description `data` of tournament.* events. published, registration_opened, registration_closed: previousStatus;
+         *     started: stageId (the first stage), participantCount, matchCount; completed: stageId (the last stage), championId.
+         */
+        TournamentEventData: {
+            /** Format: uuid */
+            tournamentId: string;
+            status: components["schemas"]["TournamentStatus"];
+            previousStatus?: components["schemas"]["TournamentStatus"];
+            /** Format: uuid */
+            stageId?: string;
+            participantCount?: number;
+            matchCount?: number;
+            /**
+             * Format: uuid
+             * @description Participant id of the champion.
+             */
+            championId?: string | null;
+        };
+        /** @description `data` of participant.* events. */
+        ParticipantEventData: {
+            /** Format: uuid */
+            tournamentId: string;
+            /** Format: uuid */
+            participantId: string;
+            status: components["schemas"]["ParticipantStatus"];
+            /**
+             * Format: uuid
+             * @description The user who acted (the captain for a team).
+             */
+            userId: string;
+            /** @description Every user acting for the participant (registered only). */
+            memberUserIds?: string[];
+        };
+        /**
+         * @description `data` of match.* events. score_reported: reportedResult; completed: winnerId, loserId, resultType, scores
+         *     (null for a walkover or bye); disputed: reason.
+         */
+        MatchEventData: {
+            /** Format: uuid */
+            matchId: string;
+            /** Format: uuid */
+            tournamentId: string;
+            /** Format: uuid */
+            stageId: string;
+            status: components["schemas"]["MatchStatus"];
+            /** Format: uuid */
+            winnerId?: string | null;
+            /** Format: uuid */
+            loserId?: string | null;
+            resultType?: components["schemas"]["MatchResultType"];
+            scores?: components["schemas"]["WebhookScore"][] | null;
+            reportedResult?: {
+                /** Format: uuid */
+                winnerId: string | null;
+                scores: components["schemas"]["WebhookScore"][];
+                /**
+                 * Format: uuid
+                 * @description User id of the reporter.
+                 */
+                reportedBy: string;
+            };
+            reason?: string;
+        };
+        WebhookScore: {
+            /** Format: uuid */
+            participantId: string | null;
+            score: number;
+        };
+        /** @description `data` of circuit.standings_updated. */
+        CircuitStandingsEventData: {
+            /** Format: uuid */
+            circuitId: string;
+            /** Format: uuid */
+            seasonId: string;
+            /** Format: uuid */
+            tournamentId: string;
+        };
+        /** @description `data` of circuit.season_started and circuit.season_ended. */
+        CircuitSeasonEventData: {
+            /** Format: uuid */
+            circuitId: string;
+            season: components["schemas"]["Season"];
+        };
+        /** @description `data` of anticheat.detection_raised. */
+        DetectionEventData: {
+            detection: components["schemas"]["Detection"];
+        };
+        /** @description `data` of anticheat.session_completed. */
+        AntiCheatSessionEventData: {
+            session: components["schemas"]["AntiCheatSession"];
+        };
+        /** @description `data` of webhook.test. */
+        TestEventData: {
+            /** Format: uuid */
+            subscriptionId: string;
+            message: string;
+        };
+        WebhookSecretRotate: {
+            /**
+             * @description How long the previous secret keeps signing deliveries, seconds (at most 7 days).
+             * @default 86400
+             */
+            overlapSeconds?: number;
+        };
+        /** @description The subscription after a rotation, with its new signing secret, shown only once. */
+        WebhookSecretRotated: components["schemas"]["WebhookSubscription"] & {
+            /** @description The new Standard Webhooks signing secret. */
+            secret: string;
+        };
+        /**
+         * @description PENDING: waiting for its next attempt; SUCCEEDED: a 2xx answer; FAILED: retries exhausted, 410, or a failed redelivery.
+         * @enum {string}
+         */
+        WebhookDeliveryStatus: "PENDING" | "SUCCEEDED" | "FAILED";
+        WebhookDeliveryAttempt: {
+            /** @description 1 for the first attempt. */
+            number: number;
+            /** Format: date-time */
+            attemptedAt: string;
+            succeeded: boolean;
+            /** @description HTTP status answered; null when no answer came (timeout, refused connection, unsafe address). */
+            statusCode: number | null;
+            /** @description Time until the answer's status line, or until the failure, milliseconds. */
+            durationMs: number;
+            /** @description Why the attempt failed (null on success). */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @description The retry scheduled after this attempt, if any.
+             */
+            nextAttemptAt: string | null;
+        };
+        /** @description One event sent (or to be sent) to one subscription, with every attempt. */
+        WebhookDelivery: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            subscriptionId: string;
+            /**
+             * Format: uuid
+             * @description The payload `id` and `webhook-id` header.
+             */
+            eventId: string;
+            /** @description A WebhookEventType or `webhook.test`. */
+            eventType: string;
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            attemptCount: number;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due (PENDING only).
+             */
+            nextAttemptAt: string | null;
+            /** Format: date-time */
+            lastAttemptAt: string | null;
+            lastStatusCode: number | null;
+            lastError: string | null;
             /** Format: date-time */
             createdAt: string;
-            data: Record<string, unknown>;
+            /** Format: date-time */
+            completedAt: string | null;
+            /** @description Every attempt, oldest first. */
+            attempts: components["schemas"]["WebhookDeliveryAttempt"][];
         };
         /** @enum {string} */
         AntiCheatGame: "cs2" | "valorant" | "apex" | "dota2" | "rl";
@@ -2766,13 +3332,13 @@ export interface components {
         DetectionRaise: {
             /**
              * Format: uuid
-             * @description A participant of the session (else 400).
+             * @description A monitored participant of the session, i.e. one covered by an enrolled client when it started (else 400).
              */
             userId: string;
             rule: string;
             severity: components["schemas"]["DetectionSeverity"];
             aiVerdict?: components["schemas"]["AiVerdict"];
-            /** @description Media files of this session to attach (else 400). */
+            /** @description Media files presigned for this session to attach (else 400); each counts in evidenceCount once its bytes are uploaded. */
             evidenceMediaFileIds?: string[];
         };
         DetectionVerdictRequest: {
@@ -2787,10 +3353,15 @@ export interface components {
             kind: components["schemas"]["EvidenceKind"];
             /** @description MIME type without parameters, e.g. image/png; the upload must send exactly this Content-Type. */
             contentType: string;
-            /** @description Exact size of the artifact in bytes (at most 100 MiB). */
+            /** @description Exact size of the artifact in bytes; at most 100 MiB by contract and at most the server's configured maximum (default 25 MiB, else 413). */
             sizeBytes: number;
             /** @description Lowercase hex SHA-256 of the artifact. */
             sha256: string;
+            /**
+             * Format: uuid
+             * @description A detection of the same session to attach the upload to (extension; 404 when not one of the project's, 400 when of another session).
+             */
+            detectionId?: string;
             /**
              * @deprecated
              * @description Ignored; the project is taken from the API key (spec 4.1). Do not send.
@@ -2861,7 +3432,7 @@ export interface components {
         UserProfileResponse: {
             /** @constant */
             success: true;
-            data: components["schemas"]["User"];
+            data: components["schemas"]["PublicProfile"];
         };
         OwnProfileResponse: {
             /** @constant */
@@ -2928,6 +3499,11 @@ export interface components {
             success: true;
             data: components["schemas"]["Circuit"];
         };
+        CircuitPublicResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["CircuitPublicDetails"];
+        };
         SeasonResponse: {
             /** @constant */
             success: true;
@@ -2972,6 +3548,16 @@ export interface components {
             /** @constant */
             success: true;
             data: components["schemas"]["WebhookSubscription"];
+        };
+        WebhookSecretRotatedResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["WebhookSecretRotated"];
+        };
+        WebhookDeliveryResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["WebhookDelivery"];
         };
         WebhookCreatedResponse: {
             /** @constant */
@@ -3049,6 +3635,12 @@ export interface components {
             data: components["schemas"]["Match"][];
             pagination: components["schemas"]["Pagination"];
         };
+        CircuitPublicListResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["CircuitPublic"][];
+            pagination: components["schemas"]["Pagination"];
+        };
         CircuitListResponse: {
             /** @constant */
             success: true;
@@ -3073,10 +3665,32 @@ export interface components {
             data: components["schemas"]["Notification"][];
             pagination: components["schemas"]["Pagination"];
         };
+        CalendarFeedToken: {
+            /** @description The feed token, shown once. */
+            token: string;
+            /**
+             * Format: uri
+             * @description exportCalendar URL with the token, to paste into a calendar app (webcal clients accept it too).
+             */
+            feedUrl: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        CalendarFeedTokenResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["CalendarFeedToken"];
+        };
         CalendarEventListResponse: {
             /** @constant */
             success: true;
             data: components["schemas"]["CalendarEvent"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        WebhookDeliveryListResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["WebhookDelivery"][];
             pagination: components["schemas"]["Pagination"];
         };
         WebhookListResponse: {
@@ -3214,7 +3828,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The state of the resource forbids the operation: CONFLICT, INVALID_STATE, TOURNAMENT_LOCKED, ALREADY_REGISTERED, TOURNAMENT_FULL, REGISTRATION_CLOSED, NOT_ENOUGH_PARTICIPANTS, MATCH_NOT_READY, MATCH_ALREADY_COMPLETED, INVALID_TRANSITION, USERNAME_TAKEN or EMAIL_TAKEN. */
+        /** @description The state of the resource forbids the operation: CONFLICT, INVALID_STATE, TOURNAMENT_LOCKED, ALREADY_REGISTERED, TOURNAMENT_FULL, REGISTRATION_CLOSED, NOT_ENOUGH_PARTICIPANTS, MATCH_NOT_READY, MATCH_ALREADY_COMPLETED, INVALID_TRANSITION, USERNAME_TAKEN, EMAIL_TAKEN or INVITATION_USED. */
         Conflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3237,7 +3851,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The presigned upload URL has expired: UPLOAD_URL_EXPIRED. Request a new one. */
+        /** @description The resource is no longer usable: UPLOAD_URL_EXPIRED (a presigned upload URL expired; request a new one) or INVITATION_EXPIRED (a staff invitation expired or was replaced; ask for a new one). */
         Gone: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3414,6 +4028,10 @@ export interface components {
         CircuitStatusQuery: components["schemas"]["CircuitStatus"];
         /** @description Season to work on; default the ACTIVE season, else the most recent COMPLETED one. */
         SeasonIdQuery: string;
+        /** @description When true, standings accumulated over every season of the circuit. */
+        CumulativeQuery: boolean;
+        /** @description The caller's calendar feed token (see the CalendarFeedToken security scheme), for calendar apps that cannot send Authorization. */
+        CalendarFeedTokenQuery: string;
         /** @description When true, only notifications not yet read. */
         UnreadOnlyQuery: boolean;
         /** @description Only events of this tournament. */
@@ -3452,6 +4070,10 @@ export interface components {
         NotificationId: string;
         /** @description Webhook subscription id. */
         WebhookId: string;
+        /** @description Webhook delivery id. */
+        WebhookDeliveryId: string;
+        /** @description Only deliveries in this status. */
+        WebhookDeliveryStatusQuery: components["schemas"]["WebhookDeliveryStatus"];
         /** @description API key id (not the secret). */
         ApiKeyId: string;
         /** @description Project id. */
@@ -3664,6 +4286,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -3939,6 +4562,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -5080,7 +5704,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CircuitListResponse"];
+                    "application/json": components["schemas"]["CircuitPublicListResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5110,7 +5734,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CircuitResponse"];
+                    "application/json": components["schemas"]["CircuitPublicResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5260,6 +5884,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -5271,6 +5896,8 @@ export interface operations {
             query?: {
                 /** @description Season to work on; default the ACTIVE season, else the most recent COMPLETED one. */
                 seasonId?: components["parameters"]["SeasonIdQuery"];
+                /** @description When true, standings accumulated over every season of the circuit. */
+                cumulative?: components["parameters"]["CumulativeQuery"];
                 /** @description 1-based page number. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
@@ -5864,6 +6491,8 @@ export interface operations {
     exportCalendar: {
         parameters: {
             query?: {
+                /** @description The caller's calendar feed token (see the CalendarFeedToken security scheme), for calendar apps that cannot send Authorization. */
+                token?: components["parameters"]["CalendarFeedTokenQuery"];
                 /** @description Only events of this tournament. */
                 tournamentId?: components["parameters"]["TournamentIdQuery"];
                 /** @description Only events of this circuit (its seasons and classified tournaments). */
@@ -5895,6 +6524,51 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCalendarFeedToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new token and the subscription URL. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedTokenResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeCalendarFeedToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -6001,6 +6675,39 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook subscription id. */
+                id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     deleteWebhook: {
         parameters: {
             query?: never;
@@ -6057,6 +6764,190 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook subscription id. */
+                id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookSecretRotate"];
+            };
+        };
+        responses: {
+            /** @description The subscription with its new `secret`, shown only in this answer. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecretRotatedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    sendWebhookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook subscription id. */
+                id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queued delivery; follow it with getWebhookDelivery. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only deliveries in this status. */
+                status?: components["parameters"]["WebhookDeliveryStatusQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description Webhook subscription id. */
+                id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook subscription id. */
+                id: components["parameters"]["WebhookId"];
+                /** @description Webhook delivery id. */
+                deliveryId: components["parameters"]["WebhookDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook subscription id. */
+                id: components["parameters"]["WebhookId"];
+                /** @description Webhook delivery id. */
+                deliveryId: components["parameters"]["WebhookDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, due now. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6311,6 +7202,8 @@ export interface operations {
                 limit?: components["parameters"]["DetectionLimit"];
                 /** @description When true, only detections that have not received a verdict. */
                 unreviewedOnly?: components["parameters"]["UnreviewedOnlyQuery"];
+                /** @description Only detections of this session (extension). */
+                sessionId?: string;
             };
             header?: never;
             path?: never;
@@ -6564,7 +7457,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Unix epoch seconds of this delivery attempt; reject values far from your clock (replay protection). */
                 "webhook-timestamp": number;
-                /** @description Space-separated list of `v1,<base64 signature>` entries. */
+                /** @description Space-separated list of `v1,<base64 signature>` entries (two during a secret rotation overlap); accept the request when any entry matches. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -6576,6 +7469,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The receiver is gone; the subscription is disabled and nothing more is sent to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Delivery accepted; any other answer, or a timeout, counts as a failed attempt and is retried. */
             "2XX": {
                 headers: {

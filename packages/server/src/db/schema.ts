@@ -163,6 +163,8 @@ export interface MatchesTable {
   next_winner_slot: number | null;
   next_loser_match_id: string | null;
   next_loser_slot: number | null;
+  /** 1-based slot in the stage's play order (a match is played after every match feeding it); null only before migration 0002. */
+  play_round: number | null;
   /** JSON ReportedResult while a report awaits confirmation (and kept after). */
   reported_result: string | null;
   scheduled_at: string | null;
@@ -172,6 +174,14 @@ export interface MatchesTable {
   version: number;
   created_at: string;
   updated_at: string;
+}
+
+/** A participant entering a stage, with its seed in that stage (1..N; stage 1: the tournament seed). */
+export interface StageEntrantsTable {
+  stage_id: string;
+  tournament_id: string;
+  participant_id: string;
+  seed: number;
 }
 
 /** One entry of a match's history (report, confirmation, dispute, correction ...); data is JSON. */
@@ -194,8 +204,301 @@ export interface EventsTable {
   created_at: string;
 }
 
+/** An anti-cheat client enrolled for a user of a project (DESIGN "Anti-cheat surface"); revoked_at set on revoke. */
+export interface AntiCheatClientsTable {
+  id: string;
+  project_id: string;
+  user_id: string;
+  label: string | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+/** An anti-cheat monitoring session of a match (spec 2.5); status ACTIVE | ENDED; the API's sessionId is match_id. */
+export interface AntiCheatSessionsTable {
+  id: string;
+  project_id: string;
+  match_id: string;
+  /** cs2 | valorant | apex | dota2 | rl. */
+  game: string;
+  status: string;
+  started_at: string;
+  ended_at: string | null;
+  end_reason: string | null;
+  started_by_key_id: string | null;
+}
+
+/** A user requested for a session; covered (0/1) when an enrolled client (client_id) wired them in (spec 4.1 rule 1). */
+export interface AntiCheatSessionParticipantsTable {
+  session_id: string;
+  user_id: string;
+  /** Order in the start request, 0-based. */
+  position: number;
+  covered: number;
+  client_id: string | null;
+}
+
+/** A detection raised in a session (spec 2.6); ai_verdict is JSON `{ label, confidence }`; reviewed once verdict is set. */
+export interface AntiCheatDetectionsTable {
+  id: string;
+  project_id: string;
+  session_id: string;
+  match_id: string;
+  user_id: string;
+  rule: string;
+  /** LOW | MEDIUM | HIGH | CRITICAL. */
+  severity: string;
+  ai_verdict: string | null;
+  /** CONFIRMED_CHEAT | FALSE_POSITIVE | INCONCLUSIVE. */
+  verdict: string | null;
+  verdict_note: string | null;
+  reviewed_at: string | null;
+  created_at: string;
+}
+
+/** An evidence file presigned for a session (spec 2.7); status PENDING until its bytes are uploaded, then UPLOADED. */
+export interface AntiCheatMediaFilesTable {
+  id: string;
+  project_id: string;
+  session_id: string;
+  kind: string;
+  content_type: string;
+  size_bytes: number;
+  /** Lowercase hex SHA-256 declared at presign. */
+  sha256: string;
+  /** Storage key, `anti-cheat-evidence/...`. */
+  storage_key: string;
+  status: string;
+  /** Expiry of the upload URL. */
+  expires_at: string;
+  created_at: string;
+  uploaded_at: string | null;
+}
+
+/** Evidence media files attached to a detection. */
+export interface AntiCheatDetectionEvidenceTable {
+  detection_id: string;
+  media_file_id: string;
+}
+
+/** A circuit (spec 2.8): a series of tournaments in seasons; status DRAFT | ACTIVE | COMPLETED. */
+export interface CircuitsTable {
+  id: string;
+  project_id: string;
+  name: string;
+  description: string | null;
+  discipline_id: string | null;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A season of a circuit; status UPCOMING | ACTIVE | COMPLETED; dates `YYYY-MM-DD`; scoring is JSON (ScoringConfig). */
+export interface CircuitSeasonsTable {
+  id: string;
+  circuit_id: string;
+  number: number;
+  name: string;
+  status: string;
+  start_date: string;
+  end_date: string;
+  scoring: string;
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+}
+
+/** A tournament classified into a season (once per circuit), with a snapshot of the tournament. */
+export interface CircuitClassificationsTable {
+  id: string;
+  circuit_id: string;
+  season_id: string;
+  tournament_id: string;
+  tournament_name: string;
+  discipline_id: string;
+  start_date: string;
+  completed_at: string | null;
+  point_multiplier: number;
+  participant_count: number;
+  classified_at: string;
+}
+
+/** Points awarded to one participant by one classification; points in integer hundredths. */
+export interface CircuitAwardsTable {
+  id: string;
+  classification_id: string;
+  circuit_id: string;
+  season_id: string;
+  tournament_id: string;
+  participant_id: string;
+  /** `team:<name>`, `user:<id>` or `participant:<id>` (core competitorKey). */
+  competitor_key: string;
+  user_id: string | null;
+  team_name: string | null;
+  name: string;
+  placement: number;
+  points_hundredths: number;
+  wins: number;
+}
+
+/** One ranked line of a season's standings, rewritten at each classification; `position` is the 1-based list order. */
+export interface CircuitStandingsTable {
+  season_id: string;
+  circuit_id: string;
+  competitor_key: string;
+  user_id: string | null;
+  team_name: string | null;
+  name: string;
+  points_hundredths: number;
+  wins: number;
+  tournaments_played: number;
+  best_placement: number;
+  rank: number;
+  position: number;
+  updated_at: string;
+}
+
+/** A staff invitation (issue 8): to a user (invited_user_id) or an email with no account yet; the token kept as SHA-256. */
+export interface StaffInvitationsTable {
+  id: string;
+  organization_id: string;
+  token_hash: string;
+  invited_user_id: string | null;
+  /** Lower-cased email for invitations by email, else null. */
+  invited_email: string | null;
+  role: string;
+  invited_by_user_id: string | null;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  accepted_by_user_id: string | null;
+  /** Set when a newer invitation of the same person replaced this one. */
+  revoked_at: string | null;
+}
+
+/** A gaming account linked to a user; account_key is the normalized id, unique per platform. */
+export interface GamingAccountsTable {
+  id: string;
+  user_id: string;
+  platform: string;
+  account_id: string;
+  account_key: string;
+  display_name: string;
+  linked_at: string;
+}
+
+/** A notification of a user; data and channels are JSON; in_app 0/1 (listed or only delivered elsewhere). */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  type: string;
+  title: string;
+  message: string;
+  data: string;
+  channels: string;
+  in_app: number;
+  /** Unique per user when set: time-based notifications are created once. */
+  dedupe_key: string | null;
+  read_at: string | null;
+  created_at: string;
+}
+
+/** A pending delivery of a notification on the EMAIL or WEBHOOK channel, for an external mailer or relay. */
+export interface NotificationDeliveriesTable {
+  id: string;
+  notification_id: string;
+  user_id: string;
+  channel: string;
+  /** PENDING until an external worker marks it DELIVERED. */
+  status: string;
+  created_at: string;
+  delivered_at: string | null;
+}
+
+/** A user's channel settings for one notification type (types without a row use the defaults). */
+export interface NotificationPreferencesTable {
+  user_id: string;
+  type: string;
+  in_app: number;
+  email: number;
+  webhook: number;
+  updated_at: string;
+}
+
+/** A user's calendar feed token (one per user), kept as SHA-256 hex. */
+export interface CalendarFeedTokensTable {
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/**
+ * A webhook subscription of a project (spec 2.9, 4.7). `events`: JSON array of event names or "*"; `enabled` 0/1 with
+ * `disabled_reason` MANUAL | GONE | FAILING; `secret` (`whsec_...`) kept as issued because signing needs it, and
+ * `previous_secret` keeps signing until `previous_secret_expires_at` after a rotation.
+ */
+export interface WebhookSubscriptionsTable {
+  id: string;
+  project_id: string;
+  url: string;
+  events: string;
+  enabled: number;
+  disabled_reason: string | null;
+  disabled_at: string | null;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * One event to one subscription (unique per pair). status PENDING | SUCCEEDED | FAILED; mode AUTO (retried on the
+ * schedule) | MANUAL (a redelivery: one attempt); the dispatcher leases a row (`lease_owner`, `lease_expires_at`)
+ * while it sends it.
+ */
+export interface WebhookDeliveriesTable {
+  id: string;
+  subscription_id: string;
+  project_id: string;
+  event_id: string;
+  event_type: string;
+  status: string;
+  mode: string;
+  attempt_count: number;
+  max_attempts: number;
+  next_attempt_at: string | null;
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  last_attempt_at: string | null;
+  last_status_code: number | null;
+  last_duration_ms: number | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+}
+
+/** One attempt of a delivery: HTTP status (null without an answer), duration in ms, error, the retry it scheduled. */
+export interface WebhookDeliveryAttemptsTable {
+  id: string;
+  delivery_id: string;
+  number: number;
+  attempted_at: string;
+  succeeded: number;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  next_attempt_at: string | null;
+}
+
 /** The whole database as Kysely sees it. */
 export interface Database {
+  webhook_subscriptions: WebhookSubscriptionsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
   organizations: OrganizationsTable;
@@ -207,6 +510,24 @@ export interface Database {
   participants: ParticipantsTable;
   participant_members: ParticipantMembersTable;
   matches: MatchesTable;
+  stage_entrants: StageEntrantsTable;
   match_history: MatchHistoryTable;
   events: EventsTable;
+  circuits: CircuitsTable;
+  circuit_seasons: CircuitSeasonsTable;
+  circuit_classifications: CircuitClassificationsTable;
+  circuit_awards: CircuitAwardsTable;
+  circuit_standings: CircuitStandingsTable;
+  anti_cheat_clients: AntiCheatClientsTable;
+  anti_cheat_sessions: AntiCheatSessionsTable;
+  anti_cheat_session_participants: AntiCheatSessionParticipantsTable;
+  anti_cheat_detections: AntiCheatDetectionsTable;
+  anti_cheat_media_files: AntiCheatMediaFilesTable;
+  anti_cheat_detection_evidence: AntiCheatDetectionEvidenceTable;
+  staff_invitations: StaffInvitationsTable;
+  gaming_accounts: GamingAccountsTable;
+  notifications: NotificationsTable;
+  notification_deliveries: NotificationDeliveriesTable;
+  notification_preferences: NotificationPreferencesTable;
+  calendar_feed_tokens: CalendarFeedTokensTable;
 }

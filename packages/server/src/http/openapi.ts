@@ -93,10 +93,17 @@ function deref(document: OpenApiDocument, value: unknown, pointer: string): { no
 
 const isJsonMediaType = (type: string): boolean => /^application\/(?:[\w.+-]+\+)?json$/i.test(type.split(';')[0]!.trim());
 
+/**
+ * Security schemes the router resolves itself. A requirement naming any other scheme (e.g. `CalendarFeedToken`, a
+ * token in the query) is checked by the operation's handler, so the router lets such requests through as anonymous.
+ */
+const ROUTER_SCHEMES = new Set(['ApiKeyAuth', 'BearerAuth']);
+
 function parseSecurity(requirements: Array<Record<string, unknown>> | undefined) {
   const list = requirements ?? [];
+  const handlerChecked = (r: Record<string, unknown>) => Object.keys(r).some((scheme) => !ROUTER_SCHEMES.has(scheme));
   return {
-    allowAnonymous: list.length === 0 || list.some((r) => Object.keys(r).length === 0),
+    allowAnonymous: list.length === 0 || list.some((r) => Object.keys(r).length === 0 || handlerChecked(r)),
     allowApiKey: list.some((r) => 'ApiKeyAuth' in r),
     allowBearer: list.some((r) => 'BearerAuth' in r),
   };

@@ -1,8 +1,9 @@
 import type { OperationHandlers } from '../http/operation';
 import { sendData, sendList, sendNoContent } from '../http/respond';
 import type { OrganizationCreateInput, OrganizationUpdateInput, PageQuery } from '../services/organization-service';
+import type { StaffInviteInput } from '../services/staff-service';
 
-/** Organization operations: create, get, update, delete, listStaff (staff invitations come later: 501). */
+/** Organization operations: create, get, update, delete, and staff: list, invite, accept an invitation, remove. */
 export const organizationHandlers: OperationHandlers = {
   createOrganization: async (ctx) => {
     const org = await ctx.services.organizations.create(ctx.state.auth, ctx.state.input.body as OrganizationCreateInput);
@@ -23,5 +24,18 @@ export const organizationHandlers: OperationHandlers = {
     const { params, query } = ctx.state.input;
     const page = await ctx.services.organizations.listStaff(ctx.state.auth, params.id!, query as unknown as PageQuery);
     sendList(ctx, page.items, page.pagination);
+  },
+  inviteStaff: async (ctx) => {
+    const { params, body } = ctx.state.input;
+    sendData(ctx, await ctx.services.staff.invite(ctx.state.auth, params.id!, body as StaffInviteInput), 201);
+  },
+  acceptStaffInvitation: async (ctx) => {
+    const { params } = ctx.state.input;
+    sendData(ctx, await ctx.services.staff.accept(ctx.state.auth, params.id!, params.token!));
+  },
+  removeStaff: async (ctx) => {
+    const { params } = ctx.state.input;
+    await ctx.services.staff.remove(ctx.state.auth, params.id!, params.staffId!);
+    sendNoContent(ctx);
   },
 };

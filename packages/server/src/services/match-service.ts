@@ -139,8 +139,9 @@ export class MatchService {
 
   /**
    * A participant of the match reports its result: SCHEDULED | IN_PROGRESS -> PENDING_RESULT (event
-   * match.score_reported). Core validates the scores (one per side, integers >= 0) and the winner (equal scores
-   * need `winnerId` in elimination brackets; the winner may not have the lower score).
+   * match.score_reported). Core validates the scores (one per side, integers >= 0) and the winner: equal scores
+   * without `winnerId` are a draw in round robin, Swiss and group matches and a 400 naming `body.winnerId` in
+   * elimination brackets (a tie-break decided it: name the winner); the winner may not have the lower score.
    * @throws ApiError 400 naming `body.scores[i]...` or `body.winnerId`.
    */
   async report(auth: AuthContext, id: string, input: ReportInput): Promise<Match> {
@@ -184,28 +185,28 @@ export class MatchService {
 
   /**
    * The opponent of the reporting side, or an organizer (approval), confirms the reported result:
-   * PENDING_RESULT -> COMPLETED; the winner advances to `next.winner`, the loser to `next.loser` or is
-   * ELIMINATED; the last match completes the stage and the tournament (tournaments/match-completion.ts).
+   * PENDING_RESULT -> COMPLETED; the winner advances to `next.winner`, the loser to `next.loser` (losers bracket,
+   * third-place match, grand-final reset) or leaves; a draw (pool formats) completes with no winner. The last match
+   * of a Swiss round pairs the next round, the last of a stage seeds the next stage, the last of the tournament
+   * completes it, all in this transaction (tournaments/match-completion.ts, stage-completion.ts).
    */
   async confirm(auth: AuthContext, id: string): Promise<Match> {
     const { userId, row, tournament, actor } = await this.prepare(auth, id, true);
     const next = transition(row, { type: 'confirm' }, actor);
-    if (next.winnerId === null || next.loserId === null || next.scores === null) {
-      throw new ApiError('NOT_IMPLEMENTED', 'draws are only possible in pool formats, which are not implemented yet');
-    }
+    if (next.scores === null) throw new Error('confirm produced no scores');
     const [first, second] = next.scores;
     const scores: [number, number] = [first?.score ?? 0, second?.score ?? 0];
-    const { winnerId, loserId } = next;
+    const { winnerId, loserId, isDraw } = next;
     const now = this.deps.clock.now().toISOString();
     await this.db.transaction().execute((trx) =>
       completeMatch(
         { db: trx, sink: this.deps, tournament, now },
         row,
-        { status: 'COMPLETED', winnerId, loserId, scores, resultType: 'NORMAL' },
+        { status: 'COMPLETED', winnerId, loserId, isDraw, scores, resultType: 'NORMAL' },
         {
           type: 'CONFIRMED',
           actorUserId: userId,
-          data: { winnerId, loserId, scores: next.scores, by: actor.kind === 'organizer' ? 'ORGANIZER' : 'OPPONENT' },
+          data: { winnerId, loserId, isDraw, scores: next.scores, by: actor.kind === 'organizer' ? 'ORGANIZER' : 'OPPONENT' },
         },
       ),
     );

@@ -29,7 +29,8 @@ import {
   readTournaments,
   type Db,
 } from './tournaments/tournament-reader';
-import { assertStartableStages, runTournamentStart, STARTABLE_STATUSES } from './tournaments/tournament-start';
+import { checkStagePlan, planIssuesAtCreate } from './tournaments/stage-plan';
+import { runTournamentStart, STARTABLE_STATUSES } from './tournaments/tournament-start';
 import { requireManagedTournament, requireVisibleTournament } from './tournaments/visibility';
 import type { WriteContext } from './tournaments/write-context';
 
@@ -105,8 +106,10 @@ export class TournamentService {
 
   /**
    * Creates a DRAFT tournament with its stages (numbered 1..n, PENDING) in the caller's project (key) or in
-   * `input.projectId` (staff OWNER/ADMIN/ORGANIZER). Instants are stored normalized to UTC.
-   * @throws ApiError 400 naming `body.projectId` (bearer without it) or a date field out of order; 404 unknown project.
+   * `input.projectId` (staff OWNER/ADMIN/ORGANIZER). Instants are stored normalized to UTC. The stage plan is
+   * checked with maxParticipants as the entrants of stage 1 (tournaments/stage-plan.ts).
+   * @throws ApiError 400 naming `body.projectId` (bearer without it), a date field out of order or a stage setting
+   *   (`body.stages[i].settings.<field>`, e.g. a missing `advanceCount` between stages); 404 unknown project.
    */
   async create(auth: AuthContext, input: TournamentCreateInput): Promise<Tournament> {
     const { projectId } = await this.access.resolveProjectForCreate(auth, input.projectId, {
@@ -120,6 +123,8 @@ export class TournamentService {
       registrationClosesAt: toStoredInstantOrNull(input.registrationClosesAt),
     };
     validateDates(dates);
+    const issues = checkStagePlan(input.stages, input.maxParticipants, false);
+    if (issues.length > 0) throw planIssuesAtCreate(issues);
     const now = this.now();
     const id = newId();
     await this.db.transaction().execute(async (trx) => {
@@ -163,7 +168,8 @@ export class TournamentService {
    * description, disciplineId, dates and check-in settings stay editable. Once COMPLETED only name and
    * description may change. Before the start: maxParticipants below the places taken, or a teamSize change while
    * participants are registered, is 409 CONFLICT naming the field; new stages replace the old ones by number
-   * (ids of kept numbers are kept). Dates out of order: 400 naming the field.
+   * (ids of kept numbers are kept). Dates out of order or a stage plan that does not fit the resulting
+   * maxParticipants: 400 naming the field.
    */
   async update(auth: AuthContext, id: string, input: TournamentUpdateInput): Promise<Tournament> {
     const { row } = await requireManagedTournament(this.db, this.access, auth, id);
@@ -210,6 +216,11 @@ export class TournamentService {
       }
     }
     validateDates(dates);
+    if (stagesChange || maxChange) {
+      const plan = input.stages ?? (await findStageRows(this.db, id));
+      const issues = checkStagePlan(plan, input.maxParticipants ?? row.max_participants, false);
+      if (issues.length > 0) throw planIssuesAtCreate(issues);
+    }
     const structural = stagesChange || teamSizeChange || maxChange;
     const now = this.now();
     await this.db.transaction().execute(async (trx) => {
@@ -310,17 +321,17 @@ export class TournamentService {
   }
 
   /**
-   * Starts the tournament and builds stage 1 (see tournaments/tournament-start.ts).
-   * @throws ApiError 409 INVALID_STATE (not startable), 409 NOT_ENOUGH_PARTICIPANTS, 501 NOT_IMPLEMENTED for
-   *   other formats or several stages.
+   * Starts the tournament and builds stage 1 of any format (see tournaments/tournament-start.ts).
+   * @throws ApiError 409 INVALID_STATE (not startable), 409 NOT_ENOUGH_PARTICIPANTS (fewer than 2, or too few for
+   *   the stage plan), 409 CONFLICT (a plan the entrants cannot play, e.g. a round robin over 2048).
    */
   async start(auth: AuthContext, id: string): Promise<Tournament> {
     const { row } = await requireManagedTournament(this.db, this.access, auth, id);
     if (!STARTABLE_STATUSES.includes(row.status)) {
       throw new ApiError('INVALID_STATE', `a tournament can be started only when PUBLISHED, REGISTRATION_OPEN or REGISTRATION_CLOSED (it is ${row.status})`);
     }
-    const stage = assertStartableStages(await findStageRows(this.db, id));
-    await this.inTransaction(row, (ctx) => runTournamentStart(ctx, stage));
+    const stages = await findStageRows(this.db, id);
+    await this.inTransaction(row, (ctx) => runTournamentStart(ctx, stages));
     return this.reload(id);
   }
 

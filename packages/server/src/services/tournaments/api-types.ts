@@ -191,10 +191,40 @@ export interface BracketPlacement {
   placementRange: string;
 }
 
+/** One line of a round-robin, Swiss or group stage's standings (openapi `StandingsRow`). */
+export interface StandingsRow {
+  rank: number;
+  participantId: string;
+  name: string;
+  seed: number;
+  group: number | null;
+  played: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  byes: number;
+  points: number;
+  scoreFor: number;
+  scoreAgainst: number;
+  scoreDifference: number;
+  /** Value of each configured criterion, by name (POINTS, BUCHHOLZ ...). */
+  tiebreaks: Record<string, number>;
+  tiedWithPrevious: boolean;
+  /** Esports-form Swiss: ACTIVE, ADVANCED or ELIMINATED; null otherwise. */
+  status: 'ACTIVE' | 'ADVANCED' | 'ELIMINATED' | null;
+}
+
+/** One stage of the bracket: its rounds and, for pool formats, its standings. */
+export interface BracketStage {
+  stage: Stage;
+  rounds: { bracket: string; round: number; name: string; matches: Match[] }[];
+  standings: StandingsRow[];
+}
+
 /** The bracket of a started tournament. */
 export interface Bracket {
   tournamentId: string;
   status: TournamentStatus;
-  stages: { stage: Stage; rounds: { bracket: string; round: number; name: string; matches: Match[] }[] }[];
+  stages: BracketStage[];
   placements: BracketPlacement[];
 }

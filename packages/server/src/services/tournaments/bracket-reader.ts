@@ -1,12 +1,17 @@
-import { roundName, type BracketKind } from '@tourney/core';
-import type { Bracket, BracketPlacement, Match } from './api-types';
-import { BRACKET_VIEW_RANK } from './play-order';
+import { computeStandings, roundName, type BracketKind, type StageFormat } from '@tourney/core';
+import type { Bracket, BracketPlacement, BracketStage, Match, StandingsRow } from './api-types';
 import { readMatches } from './match-reader';
-import { computeStagePlacements } from './stage-placements';
-import { toStage, type TournamentRow } from './tournament-mapper';
+import { BRACKET_VIEW_RANK } from './play-order';
+import { readStageEntrants } from './stage-entrants';
+import { readStageResults } from './stage-results';
+import { effectiveSettings } from './stage-settings';
+import { toStage, type StageRow, type TournamentRow } from './tournament-mapper';
 import { findStageRows, type Db } from './tournament-reader';
 
-type BracketRound = Bracket['stages'][number]['rounds'][number];
+type BracketRound = BracketStage['rounds'][number];
+
+/** Formats whose stages have standings. */
+const POOL_FORMATS: readonly string[] = ['ROUND_ROBIN', 'SWISS', 'GROUPS'];
 
 function roundsOf(matches: readonly Match[]): BracketRound[] {
   const totalRounds = Math.max(1, ...matches.filter((m) => m.bracket === 'WINNERS').map((m) => m.round));
@@ -22,20 +27,57 @@ function roundsOf(matches: readonly Match[]): BracketRound[] {
   }
   const rounds = [...byKey.values()];
   rounds.sort((a, b) => (BRACKET_VIEW_RANK[a.bracket] ?? 9) - (BRACKET_VIEW_RANK[b.bracket] ?? 9) || a.round - b.round);
-  for (const r of rounds) r.matches.sort((a, b) => a.number - b.number);
+  for (const r of rounds) r.matches.sort((a, b) => (a.groupNumber ?? 0) - (b.groupNumber ?? 0) || a.number - b.number);
   return rounds;
 }
 
 /**
+ * Current standings of a round-robin, Swiss or group stage (core `computeStandings` over its results so far,
+ * settings with the format's defaults): rank (within the group for GROUPS), record, points, scores and the
+ * value of each configured criterion. Empty for elimination formats and stages not generated yet.
+ */
+async function standingsOf(db: Db, stage: StageRow, names: ReadonlyMap<string, string>): Promise<StandingsRow[]> {
+  if (!POOL_FORMATS.includes(stage.format)) return [];
+  const entrants = await readStageEntrants(db, stage.id);
+  if (entrants.length < 2) return [];
+  const { results } = await readStageResults(db, stage.id);
+  const rows = computeStandings(stage.format as StageFormat, entrants, results, effectiveSettings(stage.format, stage.settings));
+  return rows.map((r) => ({
+    rank: r.rank,
+    participantId: r.participantId,
+    name: names.get(r.participantId) ?? '',
+    seed: r.seed,
+    group: r.group,
+    played: r.played,
+    wins: r.wins,
+    draws: r.draws,
+    losses: r.losses,
+    byes: r.byes,
+    points: r.points,
+    scoreFor: r.scoresFor,
+    scoreAgainst: r.scoresAgainst,
+    scoreDifference: r.scoreDifference,
+    tiebreaks: { ...r.tiebreaks } as Record<string, number>,
+    tiedWithPrevious: r.tiedWithPrevious,
+    status: r.status,
+  }));
+}
+
+/**
  * The bracket of a started tournament (spec 4.2): per stage its rounds (bracket, round, display name from core)
- * with full matches (sides, scores, advancement paths, history), and the placements decided so far in the
- * latest started stage (all of them once the tournament is COMPLETED). Four to five queries in all.
+ * with full matches (sides with stage seeds, scores, advancement paths, history), the standings of round-robin,
+ * Swiss and group stages, and the tournament placements known so far (participants eliminated from the last
+ * stage or knocked out of an earlier one; everyone once the tournament is COMPLETED), best first.
  */
 export async function readBracket(db: Db, tournament: TournamentRow): Promise<Bracket> {
-  const [stageRows, matchRows, names] = await Promise.all([
+  const [stageRows, matchRows, people] = await Promise.all([
     findStageRows(db, tournament.id),
     db.selectFrom('matches').selectAll().where('tournament_id', '=', tournament.id).orderBy('round').orderBy('number').execute(),
-    db.selectFrom('participants').select(['id', 'name']).where('tournament_id', '=', tournament.id).execute(),
+    db
+      .selectFrom('participants')
+      .select(['id', 'name', 'seed', 'final_placement', 'placement_range'])
+      .where('tournament_id', '=', tournament.id)
+      .execute(),
   ]);
   const matches = await readMatches(db, tournament.id, matchRows);
   const byStage = new Map<string, Match[]>();
@@ -44,15 +86,19 @@ export async function readBracket(db: Db, tournament: TournamentRow): Promise<Br
     list.push(m);
     byStage.set(m.stageId, list);
   }
-  const latest = [...stageRows].reverse().find((s) => s.status !== 'PENDING');
-  const nameOf = new Map(names.map((p) => [p.id, p.name]));
-  const placements: BracketPlacement[] = latest
-    ? (await computeStagePlacements(db, latest)).map((p) => ({ ...p, name: nameOf.get(p.participantId) ?? '' }))
-    : [];
-  return {
-    tournamentId: tournament.id,
-    status: tournament.status as Bracket['status'],
-    stages: stageRows.map((s) => ({ stage: toStage(s), rounds: roundsOf(byStage.get(s.id) ?? []) })),
-    placements,
-  };
+  const names = new Map(people.map((p) => [p.id, p.name]));
+  const stages: BracketStage[] = [];
+  for (const s of stageRows) {
+    stages.push({ stage: toStage(s), rounds: roundsOf(byStage.get(s.id) ?? []), standings: await standingsOf(db, s, names) });
+  }
+  const placements: BracketPlacement[] = people
+    .filter((p) => p.final_placement !== null)
+    .sort((a, b) => (a.final_placement as number) - (b.final_placement as number) || (a.seed ?? Infinity) - (b.seed ?? Infinity) || a.name.localeCompare(b.name))
+    .map((p) => ({
+      participantId: p.id,
+      name: p.name,
+      placement: p.final_placement as number,
+      placementRange: p.placement_range ?? String(p.final_placement),
+    }));
+  return { tournamentId: tournament.id, status: tournament.status as Bracket['status'], stages, placements };
 }

@@ -1,3 +1,4 @@
+import { isGrandFinalResetNeeded } from '@tourney/core';
 import { writeEvents } from '../events';
 import { appendMatchHistory, type HistoryInput } from './match-history';
 import type { MatchRow } from './match-mapper';
@@ -7,14 +8,21 @@ import { FORFEIT_STATUSES } from './participant-status';
 import { afterMatchCompleted } from './stage-completion';
 import type { WriteContext } from './write-context';
 
-/** How a match was decided (contract `Match.resultType`). */
-export type ResultType = 'NORMAL' | 'BYE' | 'WALKOVER' | 'DOUBLE_FORFEIT';
+/**
+ * How a match was decided (contract `Match.resultType`): NOT_NEEDED marks a grand-final reset closed without
+ * play because the winners-bracket champion won the first grand final.
+ */
+export type ResultType = 'NORMAL' | 'BYE' | 'WALKOVER' | 'DOUBLE_FORFEIT' | 'NOT_NEEDED';
 
-/** The decided result of a match. `scores` are in slot order, null when the match was not played. */
+/**
+ * The decided result of a match. `scores` are in slot order, null when the match was not played. A draw (round
+ * robin, Swiss and group stages only) has `isDraw` true and null winner and loser.
+ */
 export interface MatchOutcomeInput {
   status: 'COMPLETED' | 'RESOLVED';
-  winnerId: string;
-  loserId: string;
+  winnerId: string | null;
+  loserId: string | null;
+  isDraw?: boolean;
   scores: [number, number] | null;
   resultType: ResultType;
 }
@@ -24,10 +32,12 @@ const FORFEITED = new Set<string>(FORFEIT_STATUSES);
 
 /**
  * Completes a match inside the caller's transaction and advances the bracket (spec 3.2, DESIGN "Tournament
- * and match lifecycle"): writes the result with a versioned update, appends `history`, records the event
- * `match.completed` (data: matchId, tournamentId, stageId, status, winnerId, loserId, resultType, scores),
- * moves the winner to `next.winner`, the loser to `next.loser` (third-place match) or marks an ACTIVE loser
- * ELIMINATED, and completes the stage and tournament when this was the last open match.
+ * and match lifecycle"): writes the result (a draw in pool formats) with a versioned update, appends `history`,
+ * records the event `match.completed` (data: matchId, tournamentId, stageId, status, winnerId, loserId, isDraw,
+ * resultType, scores), moves the winner to `next.winner` and the loser to `next.loser` (losers bracket,
+ * third-place match, grand-final reset), and lets the stage react (stage-completion.ts: placements, elimination,
+ * next Swiss round, next stage, tournament completion). A first grand final won by the winners-bracket champion
+ * closes the reset as NOT_NEEDED instead of filling it.
  * @throws ApiError 409 CONFLICT when the match changed concurrently.
  */
 export async function completeMatch(
@@ -43,7 +53,7 @@ export async function completeMatch(
       status: outcome.status,
       winner_id: outcome.winnerId,
       loser_id: outcome.loserId,
-      is_draw: 0,
+      is_draw: outcome.isDraw ? 1 : 0,
       score1: outcome.scores?.[0] ?? null,
       score2: outcome.scores?.[1] ?? null,
       result_type: outcome.resultType,
@@ -71,6 +81,7 @@ export async function completeMatch(
         status: outcome.status,
         winnerId: outcome.winnerId,
         loserId: outcome.loserId,
+        isDraw: outcome.isDraw === true,
         resultType: outcome.resultType,
         scores,
       },
@@ -80,25 +91,34 @@ export async function completeMatch(
   return updated;
 }
 
-/** Moves the winner and loser of a completed match along its advancement paths, then checks the stage. */
+/**
+ * Moves the winner and loser of a completed match along its advancement paths, then lets the stage react. The
+ * loser "leaves" when it has no path (or the grand-final reset it would play is not needed).
+ */
 async function advanceFrom(ctx: WriteContext, match: MatchRow): Promise<void> {
   const { winner_id: winnerId, loser_id: loserId } = match;
+  const isFirstGrandFinal = match.bracket === 'GRAND_FINAL' && match.round === 1 && match.next_winner_match_id !== null;
+  if (isFirstGrandFinal && !isGrandFinalResetNeeded([match.participant1_id, match.participant2_id], winnerId)) {
+    await closeUnneededReset(ctx, match.next_winner_match_id as string);
+    await afterMatchCompleted(ctx, match, loserId !== null);
+    return;
+  }
   if (winnerId !== null && match.next_winner_match_id !== null && match.next_winner_slot !== null) {
     await placeIntoSlot(ctx, match.next_winner_match_id, match.next_winner_slot, winnerId);
   }
-  if (loserId !== null) {
-    if (match.next_loser_match_id !== null && match.next_loser_slot !== null) {
-      await placeIntoSlot(ctx, match.next_loser_match_id, match.next_loser_slot, loserId);
-    } else {
-      await ctx.db
-        .updateTable('participants')
-        .set({ status: 'ELIMINATED' })
-        .where('id', '=', loserId)
-        .where('status', '=', 'ACTIVE')
-        .execute();
-    }
-  }
-  await afterMatchCompleted(ctx, match);
+  const loserMoves = loserId !== null && match.next_loser_match_id !== null && match.next_loser_slot !== null;
+  if (loserMoves) await placeIntoSlot(ctx, match.next_loser_match_id as string, match.next_loser_slot as number, loserId as string);
+  await afterMatchCompleted(ctx, match, loserId !== null && !loserMoves);
+}
+
+/**
+ * Closes the grand-final reset without play (the winners-bracket champion won the first grand final): status
+ * COMPLETED, resultType NOT_NEEDED, no sides, no winner; no history entry and no event (nothing was played).
+ */
+async function closeUnneededReset(ctx: WriteContext, resetId: string): Promise<void> {
+  const reset = await findMatchRow(ctx.db, resetId);
+  if (!reset || reset.status === 'COMPLETED' || reset.status === 'RESOLVED') return;
+  await updateMatchVersioned(ctx.db, reset, { status: 'COMPLETED', result_type: 'NOT_NEEDED', completed_at: ctx.now }, ctx.now);
 }
 
 /**

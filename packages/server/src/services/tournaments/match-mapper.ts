@@ -48,21 +48,23 @@ function slotRef(matchId: string | null, slot: number | null): MatchSlotRef | nu
   return matchId === null || (slot !== 1 && slot !== 2) ? null : { matchId, slot };
 }
 
-function side(participantId: string | null, score: number | null, sides: ReadonlyMap<string, SideInfo>): MatchSide {
+function side(participantId: string | null, score: number | null, sides: ReadonlyMap<string, SideInfo>, stageSeed: number | undefined): MatchSide {
   if (participantId === null) return { participantId: null, name: null, seed: null, score: null };
   const info = sides.get(participantId);
-  return { participantId, name: info?.name ?? null, seed: info?.seed ?? null, score };
+  return { participantId, name: info?.name ?? null, seed: stageSeed ?? info?.seed ?? null, score };
 }
 
 /**
- * Maps a matches row to the API `Match`. `sides` gives names and seeds of participants by id, `history` the
- * match's entries in time order. Scores are the final ones (set on completion); a pending report is in
- * `reportedResult`.
+ * Maps a matches row to the API `Match`. `sides` gives names and tournament seeds of participants by id,
+ * `stageSeeds` their seeds in the match's stage (keyed `${stageId}:${participantId}`, preferred: a later stage
+ * re-seeds its qualifiers), `history` the match's entries in time order. Scores are the final ones (set on
+ * completion); a pending report is in `reportedResult`.
  */
 export function toMatch(
   row: MatchRow,
-  ctx: { stageNumber: number; sides: ReadonlyMap<string, SideInfo>; history: MatchHistoryEntry[] },
+  ctx: { stageNumber: number; sides: ReadonlyMap<string, SideInfo>; stageSeeds?: ReadonlyMap<string, number>; history: MatchHistoryEntry[] },
 ): Match {
+  const seedIn = (id: string | null) => (id === null ? undefined : ctx.stageSeeds?.get(`${row.stage_id}:${id}`));
   const reported = parseReportedResult(row.reported_result);
   return {
     id: row.id,
@@ -74,7 +76,10 @@ export function toMatch(
     round: row.round,
     number: row.number,
     status: row.status,
-    participants: [side(row.participant1_id, row.score1, ctx.sides), side(row.participant2_id, row.score2, ctx.sides)],
+    participants: [
+      side(row.participant1_id, row.score1, ctx.sides, seedIn(row.participant1_id)),
+      side(row.participant2_id, row.score2, ctx.sides, seedIn(row.participant2_id)),
+    ],
     winnerId: row.winner_id,
     loserId: row.loser_id,
     isDraw: row.is_draw === 1,

@@ -11,8 +11,9 @@ export function findMatchRow(db: Db, id: string): Promise<MatchRow | undefined> 
 }
 
 /**
- * API `Match`es of rows of one tournament, in the order given: loads stage numbers, the sides' names and seeds
- * and the history entries with three queries (by id for small sets, by tournament for large ones).
+ * API `Match`es of rows of one tournament, in the order given: loads stage numbers, the sides' names, their seeds
+ * in the match's stage and the history entries with four queries (by id for small sets, by tournament for large
+ * ones).
  */
 export async function readMatches(db: Db, tournamentId: string, rows: readonly MatchRow[]): Promise<Match[]> {
   if (rows.length === 0) return [];
@@ -36,7 +37,14 @@ export async function readMatches(db: Db, tournamentId: string, rows: readonly M
         .execute()
     : db.selectFrom('match_history').selectAll().where('match_id', 'in', matchIds).orderBy('at').orderBy('id').execute();
 
-  const [stages, participants, history] = await Promise.all([stagesQuery, participantsQuery.execute(), historyQuery]);
+  let seedsQuery = db.selectFrom('stage_entrants').select(['stage_id', 'participant_id', 'seed']).where('tournament_id', '=', tournamentId);
+  if (!whole) {
+    seedsQuery = seedsQuery
+      .where('stage_id', 'in', [...new Set(rows.map((r) => r.stage_id))])
+      .where('participant_id', 'in', participantIds.length > 0 ? participantIds : ['']);
+  }
+  const [stages, participants, history, seeds] = await Promise.all([stagesQuery, participantsQuery.execute(), historyQuery, seedsQuery.execute()]);
+  const stageSeeds = new Map(seeds.map((s) => [`${s.stage_id}:${s.participant_id}`, s.seed]));
   const stageNumbers = new Map(stages.map((s) => [s.id, s.number]));
   const sides = new Map<string, SideInfo>(participants.map((p) => [p.id, { name: p.name, seed: p.seed }]));
   const historyBy = new Map<string, MatchHistoryRow[]>();
@@ -49,6 +57,7 @@ export async function readMatches(db: Db, tournamentId: string, rows: readonly M
     toMatch(r, {
       stageNumber: stageNumbers.get(r.stage_id) ?? 0,
       sides,
+      stageSeeds,
       history: (historyBy.get(r.id) ?? []).map(toHistoryEntry),
     }),
   );

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { MatchRow } from './match-mapper';
 import { bracketPlayRankSql } from './play-order';
 import type { Db } from './tournament-reader';
@@ -15,8 +16,9 @@ export interface ScheduleQuery {
 }
 
 /**
- * One page of a tournament's matches in play order (stage number, round, bracket play rank, number) and the total
- * count under the same filters (on the `(tournament_id, ...)` match indexes).
+ * One page of a tournament's matches in play order across stages (stage number, play round, bracket play rank,
+ * group, round, number: a losers-bracket round comes after the winners round feeding it, a grand final after both
+ * finals) and the total count under the same filters (on the `(tournament_id, ...)` match indexes).
  */
 export async function querySchedulePage(db: Db, tournamentId: string, q: ScheduleQuery): Promise<{ rows: MatchRow[]; total: number }> {
   let base = db.selectFrom('matches').where('matches.tournament_id', '=', tournamentId);
@@ -32,8 +34,10 @@ export async function querySchedulePage(db: Db, tournamentId: string, q: Schedul
       .innerJoin('stages', 'stages.id', 'matches.stage_id')
       .selectAll('matches')
       .orderBy('stages.number')
-      .orderBy('matches.round')
+      .orderBy(sql`coalesce(matches.play_round, matches.round)`)
       .orderBy(bracketPlayRankSql())
+      .orderBy(sql`coalesce(matches.group_number, 0)`)
+      .orderBy('matches.round')
       .orderBy('matches.number')
       .limit(q.limit)
       .offset((q.page - 1) * q.limit)

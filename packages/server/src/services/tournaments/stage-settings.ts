@@ -1,3 +1,4 @@
+import type { StageSettings as CoreStageSettings } from '@tourney/core';
 import type { StageSettings } from './api-types';
 
 /** Default minutes between the scheduled starts of consecutive rounds (contract `StageSettings.roundIntervalMinutes`). */
@@ -11,11 +12,6 @@ export function parseStageSettings(json: string): StageSettings {
   } catch {
     return {};
   }
-}
-
-/** Whether a single-elimination stage plays a third-place match (default false). */
-export function thirdPlaceMatchOf(settings: StageSettings): boolean {
-  return settings.thirdPlaceMatch === true;
 }
 
 /** Minutes between rounds of a stage (default 60). */
@@ -44,4 +40,12 @@ const FORMAT_DEFAULTS: Record<string, () => StageSettings> = {
 export function withFormatDefaults(format: string, settings: StageSettings): StageSettings {
   const defaults = FORMAT_DEFAULTS[format]?.() ?? {};
   return { ...defaults, roundIntervalMinutes: DEFAULT_ROUND_INTERVAL_MINUTES, ...settings };
+}
+
+/**
+ * The settings core works with for a stage: the stored JSON with the format's defaults filled in, exactly as
+ * responses show them (so the Swiss tiebreak order of the contract is the one applied).
+ */
+export function effectiveSettings(format: string, json: string): CoreStageSettings {
+  return withFormatDefaults(format, parseStageSettings(json)) as CoreStageSettings;
 }

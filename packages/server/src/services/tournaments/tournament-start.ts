@@ -1,31 +1,15 @@
-import { generateSingleElimination } from '@tourney/core';
 import { ApiError } from '../../http/errors';
 import { writeEvents } from '../events';
-import { buildMatchRows } from './bracket-rows';
 import { caseById } from './case-by-id';
 import { chunks } from './chunks';
 import { assignSeeds } from './seeding';
-import { parseStageSettings, roundIntervalOf, thirdPlaceMatchOf } from './stage-settings';
-import { formatNotImplemented } from './stage-placements';
+import { planStage, writeStage } from './stage-generation';
+import { checkStagePlan, planIssuesAtStart } from './stage-plan';
 import type { StageRow } from './tournament-mapper';
 import type { WriteContext } from './write-context';
 
 /** Tournament statuses from which start is accepted (DESIGN "Tournament and match lifecycle"). */
 export const STARTABLE_STATUSES = ['PUBLISHED', 'REGISTRATION_OPEN', 'REGISTRATION_CLOSED'];
-
-/**
- * Checks that the stages can be started by this server: exactly one SINGLE_ELIMINATION stage.
- * @throws ApiError 501 NOT_IMPLEMENTED naming the format otherwise.
- */
-export function assertStartableStages(stages: readonly StageRow[]): StageRow {
-  const other = stages.find((s) => s.format !== 'SINGLE_ELIMINATION');
-  if (other) throw formatNotImplemented(other.format);
-  const first = stages[0];
-  if (!first || stages.length !== 1) {
-    throw new ApiError('NOT_IMPLEMENTED', `tournaments with ${stages.length} stages are not implemented yet; only a single SINGLE_ELIMINATION stage can be started`);
-  }
-  return first;
-}
 
 /**
  * Starts a tournament inside the caller's transaction (spec 3.1, DESIGN "Tournament and match lifecycle"):
@@ -34,11 +18,14 @@ export function assertStartableStages(stages: readonly StageRow[]): StageRow {
  *    fewer than 2 -> 409 NOT_ENOUGH_PARTICIPANTS (the transaction rolls back);
  * 3. seeds them (explicit seed first, then registration order) as 1..N and makes them ACTIVE; REGISTERED
  *    participants who did not check in become NO_SHOW; everyone not entering loses any seed;
- * 4. generates stage 1 with core and inserts its matches in chunks of 500 rows, scheduled
- *    `startDate + (round - 1) * roundIntervalMinutes`; the stage becomes ONGOING;
- * 5. records `tournament.started` (data: tournamentId, status, stageId, participantCount, matchCount).
+ * 4. checks the stage plan against the N entrants (every stage's settings and qualifier counts, stage by stage:
+ *    409 NOT_ENOUGH_PARTICIPANTS or CONFLICT naming `stages[i].settings.<field>`, see stage-plan.ts);
+ * 5. generates stage 1 with core (any format), records its entrants with their seeds and inserts its matches in
+ *    chunks of 500 rows, scheduled `startDate + (play round - 1) * roundIntervalMinutes`; the stage becomes ONGOING
+ *    (later stages are generated when the stage before them completes, stage-completion.ts);
+ * 6. records `tournament.started` (data: tournamentId, status, stageId, participantCount, matchCount).
  */
-export async function runTournamentStart(ctx: WriteContext, stage: StageRow): Promise<void> {
+export async function runTournamentStart(ctx: WriteContext, stages: readonly StageRow[]): Promise<void> {
   const { db, tournament, now } = ctx;
   const claimed = await db
     .updateTable('tournaments')
@@ -86,23 +73,16 @@ export async function runTournamentStart(ctx: WriteContext, stage: StageRow): Pr
     .where('seed', 'is not', null)
     .execute();
 
-  const settings = parseStageSettings(stage.settings);
-  const generated = generateSingleElimination(entrants, { thirdPlaceMatch: thirdPlaceMatchOf(settings) });
-  const rows = buildMatchRows(generated, {
-    tournamentId: tournament.id,
-    stageId: stage.id,
-    startDate: tournament.start_date,
-    intervalMinutes: roundIntervalOf(settings),
-    now,
-  });
-  for (const chunk of chunks(rows)) await db.insertInto('matches').values(chunk).execute();
-  await db.updateTable('stages').set({ status: 'ONGOING' }).where('id', '=', stage.id).execute();
+  const issues = checkStagePlan(stages, entrants.length, true);
+  if (issues.length > 0) throw planIssuesAtStart(issues, entrants.length);
+  const stage = stages[0] as StageRow;
+  const matchCount = await writeStage(ctx, stage, planStage(stage, entrants), tournament.start_date);
   await writeEvents(db, ctx.sink, [
     {
       projectId: tournament.project_id,
       type: 'tournament.started',
       subjectId: tournament.id,
-      data: { tournamentId: tournament.id, status: 'ONGOING', stageId: stage.id, participantCount: entrants.length, matchCount: rows.length },
+      data: { tournamentId: tournament.id, status: 'ONGOING', stageId: stage.id, participantCount: entrants.length, matchCount },
     },
   ]);
 }

@@ -1,0 +1,24 @@
+import type { Detection } from '@tourney/sdk';
+import type { Column } from '../output/table';
+import { formatTimestamp } from '../output/text';
+
+/** Table columns of a detection list. */
+export const DETECTION_COLUMNS: readonly Column<Detection>[] = [
+  { header: 'id', value: (d) => d.id },
+  { header: 'time', value: (d) => formatTimestamp(d.createdAt) },
+  { header: 'session', value: (d) => d.sessionId, flex: true },
+  { header: 'user', value: (d) => d.userId },
+  { header: 'rule', value: (d) => d.rule, flex: true },
+  { header: 'severity', value: (d) => d.severity.toLowerCase() },
+  { header: 'ai', value: (d) => (d.aiVerdictRecorded ? 'yes' : '') },
+  { header: 'evidence', value: (d) => d.evidenceCount, align: 'right' },
+  { header: 'reviewed', value: (d) => (d.reviewed ? (d.verdict ?? 'yes').toLowerCase().replace(/_/g, ' ') : 'no') },
+];
+
+/** One line per detection for `--watch` on a terminal: `2030-01-01 12:00Z  HIGH  aim.snap  user … session … (id)`. */
+export function detectionLine(d: Detection): string {
+  const extras = [d.aiVerdictRecorded ? 'ai verdict' : '', d.evidenceCount > 0 ? `${d.evidenceCount} evidence` : ''].filter(Boolean);
+  return `${formatTimestamp(d.createdAt)}  ${d.severity.padEnd(8)}  ${d.rule}  user ${d.userId}  session ${d.sessionId}${
+    extras.length ? `  [${extras.join(', ')}]` : ''
+  }  (${d.id})`;
+}

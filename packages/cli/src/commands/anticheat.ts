@@ -1,0 +1,254 @@
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { InvalidArgumentError, type Command } from 'commander';
+import { uploadEvidence, type Detection, type EvidenceKind } from '@tourney/sdk';
+import { guessContentType } from '../anticheat/content-type';
+import { DETECTION_COLUMNS, detectionLine } from '../anticheat/detection-output';
+import { watchDetections } from '../anticheat/watch-detections';
+import type { CliDeps } from '../deps';
+import { CliError, ExitCode } from '../errors';
+import { printJson } from '../output/json';
+import { printFields, printTable } from '../output/table';
+import { formatTimestamp } from '../output/text';
+import { openSession, type Session } from '../session';
+import { globalsOf, intOption, withExamples } from './shared';
+
+const GAMES = ['cs2', 'valorant', 'apex', 'dota2', 'rl'] as const;
+const KINDS: readonly EvidenceKind[] = ['screenshot', 'video', 'log', 'replay', 'other'];
+const CONTENT_TYPE = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*$/;
+
+/** commander parser for a lower-case choice. */
+function choice<T extends string>(values: readonly T[]): (value: string) => T {
+  return (value) => {
+    const normalized = value.trim().toLowerCase();
+    if (!(values as readonly string[]).includes(normalized)) throw new InvalidArgumentError(`expected one of ${values.join(', ')}`);
+    return normalized as T;
+  };
+}
+
+/** commander parser for a positive number of seconds (decimals allowed, at least 0.01). */
+function secondsOption(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0.01) throw new InvalidArgumentError('expected a number of seconds >= 0.01, e.g. 5 or 0.5');
+  return n;
+}
+
+/** Repeatable option collector. */
+const collectValues = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+/**
+ * Opens a session that sends the project API key; the anti-cheat surface takes no login token (spec 4.1).
+ * @throws CliError NO_API_KEY (exit 4) when no key is configured.
+ */
+async function keySession(deps: CliDeps, command: Command): Promise<Session> {
+  const session = await openSession(deps, globalsOf(command), 'any');
+  if (session.settings.apiKey === undefined) {
+    throw new CliError('NO_API_KEY', 'anti-cheat commands need a project API key', {
+      exitCode: ExitCode.AUTH,
+      hint: 'pass --api-key, set TOURNEY_API_KEY, or store apiKey in the profile',
+    });
+  }
+  return session;
+}
+
+interface StartFlags {
+  game: (typeof GAMES)[number];
+  match?: string;
+  participant: string[];
+  json?: boolean;
+}
+
+interface ListFlags {
+  unreviewed?: boolean;
+  session?: string;
+  limit?: number;
+  watch?: boolean;
+  interval: number;
+  json?: boolean;
+}
+
+interface UploadFlags {
+  session: string;
+  kind: EvidenceKind;
+  contentType?: string;
+  detection?: string;
+  json?: boolean;
+}
+
+/** `tourney anticheat session start|get|end`, `detection list`, `evidence upload` (API key only). */
+export function registerAntiCheatCommands(program: Command, deps: CliDeps): void {
+  const anticheat = program
+    .command('anticheat')
+    .description('anti-cheat sessions, detections and evidence for game servers (needs a project API key)');
+
+  const session = anticheat.command('session').description('start, inspect and end monitoring sessions');
+  withExamples(
+    session
+      .command('start')
+      .description('start a monitoring session for a match (PRO plan, scope anticheat:session.write)')
+      .requiredOption('--game <game>', `game: ${GAMES.join(', ')}`, choice(GAMES))
+      .option('--match <id>', 'match id to monitor (generated when omitted); it becomes the session id')
+      .requiredOption('--participant <userId>', 'user to monitor (repeat for each)', collectValues)
+      .option('--json', 'print the API data as JSON')
+      .action(async (flags: StartFlags, command: Command) => {
+        const s = await keySession(deps, command);
+        const { data } = await s.call((client) =>
+          client.POST('/anti-cheat/sessions', {
+            body: {
+              game: flags.game,
+              participants: flags.participant.map((userId) => ({ userId })),
+              ...(flags.match ? { matchId: flags.match } : {}),
+            },
+          }),
+        );
+        if (flags.json) return printJson(deps.io, data);
+        if (!deps.io.isTTY) {
+          deps.io.stdout.write(`${data.sessionId}\n`);
+          return;
+        }
+        deps.io.stdout.write(
+          `started session ${data.sessionId} (${data.game}): ${data.coveredParticipants} of ${data.requestedParticipants} participants covered\n`,
+        );
+        if (data.coveredParticipants < data.requestedParticipants) {
+          deps.io.stderr.write('participants without an enrolled anti-cheat client are not monitored\n');
+        }
+      }),
+    'tourney anticheat session start --game cs2 --match m-1042 --participant <userId> --participant <userId>',
+  );
+
+  withExamples(
+    session
+      .command('get <sessionId>')
+      .description('show a session with its participants and counts')
+      .option('--json', 'print the API data as JSON')
+      .action(async (sessionId: string, flags: { json?: boolean }, command: Command) => {
+        const s = await keySession(deps, command);
+        const { data } = await s.call((client) => client.GET('/anti-cheat/sessions/{sessionId}', { params: { path: { sessionId } } }));
+        if (flags.json) return printJson(deps.io, data);
+        const covered = data.participants.filter((p) => p.covered).length;
+        printFields(deps.io, [
+          ['session', data.sessionId],
+          ['game', data.game],
+          ['status', data.status.toLowerCase()],
+          ['participants', `${covered} of ${data.participants.length} covered`],
+          ['detections', data.detectionCount],
+          ['evidence', data.evidenceCount],
+          ['started', formatTimestamp(data.startedAt)],
+          ['ended', formatTimestamp(data.endedAt)],
+          ['end reason', data.endReason],
+        ]);
+      }),
+    'tourney anticheat session get m-1042',
+  );
+
+  withExamples(
+    session
+      .command('end <sessionId>')
+      .description('end a monitoring session (a session that is not active is left as it is)')
+      .option('--reason <text>', 'why the session ended, kept with it')
+      .option('--json', 'print the API data as JSON')
+      .action(async (sessionId: string, flags: { reason?: string; json?: boolean }, command: Command) => {
+        const s = await keySession(deps, command);
+        const { data } = await s.call((client) =>
+          client.POST('/anti-cheat/sessions/{sessionId}/end', {
+            params: { path: { sessionId } },
+            body: flags.reason ? { reason: flags.reason } : {},
+          }),
+        );
+        if (flags.json) return printJson(deps.io, data);
+        deps.io.stdout.write(data.ended ? `ended session ${data.sessionId}\n` : `no active session ${data.sessionId}; nothing to end\n`);
+      }),
+    'tourney anticheat session end m-1042 --reason "match finished"',
+  );
+
+  const detection = anticheat.command('detection').description('read detections raised for the project');
+  withExamples(
+    detection
+      .command('list')
+      .alias('ls')
+      .description('list detections, newest first; --watch keeps polling for new ones until Ctrl+C')
+      .option('--unreviewed', 'only detections without a verdict')
+      .option('--session <id>', 'only detections of this session')
+      .option('--limit <n>', 'how many (1-200, default 50)', intOption(1, 200))
+      .option('--watch', 'poll for new detections and print them as they come (stop with Ctrl+C)')
+      .option('--interval <seconds>', 'seconds between polls with --watch', secondsOption, 5)
+      .option('--json', 'print the API data as JSON (with --watch: one JSON object per line)')
+      .action(async (flags: ListFlags, command: Command) => {
+        const s = await keySession(deps, command);
+        const query = {
+          ...(flags.unreviewed ? { unreviewedOnly: true } : {}),
+          ...(flags.session ? { sessionId: flags.session } : {}),
+          ...(flags.limit ? { limit: flags.limit } : {}),
+        };
+        const fetchLatest = async (): Promise<Detection[]> =>
+          (await s.call((client) => client.GET('/anti-cheat/detections', { params: { query } }))).data;
+        if (!flags.watch) {
+          const detections = await fetchLatest();
+          if (flags.json) return printJson(deps.io, detections);
+          if (detections.length === 0 && deps.io.isTTY) deps.io.stderr.write('no detections\n');
+          else printTable(deps.io, DETECTION_COLUMNS, detections);
+          return;
+        }
+        if (deps.io.isTTY) deps.io.stderr.write(`watching detections every ${flags.interval} s; press Ctrl+C to stop\n`);
+        const reason = await watchDetections({
+          fetchLatest,
+          intervalMs: flags.interval * 1000,
+          stop: deps.waitForShutdown(),
+          onNew: (fresh) => {
+            for (const d of fresh) {
+              if (flags.json) deps.io.stdout.write(`${JSON.stringify(d)}\n`);
+              else if (deps.io.isTTY) deps.io.stdout.write(`${detectionLine(d)}\n`);
+              else printTable(deps.io, DETECTION_COLUMNS, [d]);
+            }
+          },
+        });
+        deps.io.stderr.write(`received ${reason}, stopped watching\n`);
+      }),
+    'tourney anticheat detection list --unreviewed',
+    'tourney anticheat detection ls --session m-1042 --watch --interval 2',
+  );
+
+  const evidence = anticheat.command('evidence').description('upload evidence files of a session');
+  withExamples(
+    evidence
+      .command('upload <file>')
+      .description('upload a file (screenshot, clip, log) as evidence of a session: checksum, presign, PUT')
+      .requiredOption('--session <id>', 'session the evidence belongs to')
+      .option('--kind <kind>', `kind: ${KINDS.join(', ')}`, choice(KINDS), 'screenshot' as EvidenceKind)
+      .option('--content-type <type>', 'MIME type (default: from the file extension)')
+      .option('--detection <id>', 'attach the evidence to this detection of the session')
+      .option('--json', 'print the API data as JSON')
+      .action(async (file: string, flags: UploadFlags, command: Command) => {
+        const contentType = flags.contentType ?? guessContentType(file);
+        if (contentType === undefined) {
+          throw new CliError('MISSING_VALUE', `cannot tell the content type of ${basename(file)}; pass --content-type, e.g. image/png`);
+        }
+        if (!CONTENT_TYPE.test(contentType)) throw new CliError('INVALID_VALUE', `invalid --content-type "${contentType}": expected type/subtype`);
+        let bytes: Uint8Array;
+        try {
+          bytes = new Uint8Array(await readFile(file));
+        } catch (error) {
+          throw new CliError('FILE_NOT_READABLE', `cannot read ${file}: ${(error as Error).message}`, { cause: error });
+        }
+        if (bytes.byteLength === 0) throw new CliError('INVALID_VALUE', `${file} is empty; evidence needs at least one byte`);
+        const s = await keySession(deps, command);
+        const uploaded = await s.call((client) =>
+          uploadEvidence(client, {
+            sessionId: flags.session,
+            kind: flags.kind,
+            contentType: contentType.toLowerCase(),
+            bytes,
+            ...(flags.detection ? { detectionId: flags.detection } : {}),
+          }),
+        );
+        if (flags.json) return printJson(deps.io, uploaded);
+        if (!deps.io.isTTY) {
+          deps.io.stdout.write(`${uploaded.mediaFileId}\n`);
+          return;
+        }
+        deps.io.stdout.write(`uploaded ${basename(file)} (${uploaded.sizeBytes} bytes, sha256 ${uploaded.sha256.slice(0, 12)}…) as ${uploaded.mediaFileId}\n`);
+      }),
+    'tourney anticheat evidence upload ./shot.png --session m-1042 --kind screenshot',
+    'tourney anticheat evidence upload ./server.log --session m-1042 --kind log --detection <detectionId>',
+  );
+}

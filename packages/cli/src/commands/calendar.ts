@@ -1,0 +1,107 @@
+import { writeFile } from 'node:fs/promises';
+import type { CalendarEvent } from '@tourney/sdk';
+import type { Command } from 'commander';
+import type { CliDeps } from '../deps';
+import { CliError } from '../errors';
+import { printJson } from '../output/json';
+import { printTable, type Column } from '../output/table';
+import { formatTimestamp, humanize } from '../output/text';
+import { openSession } from '../session';
+import { collect, globalsOf, withExamples } from './shared';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Table columns of the calendar feed. */
+export const CALENDAR_COLUMNS: readonly Column<CalendarEvent>[] = [
+  { header: 'starts', value: (e) => (e.allDay ? e.startsAt.slice(0, 10) : formatTimestamp(e.startsAt)) },
+  { header: 'kind', value: (e) => humanize(e.type) },
+  { header: 'title', value: (e) => e.title, flex: true },
+];
+
+interface FilterFlags {
+  tournament?: string;
+  circuit?: string;
+  from?: string;
+  to?: string;
+}
+
+/** The feed/export query from flags. @throws CliError INVALID_DATE for a date not written YYYY-MM-DD. */
+export function calendarQuery(flags: FilterFlags): { tournamentId?: string; circuitId?: string; from?: string; to?: string } {
+  for (const [flag, value] of [['--from', flags.from], ['--to', flags.to]] as const) {
+    if (value !== undefined && !DATE.test(value)) throw new CliError('INVALID_DATE', `invalid ${flag} "${value}": expected YYYY-MM-DD`);
+  }
+  return {
+    ...(flags.tournament ? { tournamentId: flags.tournament } : {}),
+    ...(flags.circuit ? { circuitId: flags.circuit } : {}),
+    ...(flags.from ? { from: flags.from } : {}),
+    ...(flags.to ? { to: flags.to } : {}),
+  };
+}
+
+const withFilters = (command: Command): Command =>
+  command
+    .option('--tournament <id>', 'only this tournament')
+    .option('--circuit <id>', 'only this circuit (its seasons and classified tournaments)')
+    .option('--from <date>', 'only events starting on or after this day, YYYY-MM-DD (UTC)')
+    .option('--to <date>', 'only events starting on or before this day, YYYY-MM-DD (UTC)');
+
+/** `tourney calendar list|export|subscribe|unsubscribe` (spec 4.6). */
+export function registerCalendarCommands(program: Command, deps: CliDeps): void {
+  const calendar = program.command('calendar').description('your tournaments, matches and seasons as a calendar');
+
+  withExamples(
+    withFilters(calendar.command('list').alias('ls').description('list your calendar events by start time'))
+      .option('--json', 'print the events as JSON')
+      .action(async (flags: FilterFlags & { json?: boolean }, command: Command) => {
+        const query = calendarQuery(flags);
+        const session = await openSession(deps, globalsOf(command), 'user');
+        const events = await session.call((client) => collect(client.paginate('/calendar/feed', { params: { query } })));
+        if (flags.json) return printJson(deps.io, events);
+        if (events.length === 0 && deps.io.isTTY) deps.io.stderr.write('no calendar events\n');
+        else printTable(deps.io, CALENDAR_COLUMNS, events);
+      }),
+    'tourney calendar list --from 2030-06-01 --to 2030-06-30',
+  );
+
+  withExamples(
+    withFilters(calendar.command('export').description('write your calendar as iCalendar (.ics) to stdout or a file'))
+      .option('-o, --output <file>', 'write to this file instead of stdout')
+      .action(async (flags: FilterFlags & { output?: string }, command: Command) => {
+        const query = calendarQuery(flags);
+        const session = await openSession(deps, globalsOf(command), 'user');
+        const ics = (await session.call((client) => client.GET('/calendar/export', { params: { query }, parseAs: 'text' }))) as unknown as string;
+        if (flags.output === undefined) return void deps.io.stdout.write(ics);
+        await writeFile(flags.output, ics, 'utf8');
+        if (deps.io.isTTY) deps.io.stdout.write(`wrote ${flags.output}\n`);
+      }),
+    'tourney calendar export > tourney.ics',
+    'tourney calendar export --tournament 0199a1b2-... -o cup.ics',
+  );
+
+  withExamples(
+    calendar
+      .command('subscribe')
+      .description('create your personal feed URL for calendar apps (replaces the previous one)')
+      .option('--json', 'print the token and URL as JSON')
+      .action(async (flags: { json?: boolean }, command: Command) => {
+        const session = await openSession(deps, globalsOf(command), 'user');
+        const { data } = await session.call((client) => client.POST('/calendar/feed-token'));
+        if (flags.json) return printJson(deps.io, data);
+        if (!deps.io.isTTY) return void deps.io.stdout.write(`${data.feedUrl}\n`);
+        deps.io.stdout.write(`subscribe your calendar app to (keep it private; shown only now):\n${data.feedUrl}\n`);
+      }),
+    'tourney calendar subscribe',
+  );
+
+  withExamples(
+    calendar
+      .command('unsubscribe')
+      .description('revoke your feed URL (calendar apps stop updating)')
+      .action(async (_flags: unknown, command: Command) => {
+        const session = await openSession(deps, globalsOf(command), 'user');
+        await session.call((client) => client.DELETE('/calendar/feed-token'));
+        if (deps.io.isTTY) deps.io.stdout.write('revoked your calendar feed URL\n');
+      }),
+    'tourney calendar unsubscribe',
+  );
+}

@@ -1,0 +1,282 @@
+import { InvalidArgumentError, type Command } from 'commander';
+import type { Circuit, Classification, Season, Standing } from '@tourney/sdk';
+import type { CliDeps } from '../deps';
+import { CliError } from '../errors';
+import { printJson } from '../output/json';
+import { printFields, printTable, type Column } from '../output/table';
+import { formatTimestamp, humanize } from '../output/text';
+import { valueOrAsk } from '../prompts/ask';
+import { openSession, type Session } from '../session';
+import { describeScoring, parseExponential, parseLinear, parsePlacements, scoringFromFlags, type ScoringFlags } from './circuit-scoring';
+import { addListOptions, collect, enumOption, globalsOf, printPageHint, withExamples, type ListOptions } from './shared';
+
+type CircuitStatus = Circuit['status'];
+const STATUSES: readonly CircuitStatus[] = ['DRAFT', 'ACTIVE', 'COMPLETED'];
+const DISCIPLINE = /^[a-z0-9][a-z0-9_-]{0,31}$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Table columns of a circuit list. */
+export const CIRCUIT_COLUMNS: readonly Column<Circuit>[] = [
+  { header: 'id', value: (c) => c.id },
+  { header: 'name', value: (c) => c.name, flex: true },
+  { header: 'status', value: (c) => humanize(c.status) },
+  { header: 'seasons', value: (c) => c.seasons.length, align: 'right' },
+  { header: 'active season', value: (c) => c.seasons.find((s) => s.id === c.activeSeasonId)?.name ?? '' },
+];
+
+/** Table columns of a season list. */
+export const SEASON_COLUMNS: readonly Column<Season>[] = [
+  { header: '#', value: (s) => s.number, align: 'right' },
+  { header: 'id', value: (s) => s.id },
+  { header: 'name', value: (s) => s.name, flex: true },
+  { header: 'status', value: (s) => humanize(s.status) },
+  { header: 'dates', value: (s) => `${s.startDate} - ${s.endDate}` },
+  { header: 'tournaments', value: (s) => s.tournamentCount, align: 'right' },
+];
+
+/** Table columns of standings. */
+export const STANDING_COLUMNS: readonly Column<Standing>[] = [
+  { header: 'rank', value: (s) => s.rank, align: 'right' },
+  { header: 'name', value: (s) => s.name, flex: true },
+  { header: 'points', value: (s) => s.points, align: 'right' },
+  { header: 'wins', value: (s) => s.wins, align: 'right' },
+  { header: 'played', value: (s) => s.tournamentsPlayed, align: 'right' },
+  { header: 'best', value: (s) => s.bestPlacement ?? '', align: 'right' },
+];
+
+/** Table columns of a classification's awards. */
+const AWARD_COLUMNS: readonly Column<Classification['awards'][number]>[] = [
+  { header: 'place', value: (a) => a.placement, align: 'right' },
+  { header: 'name', value: (a) => a.name, flex: true },
+  { header: 'points', value: (a) => a.points, align: 'right' },
+  { header: 'wins', value: (a) => a.wins, align: 'right' },
+];
+
+/** commander parser for a positive multiplier (at most 100). */
+function multiplierOption(value: string): number {
+  const n = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value.trim()) || !(n > 0) || n > 100) throw new InvalidArgumentError('expected a number greater than 0 and at most 100');
+  return n;
+}
+
+/** commander parser for a calendar day `YYYY-MM-DD`. */
+function dayOption(value: string): string {
+  if (!DAY.test(value.trim()) || Number.isNaN(Date.parse(`${value.trim()}T00:00:00Z`))) throw new InvalidArgumentError('expected a date YYYY-MM-DD');
+  return value.trim();
+}
+
+/** The project with a login token: --project, else the profile's projectId; none with an API key. @throws CliError MISSING_PROJECT */
+function projectFor(session: Session, explicit: string | undefined, required: boolean): string | undefined {
+  if (session.settings.apiKey !== undefined) return undefined;
+  const projectId = explicit ?? session.settings.projectId;
+  if (projectId === undefined && required) {
+    throw new CliError('MISSING_PROJECT', 'must provide --project (or set one: tourney config set projectId ID)');
+  }
+  return projectId;
+}
+
+/** `tourney circuit create|list|get|season create|start|complete|classify|standings`. */
+export function registerCircuitCommands(program: Command, deps: CliDeps): void {
+  const circuit = program.command('circuit').description('run circuits: seasons, classification of tournaments and standings');
+
+  withExamples(
+    circuit
+      .command('create')
+      .description('create a circuit (in status draft)')
+      .option('--name <name>', 'circuit name (prompted when omitted)')
+      .option('--discipline <id>', 'game code when the circuit is for one game, e.g. chess')
+      .option('--description <text>', 'description')
+      .option('--project <id>', 'project (default: the profile projectId; not needed with an API key)')
+      .option('--json', 'print the created circuit as JSON')
+      .action(async (flags: { name?: string; discipline?: string; description?: string; project?: string; json?: boolean }, command: Command) => {
+        const session = await openSession(deps, globalsOf(command), 'any');
+        const projectId = projectFor(session, flags.project, true);
+        const name = await valueOrAsk(deps, flags.name, { flag: '--name', message: 'circuit name' });
+        if (flags.discipline !== undefined && !DISCIPLINE.test(flags.discipline)) {
+          throw new CliError('INVALID_OPTION', '--discipline: lower-case letters, digits, "-" or "_" (at most 32)');
+        }
+        const body = {
+          name,
+          ...(flags.discipline !== undefined ? { disciplineId: flags.discipline } : {}),
+          ...(flags.description !== undefined ? { description: flags.description } : {}),
+          ...(projectId !== undefined ? { projectId } : {}),
+        };
+        const { data } = await session.call((client) => client.POST('/circuits', { body }));
+        if (flags.json) printJson(deps.io, data);
+        else if (deps.io.isTTY) deps.io.stdout.write(`created circuit "${data.name}" (${data.id}), status ${humanize(data.status)}\n`);
+        else deps.io.stdout.write(`${data.id}\n`);
+      }),
+    'tourney circuit create --name "Pro Tour" --discipline chess',
+  );
+
+  withExamples(
+    addListOptions(
+      circuit
+        .command('list')
+        .alias('ls')
+        .description('list the circuits of the project')
+        .option('--status <status>', 'only this status: draft, active or completed', enumOption(STATUSES))
+        .option('--project <id>', 'project (default: the profile projectId; not needed with an API key)'),
+    ).action(async (flags: ListOptions & { status?: CircuitStatus; project?: string }, command: Command) => {
+      const session = await openSession(deps, globalsOf(command), 'any');
+      const projectId = projectFor(session, flags.project, false);
+      const query = { ...(flags.status ? { status: flags.status } : {}), ...(projectId ? { projectId } : {}), ...(flags.limit ? { limit: flags.limit } : {}) };
+      if (flags.all) {
+        const items = await session.call((client) => collect(client.paginate('/circuits', { params: { query } })));
+        if (flags.json) printJson(deps.io, items);
+        else printTable(deps.io, CIRCUIT_COLUMNS, items);
+        return;
+      }
+      const page = await session.call((client) => client.GET('/circuits', { params: { query: { ...query, ...(flags.page ? { page: flags.page } : {}) } } }));
+      if (flags.json) printJson(deps.io, page.data);
+      else if (page.data.length === 0 && deps.io.isTTY) deps.io.stderr.write('no circuits found\n');
+      else printTable(deps.io, CIRCUIT_COLUMNS, page.data);
+      if (!flags.json) printPageHint(deps, page.pagination, 'circuits');
+    }),
+    'tourney circuit list',
+    'tourney circuit ls --status active --json',
+  );
+
+  withExamples(
+    circuit
+      .command('get <circuitId>')
+      .description('show a circuit and its seasons')
+      .option('--json', 'print the API data as JSON')
+      .action(async (id: string, flags: { json?: boolean }, command: Command) => {
+        const session = await openSession(deps, globalsOf(command), 'any');
+        const { data } = await session.call((client) => client.GET('/circuits/{id}', { params: { path: { id } } }));
+        if (flags.json) {
+          printJson(deps.io, data);
+          return;
+        }
+        const active = data.seasons.find((s) => s.id === data.activeSeasonId);
+        printFields(deps.io, [
+          ['name', data.name],
+          ['id', data.id],
+          ['status', humanize(data.status)],
+          ['discipline', data.disciplineId ?? 'any'],
+          ['active season', active ? `${active.number}. ${active.name} (${describeScoring(active.scoring)})` : 'none'],
+          ['created', formatTimestamp(data.createdAt)],
+          ...(data.description ? ([['description', data.description]] as [string, string][]) : []),
+        ]);
+        if (data.seasons.length > 0) {
+          deps.io.stdout.write('\n');
+          printTable(deps.io, SEASON_COLUMNS, data.seasons);
+        }
+      }),
+    'tourney circuit get 0199a1b2-...',
+  );
+
+  const season = circuit.command('season').description('manage the seasons of a circuit');
+  withExamples(
+    season
+      .command('create <circuitId>')
+      .description('add an upcoming season with its dates and point scoring')
+      .option('--name <name>', 'season name (prompted when omitted)')
+      .requiredOption('--start-date <date>', 'first day, YYYY-MM-DD', dayOption)
+      .requiredOption('--end-date <date>', 'last day, YYYY-MM-DD', dayOption)
+      .option('--placements <table>', 'points by place or range, e.g. 1=100,2=70,3-4=40,5-8=20', parsePlacements)
+      .option('--linear <max:step[:min]>', 'max points minus step per place, down to min, e.g. 100:10:5', parseLinear)
+      .option('--exponential <max:decay>', 'max points times decay per place, e.g. 100:0.8', parseExponential)
+      .option('--json', 'print the created season as JSON')
+      .action(async (id: string, flags: ScoringFlags & { name?: string; startDate: string; endDate: string; json?: boolean }, command: Command) => {
+        const scoring = scoringFromFlags(flags);
+        const session = await openSession(deps, globalsOf(command), 'any');
+        const name = await valueOrAsk(deps, flags.name, { flag: '--name', message: 'season name' });
+        const { data } = await session.call((client) =>
+          client.POST('/circuits/{id}/seasons', { params: { path: { id } }, body: { name, startDate: flags.startDate, endDate: flags.endDate, scoring } }),
+        );
+        if (flags.json) printJson(deps.io, data);
+        else if (deps.io.isTTY) deps.io.stdout.write(`created season ${data.number} "${data.name}" (${data.id}), ${describeScoring(data.scoring)}\n`);
+        else deps.io.stdout.write(`${data.id}\n`);
+      }),
+    'tourney circuit season create 0199a1b2-... --name "Season 1" --start-date 2030-01-01 --end-date 2030-06-30 --placements 1=100,2=70,3-4=40',
+    'tourney circuit season create 0199a1b2-... --name Summer --start-date 2030-07-01 --end-date 2030-12-31 --linear 100:10:5',
+  );
+
+  withExamples(
+    circuit
+      .command('start <circuitId>')
+      .description('start the next upcoming season (or the one given)')
+      .option('--season <seasonId>', 'upcoming season to start (default: the earliest)')
+      .option('--json', 'print the started season as JSON')
+      .action(async (id: string, flags: { season?: string; json?: boolean }, command: Command) => {
+        const session = await openSession(deps, globalsOf(command), 'any');
+        const body = flags.season ? { seasonId: flags.season } : {};
+        const { data } = await session.call((client) => client.POST('/circuits/{id}/start', { params: { path: { id } }, body }));
+        if (flags.json) printJson(deps.io, data);
+        else deps.io.stdout.write(`season ${data.number} "${data.name}" is now ${humanize(data.status)}\n`);
+      }),
+    'tourney circuit start 0199a1b2-...',
+  );
+
+  withExamples(
+    circuit
+      .command('complete <circuitId>')
+      .description('complete the active season and finalize its standings')
+      .option('--json', 'print the completed season as JSON')
+      .action(async (id: string, flags: { json?: boolean }, command: Command) => {
+        const session = await openSession(deps, globalsOf(command), 'any');
+        const { data } = await session.call((client) => client.POST('/circuits/{id}/complete', { params: { path: { id } } }));
+        if (flags.json) printJson(deps.io, data);
+        else deps.io.stdout.write(`season ${data.number} "${data.name}" is now ${humanize(data.status)}; its standings are final\n`);
+      }),
+    'tourney circuit complete 0199a1b2-...',
+  );
+
+  withExamples(
+    circuit
+      .command('classify <circuitId> <tournamentId>')
+      .description('award season points for the final placements of a completed tournament')
+      .option('--multiplier <x>', 'scale the points, e.g. 1.5 for a major (default 1)', multiplierOption)
+      .option('--json', 'print the classification as JSON')
+      .action(async (id: string, tid: string, flags: { multiplier?: number; json?: boolean }, command: Command) => {
+        const session = await openSession(deps, globalsOf(command), 'any');
+        const body = flags.multiplier !== undefined ? { pointMultiplier: flags.multiplier } : {};
+        const { data } = await session.call((client) =>
+          client.POST('/circuits/{id}/tournaments/{tid}/classify', { params: { path: { id, tid } }, body }),
+        );
+        if (flags.json) {
+          printJson(deps.io, data);
+          return;
+        }
+        if (deps.io.isTTY) deps.io.stdout.write(`classified with multiplier ${data.pointMultiplier}: ${data.awards.length} participants scored\n`);
+        printTable(deps.io, AWARD_COLUMNS, data.awards);
+      }),
+    'tourney circuit classify 0199a1b2-... 0199c3d4-...',
+    'tourney circuit classify 0199a1b2-... 0199c3d4-... --multiplier 1.5',
+  );
+
+  withExamples(
+    addListOptions(
+      circuit
+        .command('standings <circuitId>')
+        .description('show the standings of the current season, a given season or all seasons')
+        .option('--season <seasonId>', 'season (default: the active one, else the latest completed)')
+        .option('--cumulative', 'accumulate every season of the circuit'),
+    ).action(async (id: string, flags: ListOptions & { season?: string; cumulative?: boolean }, command: Command) => {
+      if (flags.season && flags.cumulative) throw new CliError('INVALID_OPTION', '--season and --cumulative exclude each other');
+      const session = await openSession(deps, globalsOf(command), 'any');
+      const query = {
+        ...(flags.season ? { seasonId: flags.season } : {}),
+        ...(flags.cumulative ? { cumulative: true } : {}),
+        ...(flags.limit ? { limit: flags.limit } : {}),
+      };
+      if (flags.all) {
+        const items = await session.call((client) => collect(client.paginate('/circuits/{id}/standings', { params: { path: { id }, query } })));
+        if (flags.json) printJson(deps.io, items);
+        else printTable(deps.io, STANDING_COLUMNS, items);
+        return;
+      }
+      const page = await session.call((client) =>
+        client.GET('/circuits/{id}/standings', { params: { path: { id }, query: { ...query, ...(flags.page ? { page: flags.page } : {}) } } }),
+      );
+      if (flags.json) printJson(deps.io, page.data);
+      else if (page.data.length === 0 && deps.io.isTTY) deps.io.stderr.write('no standings yet\n');
+      else printTable(deps.io, STANDING_COLUMNS, page.data);
+      if (!flags.json) printPageHint(deps, page.pagination, 'competitors');
+    }),
+    'tourney circuit standings 0199a1b2-...',
+    'tourney circuit standings 0199a1b2-... --cumulative --all --json',
+  );
+}

@@ -1,0 +1,128 @@
+import type { GamingPlatform, OwnProfile, UpdateMeRequest } from '@tourney/sdk';
+import type { Command } from 'commander';
+import type { CliDeps } from '../deps';
+import { CliError } from '../errors';
+import { printJson } from '../output/json';
+import { printFields } from '../output/table';
+import { formatTimestamp } from '../output/text';
+import { openSession } from '../session';
+import { globalsOf, withExamples } from './shared';
+
+const PLATFORMS: readonly GamingPlatform[] = ['steam', 'riot', 'epic', 'battlenet', 'xbox', 'psn', 'discord'];
+
+function printProfile(deps: CliDeps, me: OwnProfile, accounts: ReadonlyArray<{ platform: string; accountId: string; displayName: string }>): void {
+  printFields(deps.io, [
+    ['username', me.username],
+    ['id', me.id],
+    ['email', me.email],
+    ['display name', me.displayName],
+    ['bio', me.bio],
+    ['avatar', me.avatarUrl],
+    ['country', me.country],
+    ['time zone', me.timeZone],
+    ['member since', formatTimestamp(me.createdAt)],
+    ...accounts.map((a) => [a.platform, a.displayName === a.accountId ? a.accountId : `${a.displayName} (${a.accountId})`] as [string, string]),
+  ]);
+}
+
+interface UpdateFlags {
+  username?: string;
+  displayName?: string;
+  bio?: string;
+  avatarUrl?: string;
+  country?: string;
+  timeZone?: string;
+  json?: boolean;
+}
+
+/** The PATCH /users/me body from flags; "" clears a nullable field. @throws CliError MISSING_VALUE when empty. */
+export function updateBody(flags: UpdateFlags): UpdateMeRequest {
+  const nullable = (value: string) => (value === '' ? null : value);
+  const body: UpdateMeRequest = {
+    ...(flags.username !== undefined ? { username: flags.username } : {}),
+    ...(flags.displayName !== undefined ? { displayName: nullable(flags.displayName) } : {}),
+    ...(flags.bio !== undefined ? { bio: nullable(flags.bio) } : {}),
+    ...(flags.avatarUrl !== undefined ? { avatarUrl: nullable(flags.avatarUrl) } : {}),
+    ...(flags.country !== undefined ? { country: nullable(flags.country.toUpperCase()) } : {}),
+    ...(flags.timeZone !== undefined ? { timeZone: nullable(flags.timeZone) } : {}),
+  };
+  if (Object.keys(body).length === 0) throw new CliError('MISSING_VALUE', 'nothing to change: give at least one option (see tourney me update --help)');
+  return body;
+}
+
+/** `tourney me [show]|update|link|unlink` (spec 4.6): the logged-in user's profile and gaming accounts. */
+export function registerMeCommands(program: Command, deps: CliDeps): void {
+  const me = program.command('me').description('your profile and linked gaming accounts');
+
+  withExamples(
+    me
+      .command('show', { isDefault: true })
+      .description('show your profile and linked gaming accounts (the default)')
+      .option('--json', 'print the profile as JSON (with gamingAccounts)')
+      .action(async (flags: { json?: boolean }, command: Command) => {
+        const session = await openSession(deps, globalsOf(command), 'user');
+        const [{ data: profile }, { data: gaming }] = await session.call((client) =>
+          Promise.all([client.GET('/users/me'), client.GET('/gaming/profile')]),
+        );
+        if (flags.json) return printJson(deps.io, { ...profile, gamingAccounts: gaming.accounts });
+        printProfile(deps, profile, gaming.accounts);
+      }),
+    'tourney me',
+    'tourney me show --json',
+  );
+
+  withExamples(
+    me
+      .command('update')
+      .description('change your profile ("" clears a field)')
+      .option('--username <name>', 'new username (must be free)')
+      .option('--display-name <name>', 'name shown to others')
+      .option('--bio <text>', 'a few words about you')
+      .option('--avatar-url <url>', 'http(s) URL of your avatar')
+      .option('--country <code>', 'ISO 3166-1 alpha-2 code, e.g. FR')
+      .option('--time-zone <zone>', 'IANA time zone, e.g. Europe/Paris')
+      .option('--json', 'print the profile as JSON')
+      .action(async (flags: UpdateFlags, command: Command) => {
+        const body = updateBody(flags);
+        const session = await openSession(deps, globalsOf(command), 'user');
+        const { data } = await session.call((client) => client.PATCH('/users/me', { body }));
+        if (flags.json) return printJson(deps.io, data);
+        printProfile(deps, data, []);
+      }),
+    'tourney me update --display-name "Alice L." --country FR --time-zone Europe/Paris',
+    'tourney me update --bio ""',
+  );
+
+  withExamples(
+    me
+      .command('link <platform> <accountId>')
+      .description(`link a gaming account (${PLATFORMS.join(', ')}); relinking replaces the previous one`)
+      .option('--display-name <name>', 'name shown on the platform (default: the account id)')
+      .option('--json', 'print the linked account as JSON')
+      .action(async (platform: string, accountId: string, flags: { displayName?: string; json?: boolean }, command: Command) => {
+        const p = platform.toLowerCase() as GamingPlatform;
+        if (!PLATFORMS.includes(p)) throw new CliError('INVALID_OPTION', `unknown platform "${platform}": expected ${PLATFORMS.join(', ')}`);
+        const session = await openSession(deps, globalsOf(command), 'user');
+        const body = { accountId, ...(flags.displayName !== undefined ? { displayName: flags.displayName } : {}) };
+        const { data } = await session.call((client) => client.POST('/gaming/platforms/{platform}/link', { params: { path: { platform: p } }, body }));
+        if (flags.json) return printJson(deps.io, data);
+        if (deps.io.isTTY) deps.io.stdout.write(`linked ${data.platform} account ${data.accountId}\n`);
+      }),
+    'tourney me link steam 76561197960287930',
+    'tourney me link riot "Alice#EUW"',
+  );
+
+  withExamples(
+    me
+      .command('unlink <platform>')
+      .description('unlink your account on a platform')
+      .action(async (platform: string, _flags: unknown, command: Command) => {
+        const p = platform.toLowerCase() as GamingPlatform;
+        if (!PLATFORMS.includes(p)) throw new CliError('INVALID_OPTION', `unknown platform "${platform}": expected ${PLATFORMS.join(', ')}`);
+        const session = await openSession(deps, globalsOf(command), 'user');
+        await session.call((client) => client.DELETE('/gaming/platforms/{platform}/unlink', { params: { path: { platform: p } } }));
+        if (deps.io.isTTY) deps.io.stdout.write(`unlinked your ${p} account\n`);
+      }),
+    'tourney me unlink steam',
+  );
+}

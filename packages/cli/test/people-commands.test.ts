@@ -1,0 +1,113 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '@tourney/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../src/run';
+
+// `tourney org|staff|me|notification|calendar` against a real in-process server (responses checked against the contract).
+let server: Awaited<ReturnType<typeof startServer>>;
+const configDir = mkdtempSync(join(tmpdir(), 'tourney-cli-people-'));
+const password = 'a long enough password';
+
+beforeAll(async () => {
+  server = await startServer({ databasePath: ':memory:', port: 0, logLevel: 'silent', validateResponses: true });
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(configDir, { recursive: true, force: true });
+});
+
+/** Runs the CLI non-interactively as `profile`. */
+async function cli(profile: string, ...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await run(['--base-url', server.url, '--profile', profile, ...argv], {
+    io: { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) }, isTTY: false, columns: 120 },
+    env: { TOURNEY_CONFIG_DIR: configDir },
+    homeDir: configDir,
+  });
+  return { code, stdout, stderr };
+}
+
+async function json<T = any>(profile: string, ...argv: string[]): Promise<T> {
+  const result = await cli(profile, ...argv, '--json');
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout) as T;
+}
+
+async function account(username: string): Promise<void> {
+  const res = await fetch(`${server.url}/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email: `${username}@example.test`, password }),
+  });
+  expect(res.status).toBe(201);
+  expect((await cli(username, 'login', '--username', username, '--password', password)).code).toBe(0);
+}
+
+describe('tourney org, staff, me, notification and calendar', () => {
+  it('runs an organization and its staff, a profile, notifications and a calendar export', async () => {
+    await account('ppl_owner');
+    await account('ppl_bob');
+
+    const org = await json('ppl_owner', 'org', 'create', '--name', 'People League');
+    expect(org).toMatchObject({ name: 'People League', slug: 'people-league', role: 'OWNER' });
+    const updated = await json('ppl_owner', 'org', 'update', org.id, '--website', 'https://people.example');
+    expect(updated.website).toBe('https://people.example');
+    expect((await json('ppl_bob', 'org', 'get', org.id)).role).toBeUndefined();
+
+    const invited = await cli('ppl_owner', 'staff', 'invite', org.id, '--username', 'ppl_bob', '--role', 'organizer');
+    expect(invited.code, invited.stderr).toBe(0);
+    const token = invited.stdout.trim();
+    expect(token).toMatch(/^tsi_/);
+    const both = await cli('ppl_owner', 'staff', 'invite', org.id, '--username', 'ppl_bob', '--email', 'b@example.test', '--role', 'admin');
+    expect(both.code).toBe(1);
+    expect(both.stderr).toContain('exactly one of --username and --email');
+
+    const notes = await json<any[]>('ppl_bob', 'notification', 'list', '--unread');
+    expect(notes.map((n) => [n.type, n.data.token])).toEqual([['STAFF_INVITATION', token]]);
+    const member = await json('ppl_bob', 'staff', 'accept', org.id, token);
+    expect(member).toMatchObject({ username: 'ppl_bob', role: 'ORGANIZER' });
+    const reused = await cli('ppl_bob', 'staff', 'accept', org.id, token);
+    expect(reused.code).toBe(1);
+    expect(reused.stderr).toContain('INVITATION_USED');
+    const staff = await cli('ppl_owner', 'staff', 'list', org.id);
+    expect(staff.stdout.trim().split('\n').map((line) => line.split('\t')[3])).toEqual(['OWNER', 'ORGANIZER']);
+
+    expect((await cli('ppl_bob', 'notification', 'read', '--all')).code).toBe(0);
+    expect(await json('ppl_bob', 'notification', 'list', '--unread')).toEqual([]);
+
+    const me = await json('ppl_bob', 'me', 'update', '--display-name', 'Bob B.', '--country', 'fr', '--time-zone', 'Europe/Paris');
+    expect(me).toMatchObject({ username: 'ppl_bob', displayName: 'Bob B.', country: 'FR', timeZone: 'Europe/Paris' });
+    expect((await cli('ppl_bob', 'me', 'link', 'steam', '76561197960287930')).code).toBe(0);
+    const shown = await json('ppl_bob', 'me');
+    expect(shown.gamingAccounts).toEqual([expect.objectContaining({ platform: 'steam', accountId: '76561197960287930' })]);
+    const badLink = await cli('ppl_owner', 'me', 'link', 'steam', '123');
+    expect(badLink.code).toBe(1);
+    expect(badLink.stderr).toContain('body.accountId');
+
+    expect((await cli('ppl_bob', 'staff', 'remove', org.id, member.id)).code).toBe(0);
+    const ownerId = (await json<any[]>('ppl_owner', 'staff', 'list', org.id))[0].id;
+    const last = await cli('ppl_owner', 'staff', 'remove', org.id, ownerId);
+    expect(last.code).toBe(1);
+    expect(last.stderr).toContain('last OWNER');
+
+    const file = join(configDir, 'me.ics');
+    expect((await cli('ppl_bob', 'calendar', 'export', '--from', '2030-01-01', '-o', file)).code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toMatch(/^BEGIN:VCALENDAR\r\n[\s\S]*END:VCALENDAR/);
+    const badDate = await cli('ppl_bob', 'calendar', 'export', '--from', '1 May');
+    expect(badDate.code).toBe(1);
+    expect(badDate.stderr).toContain('YYYY-MM-DD');
+    const url = (await cli('ppl_bob', 'calendar', 'subscribe')).stdout.trim();
+    expect(url).toMatch(/\/calendar\/export\?token=tcf_/);
+    expect((await fetch(url)).status).toBe(200);
+    expect((await cli('ppl_bob', 'calendar', 'unsubscribe')).code).toBe(0);
+    expect((await fetch(url)).status).toBe(401);
+
+    const refused = await cli('ppl_owner', 'org', 'delete', org.id);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('--yes');
+    expect((await cli('ppl_owner', 'org', 'delete', org.id, '--yes')).code).toBe(0);
+  });
+});

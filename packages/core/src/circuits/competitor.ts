@@ -1,0 +1,20 @@
+/** What identifies a tournament participant as a circuit competitor (spec 2.8, DESIGN "Circuits"). */
+export interface CompetitorIdentity {
+  /** Team name for team entries (teamSize > 1), else null. */
+  teamName: string | null;
+  /** The registering user for solo entries (null when the account is gone). */
+  userId: string | null;
+  /** Participant id: identifies the competitor only when neither a team nor a user is known. */
+  participantId: string;
+}
+
+/**
+ * The key under which a participant's results accumulate across tournaments: a team by its name (trimmed,
+ * case-insensitive: "Night Owls" and "night owls " are one team) as `team:<name>`, a solo player by user as
+ * `user:<userId>`, and, when the account no longer exists, the participant alone as `participant:<id>`.
+ */
+export function competitorKey(identity: CompetitorIdentity): string {
+  if (identity.teamName !== null && identity.teamName.trim() !== '') return `team:${identity.teamName.trim().toLowerCase()}`;
+  if (identity.userId !== null) return `user:${identity.userId}`;
+  return `participant:${identity.participantId}`;
+}

@@ -1,0 +1,42 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * Stage formats and multi-stage tournaments (issue 3):
+ * - `stage_entrants`: who entered each stage and with which stage seed (1..N). Stage 1 holds the tournament's
+ *   seeded participants; a later stage holds the qualifiers of the stage before it, re-seeded by their result.
+ *   Existing started tournaments get their stage 1 entrants from `participants.seed`.
+ * - `matches.play_round`: the 1-based slot of a match in its stage's play order (a losers-bracket round is
+ *   played after the winners round that feeds it); the schedule sorts by it and `scheduled_at` is derived
+ *   from it. Existing rows take their `round`.
+ * Portable DDL and DML only (SQLite and PostgreSQL).
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('stage_entrants')
+    .addColumn('stage_id', 'text', (c) => c.notNull().references('stages.id').onDelete('cascade'))
+    .addColumn('tournament_id', 'text', (c) => c.notNull().references('tournaments.id').onDelete('cascade'))
+    .addColumn('participant_id', 'text', (c) => c.notNull().references('participants.id').onDelete('cascade'))
+    .addColumn('seed', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('stage_entrants_pk', ['stage_id', 'participant_id'])
+    .addUniqueConstraint('stage_entrants_stage_seed_uq', ['stage_id', 'seed'])
+    .execute();
+  await db.schema.createIndex('stage_entrants_tournament_idx').on('stage_entrants').columns(['tournament_id', 'stage_id']).execute();
+  await sql`
+    INSERT INTO stage_entrants (stage_id, tournament_id, participant_id, seed)
+    SELECT s.id, p.tournament_id, p.id, p.seed
+    FROM participants p
+    JOIN stages s ON s.tournament_id = p.tournament_id AND s.number = 1
+    WHERE p.seed IS NOT NULL AND s.status <> 'PENDING'
+  `.execute(db);
+
+  await db.schema.alterTable('matches').addColumn('play_round', 'integer').execute();
+  await sql`UPDATE matches SET play_round = round`.execute(db);
+  await db.schema.createIndex('matches_stage_status_idx').on('matches').columns(['stage_id', 'status']).execute();
+}
+
+/** Drops what 0002 created. */
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('matches_stage_status_idx').ifExists().execute();
+  await db.schema.alterTable('matches').dropColumn('play_round').execute();
+  await db.schema.dropTable('stage_entrants').ifExists().execute();
+}

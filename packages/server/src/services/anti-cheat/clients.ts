@@ -1,0 +1,94 @@
+import type { Selectable } from 'kysely';
+import type { AntiCheatClientsTable } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { ApiError, notFound } from '../../http/errors';
+import { pagination } from '../../http/respond';
+import { newId } from '../../ids';
+import type { Page } from '../organization-service';
+import type { AntiCheatClient, AntiCheatClientEnrollInput, AntiCheatClientListQuery, AntiCheatContext, ProjectKey } from './types';
+
+/** The API shape of a client row. */
+export function toAntiCheatClient(row: Selectable<AntiCheatClientsTable>): AntiCheatClient {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    userId: row.user_id,
+    label: row.label,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+  };
+}
+
+const alreadyEnrolled = (userId: string) =>
+  new ApiError('CONFLICT', `user ${userId} already has an enrolled anti-cheat client in this project; revoke it first`);
+
+/**
+ * Enrolls the anti-cheat client of a user for the project (extension needed by spec 4.1 rule 1): from then on the user
+ * is covered by new sessions. 404 unknown user; 409 CONFLICT when the user already has a non-revoked client.
+ */
+export async function enrollClient(ctx: AntiCheatContext, key: ProjectKey, input: AntiCheatClientEnrollInput): Promise<AntiCheatClient> {
+  const { db, clock } = ctx.deps;
+  const userId = input.userId.toLowerCase();
+  const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+  if (!user) throw notFound('user');
+  const existing = await db
+    .selectFrom('anti_cheat_clients')
+    .select('id')
+    .where('project_id', '=', key.projectId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (existing) throw alreadyEnrolled(userId);
+  const row: Selectable<AntiCheatClientsTable> = {
+    id: newId(),
+    project_id: key.projectId,
+    user_id: userId,
+    label: input.label ?? null,
+    created_at: clock.now().toISOString(),
+    revoked_at: null,
+  };
+  try {
+    await db.transaction().execute((trx) => trx.insertInto('anti_cheat_clients').values(row).execute());
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadyEnrolled(userId);
+    throw error;
+  }
+  return toAntiCheatClient(row);
+}
+
+/** Clients of the project, newest first; revoked ones only with `includeRevoked`; optionally one user's. */
+export async function listClients(ctx: AntiCheatContext, key: ProjectKey, query: AntiCheatClientListQuery): Promise<Page<AntiCheatClient>> {
+  let base = ctx.deps.db.selectFrom('anti_cheat_clients').where('project_id', '=', key.projectId);
+  if (query.userId !== undefined) base = base.where('user_id', '=', query.userId.toLowerCase());
+  if (!query.includeRevoked) base = base.where('revoked_at', 'is', null);
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+  ]);
+  return { items: rows.map(toAntiCheatClient), pagination: pagination(query.page, query.limit, Number(total)) };
+}
+
+/**
+ * Revokes a client of the project: its user is no longer covered by new sessions (sessions already started keep
+ * their coverage). Idempotent (the first revocation time is kept); 404 for an unknown client or another project's.
+ */
+export async function revokeClient(ctx: AntiCheatContext, key: ProjectKey, clientId: string): Promise<void> {
+  const { db, clock } = ctx.deps;
+  const row = await db
+    .selectFrom('anti_cheat_clients')
+    .select('id')
+    .where('id', '=', clientId.toLowerCase())
+    .where('project_id', '=', key.projectId)
+    .executeTakeFirst();
+  if (!row) throw notFound('anti-cheat client');
+  const now = clock.now().toISOString();
+  await db.transaction().execute((trx) =>
+    trx.updateTable('anti_cheat_clients').set({ revoked_at: now }).where('id', '=', row.id).where('revoked_at', 'is', null).execute(),
+  );
+}

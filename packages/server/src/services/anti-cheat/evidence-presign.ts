@@ -1,0 +1,94 @@
+import { ApiError, invalidField, notFound } from '../../http/errors';
+import { newId } from '../../ids';
+import { findSession } from './session-reader';
+import type { AntiCheatContext, EvidencePresign, EvidencePresignInput, ProjectKey } from './types';
+import { signUpload } from './upload-signature';
+
+/** Lifetime of a presigned upload URL: five minutes from issuance (spec 2.7, 8), in milliseconds. */
+export const PRESIGN_TTL_MS = 5 * 60 * 1000;
+
+/** Prefix of every evidence storage key (spec 2.7). */
+export const EVIDENCE_KEY_PREFIX = 'anti-cheat-evidence/';
+
+/** Path of the upload operation under the API root (uploadEvidence). */
+export const uploadPath = (mediaFileId: string): string => `/anti-cheat/evidence/uploads/${mediaFileId}`;
+
+/** The `expires` query value of an expiry instant: Unix epoch seconds, rounded up. */
+export const expiresParam = (expiresAtMs: number): number => Math.ceil(expiresAtMs / 1000);
+
+/**
+ * Presigns one evidence upload for a session of the project (spec 4.1 rule 5, 2.7), gated by scope only (rule 4):
+ * reserves a media file and answers a URL of this server's upload operation, signed over method, key, contentType,
+ * sizeBytes, sha256 and expiry, valid five minutes. `apiRoot` is the public API root (…/api/v1) the URL starts with.
+ * 404 unknown session (or detectionId); 400 when the detection belongs to another session; 413 PAYLOAD_TOO_LARGE
+ * naming body.sizeBytes above config.maxEvidenceBytes.
+ */
+export async function presignEvidence(
+  ctx: AntiCheatContext,
+  key: ProjectKey,
+  input: EvidencePresignInput,
+  apiRoot: string,
+): Promise<EvidencePresign> {
+  const { db, clock, config } = ctx.deps;
+  const session = await findSession(db, key.projectId, input.sessionId);
+  if (!session) throw notFound('anti-cheat session');
+  if (input.sizeBytes > config.maxEvidenceBytes) {
+    const message = `must be at most ${config.maxEvidenceBytes} bytes (the server's maximum evidence size)`;
+    throw new ApiError('PAYLOAD_TOO_LARGE', `body.sizeBytes: ${message}`, { details: [{ path: 'body.sizeBytes', message }] });
+  }
+  const detectionId = input.detectionId?.toLowerCase();
+  if (detectionId !== undefined) {
+    const detection = await db
+      .selectFrom('anti_cheat_detections')
+      .select('session_id')
+      .where('project_id', '=', key.projectId)
+      .where('id', '=', detectionId)
+      .executeTakeFirst();
+    if (!detection) throw notFound('detection');
+    if (detection.session_id !== session.id) throw invalidField('body.detectionId', `is a detection of another session than ${input.sessionId}`);
+  }
+
+  const mediaFileId = newId();
+  const storageKey = `${EVIDENCE_KEY_PREFIX}${key.projectId}/${session.id}/${mediaFileId}`;
+  const now = clock.now();
+  const expiresAt = new Date(now.getTime() + PRESIGN_TTL_MS);
+  const expires = expiresParam(expiresAt.getTime());
+  const contentType = input.contentType.toLowerCase();
+  const signature = signUpload(ctx.presignSecret, {
+    method: 'PUT',
+    key: storageKey,
+    contentType,
+    sizeBytes: input.sizeBytes,
+    sha256: input.sha256,
+    expires,
+  });
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('anti_cheat_media_files')
+      .values({
+        id: mediaFileId,
+        project_id: key.projectId,
+        session_id: session.id,
+        kind: input.kind,
+        content_type: contentType,
+        size_bytes: input.sizeBytes,
+        sha256: input.sha256,
+        storage_key: storageKey,
+        status: 'PENDING',
+        expires_at: expiresAt.toISOString(),
+        created_at: now.toISOString(),
+        uploaded_at: null,
+      })
+      .execute();
+    if (detectionId !== undefined) {
+      await trx.insertInto('anti_cheat_detection_evidence').values({ detection_id: detectionId, media_file_id: mediaFileId }).execute();
+    }
+  });
+  const query = new URLSearchParams({ expires: String(expires), signature });
+  return {
+    uploadUrl: `${apiRoot.replace(/\/+$/, '')}${uploadPath(mediaFileId)}?${query.toString()}`,
+    mediaFileId,
+    key: storageKey,
+    expiresAt: expiresAt.toISOString(),
+  };
+}

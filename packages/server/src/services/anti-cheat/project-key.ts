@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { AuthContext } from '../../http/auth-context';
+import { ApiError } from '../../http/errors';
+import type { ProjectKey } from './types';
+
+/** Plan that includes the anti-cheat capability (DESIGN "Identity and authorization"). */
+export const ANTI_CHEAT_PLAN = 'PRO';
+
+/**
+ * The calling API key's project (spec 4.1, 5.5): anti-cheat operations take an API key only, and the project is the
+ * key's, whatever projectId a body or query carries. 401 UNAUTHORIZED for any other caller (the router already
+ * refuses them; this keeps the services safe on their own).
+ */
+export function requireProjectKey(auth: AuthContext): ProjectKey {
+  if (auth.kind !== 'apiKey') throw new ApiError('UNAUTHORIZED', 'the anti-cheat surface needs an API key: send X-API-Key');
+  return { projectId: auth.projectId, apiKeyId: auth.apiKeyId };
+}
+
+/**
+ * 403 PLAN_REQUIRED unless the project's plan includes anti-cheat (spec 4.1 rule 2: session start and end, even
+ * with the anticheat:session.write scope).
+ */
+export async function requireAntiCheatPlan(db: Kysely<Database>, projectId: string): Promise<void> {
+  const project = await db.selectFrom('projects').select('plan').where('id', '=', projectId).executeTakeFirst();
+  if (project?.plan !== ANTI_CHEAT_PLAN) {
+    throw new ApiError(
+      'PLAN_REQUIRED',
+      `anti-cheat sessions need the ${ANTI_CHEAT_PLAN} plan; this project is on ${project?.plan ?? 'no'} plan (an OWNER changes it with PATCH /projects/{id})`,
+    );
+  }
+}

@@ -1,0 +1,128 @@
+import { isUniqueViolation } from '../../db/unique-violation';
+import { ApiError, invalidField, notFound } from '../../http/errors';
+import { newId } from '../../ids';
+import { writeEvents } from '../events';
+import { requireAntiCheatPlan } from './project-key';
+import { findActiveSession, findSession, readSession } from './session-reader';
+import type {
+  AntiCheatContext,
+  AntiCheatSession,
+  AntiCheatSessionEndResult,
+  AntiCheatSessionStarted,
+  AntiCheatSessionStartInput,
+  ProjectKey,
+} from './types';
+
+/** Event emitted when a session ends (spec Part 6); data `{ session: AntiCheatSession }`. */
+export const SESSION_COMPLETED_EVENT = 'anticheat.session_completed';
+
+const activeConflict = (matchId: string) =>
+  new ApiError('CONFLICT', `match ${matchId} already has an active anti-cheat session in this project; end it first`);
+
+/**
+ * Starts a session (spec 4.1, 2.5): needs the PRO plan (403 PLAN_REQUIRED). `matchId` is the caller's (a UUID v7 is
+ * generated when omitted) and becomes the sessionId. Only requested users with an enrolled, non-revoked client of the
+ * project are covered (rule 1); the others are kept as uncovered participants. 400 for a userId listed twice;
+ * 409 CONFLICT when the match already has an active session in the project.
+ */
+export async function startSession(ctx: AntiCheatContext, key: ProjectKey, input: AntiCheatSessionStartInput): Promise<AntiCheatSessionStarted> {
+  const { db, clock } = ctx.deps;
+  await requireAntiCheatPlan(db, key.projectId);
+  const userIds = input.participants.map((p) => p.userId.toLowerCase());
+  const duplicate = userIds.findIndex((id, i) => userIds.indexOf(id) !== i);
+  if (duplicate >= 0) throw invalidField(`body.participants[${duplicate}].userId`, 'lists a user already listed');
+  const matchId = input.matchId ?? newId();
+  if (await findActiveSession(db, key.projectId, matchId)) throw activeConflict(matchId);
+
+  const clients = await db
+    .selectFrom('anti_cheat_clients')
+    .select(['id', 'user_id'])
+    .where('project_id', '=', key.projectId)
+    .where('user_id', 'in', userIds)
+    .where('revoked_at', 'is', null)
+    .execute();
+  const clientOf = new Map(clients.map((c) => [c.user_id, c.id]));
+  const startedAt = clock.now().toISOString();
+  const row = {
+    id: newId(),
+    project_id: key.projectId,
+    match_id: matchId,
+    game: input.game,
+    status: 'ACTIVE',
+    started_at: startedAt,
+    ended_at: null,
+    end_reason: null,
+    started_by_key_id: key.apiKeyId,
+  };
+  try {
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('anti_cheat_sessions').values(row).execute();
+      await trx
+        .insertInto('anti_cheat_session_participants')
+        .values(
+          userIds.map((userId, position) => ({
+            session_id: row.id,
+            user_id: userId,
+            position,
+            covered: clientOf.has(userId) ? 1 : 0,
+            client_id: clientOf.get(userId) ?? null,
+          })),
+        )
+        .execute();
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw activeConflict(matchId);
+    throw error;
+  }
+  const coveredUserIds = userIds.filter((id) => clientOf.has(id));
+  return {
+    sessionId: matchId,
+    matchId,
+    game: input.game,
+    status: 'ACTIVE',
+    requestedParticipants: userIds.length,
+    coveredParticipants: coveredUserIds.length,
+    coveredUserIds,
+    startedAt,
+  };
+}
+
+/** The project's session with this id (its active one, else the latest); 404 when the project has none. */
+export async function getSession(ctx: AntiCheatContext, key: ProjectKey, sessionId: string): Promise<AntiCheatSession> {
+  const row = await findSession(ctx.deps.db, key.projectId, sessionId);
+  if (!row) throw notFound('anti-cheat session');
+  return readSession(ctx.deps.db, row);
+}
+
+/**
+ * Ends the project's active session with this id (spec 4.1): needs the PRO plan (403 PLAN_REQUIRED). Records the
+ * optional reason and emits anticheat.session_completed in the same transaction. When the project has no active
+ * session with this id the request is a no-op that still succeeds with `ended: false` (rule 3).
+ */
+export async function endSession(
+  ctx: AntiCheatContext,
+  key: ProjectKey,
+  sessionId: string,
+  reason: string | undefined,
+): Promise<AntiCheatSessionEndResult> {
+  const { db, clock } = ctx.deps;
+  await requireAntiCheatPlan(db, key.projectId);
+  const active = await findActiveSession(db, key.projectId, sessionId);
+  if (!active) return { sessionId, ended: false, endedAt: null };
+  const endedAt = clock.now().toISOString();
+  const ended = await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('anti_cheat_sessions')
+      .set({ status: 'ENDED', ended_at: endedAt, end_reason: reason ?? null })
+      .where('id', '=', active.id)
+      .where('status', '=', 'ACTIVE')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    const session = await readSession(trx, { ...active, status: 'ENDED', ended_at: endedAt, end_reason: reason ?? null });
+    await writeEvents(trx, ctx.deps, [
+      { projectId: key.projectId, type: SESSION_COMPLETED_EVENT, subjectId: session.sessionId, data: { session } },
+    ]);
+    return true;
+  });
+  return ended ? { sessionId, ended: true, endedAt } : { sessionId, ended: false, endedAt: null };
+}

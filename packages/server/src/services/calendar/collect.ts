@@ -1,0 +1,198 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { parseStageSettings, roundIntervalOf } from '../tournaments/stage-settings';
+import type { CalendarEvent, CalendarEventType, CalendarFilter } from './types';
+
+type Db = Kysely<Database>;
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 3600 * 1000;
+/** Order of events starting at the same instant: a tournament's start before its first matches. */
+const TYPE_ORDER: readonly CalendarEventType[] = [
+  'SEASON_START',
+  'REGISTRATION_OPENS',
+  'REGISTRATION_CLOSES',
+  'CHECK_IN_OPENS',
+  'TOURNAMENT_START',
+  'MATCH',
+  'SEASON_END',
+];
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Tournaments of a user's calendar: where they play (not withdrawn) and, for staff, every tournament of their organizations. */
+async function tournamentsOf(db: Db, userId: string): Promise<{ playing: Set<string>; managing: Set<string> }> {
+  const [playing, managing] = await Promise.all([
+    db
+      .selectFrom('participant_members as pm')
+      .innerJoin('participants as p', 'p.id', 'pm.participant_id')
+      .select('pm.tournament_id')
+      .where('pm.user_id', '=', userId)
+      .where('p.status', '!=', 'WITHDRAWN')
+      .execute(),
+    db
+      .selectFrom('organization_members as m')
+      .innerJoin('projects as pr', 'pr.organization_id', 'm.organization_id')
+      .innerJoin('tournaments as t', 't.project_id', 'pr.id')
+      .select('t.id')
+      .where('m.user_id', '=', userId)
+      .execute(),
+  ]);
+  return { playing: new Set(playing.map((r) => r.tournament_id)), managing: new Set(managing.map((r) => r.id)) };
+}
+
+/** Circuits of a user's calendar: of their organizations, where they hold a standing, or classifying one of their tournaments. */
+async function circuitsOf(db: Db, userId: string, tournamentIds: readonly string[]): Promise<Set<string>> {
+  const [managed, standing] = await Promise.all([
+    db
+      .selectFrom('organization_members as m')
+      .innerJoin('projects as pr', 'pr.organization_id', 'm.organization_id')
+      .innerJoin('circuits as c', 'c.project_id', 'pr.id')
+      .select('c.id')
+      .where('m.user_id', '=', userId)
+      .execute(),
+    db.selectFrom('circuit_standings').select('circuit_id as id').where('user_id', '=', userId).execute(),
+  ]);
+  const out = new Set([...managed, ...standing].map((r) => r.id));
+  for (let i = 0; i < tournamentIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('circuit_classifications')
+      .select('circuit_id')
+      .where('tournament_id', 'in', tournamentIds.slice(i, i + 500))
+      .execute();
+    for (const r of rows) out.add(r.circuit_id);
+  }
+  return out;
+}
+
+/**
+ * Every calendar event of `userId` matching `filter`, by start time, kind (TYPE_ORDER) and id (spec 4.6): for each of their
+ * tournaments (played or, as staff, organized) its registration, check-in and start; each scheduled match they play
+ * (staff: every scheduled match of the tournaments they organize), `endsAt` one round interval later; and the
+ * season starts and ends of their circuits (all-day). A circuit filter keeps its seasons and the tournaments it
+ * classified. DRAFT tournaments appear to staff only (participants cannot be in one).
+ */
+export async function collectCalendarEvents(db: Db, userId: string, filter: CalendarFilter): Promise<CalendarEvent[]> {
+  const { playing, managing } = await tournamentsOf(db, userId);
+  let tournamentIds = [...new Set([...playing, ...managing])];
+  let circuitIds = [...(await circuitsOf(db, userId, tournamentIds))];
+  if (filter.circuitId !== undefined) {
+    const classified = await db
+      .selectFrom('circuit_classifications')
+      .select('tournament_id')
+      .where('circuit_id', '=', filter.circuitId)
+      .execute();
+    const inCircuit = new Set(classified.map((r) => r.tournament_id));
+    tournamentIds = tournamentIds.filter((id) => inCircuit.has(id));
+    circuitIds = circuitIds.filter((id) => id === filter.circuitId);
+  }
+  if (filter.tournamentId !== undefined) {
+    tournamentIds = tournamentIds.filter((id) => id === filter.tournamentId);
+    circuitIds = [];
+  }
+
+  const events: CalendarEvent[] = [];
+  const names = new Map<string, string>();
+  for (let i = 0; i < tournamentIds.length; i += 500) {
+    const rows = await db.selectFrom('tournaments').selectAll().where('id', 'in', tournamentIds.slice(i, i + 500)).execute();
+    for (const t of rows) {
+      names.set(t.id, t.name);
+      const base = { description: t.description, endsAt: null, allDay: false, tournamentId: t.id, matchId: null, circuitId: null, seasonId: null };
+      events.push({ ...base, id: `tournament:${t.id}`, type: 'TOURNAMENT_START', title: `${t.name} starts`, startsAt: t.start_date });
+      if (t.registration_opens_at) {
+        events.push({ ...base, id: `registration-opens:${t.id}`, type: 'REGISTRATION_OPENS', title: `${t.name}: registration opens`, startsAt: t.registration_opens_at });
+      }
+      if (t.registration_closes_at) {
+        events.push({ ...base, id: `registration-closes:${t.id}`, type: 'REGISTRATION_CLOSES', title: `${t.name}: registration closes`, startsAt: t.registration_closes_at });
+      }
+      if (t.check_in_required === 1) {
+        const opens = new Date(Date.parse(t.start_date) - t.check_in_opens_minutes_before * MINUTE_MS).toISOString();
+        events.push({ ...base, id: `check-in:${t.id}`, type: 'CHECK_IN_OPENS', title: `${t.name}: check-in opens`, startsAt: opens, endsAt: t.start_date });
+      }
+    }
+  }
+  events.push(...(await matchEvents(db, userId, tournamentIds, managing, names)));
+  events.push(...(await seasonEvents(db, circuitIds)));
+
+  const from = filter.from ? Date.parse(`${filter.from}T00:00:00.000Z`) : -Infinity;
+  const to = filter.to ? Date.parse(`${filter.to}T00:00:00.000Z`) + DAY_MS : Infinity;
+  return events
+    .filter((e) => {
+      const at = Date.parse(e.startsAt);
+      return at >= from && at < to;
+    })
+    .sort(
+      (a, b) =>
+        compare(a.startsAt, b.startsAt) || TYPE_ORDER.indexOf(a.type) - TYPE_ORDER.indexOf(b.type) || compare(a.id, b.id),
+    );
+}
+
+async function matchEvents(
+  db: Db,
+  userId: string,
+  tournamentIds: readonly string[],
+  managing: ReadonlySet<string>,
+  tournamentNames: ReadonlyMap<string, string>,
+): Promise<CalendarEvent[]> {
+  if (tournamentIds.length === 0) return [];
+  const mine = db.selectFrom('participant_members').select('participant_id').where('user_id', '=', userId);
+  const managed = tournamentIds.filter((id) => managing.has(id));
+  const played = tournamentIds.filter((id) => !managing.has(id));
+  const rows = [];
+  for (const [ids, onlyMine] of [
+    [managed, false],
+    [played, true],
+  ] as const) {
+    for (let i = 0; i < ids.length; i += 500) {
+      let query = db
+        .selectFrom('matches as m')
+        .innerJoin('stages as s', 's.id', 'm.stage_id')
+        .select(['m.id', 'm.tournament_id', 'm.round', 'm.number', 'm.status', 'm.scheduled_at', 'm.participant1_id', 'm.participant2_id', 's.name as stage_name', 's.settings'])
+        .where('m.tournament_id', 'in', ids.slice(i, i + 500))
+        .where('m.scheduled_at', 'is not', null);
+      if (onlyMine) query = query.where((eb) => eb.or([eb('m.participant1_id', 'in', mine), eb('m.participant2_id', 'in', mine)]));
+      rows.push(...(await query.execute()));
+    }
+  }
+  const participantIds = [...new Set(rows.flatMap((r) => [r.participant1_id, r.participant2_id]).filter((id): id is string => id !== null))];
+  const names = new Map<string, string>();
+  for (let i = 0; i < participantIds.length; i += 500) {
+    const found = await db.selectFrom('participants').select(['id', 'name']).where('id', 'in', participantIds.slice(i, i + 500)).execute();
+    for (const p of found) names.set(p.id, p.name);
+  }
+  const side = (id: string | null) => (id ? (names.get(id) ?? 'tbd') : 'tbd');
+  return rows.map((r) => {
+    const startsAt = r.scheduled_at as string;
+    const minutes = roundIntervalOf(parseStageSettings(r.settings));
+    const tournament = tournamentNames.get(r.tournament_id) ?? 'Tournament';
+    return {
+      id: `match:${r.id}`,
+      type: 'MATCH' as const,
+      title: `${tournament}: ${side(r.participant1_id)} vs ${side(r.participant2_id)}`,
+      description: `${r.stage_name}, round ${r.round}, match ${r.number} (${r.status.toLowerCase().replace(/_/g, ' ')})`,
+      startsAt,
+      endsAt: new Date(Date.parse(startsAt) + minutes * MINUTE_MS).toISOString(),
+      allDay: false,
+      tournamentId: r.tournament_id,
+      matchId: r.id,
+      circuitId: null,
+      seasonId: null,
+    };
+  });
+}
+
+async function seasonEvents(db: Db, circuitIds: readonly string[]): Promise<CalendarEvent[]> {
+  const events: CalendarEvent[] = [];
+  for (let i = 0; i < circuitIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('circuit_seasons as s')
+      .innerJoin('circuits as c', 'c.id', 's.circuit_id')
+      .select(['s.id', 's.circuit_id', 's.name', 's.start_date', 's.end_date', 'c.name as circuit_name', 'c.description'])
+      .where('s.circuit_id', 'in', circuitIds.slice(i, i + 500))
+      .execute();
+    for (const s of rows) {
+      const base = { description: s.description, endsAt: null, allDay: true, tournamentId: null, matchId: null, circuitId: s.circuit_id, seasonId: s.id };
+      events.push({ ...base, id: `season-start:${s.id}`, type: 'SEASON_START', title: `${s.circuit_name}: ${s.name} starts`, startsAt: `${s.start_date}T00:00:00.000Z` });
+      events.push({ ...base, id: `season-end:${s.id}`, type: 'SEASON_END', title: `${s.circuit_name}: ${s.name} ends`, startsAt: `${s.end_date}T00:00:00.000Z` });
+    }
+  }
+  return events;
+}

@@ -1,0 +1,45 @@
+import type { AuthContext, Scope, StaffRole } from '../../http/auth-context';
+import { notFound } from '../../http/errors';
+import { MANAGER_ROLES, type AccessService, type ProjectActor } from '../access';
+import type { Db } from '../tournaments/tournament-reader';
+import type { CircuitRow } from './circuit-mapper';
+import { findCircuitRow } from './circuit-reader';
+
+/** Every staff role: any staff member may read the project's circuits and analytics. */
+export const READER_ROLES: readonly StaffRole[] = ['OWNER', 'ADMIN', 'ORGANIZER', 'MODERATOR'];
+
+/** What an operation on one circuit needs: the key scope and the staff roles for users. */
+export interface CircuitRequirement {
+  scope: Scope;
+  roles: readonly StaffRole[];
+}
+
+/** Reads (spec 4.5 "Key (read:circuits)"): a key of the project with read:circuits, or any staff member. */
+export const READ_CIRCUITS: CircuitRequirement = { scope: 'read:circuits', roles: READER_ROLES };
+/** Writes (spec 4.5 "Org (manage:circuits)"): a key with manage:circuits, or staff OWNER/ADMIN/ORGANIZER. */
+export const MANAGE_CIRCUITS: CircuitRequirement = { scope: 'manage:circuits', roles: MANAGER_ROLES };
+/** Analytics (spec 4.5 "Key (read:analytics)"): a key with read:analytics, or any staff member. */
+export const READ_ANALYTICS: CircuitRequirement = { scope: 'read:analytics', roles: READER_ROLES };
+
+/**
+ * The circuit `id` for a caller of its project meeting `req` (DESIGN "Identity and authorization").
+ * @throws ApiError 401 anonymous; 404 unknown circuit or another project's key; 403 INSUFFICIENT_SCOPE (key without
+ *   the scope) or FORBIDDEN (user without one of the roles).
+ */
+export async function requireCircuit(
+  db: Db,
+  access: AccessService,
+  auth: AuthContext,
+  id: string,
+  req: CircuitRequirement,
+): Promise<{ row: CircuitRow; actor: ProjectActor }> {
+  access.requireAuthenticated(auth);
+  const row = await findCircuitRow(db, id);
+  if (!row) throw notFound('circuit');
+  // A DRAFT circuit is not public: to a user who is not staff it does not exist (404, not 403).
+  if (auth.kind === 'user' && row.status === 'DRAFT' && (await access.roleInProject(auth.userId, row.project_id)) === null) {
+    throw notFound('circuit');
+  }
+  const actor = await access.requireProject(auth, row.project_id, { ...req, resource: 'circuit' });
+  return { row, actor };
+}

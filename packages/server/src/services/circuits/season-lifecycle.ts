@@ -1,0 +1,107 @@
+import { isUniqueViolation } from '../../db/unique-violation';
+import { ApiError } from '../../http/errors';
+import { writeEvents, type EventSink } from '../events';
+import type { Db } from '../tournaments/tournament-reader';
+import type { Season } from './api-types';
+import { toSeason, type CircuitRow, type SeasonRow } from './circuit-mapper';
+import { rewriteSeasonStandings } from './season-standings';
+
+/** What a season transition works with: the open transaction, the event sink, the circuit and the instant. */
+export interface SeasonWriteContext {
+  db: Db;
+  sink: EventSink;
+  circuit: CircuitRow;
+  now: string;
+}
+
+/** Classified tournaments of one season, counted in the given handle (inside the transaction). */
+async function tournamentCount(db: Db, seasonId: string): Promise<number> {
+  const row = await db
+    .selectFrom('circuit_classifications')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('season_id', '=', seasonId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * The season a start targets (DESIGN "Circuits"): `seasonId` when given (404 when not a season of the circuit,
+ * 409 INVALID_STATE unless UPCOMING), else the UPCOMING season with the earliest startDate (then number).
+ * @throws ApiError 409 INVALID_STATE when a season is already ACTIVE or none is UPCOMING.
+ */
+export function seasonToStart(seasons: readonly SeasonRow[], seasonId: string | undefined): SeasonRow {
+  const active = seasons.find((s) => s.status === 'ACTIVE');
+  if (active) throw new ApiError('INVALID_STATE', `season ${active.number} ("${active.name}") is ACTIVE: complete it before starting another`);
+  if (seasonId !== undefined) {
+    const named = seasons.find((s) => s.id === seasonId);
+    if (!named) throw new ApiError('NOT_FOUND', 'season not found', { details: [{ path: 'body.seasonId', message: 'is not a season of this circuit' }] });
+    if (named.status !== 'UPCOMING') throw new ApiError('INVALID_STATE', `season ${named.number} is ${named.status}; only an UPCOMING season can start`);
+    return named;
+  }
+  const upcoming = seasons
+    .filter((s) => s.status === 'UPCOMING')
+    .sort((a, b) => a.start_date.localeCompare(b.start_date) || a.number - b.number)[0];
+  if (!upcoming) throw new ApiError('INVALID_STATE', 'the circuit has no UPCOMING season to start: create one first');
+  return upcoming;
+}
+
+/**
+ * UPCOMING -> ACTIVE for `season`, the circuit becomes ACTIVE, and the event `circuit.season_started`
+ * (data: circuitId, season) is recorded, all in the caller's transaction.
+ * @throws ApiError 409 INVALID_STATE when another start won the race.
+ */
+export async function startSeason(ctx: SeasonWriteContext, season: SeasonRow): Promise<Season> {
+  const { db, circuit, now } = ctx;
+  const raced = () => new ApiError('INVALID_STATE', 'the circuit changed meanwhile: another season was started');
+  try {
+    const result = await db
+      .updateTable('circuit_seasons')
+      .set({ status: 'ACTIVE', started_at: now, updated_at: now })
+      .where('id', '=', season.id)
+      .where('status', '=', 'UPCOMING')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw raced();
+  } catch (error) {
+    throw isUniqueViolation(error) ? raced() : error;
+  }
+  await db.updateTable('circuits').set({ status: 'ACTIVE', updated_at: now }).where('id', '=', circuit.id).execute();
+  const started = toSeason({ ...season, status: 'ACTIVE', started_at: now, updated_at: now }, await tournamentCount(db, season.id));
+  await writeEvents(db, ctx.sink, [
+    { projectId: circuit.project_id, type: 'circuit.season_started', subjectId: circuit.id, data: { circuitId: circuit.id, season: started } },
+  ]);
+  return started;
+}
+
+/**
+ * ACTIVE -> COMPLETED for `season`: its standings are recomputed one last time and stay as they are from then on
+ * (no classification reaches a COMPLETED season); the circuit becomes COMPLETED when no UPCOMING season remains;
+ * the event `circuit.season_ended` (data: circuitId, season) is recorded, all in the caller's transaction.
+ * @throws ApiError 409 INVALID_STATE when the season was completed meanwhile.
+ */
+export async function completeSeason(ctx: SeasonWriteContext, season: SeasonRow): Promise<Season> {
+  const { db, circuit, now } = ctx;
+  const result = await db
+    .updateTable('circuit_seasons')
+    .set({ status: 'COMPLETED', completed_at: now, updated_at: now })
+    .where('id', '=', season.id)
+    .where('status', '=', 'ACTIVE')
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new ApiError('INVALID_STATE', 'the season was completed meanwhile');
+  await rewriteSeasonStandings(db, circuit.id, season.id, now);
+  const upcoming = await db
+    .selectFrom('circuit_seasons')
+    .select('id')
+    .where('circuit_id', '=', circuit.id)
+    .where('status', '=', 'UPCOMING')
+    .executeTakeFirst();
+  await db
+    .updateTable('circuits')
+    .set({ status: upcoming ? 'ACTIVE' : 'COMPLETED', updated_at: now })
+    .where('id', '=', circuit.id)
+    .execute();
+  const completed = toSeason({ ...season, status: 'COMPLETED', completed_at: now, updated_at: now }, await tournamentCount(db, season.id));
+  await writeEvents(db, ctx.sink, [
+    { projectId: circuit.project_id, type: 'circuit.season_ended', subjectId: circuit.id, data: { circuitId: circuit.id, season: completed } },
+  ]);
+  return completed;
+}

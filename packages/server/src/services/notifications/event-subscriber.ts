@@ -1,0 +1,246 @@
+import type { EventDb, EventSubscriber, RecordedEvent } from '../events';
+import { matchLabel, ordinal, scoreLine } from './messages';
+import { loadMatchContext, type MatchContext, participantNames, staffOfTournament, usersOfParticipants, usersOfTournament } from './recipients';
+import { matchReadyDraftsOf, readyMatchDrafts, readyMatchesQuery } from './match-ready';
+import type { NotificationDraft, NotificationType } from './types';
+import { recordNotifications } from './writer';
+
+type Data = Record<string, unknown>;
+const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/**
+ * The EventSubscriber that turns domain events into notifications (spec 4.6), inside the transaction that records
+ * the events, using only the `db` it is given. Recipients and texts per type are in the contract (NotificationType):
+ * tournament.started, tournament.completed, participant.registered, match.started, match.score_reported (the
+ * opponent of the reporter), match.completed (and MATCH_READY for the next match it fills), match.disputed (both sides
+ * and the staff, except whoever disputed), match.resolved, participant.disqualified. Other events are ignored.
+ */
+export const notificationSubscriber: EventSubscriber = async (db, events) => {
+  for (const event of events) {
+    const drafts = await draftsFor(db, event);
+    if (drafts.length > 0) await recordNotifications(db, event.createdAt, drafts);
+  }
+};
+
+async function draftsFor(db: EventDb, event: RecordedEvent): Promise<NotificationDraft[]> {
+  const data = event.data as Data;
+  switch (event.type) {
+    case 'tournament.started':
+      return tournamentStarted(db, str(data.tournamentId) ?? event.subjectId);
+    case 'tournament.completed':
+      return tournamentCompleted(db, str(data.tournamentId) ?? event.subjectId);
+    case 'participant.registered':
+      return participantRegistered(db, data);
+    case 'participant.disqualified':
+      return participantDisqualified(db, str(data.participantId) ?? event.subjectId, str(data.tournamentId));
+    case 'match.started':
+      return forMatch(db, data, event, 'MATCH_STARTED', (ctx) => ({
+        title: 'Match started',
+        message: `${matchLabel(ctx)} has started.`,
+      }));
+    case 'match.score_reported':
+      return scoreReported(db, data, event);
+    case 'match.completed':
+      return matchCompleted(db, data, event);
+    case 'match.disputed':
+      return matchDisputed(db, data, event);
+    case 'match.resolved':
+      return forMatch(db, data, event, 'MATCH_RESOLVED', (ctx) => ({
+        title: 'Dispute resolved',
+        message: `An organizer resolved ${matchLabel(ctx)}${resultText(ctx, data)}.`,
+      }));
+    default:
+      return [];
+  }
+}
+
+const sideUsers = (ctx: MatchContext): string[] => [...new Set(ctx.sides.flatMap((s) => s.userIds))];
+
+const matchData = (ctx: MatchContext): Record<string, string> => ({ tournamentId: ctx.tournamentId, matchId: ctx.matchId });
+
+async function forMatch(
+  db: EventDb,
+  data: Data,
+  event: RecordedEvent,
+  type: NotificationType,
+  text: (ctx: MatchContext) => { title: string; message: string },
+  recipients: (ctx: MatchContext) => string[] = sideUsers,
+): Promise<NotificationDraft[]> {
+  const matchId = str(data.matchId) ?? event.subjectId;
+  const ctx = matchId ? await loadMatchContext(db, matchId) : null;
+  if (!ctx) return [];
+  const { title, message } = text(ctx);
+  return recipients(ctx).map((userId) => ({ userId, type, title, message, data: matchData(ctx) }));
+}
+
+async function tournamentStarted(db: EventDb, tournamentId: string | null): Promise<NotificationDraft[]> {
+  if (!tournamentId) return [];
+  const tournament = await db.selectFrom('tournaments').select(['id', 'name']).where('id', '=', tournamentId).executeTakeFirst();
+  if (!tournament) return [];
+  const drafts: NotificationDraft[] = (await usersOfTournament(db, tournamentId)).map((userId) => ({
+    userId,
+    type: 'TOURNAMENT_STARTED',
+    title: `${tournament.name} has started`,
+    message: `${tournament.name} has started; your matches are in the schedule.`,
+    data: { tournamentId },
+  }));
+  drafts.push(...(await readyMatchDrafts(db, readyMatchesQuery(db).where('m.tournament_id', '=', tournamentId))));
+  return drafts;
+}
+
+async function tournamentCompleted(db: EventDb, tournamentId: string | null): Promise<NotificationDraft[]> {
+  if (!tournamentId) return [];
+  const tournament = await db.selectFrom('tournaments').select(['id', 'name']).where('id', '=', tournamentId).executeTakeFirst();
+  if (!tournament) return [];
+  const rows = await db
+    .selectFrom('participant_members as pm')
+    .innerJoin('participants as p', 'p.id', 'pm.participant_id')
+    .select(['pm.user_id', 'p.id as participant_id', 'p.final_placement', 'p.placement_range'])
+    .where('pm.tournament_id', '=', tournamentId)
+    .where('p.status', '!=', 'WITHDRAWN')
+    .execute();
+  return rows.map((r) => {
+    const place =
+      r.placement_range !== null && r.placement_range.includes('-')
+        ? r.placement_range
+        : r.final_placement !== null
+          ? ordinal(r.final_placement)
+          : null;
+    return {
+      userId: r.user_id,
+      type: 'TOURNAMENT_COMPLETED' as const,
+      title: `${tournament.name} is over`,
+      message: place ? `${tournament.name} is over: you placed ${place}.` : `${tournament.name} is over.`,
+      data: { tournamentId, participantId: r.participant_id },
+    };
+  });
+}
+
+async function participantRegistered(db: EventDb, data: Data): Promise<NotificationDraft[]> {
+  const tournamentId = str(data.tournamentId);
+  const participantId = str(data.participantId);
+  if (!tournamentId || !participantId) return [];
+  const tournament = await db.selectFrom('tournaments').select('name').where('id', '=', tournamentId).executeTakeFirst();
+  if (!tournament) return [];
+  const listed = Array.isArray(data.memberUserIds) ? data.memberUserIds.filter((u): u is string => typeof u === 'string') : [];
+  const users = listed.length > 0 ? listed : ((await usersOfParticipants(db, [participantId])).get(participantId) ?? []);
+  const name = (await participantNames(db, [participantId])).get(participantId) ?? 'you';
+  return [...new Set(users)].map((userId) => ({
+    userId,
+    type: 'REGISTRATION_CONFIRMED' as const,
+    title: `Registered for ${tournament.name}`,
+    message: `${name} is registered for ${tournament.name}.`,
+    data: { tournamentId, participantId },
+  }));
+}
+
+async function participantDisqualified(db: EventDb, participantId: string | null, tournamentId: string | null): Promise<NotificationDraft[]> {
+  if (!participantId) return [];
+  const row = await db
+    .selectFrom('participants as p')
+    .innerJoin('tournaments as t', 't.id', 'p.tournament_id')
+    .select(['p.tournament_id', 't.name'])
+    .where('p.id', '=', participantId)
+    .executeTakeFirst();
+  if (!row) return [];
+  const users = (await usersOfParticipants(db, [participantId])).get(participantId) ?? [];
+  return users.map((userId) => ({
+    userId,
+    type: 'PARTICIPANT_DISQUALIFIED' as const,
+    title: `Disqualified from ${row.name}`,
+    message: `An organizer disqualified you from ${row.name}; your remaining matches are forfeited.`,
+    data: { tournamentId: tournamentId ?? row.tournament_id, participantId },
+  }));
+}
+
+async function scoreReported(db: EventDb, data: Data, event: RecordedEvent): Promise<NotificationDraft[]> {
+  const reported = (data.reportedResult ?? {}) as Data;
+  const reporter = str(reported.reportedBy);
+  const scores = Array.isArray(reported.scores) ? (reported.scores as Array<{ participantId: string | null; score: number }>) : null;
+  return forMatch(
+    db,
+    data,
+    event,
+    'MATCH_RESULT_REPORTED',
+    (ctx) => {
+      const score = scoreLine(scores, ctx);
+      return {
+        title: 'Result reported: confirm or dispute it',
+        message: `A result${score ? ` of ${score}` : ''} was reported for ${matchLabel(ctx)}. Confirm it, or open a dispute if it is wrong.`,
+      };
+    },
+    (ctx) => {
+      const opponents = ctx.sides.filter((s) => !reporter || !s.userIds.includes(reporter));
+      return [...new Set(opponents.flatMap((s) => s.userIds))];
+    },
+  );
+}
+
+function resultText(ctx: MatchContext, data: Data): string {
+  const winnerId = str(data.winnerId);
+  const winner = ctx.sides.find((s) => s.participantId !== null && s.participantId === winnerId);
+  const scores = Array.isArray(data.scores) ? (data.scores as Array<{ participantId: string | null; score: number }>) : null;
+  const score = scoreLine(scores, ctx);
+  if (!winner) return score ? `: ${score}` : '';
+  return `: ${winner.name ?? 'the winner'} won${score ? ` ${score}` : ''}`;
+}
+
+async function matchCompleted(db: EventDb, data: Data, event: RecordedEvent): Promise<NotificationDraft[]> {
+  const matchId = str(data.matchId) ?? event.subjectId;
+  const ctx = matchId ? await loadMatchContext(db, matchId) : null;
+  if (!ctx) return [];
+  const title = 'Match result confirmed';
+  const message = `${matchLabel(ctx)} is over${resultText(ctx, data)}.`;
+  const drafts: NotificationDraft[] = sideUsers(ctx).map((userId) => ({ userId, type: 'MATCH_COMPLETED', title, message, data: matchData(ctx) }));
+  // The winner (and the loser, in double elimination) advance after this event, in the same transaction:
+  // the next match becomes ready when its other slot is already filled.
+  const paths: Array<[string | null, number | null, string | null]> = [
+    [ctx.nextWinnerMatchId, ctx.nextWinnerSlot, str(data.winnerId)],
+    [ctx.nextLoserMatchId, ctx.nextLoserSlot, str(data.loserId)],
+  ];
+  for (const [nextId, slot, advancing] of paths) {
+    if (!nextId || !slot || !advancing) continue;
+    drafts.push(...(await matchReadyDrafts(db, nextId, { slot, participantId: advancing })));
+  }
+  return drafts;
+}
+
+/**
+ * MATCH_READY for a match whose two sides are known once `incoming` (a participant about to enter `slot`, by the
+ * advancement that follows the event in the same transaction) is in. Nothing when the match is not SCHEDULED.
+ */
+async function matchReadyDrafts(db: EventDb, matchId: string, incoming: { slot: number; participantId: string }): Promise<NotificationDraft[]> {
+  const ctx = await loadMatchContext(db, matchId);
+  if (!ctx) return [];
+  const status = await db.selectFrom('matches').select('status').where('id', '=', matchId).executeTakeFirst();
+  if (status?.status !== 'SCHEDULED') return [];
+  const index = incoming.slot === 1 ? 0 : 1;
+  const [users, names] = await Promise.all([
+    usersOfParticipants(db, [incoming.participantId]),
+    participantNames(db, [incoming.participantId]),
+  ]);
+  ctx.sides[index] = {
+    participantId: incoming.participantId,
+    name: names.get(incoming.participantId) ?? null,
+    userIds: users.get(incoming.participantId) ?? [],
+  };
+  if (!ctx.sides[0]?.participantId || !ctx.sides[1]?.participantId) return [];
+  return matchReadyDraftsOf({ ...ctx, sides: ctx.sides });
+}
+
+async function matchDisputed(db: EventDb, data: Data, event: RecordedEvent): Promise<NotificationDraft[]> {
+  const actor = str(data.disputedBy) ?? str(data.actorUserId) ?? str(data.userId);
+  const matchId = str(data.matchId) ?? event.subjectId;
+  const ctx = matchId ? await loadMatchContext(db, matchId) : null;
+  if (!ctx) return [];
+  const staff = await staffOfTournament(db, ctx.tournamentId);
+  const users = [...new Set([...sideUsers(ctx), ...staff])].filter((u) => u !== actor);
+  const reason = str(data.reason);
+  return users.map((userId) => ({
+    userId,
+    type: 'MATCH_DISPUTED' as const,
+    title: 'Match result disputed',
+    message: `The result of ${matchLabel(ctx)} is disputed${reason ? `: ${reason}` : ''}. An organizer will review it.`,
+    data: matchData(ctx),
+  }));
+}

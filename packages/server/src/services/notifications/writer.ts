@@ -1,0 +1,88 @@
+import { newId } from '../../ids';
+import type { EventDb } from '../events';
+import { chunks } from '../tournaments/chunks';
+import { channelSettingsFor } from './preferences';
+import { enabledChannels, type NotificationDraft, type NotificationType } from './types';
+
+/**
+ * Creates notifications with `db` (call it inside the transaction of the change that causes them), respecting each
+ * recipient's preferences for the draft's type at this moment: no channel on -> nothing is created; IN_APP on ->
+ * listed by GET /notifications; EMAIL / WEBHOOK on -> a PENDING row in notification_deliveries per channel (this
+ * server sends neither; an external mailer or relay reads them: docs/decisions.md "Notification channels").
+ * Drafts whose `dedupeKey` the user already has (or that repeat one in the batch) are skipped.
+ * `now` is the UTC ISO 8601 creation instant. Returns how many notifications were created.
+ */
+export async function recordNotifications(db: EventDb, now: string, drafts: readonly NotificationDraft[]): Promise<number> {
+  const fresh = await withoutDuplicates(db, drafts);
+  if (fresh.length === 0) return 0;
+  const byType = new Map<NotificationType, NotificationDraft[]>();
+  for (const d of fresh) byType.set(d.type, [...(byType.get(d.type) ?? []), d]);
+
+  const notifications: Array<{
+    id: string;
+    user_id: string;
+    type: string;
+    title: string;
+    message: string;
+    data: string;
+    channels: string;
+    in_app: number;
+    dedupe_key: string | null;
+    read_at: null;
+    created_at: string;
+  }> = [];
+  const deliveries: Array<{ id: string; notification_id: string; user_id: string; channel: string; status: string; created_at: string; delivered_at: null }> = [];
+  for (const [type, list] of byType) {
+    const settings = await channelSettingsFor(db, list.map((d) => d.userId), type);
+    for (const d of list) {
+      const channels = enabledChannels(settings.get(d.userId)!);
+      if (channels.length === 0) continue;
+      const id = newId();
+      notifications.push({
+        id,
+        user_id: d.userId,
+        type,
+        title: d.title.slice(0, 200),
+        message: d.message.slice(0, 2000),
+        data: JSON.stringify(d.data),
+        channels: JSON.stringify(channels),
+        in_app: channels.includes('IN_APP') ? 1 : 0,
+        dedupe_key: d.dedupeKey ?? null,
+        read_at: null,
+        created_at: now,
+      });
+      for (const channel of channels) {
+        if (channel === 'IN_APP') continue;
+        deliveries.push({ id: newId(), notification_id: id, user_id: d.userId, channel, status: 'PENDING', created_at: now, delivered_at: null });
+      }
+    }
+  }
+  for (const rows of chunks(notifications)) await db.insertInto('notifications').values(rows).execute();
+  for (const rows of chunks(deliveries)) await db.insertInto('notification_deliveries').values(rows).execute();
+  return notifications.length;
+}
+
+/** Drops drafts whose (user, dedupeKey) exists already or appeared earlier in the batch; drafts without a key stay. */
+async function withoutDuplicates(db: EventDb, drafts: readonly NotificationDraft[]): Promise<NotificationDraft[]> {
+  const keyed = drafts.filter((d) => d.dedupeKey !== undefined);
+  const taken = new Set<string>();
+  const keys = [...new Set(keyed.map((d) => d.dedupeKey!))];
+  for (const part of chunks(keys)) {
+    const rows = await db
+      .selectFrom('notifications')
+      .select(['user_id', 'dedupe_key'])
+      .where('dedupe_key', 'in', part)
+      .execute();
+    for (const r of rows) taken.add(`${r.user_id}\u0000${r.dedupe_key}`);
+  }
+  const out: NotificationDraft[] = [];
+  for (const d of drafts) {
+    if (d.dedupeKey !== undefined) {
+      const key = `${d.userId}\u0000${d.dedupeKey}`;
+      if (taken.has(key)) continue;
+      taken.add(key);
+    }
+    out.push(d);
+  }
+  return out;
+}

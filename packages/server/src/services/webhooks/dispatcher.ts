@@ -1,0 +1,412 @@
+import { setMaxListeners } from 'node:events';
+import type { AppDeps } from '../../deps';
+import { newId } from '../../ids';
+import { webhookPayload } from './payload';
+import { retryDelayMs } from './retry-schedule';
+import { signatureHeaders } from './signing';
+import { httpTransport, type TransportResult, type WebhookTransport } from './transport';
+import { assertSafeLiteralHost, type HostResolver, safeLookup, systemResolver, UnsafeWebhookUrlError } from './url-safety';
+
+/** Injectable parts of the dispatcher (tests and embedders); every one has a production default. */
+export interface WebhookDispatcherOptions {
+  /** Sends one attempt (default: node:http / node:https, see transport.ts). */
+  transport?: WebhookTransport;
+  /** Resolves receiver host names for the URL-safety check (default: node:dns lookup). */
+  resolveHost?: HostResolver;
+  /** Random numbers in [0, 1) for retry jitter (default Math.random). */
+  random?: () => number;
+  /** Deliveries claimed per run (default 100). */
+  batchSize?: number;
+  /** Attempts sent at the same time within a run (default 16). */
+  concurrency?: number;
+}
+
+/** What one run did: deliveries claimed, attempts that succeeded and that failed. */
+export interface DispatchSummary {
+  claimed: number;
+  succeeded: number;
+  failed: number;
+}
+
+/** A claimed delivery with what sending it needs (subscription and event). */
+interface DeliveryJob {
+  id: string;
+  eventId: string;
+  attemptCount: number;
+  maxAttempts: number;
+  mode: string;
+  subscriptionId: string;
+  url: string;
+  secret: string;
+  previousSecret: string | null;
+  previousSecretExpiresAt: string | null;
+  enabled: boolean;
+  event: { id: string; type: string; created_at: string; data: string } | null;
+}
+
+/** Milliseconds a claimed delivery stays leased beyond the attempt timeout (then another process may take it). */
+const LEASE_MARGIN_MS = 60_000;
+
+const EMPTY: DispatchSummary = { claimed: 0, succeeded: 0, failed: 0 };
+
+/**
+ * Sends queued webhook deliveries (DESIGN "Webhooks", spec 1.7, Part 6): claims due PENDING deliveries with a
+ * conditional UPDATE lease (safe with several processes on one database), POSTs each signed per Standard Webhooks
+ * (webhook-id = event id, stable across retries; fresh webhook-timestamp and signature per attempt; both secrets during
+ * a rotation overlap), and records every attempt. 2xx succeeds; any other answer, a redirect (never followed), a
+ * timeout or a refused address is retried on config.webhookRetryScheduleSeconds with jitter; 410 disables the
+ * subscription at once, a delivery failing on every retry disables it too. Times come from the injected clock, so
+ * tests drive retries with a ManualClock and `runOnce()`.
+ */
+export class WebhookDispatcher {
+  readonly #deps: AppDeps;
+  readonly #transport: WebhookTransport;
+  readonly #resolveHost: HostResolver;
+  readonly #random: () => number;
+  readonly #batchSize: number;
+  readonly #concurrency: number;
+  readonly #instanceId = newId();
+  readonly #runs = new Set<Promise<unknown>>();
+  readonly #abort = new AbortController();
+  #timer: NodeJS.Timeout | undefined;
+  #started = false;
+  #stopped = false;
+  #looping = false;
+  #wakeRequested = false;
+
+  constructor(deps: AppDeps, options: WebhookDispatcherOptions = {}) {
+    this.#deps = deps;
+    this.#transport = options.transport ?? httpTransport;
+    this.#resolveHost = options.resolveHost ?? systemResolver;
+    this.#random = options.random ?? Math.random;
+    this.#batchSize = options.batchSize ?? 100;
+    this.#concurrency = options.concurrency ?? 16;
+    // Every attempt in flight listens for the shutdown signal.
+    setMaxListeners(0, this.#abort.signal);
+  }
+
+  /** Whether the polling loop runs (start() called, stop() not yet). */
+  get running(): boolean {
+    return this.#started && !this.#stopped;
+  }
+
+  /**
+   * Starts polling: a run now, then one every config.webhookPollIntervalMs while idle, at once again after a full
+   * batch or a wake(). Timers are unref'd (they never keep the process alive). Idempotent.
+   */
+  start(): void {
+    if (this.#started || this.#stopped) return;
+    this.#started = true;
+    this.#schedule(0);
+  }
+
+  /** Asks for a run as soon as possible (new deliveries were queued). No effect unless the loop runs. */
+  wake(): void {
+    if (!this.running) return;
+    if (this.#looping) {
+      this.#wakeRequested = true;
+      return;
+    }
+    this.#schedule(0);
+  }
+
+  /**
+   * Stops the loop, aborts attempts in flight (their deliveries are released without counting an attempt) and waits
+   * for running work to finish. Call it before closing the database. Idempotent.
+   */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#abort.abort();
+    while (this.#runs.size > 0) await Promise.allSettled([...this.#runs]);
+  }
+
+  /**
+   * One pass: claims up to a batch of due deliveries (next_attempt_at <= now, subscription enabled, not leased by a
+   * live claim), sends them (bounded concurrency) and records each attempt. Returns what it did; does nothing once
+   * stopped.
+   */
+  runOnce(): Promise<DispatchSummary> {
+    if (this.#stopped) return Promise.resolve({ ...EMPTY });
+    const run = this.#run();
+    this.#runs.add(run);
+    void run.finally(() => this.#runs.delete(run)).catch(() => undefined);
+    return run;
+  }
+
+  /** Runs until a pass claims nothing (or `maxRuns` passes); returns the totals. For tests and tools. */
+  async runUntilIdle(maxRuns = 10_000): Promise<DispatchSummary> {
+    const total = { ...EMPTY };
+    for (let i = 0; i < maxRuns; i++) {
+      const summary = await this.runOnce();
+      total.claimed += summary.claimed;
+      total.succeeded += summary.succeeded;
+      total.failed += summary.failed;
+      if (summary.claimed === 0) break;
+    }
+    return total;
+  }
+
+  #schedule(delayMs: number): void {
+    if (this.#stopped) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => void this.#tick(), delayMs);
+    this.#timer.unref();
+  }
+
+  async #tick(): Promise<void> {
+    this.#timer = undefined;
+    this.#looping = true;
+    this.#wakeRequested = false;
+    let busy = false;
+    try {
+      const summary = await this.runOnce();
+      busy = summary.claimed >= this.#batchSize;
+    } catch (error) {
+      this.#deps.logger.error({ err: error }, 'webhook dispatcher run failed');
+    } finally {
+      this.#looping = false;
+    }
+    this.#schedule(busy || this.#wakeRequested ? 0 : this.#deps.config.webhookPollIntervalMs);
+  }
+
+  async #run(): Promise<DispatchSummary> {
+    const lease = `${this.#instanceId}:${newId()}`;
+    const jobs = await this.#claim(lease);
+    const summary: DispatchSummary = { claimed: jobs.length, succeeded: 0, failed: 0 };
+    let next = 0;
+    const worker = async () => {
+      while (next < jobs.length) {
+        const job = jobs[next++]!;
+        try {
+          const outcome = await this.#deliver(job, lease);
+          if (outcome === 'succeeded') summary.succeeded += 1;
+          else if (outcome === 'failed') summary.failed += 1;
+        } catch (error) {
+          // The lease expires and the delivery is tried again; the other jobs of the run go on.
+          this.#deps.logger.error({ err: error, deliveryId: job.id }, 'webhook delivery could not be processed');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.#concurrency, jobs.length) }, worker));
+    return summary;
+  }
+
+  /** Leases due deliveries to `lease` with a conditional UPDATE and loads what sending them needs. */
+  async #claim(lease: string): Promise<DeliveryJob[]> {
+    const { db, clock, config } = this.#deps;
+    const now = clock.now();
+    const nowIso = now.toISOString();
+    const candidates = await db
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhook_subscriptions as s', 's.id', 'd.subscription_id')
+      .select('d.id')
+      .where('d.status', '=', 'PENDING')
+      .where('d.next_attempt_at', '<=', nowIso)
+      .where('s.enabled', '=', 1)
+      .where((eb) => eb.or([eb('d.lease_expires_at', 'is', null), eb('d.lease_expires_at', '<=', nowIso)]))
+      .orderBy('d.next_attempt_at')
+      .limit(this.#batchSize)
+      .execute();
+    if (candidates.length === 0) return [];
+    const leaseUntil = new Date(now.getTime() + config.webhookTimeoutMs + LEASE_MARGIN_MS).toISOString();
+    // The same conditions again in the UPDATE: of two processes racing for a row, only one sees it still free.
+    const claimed = await db
+      .updateTable('webhook_deliveries')
+      .set({ lease_owner: lease, lease_expires_at: leaseUntil })
+      .where('id', 'in', candidates.map((c) => c.id))
+      .where('status', '=', 'PENDING')
+      .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', nowIso)]))
+      .returning('id')
+      .execute();
+    if (claimed.length === 0) return [];
+    const rows = await db
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhook_subscriptions as s', 's.id', 'd.subscription_id')
+      .leftJoin('events as e', 'e.id', 'd.event_id')
+      .select([
+        'd.id',
+        'd.event_id',
+        'd.attempt_count',
+        'd.max_attempts',
+        'd.mode',
+        'd.subscription_id',
+        's.url',
+        's.secret',
+        's.previous_secret',
+        's.previous_secret_expires_at',
+        's.enabled',
+        'e.id as e_id',
+        'e.type as e_type',
+        'e.created_at as e_created_at',
+        'e.data as e_data',
+      ])
+      .where('d.id', 'in', claimed.map((c) => c.id))
+      .where('d.lease_owner', '=', lease)
+      .orderBy('d.next_attempt_at')
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      eventId: r.event_id,
+      attemptCount: r.attempt_count,
+      maxAttempts: r.max_attempts,
+      mode: r.mode,
+      subscriptionId: r.subscription_id,
+      url: r.url,
+      secret: r.secret,
+      previousSecret: r.previous_secret,
+      previousSecretExpiresAt: r.previous_secret_expires_at,
+      enabled: r.enabled === 1,
+      event:
+        r.e_id === null || r.e_type === null || r.e_created_at === null || r.e_data === null
+          ? null
+          : { id: r.e_id, type: r.e_type, created_at: r.e_created_at, data: r.e_data },
+    }));
+  }
+
+  /** Sends one claimed delivery and records the attempt; 'released' when it was not attempted. */
+  async #deliver(job: DeliveryJob, lease: string): Promise<'succeeded' | 'failed' | 'released' | 'lost'> {
+    const { clock } = this.#deps;
+    if (!job.enabled) return this.#release(job, lease);
+    const attemptedAt = clock.now();
+    let result: TransportResult;
+    if (job.event === null) {
+      result = { statusCode: null, location: null, durationMs: 0, error: 'the event of this delivery no longer exists', aborted: false };
+    } else {
+      const body = webhookPayload(job.event);
+      const nowIso = attemptedAt.toISOString();
+      const secrets = [job.secret];
+      if (job.previousSecret !== null && job.previousSecretExpiresAt !== null && job.previousSecretExpiresAt > nowIso) {
+        secrets.push(job.previousSecret);
+      }
+      const headers = { ...signatureHeaders(secrets, job.eventId, Math.floor(attemptedAt.getTime() / 1000), body) };
+      result = await this.#send(job.url, headers, body);
+    }
+    if (result.aborted) return this.#release(job, lease);
+    return this.#record(job, lease, attemptedAt, result);
+  }
+
+  async #send(url: string, headers: Record<string, string>, body: string): Promise<TransportResult> {
+    const { config } = this.#deps;
+    if (!config.allowPrivateWebhookUrls) {
+      try {
+        assertSafeLiteralHost(url);
+      } catch (error) {
+        const reason = error instanceof UnsafeWebhookUrlError ? `refused: ${error.message}` : `invalid URL: ${(error as Error).message}`;
+        return { statusCode: null, location: null, durationMs: 0, error: reason, aborted: false };
+      }
+    }
+    const result = await this.#transport(
+      { url, headers, body },
+      {
+        timeoutMs: config.webhookTimeoutMs,
+        signal: this.#abort.signal,
+        ...(config.allowPrivateWebhookUrls ? {} : { lookup: safeLookup(this.#resolveHost) }),
+      },
+    );
+    return result;
+  }
+
+  /** Gives a claimed delivery back untouched (disabled subscription, shutdown). */
+  async #release(job: DeliveryJob, lease: string): Promise<'released'> {
+    await this.#deps.db
+      .updateTable('webhook_deliveries')
+      .set({ lease_owner: null, lease_expires_at: null })
+      .where('id', '=', job.id)
+      .where('lease_owner', '=', lease)
+      .execute();
+    return 'released';
+  }
+
+  /**
+   * Records an attempt in one transaction: the delivery's new state (only while this run still holds the lease),
+   * the attempt row and, on 410 or exhausted retries, the subscription disabled.
+   */
+  async #record(job: DeliveryJob, lease: string, attemptedAt: Date, result: TransportResult): Promise<'succeeded' | 'failed' | 'lost'> {
+    const { db, clock, config, logger } = this.#deps;
+    const code = result.statusCode;
+    const succeeded = code !== null && code >= 200 && code < 300;
+    let error = result.error;
+    if (error === null && !succeeded) {
+      error =
+        code !== null && code >= 300 && code < 400
+          ? `redirect not followed: HTTP ${code}${result.location ? ` to ${result.location.slice(0, 300)}` : ''}`
+          : `HTTP ${code}`;
+    }
+    const number = job.attemptCount + 1;
+    const now = clock.now();
+    const nowIso = now.toISOString();
+    let status: 'SUCCEEDED' | 'FAILED' | 'PENDING';
+    let nextAttemptAt: string | null = null;
+    let disable: 'GONE' | 'FAILING' | null = null;
+    if (succeeded) status = 'SUCCEEDED';
+    else if (code === 410) {
+      status = 'FAILED';
+      disable = 'GONE';
+    } else {
+      const delay = job.mode === 'AUTO' && number < job.maxAttempts ? retryDelayMs(number, config.webhookRetryScheduleSeconds, this.#random) : null;
+      if (delay === null) {
+        status = 'FAILED';
+        if (job.mode === 'AUTO') disable = 'FAILING';
+      } else {
+        status = 'PENDING';
+        nextAttemptAt = new Date(now.getTime() + delay).toISOString();
+      }
+    }
+    const outcome = await db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('webhook_deliveries')
+        .set({
+          status,
+          attempt_count: number,
+          next_attempt_at: nextAttemptAt,
+          lease_owner: null,
+          lease_expires_at: null,
+          last_attempt_at: attemptedAt.toISOString(),
+          last_status_code: code,
+          last_duration_ms: result.durationMs,
+          last_error: error,
+          updated_at: nowIso,
+          completed_at: status === 'PENDING' ? null : nowIso,
+        })
+        .where('id', '=', job.id)
+        .where('lease_owner', '=', lease)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) return 'lost' as const;
+      await trx
+        .insertInto('webhook_delivery_attempts')
+        .values({
+          id: newId(),
+          delivery_id: job.id,
+          number,
+          attempted_at: attemptedAt.toISOString(),
+          succeeded: succeeded ? 1 : 0,
+          status_code: code,
+          duration_ms: result.durationMs,
+          error,
+          next_attempt_at: nextAttemptAt,
+        })
+        .execute();
+      if (disable !== null) {
+        const changed = await trx
+          .updateTable('webhook_subscriptions')
+          .set({ enabled: 0, disabled_reason: disable, disabled_at: nowIso, updated_at: nowIso })
+          .where('id', '=', job.subscriptionId)
+          .where('enabled', '=', 1)
+          .executeTakeFirst();
+        if (Number(changed.numUpdatedRows) > 0) {
+          // TODO(issue 8): notify the project's OWNER/ADMIN users once NotificationType has a webhook-disabled type
+          // (services/notifications/writer.ts recordNotifications, in this transaction).
+          logger.warn(
+            { subscriptionId: job.subscriptionId, reason: disable, deliveryId: job.id, lastError: error },
+            disable === 'GONE' ? 'webhook subscription disabled: the receiver answered 410 Gone' : 'webhook subscription disabled: a delivery failed on every retry',
+          );
+        }
+      }
+      return succeeded ? ('succeeded' as const) : ('failed' as const);
+    });
+    logger.debug({ deliveryId: job.id, attempt: number, statusCode: code, error, nextAttemptAt }, 'webhook delivery attempt');
+    return outcome;
+  }
+}

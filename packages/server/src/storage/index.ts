@@ -1,0 +1,4 @@
+/** File storage: the driver interface, the local-directory driver, and the evidence storage of a configuration. */
+export { assertStorageKey, type StorageDriver, type StoredObject } from './storage-driver';
+export { LocalDirectoryStorage } from './local-directory-storage';
+export { createEvidenceStorage, EVIDENCE_DIR_NAME, evidenceDirectory } from './evidence-storage';

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerUser, type TestServer, type TestTenant, type TestUser } from './helpers/index';
+import { antiCheatTenant, artifact, enrolledUsers, presign, raise, startAntiCheatServer, startSession, withKey, type AntiCheatServer } from './anti-cheat-helpers';
+
+describe('anti-cheat detections', () => {
+  let ac: AntiCheatServer;
+  let server: TestServer;
+  let tenant: TestTenant;
+  let alice: TestUser;
+  let bob: TestUser;
+  beforeAll(async () => {
+    ac = await startAntiCheatServer();
+    server = ac.server;
+    tenant = await antiCheatTenant(server);
+    [alice, bob] = (await enrolledUsers(server, tenant, 2)) as [TestUser, TestUser];
+    await startSession(server, tenant, [alice, bob], 'det-1');
+  });
+  afterAll(() => ac.cleanup());
+
+  it('raises a detection with rule, severity and AI verdict, and emits anticheat.detection_raised', async () => {
+    const res = await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/sessions/det-1/detections', {
+      body: { userId: alice.id, rule: 'aim.snap_angle', severity: 'CRITICAL', aiVerdict: { label: 'likely_aimbot', confidence: 0.97 } },
+    });
+    expect(res.status).toBe(201);
+    const detection = res.body.data;
+    expect(detection).toEqual({
+      id: expect.any(String),
+      sessionId: 'det-1',
+      matchId: 'det-1',
+      userId: alice.id,
+      rule: 'aim.snap_angle',
+      severity: 'CRITICAL',
+      aiVerdictRecorded: true,
+      evidenceCount: 0,
+      reviewed: false,
+      createdAt: server.clock.now().toISOString(),
+      verdict: null,
+      reviewedAt: null,
+    });
+    const event = await server.deps.db
+      .selectFrom('events')
+      .selectAll()
+      .where('type', '=', 'anticheat.detection_raised')
+      .where('subject_id', '=', detection.id)
+      .executeTakeFirstOrThrow();
+    expect(event.project_id).toBe(tenant.project.id);
+    expect(JSON.parse(event.data)).toEqual({ detection });
+  });
+
+  it('refuses a detection for a user the session does not monitor (400) and evidence of another session (400)', async () => {
+    const stranger = await registerUser(server);
+    const res = await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/sessions/det-1/detections', {
+      body: { userId: stranger.id, rule: 'wallhack', severity: 'LOW' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details[0].path).toBe('body.userId');
+
+    const [carol] = await enrolledUsers(server, tenant, 1);
+    await startSession(server, tenant, [carol!], 'det-other');
+    const foreign = await presign(server, tenant, 'det-other', artifact('f'));
+    const withForeign = await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/sessions/det-1/detections', {
+      body: { userId: alice.id, rule: 'wallhack', severity: 'LOW', evidenceMediaFileIds: [foreign.mediaFileId] },
+    });
+    expect(withForeign.status).toBe(400);
+    expect(withForeign.body.error.details[0].path).toBe('body.evidenceMediaFileIds[0]');
+  });
+
+  it('refuses detections into an ended session (409 INVALID_STATE) and an unknown one (404)', async () => {
+    await startSession(server, tenant, [alice], 'det-ended');
+    await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/sessions/det-ended/end');
+    const res = await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/sessions/det-ended/detections', {
+      body: { userId: alice.id, rule: 'speed', severity: 'LOW' },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('INVALID_STATE');
+    const unknown = await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/sessions/det-none/detections', {
+      body: { userId: alice.id, rule: 'speed', severity: 'LOW' },
+    });
+    expect(unknown.status).toBe(404);
+  });
+
+  describe('list', () => {
+    let t: TestTenant;
+    let ids: string[];
+    beforeAll(async () => {
+      t = await antiCheatTenant(server);
+      const [u] = await enrolledUsers(server, t, 1);
+      await startSession(server, t, [u!], 'list-1');
+      ids = [];
+      for (let i = 0; i < 205; i++) {
+        server.clock.advance(1000);
+        ids.push((await raise(server, t, 'list-1', u!.id, { rule: `rule.${i}`, severity: i % 2 ? 'LOW' : 'MEDIUM' })).id);
+      }
+    });
+
+    it('lists newest first, 50 by default, at most 200; 201 and 0 are 400 naming query.limit', async () => {
+      const byDefault = await withKey(server, t.apiKey.key, 'GET', '/anti-cheat/detections');
+      expect(byDefault.status).toBe(200);
+      expect(byDefault.body).not.toHaveProperty('pagination');
+      expect(byDefault.body.data.map((d: { id: string }) => d.id)).toEqual(ids.slice().reverse().slice(0, 50));
+      const max = await withKey(server, t.apiKey.key, 'GET', '/anti-cheat/detections', { query: { limit: 200 } });
+      expect(max.body.data).toHaveLength(200);
+      expect(max.body.data[0].rule).toBe('rule.204');
+      for (const limit of [201, 0]) {
+        const bad = await withKey(server, t.apiKey.key, 'GET', '/anti-cheat/detections', { query: { limit } });
+        expect(bad.status).toBe(400);
+        expect(bad.body.error.details[0].path).toBe('query.limit');
+      }
+      // Detections carry no evidence content, only counts.
+      expect(Object.keys(max.body.data[0]).sort()).toEqual(
+        ['aiVerdictRecorded', 'createdAt', 'evidenceCount', 'id', 'matchId', 'reviewed', 'reviewedAt', 'rule', 'sessionId', 'severity', 'userId', 'verdict'].sort(),
+      );
+    });
+
+    it('records a verdict once (second is 409), and unreviewedOnly leaves reviewed detections out', async () => {
+      const target = ids[204]!;
+      const verdict = await withKey(server, t.apiKey.key, 'POST', `/anti-cheat/detections/${target}/verdict`, {
+        body: { verdict: 'CONFIRMED_CHEAT', note: 'clear snap on replay' },
+      });
+      expect(verdict.status).toBe(200);
+      expect(verdict.body.data).toMatchObject({ id: target, reviewed: true, verdict: 'CONFIRMED_CHEAT', reviewedAt: server.clock.now().toISOString() });
+      const second = await withKey(server, t.apiKey.key, 'POST', `/anti-cheat/detections/${target}/verdict`, { body: { verdict: 'FALSE_POSITIVE' } });
+      expect(second.status).toBe(409);
+      expect(second.body.error.code).toBe('CONFLICT');
+
+      const all = await withKey(server, t.apiKey.key, 'GET', '/anti-cheat/detections', { query: { limit: 3 } });
+      expect(all.body.data.map((d: { id: string }) => d.id)).toEqual([ids[204], ids[203], ids[202]]);
+      expect(all.body.data[0].reviewed).toBe(true);
+      const unreviewed = await withKey(server, t.apiKey.key, 'GET', '/anti-cheat/detections', { query: { limit: 3, unreviewedOnly: true } });
+      expect(unreviewed.body.data.map((d: { id: string }) => d.id)).toEqual([ids[203], ids[202], ids[201]]);
+      expect(unreviewed.body.data.every((d: { reviewed: boolean }) => !d.reviewed)).toBe(true);
+      const explicitFalse = await withKey(server, t.apiKey.key, 'GET', '/anti-cheat/detections', { query: { limit: 3, unreviewedOnly: false } });
+      expect(explicitFalse.body.data[0].id).toBe(ids[204]);
+    });
+
+    it('filters by session', async () => {
+      const [u] = await enrolledUsers(server, t, 1);
+      await startSession(server, t, [u!], 'list-2');
+      const only = await raise(server, t, 'list-2', u!.id);
+      const res = await withKey(server, t.apiKey.key, 'GET', '/anti-cheat/detections', { query: { sessionId: 'list-2' } });
+      expect(res.body.data.map((d: { id: string }) => d.id)).toEqual([only.id]);
+    });
+
+    it('verdict on an unknown detection is 404', async () => {
+      const res = await withKey(server, t.apiKey.key, 'POST', '/anti-cheat/detections/0190aaaa-0000-7000-8000-000000000000/verdict', {
+        body: { verdict: 'INCONCLUSIVE' },
+      });
+      expect(res.status).toBe(404);
+    });
+  });
+});

@@ -1,0 +1,49 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../src/index';
+import { startTestServer, type TestServer } from './helpers/index';
+import { antiCheatTenant, artifact, enrolledUsers, presign, put, startSession } from './anti-cheat-helpers';
+
+describe('presigned URLs across a restart (TOURNEY_PRESIGN_SECRET)', () => {
+  let dir: string;
+  const clock = new ManualClock(new Date());
+  const start = (presignSecret?: string): Promise<TestServer> =>
+    startTestServer({ databasePath: join(dir, 'tourney.db'), clock, ...(presignSecret ? { presignSecret } : {}) });
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'tourney-restart-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('keeps URLs valid with a configured secret, refuses them (403) after a restart with a random one', async () => {
+    let server = await start('configured-secret');
+    const tenant = await antiCheatTenant(server);
+    const [alice] = await enrolledUsers(server, tenant, 1);
+    await startSession(server, tenant, [alice!], 'restart-1');
+    const first = artifact('one');
+    const second = artifact('two');
+    const kept = await presign(server, tenant, 'restart-1', first);
+    const lost = await presign(server, tenant, 'restart-1', second);
+    await server.close();
+
+    server = await start('configured-secret');
+    try {
+      const res = await put(server, kept.uploadUrl.replace(/^http:\/\/[^/]+\/api\/v1/, server.url), first);
+      expect(res.status).toBe(200);
+      // Evidence lives next to the database by default.
+      expect(new Uint8Array(await readFile(join(dir, 'evidence', ...kept.key.split('/'))))).toEqual(first);
+    } finally {
+      await server.close();
+    }
+
+    server = await start();
+    try {
+      const res = await put(server, lost.uploadUrl.replace(/^http:\/\/[^/]+\/api\/v1/, server.url), second);
+      expect(res.status).toBe(403);
+      expect(res.body.error.message).toContain('TOURNEY_PRESIGN_SECRET');
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,117 @@
+import ical from 'node-ical';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, registerUser, request, startTestServer, type TestServer, type TestTenant } from './helpers/index';
+import { allMatches, joinAll, lifecycle, openTournament, registerPlayers } from './tournaments-helpers';
+
+let server: TestServer;
+let tenant: TestTenant;
+beforeAll(async () => {
+  server = await startTestServer();
+  tenant = await createTenant(server);
+});
+afterAll(async () => server?.close());
+
+/** The VEVENTs of an iCalendar text, parsed by node-ical (an independent parser), by UID. */
+function vevents(text: string): Map<string, ical.VEvent> {
+  const parsed = ical.sync.parseICS(text);
+  const out = new Map<string, ical.VEvent>();
+  for (const component of Object.values(parsed)) if (component?.type === 'VEVENT') out.set(component.uid, component as ical.VEvent);
+  return out;
+}
+
+/** A started 8-player tournament (rounds one hour apart) and its matches. */
+async function started8() {
+  const t = await openTournament(server, tenant, { name: 'Ics Cup', startDate: '2030-06-01T12:00:00.000Z', maxParticipants: 8 });
+  const players = await registerPlayers(server, 8);
+  const { participantOf } = await joinAll(server, t.id, players);
+  await lifecycle(server, tenant, t.id, 'start');
+  return { id: t.id as string, players, participantOf, matches: await allMatches(server, t.id) };
+}
+
+describe('calendar export', () => {
+  it('is valid iCalendar with one VEVENT per scheduled match at its start time (UTC) and stable UIDs', async () => {
+    const cup = await started8();
+    const res = await request(server, 'GET', '/calendar/export', { token: tenant.owner.accessToken, query: { tournamentId: cup.id } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="tourney.ics"');
+    expect(res.text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    expect(res.text).toMatch(/\r\nEND:VCALENDAR\r?\n?$/);
+
+    const events = vevents(res.text);
+    const scheduled = cup.matches.filter((m) => m.scheduledAt);
+    expect(scheduled).toHaveLength(7);
+    const matchEvents = [...events.values()].filter((e) => e.uid.startsWith('match:'));
+    expect(matchEvents).toHaveLength(scheduled.length);
+    for (const m of scheduled) {
+      const e = events.get(`match:${m.id}`)!;
+      expect(e, m.id).toBeDefined();
+      expect((e.start as Date).toISOString()).toBe(m.scheduledAt);
+      expect((e.end as Date).getTime() - (e.start as Date).getTime()).toBe(60 * 60_000);
+    }
+    expect(new Set(scheduled.map((m) => m.scheduledAt))).toEqual(
+      new Set(['2030-06-01T12:00:00.000Z', '2030-06-01T13:00:00.000Z', '2030-06-01T14:00:00.000Z']),
+    );
+    expect((events.get(`tournament:${cup.id}`)!.start as Date).toISOString()).toBe('2030-06-01T12:00:00.000Z');
+    expect(res.text).toContain('DTSTART:20300601T120000Z');
+    expect(res.text).not.toMatch(/TZID=/);
+
+    const again = await request(server, 'GET', '/calendar/export', { token: tenant.owner.accessToken, query: { tournamentId: cup.id } });
+    expect([...vevents(again.text).keys()].sort()).toEqual([...events.keys()].sort());
+  });
+
+  it("holds a player's own matches only", async () => {
+    const cup = await started8();
+    const player = cup.players[3]!;
+    const res = await request(server, 'GET', '/calendar/export', { token: player.accessToken });
+    const uids = [...vevents(res.text).keys()];
+    const mine = cup.matches.filter((m) => m.participants.some((s: any) => s.participantId === cup.participantOf.get(player.id)));
+    expect(mine).toHaveLength(1);
+    expect(uids.filter((u) => u.startsWith('match:'))).toEqual([`match:${mine[0].id}`]);
+    expect(uids).toContain(`tournament:${cup.id}`);
+  });
+
+  it('serves calendar apps through a personal feed token, until it is replaced or revoked', async () => {
+    const cup = await started8();
+    const player = cup.players[0]!;
+    const created = await request(server, 'POST', '/calendar/feed-token', { token: player.accessToken });
+    expect(created.status).toBe(201);
+    const { token, feedUrl } = created.body.data;
+    expect(token).toMatch(/^tcf_[A-Za-z0-9_-]{43}$/);
+    expect(feedUrl).toBe(`${server.url}/calendar/export?token=${token}`);
+
+    const viaToken = await request(server, 'GET', feedUrl);
+    expect(viaToken.status).toBe(200);
+    const viaBearer = await request(server, 'GET', '/calendar/export', { token: player.accessToken });
+    expect([...vevents(viaToken.text).keys()].sort()).toEqual([...vevents(viaBearer.text).keys()].sort());
+    const filtered = await request(server, 'GET', '/calendar/export', { query: { token, tournamentId: cup.id } });
+    expect(filtered.status).toBe(200);
+
+    const rotated = (await request(server, 'POST', '/calendar/feed-token', { token: player.accessToken })).body.data;
+    const old = await request(server, 'GET', feedUrl);
+    expect(old.status).toBe(401);
+    expect(old.body.error.code).toBe('UNAUTHORIZED');
+    expect((await request(server, 'GET', rotated.feedUrl)).status).toBe(200);
+    expect((await request(server, 'DELETE', '/calendar/feed-token', { token: player.accessToken })).status).toBe(204);
+    expect((await request(server, 'GET', rotated.feedUrl)).status).toBe(401);
+    expect((await request(server, 'DELETE', '/calendar/feed-token', { token: player.accessToken })).status).toBe(404);
+  });
+
+  it('refuses missing, malformed or foreign credentials', async () => {
+    expect((await request(server, 'GET', '/calendar/export')).status).toBe(401);
+    const malformed = await request(server, 'GET', '/calendar/export', { query: { token: 'nope' } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.details[0].path).toBe('query.token');
+    const unknown = await request(server, 'GET', '/calendar/export', { query: { token: `tcf_${'A'.repeat(43)}` } });
+    expect(unknown.status).toBe(401);
+    const byKey = await request(server, 'GET', '/calendar/export', { apiKey: tenant.apiKey.key });
+    expect(byKey.status).toBe(403);
+    expect(byKey.body.error.code).toBe('API_KEY_NOT_ALLOWED');
+    const tokenForKey = await request(server, 'POST', '/calendar/feed-token', { apiKey: tenant.apiKey.key });
+    expect(tokenForKey.status).toBe(403);
+    const stranger = await registerUser(server);
+    const empty = await request(server, 'GET', '/calendar/export', { token: stranger.accessToken });
+    expect(empty.status).toBe(200);
+    expect(vevents(empty.text).size).toBe(0);
+  });
+});

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, startTestServer, type TestServer, type TestTenant, type TestUser } from './helpers/index';
+import { betterSeedWins, getData, playDecided, playEverything, seedOf, startWithStages, type Decide } from './formats-helpers';
+import { allMatches, registerPlayers } from './tournaments-helpers';
+
+let server: TestServer;
+let tenant: TestTenant;
+let players: TestUser[];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  tenant = await createTenant(server);
+  players = await registerPlayers(server, 16);
+});
+afterAll(async () => server?.close());
+
+const pairKey = (m: any) => [m.participants[0].participantId, m.participants[1].participantId].sort().join(':');
+
+describe('16-team Swiss (advance at 3 wins, out at 3 losses) into an 8-team single elimination', () => {
+  it('plays every match through the API until COMPLETED with placements for all 16', async () => {
+    const { id, started, byParticipant } = await startWithStages(server, tenant, players, [
+      { name: 'Swiss', format: 'SWISS', settings: { swissWinsToAdvance: 3, swissLossesToEliminate: 3, advanceCount: 8 } },
+      { name: 'Playoffs', format: 'SINGLE_ELIMINATION' },
+    ]);
+    expect(started.stages.map((s: any) => s.status)).toEqual(['ONGOING', 'PENDING']);
+    const round1 = await allMatches(server, id);
+    expect(round1).toHaveLength(8);
+    // Round 1 pairs the top half against the bottom half by seed: 1-9, 2-10, ...
+    expect(round1.map((m) => [seedOf(m, 0), seedOf(m, 1)].sort((a, b) => a - b))).toEqual(
+      Array.from({ length: 8 }, (_, i) => [i + 1, i + 9]),
+    );
+    expect(round1.every((m) => m.bracket === 'SWISS' && m.round === 1 && m.next.winner === null)).toBe(true);
+
+    // Play round 1 alone: the confirm of its last match pairs round 2 in the same transaction.
+    for (const m of round1) await playDecided(server, m, byParticipant, betterSeedWins(m));
+    const afterRound1 = await allMatches(server, id);
+    expect(afterRound1.filter((m) => m.round === 2)).toHaveLength(8);
+    const bracket1 = await getData(server, `/tournaments/${id}/bracket`);
+    const standings1 = bracket1.stages[0].standings;
+    expect(standings1).toHaveLength(16);
+    expect(standings1.filter((r: any) => r.wins === 1 && r.points === 3 && r.status === 'ACTIVE')).toHaveLength(8);
+    expect(bracket1.stages[1].standings).toEqual([]);
+
+    await playEverything(server, id, byParticipant);
+    const matches = await allMatches(server, id);
+    const swiss = matches.filter((m) => m.stageNumber === 1);
+    const playoffs = matches.filter((m) => m.stageNumber === 2);
+    // 16 players, 3 wins / 3 losses: 8 + 8 + 8 + 6 + 3 matches, never a rematch.
+    expect(swiss).toHaveLength(33);
+    expect(new Set(swiss.map(pairKey)).size).toBe(33);
+    expect(Math.max(...swiss.map((m) => m.round))).toBe(5);
+    expect(playoffs).toHaveLength(7);
+
+    const done = await getData(server, `/tournaments/${id}`);
+    expect(done.status).toBe('COMPLETED');
+    expect(done.stages.map((s: any) => s.status)).toEqual(['COMPLETED', 'COMPLETED']);
+    const stages = await getData(server, `/tournaments/${id}/stages`);
+    expect(stages.map((s: any) => s.status)).toEqual(['COMPLETED', 'COMPLETED']);
+
+    const bracket = await getData(server, `/tournaments/${id}/bracket`);
+    const standings = bracket.stages[0].standings;
+    const advanced = standings.filter((r: any) => r.status === 'ADVANCED');
+    expect(advanced).toHaveLength(8);
+    expect(advanced.every((r: any) => r.wins === 3 && r.losses < 3)).toBe(true);
+    expect(standings.filter((r: any) => r.status === 'ELIMINATED').every((r: any) => r.losses === 3 && r.wins < 3)).toBe(true);
+    expect(Object.keys(standings[0].tiebreaks)).toEqual(['POINTS', 'BUCHHOLZ', 'BUCHHOLZ_CUT1', 'SONNEBORN_BERGER']);
+
+    // The 8 who advanced are seeded 1..8 into the playoffs in Swiss standings order; 1 meets 8 in round 1.
+    const stageSeed = new Map<string, number>();
+    for (const m of playoffs) for (const s of m.participants) if (s.participantId) stageSeed.set(s.participantId, s.seed);
+    expect([...stageSeed.keys()].sort()).toEqual(advanced.map((r: any) => r.participantId).sort());
+    advanced.forEach((r: any, i: number) => expect(stageSeed.get(r.participantId)).toBe(i + 1));
+    const firstRound = playoffs.filter((m) => m.round === 1).map((m) => [seedOf(m, 0), seedOf(m, 1)]);
+    expect(firstRound).toEqual([[1, 8], [4, 5], [2, 7], [3, 6]]);
+
+    // Placements: the playoffs give 1, 2, 3-4, 5-8; the Swiss eliminated follow from 9 in Swiss standings order.
+    expect(bracket.placements).toHaveLength(16);
+    const ranges = bracket.placements.map((p: any) => p.placementRange);
+    expect(ranges.slice(0, 8)).toEqual(['1', '2', '3-4', '3-4', '5-8', '5-8', '5-8', '5-8']);
+    const placementOf = new Map(bracket.placements.map((p: any) => [p.participantId, p.placement]));
+    const eliminated = standings.filter((r: any) => r.status === 'ELIMINATED').map((r: any) => placementOf.get(r.participantId));
+    expect(eliminated.every((p: number) => p >= 9 && p <= 16)).toBe(true);
+    expect([...eliminated].sort((a, b) => a - b)).toEqual(eliminated);
+    const champion = bracket.placements[0].participantId;
+    const participants = await getData(server, `/tournaments/${id}/participants`);
+    expect(participants.filter((p: any) => p.status === 'ACTIVE').map((p: any) => p.id)).toEqual([champion]);
+    expect(participants.filter((p: any) => p.status === 'ELIMINATED')).toHaveLength(15);
+  });
+});
+
+describe('4 groups of 4 into an 8-team double elimination with a reset grand final', () => {
+  it('seeds group winners against runners-up and plays the reset when the losers-bracket finalist wins the first final', async () => {
+    const { id, byParticipant, participantOf } = await startWithStages(server, tenant, players, [
+      { name: 'Groups', format: 'GROUPS', settings: { groupCount: 4, qualifiersPerGroup: 2 } },
+      { name: 'Playoffs', format: 'DOUBLE_ELIMINATION', settings: { grandFinal: 'double' } },
+    ]);
+    const p = (seed: number) => participantOf.get(players[seed - 1]!.id)!;
+    const groupMatches = await allMatches(server, id);
+    expect(groupMatches).toHaveLength(24);
+    expect(groupMatches.every((m) => m.bracket === 'GROUP' && m.groupNumber >= 1 && m.groupNumber <= 4)).toBe(true);
+    // Snake seeding: group 1 holds seeds 1, 8, 9, 16.
+    const group1 = new Set(groupMatches.filter((m) => m.groupNumber === 1).flatMap((m) => m.participants.map((s: any) => s.seed)));
+    expect([...group1].sort((a, b) => a - b)).toEqual([1, 8, 9, 16]);
+
+    // Groups: better seed wins, except a draw between seeds 9 and 16. Playoffs: better seed wins, but the
+    // losers-bracket champion (slot 2) takes the first grand final, forcing the reset.
+    const decide: Decide = (m) => {
+      const seeds = [seedOf(m, 0), seedOf(m, 1)].sort((a, b) => a - b);
+      if (m.bracket === 'GROUP' && seeds[0] === 9 && seeds[1] === 16) return { scores: [1, 1] };
+      if (m.bracket === 'GRAND_FINAL' && m.round === 1) return { winnerId: m.participants[1].participantId, scores: [0, 2] };
+      return betterSeedWins(m);
+    };
+    await playEverything(server, id, byParticipant, decide);
+
+    const done = await getData(server, `/tournaments/${id}`);
+    expect(done.status).toBe('COMPLETED');
+    const bracket = await getData(server, `/tournaments/${id}/bracket`);
+    const groupStandings = bracket.stages[0].standings;
+    expect(groupStandings).toHaveLength(16);
+    const drawn = groupStandings.find((r: any) => r.participantId === p(9));
+    // Seeds 9 and 16 lost 1-2 to seeds 1 and 8 and drew 1-1: equal on every criterion, the seed orders them.
+    expect(drawn).toMatchObject({ group: 1, rank: 3, played: 3, wins: 0, draws: 1, losses: 2, points: 1, scoreFor: 3, scoreAgainst: 5 });
+    expect(groupStandings.find((r: any) => r.participantId === p(16))).toMatchObject({ group: 1, rank: 4, draws: 1, points: 1, tiedWithPrevious: true });
+    expect(groupStandings.find((r: any) => r.participantId === p(1))).toMatchObject({ group: 1, rank: 1, wins: 3, points: 9 });
+
+    const matches = await allMatches(server, id);
+    const playoffs = matches.filter((m) => m.stageNumber === 2);
+    expect(playoffs).toHaveLength(15); // 2N - 1 with the reset
+    expect(playoffs.every((m) => m.status === 'COMPLETED' && m.resultType === 'NORMAL')).toBe(true);
+    // Group winners (seeds 1-4) are stage seeds 1-4, runners-up (seeds 5-8) 5-8, and round 1 pairs a winner with a
+    // runner-up of another group.
+    const winnersRound1 = playoffs.filter((m) => m.bracket === 'WINNERS' && m.round === 1);
+    expect(winnersRound1.map((m) => [seedOf(m, 0), seedOf(m, 1)])).toEqual([[1, 8], [4, 5], [2, 7], [3, 6]]);
+    const groupOf = new Map(groupStandings.map((r: any) => [r.participantId, r.group]));
+    for (const m of winnersRound1) expect(groupOf.get(m.participants[0].participantId)).not.toBe(groupOf.get(m.participants[1].participantId));
+    const [final1, reset] = playoffs.filter((m) => m.bracket === 'GRAND_FINAL').sort((a, b) => a.round - b.round);
+    expect(final1.next).toEqual({ winner: { matchId: reset.id, slot: 2 }, loser: { matchId: reset.id, slot: 1 } });
+    expect(reset.participants.map((s: any) => s.participantId)).toEqual([final1.loserId, final1.winnerId]);
+    // Losers drop into the losers bracket along next.loser.
+    const losersRound1 = playoffs.filter((m) => m.bracket === 'LOSERS' && m.round === 1);
+    expect(losersRound1).toHaveLength(2);
+    for (const m of winnersRound1) expect(losersRound1.map((l) => l.id)).toContain(m.next.loser.matchId);
+
+    // Schedule order: the grand final and its reset come last, each losers round after the winners round feeding it.
+    expect(matches.slice(-2).map((m) => m.id)).toEqual([final1.id, reset.id]);
+    const position = new Map(matches.map((m, i) => [m.id, i]));
+    for (const m of playoffs) {
+      for (const ref of [m.next.winner, m.next.loser]) if (ref) expect(position.get(ref.matchId)!).toBeGreaterThan(position.get(m.id)!);
+    }
+
+    // Placements: 1, 2, 3, 4, 5-6, 7-8 from the playoffs, then the third of each group (9-12) and the fourth (13-16).
+    const ranges = bracket.placements.map((x: any) => x.placementRange);
+    expect(ranges).toEqual(['1', '2', '3', '4', '5-6', '5-6', '7-8', '7-8', '9-12', '9-12', '9-12', '9-12', '13-16', '13-16', '13-16', '13-16']);
+    expect(bracket.placements[0].participantId).toBe(reset.winnerId);
+    expect(new Set(bracket.placements.slice(8, 12).map((x: any) => groupStandings.find((r: any) => r.participantId === x.participantId).rank))).toEqual(new Set([3]));
+  });
+});

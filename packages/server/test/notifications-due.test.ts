@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../src/index';
+import { AccessService } from '../src/services/access';
+import { NotificationService } from '../src/services/notification-service';
+import { createTenant, request, startTestServer, type TestServer, type TestTenant, type TestUser } from './helpers/index';
+import { allMatches, joinAll, lifecycle, openTournament, registerPlayers } from './tournaments-helpers';
+
+let server: TestServer;
+let tenant: TestTenant;
+const START = '2030-06-01T12:00:00.000Z';
+
+beforeAll(async () => {
+  server = await startTestServer({ clock: new ManualClock('2030-06-01T10:55:00.000Z') });
+  tenant = await createTenant(server);
+});
+afterAll(async () => server?.close());
+
+/** A fresh access token (the clock moves past the 15-minute token lifetime in these tests). */
+async function relogin(user: TestUser): Promise<TestUser> {
+  const res = await request(server, 'POST', '/auth/login', { body: { username: user.username, password: user.password } });
+  return { ...user, accessToken: res.body.data.accessToken };
+}
+
+const inboxTypes = async (user: TestUser): Promise<string[]> =>
+  (await request(server, 'GET', '/notifications', { token: user.accessToken, query: { limit: 100 } })).body.data.map((n: any) => n.type);
+
+describe('time-based notifications', () => {
+  it('CHECK_IN_OPEN once the window opens, for the registered who have not checked in; MATCH_STARTING_SOON 15 minutes before', async () => {
+    const t = await openTournament(server, tenant, { name: 'Clock Cup', startDate: START, checkInRequired: true, checkInOpensMinutesBefore: 60 });
+    const plain = await openTournament(server, tenant, { name: 'No Check-in Cup', startDate: START });
+    let players = await registerPlayers(server, 4);
+    await joinAll(server, t.id, players);
+    await joinAll(server, plain.id, players.slice(0, 2));
+    expect(await inboxTypes(players[0]!)).not.toContain('CHECK_IN_OPEN');
+
+    server.clock.set('2030-06-01T11:00:00.000Z');
+    const [a, b] = [players[0]!, players[1]!];
+    expect((await request(server, 'POST', `/tournaments/${t.id}/checkin`, { token: a.accessToken })).status).toBe(200);
+    expect(await inboxTypes(a)).not.toContain('CHECK_IN_OPEN');
+    const bTypes = await inboxTypes(b);
+    expect(bTypes.filter((x) => x === 'CHECK_IN_OPEN')).toHaveLength(1);
+    expect(await inboxTypes(b)).toEqual(bTypes);
+    const note = (await request(server, 'GET', '/notifications', { token: b.accessToken })).body.data[0];
+    expect(note).toMatchObject({ type: 'CHECK_IN_OPEN', title: 'Check-in is open for Clock Cup', data: { tournamentId: t.id }, createdAt: '2030-06-01T11:00:00.000Z' });
+
+    // Everyone else is covered by the sweep a timer would run.
+    const sweeper = new NotificationService(server.deps, new AccessService(server.deps));
+    expect(await sweeper.sweepDue()).toBe(2);
+    expect(await sweeper.sweepDue()).toBe(0);
+
+    for (const p of players.slice(1)) {
+      expect((await request(server, 'POST', `/tournaments/${t.id}/checkin`, { token: p.accessToken })).status).toBe(200);
+    }
+    await lifecycle(server, tenant, t.id, 'start');
+    const round1 = (await allMatches(server, t.id)).filter((m) => m.participants.every((s: any) => s.participantId));
+    expect(round1.map((m) => m.scheduledAt)).toEqual([START, START]);
+
+    server.clock.set('2030-06-01T11:44:00.000Z');
+    players = await Promise.all(players.map(relogin));
+    expect(await inboxTypes(players[0]!)).not.toContain('MATCH_STARTING_SOON');
+    server.clock.set('2030-06-01T11:45:00.000Z');
+    for (const p of players) {
+      const types = await inboxTypes(p);
+      expect(types.filter((x) => x === 'MATCH_STARTING_SOON')).toHaveLength(1);
+    }
+  });
+});

@@ -1,0 +1,136 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '@tourney/cli';
+import { createTourneyClient } from '@tourney/sdk';
+import { startServer } from '@tourney/server';
+import { requireBuilt, spawnNode, waitForOutput, type Spawned } from '../helpers/spawn';
+
+// `tourney api-key` and `tourney webhook` against a real server, delivering to examples/webhook-receiver (a separate
+// node process verifying signatures with the built SDK).
+let server: Awaited<ReturnType<typeof startServer>>;
+let example: Spawned | undefined;
+const configDir = mkdtempSync(join(tmpdir(), 'tourney-webhook-cli-'));
+const password = 'a long enough password';
+
+beforeAll(async () => {
+  server = await startServer({
+    databasePath: ':memory:',
+    port: 0,
+    logLevel: 'silent',
+    validateResponses: true,
+    allowPrivateWebhookUrls: true,
+    webhookPollIntervalMs: 100,
+  });
+});
+afterAll(async () => {
+  example?.child.kill('SIGTERM');
+  if (example) await example.exited;
+  await server?.close();
+  rmSync(configDir, { recursive: true, force: true });
+});
+
+/** Runs the CLI non-interactively (piped output) against the server. */
+async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await run(['--base-url', server.url, ...argv], {
+    io: { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) }, isTTY: false, columns: 160 },
+    env: { TOURNEY_CONFIG_DIR: configDir },
+    homeDir: configDir,
+  });
+  return { code, stdout, stderr };
+}
+
+async function json<T = any>(...argv: string[]): Promise<T> {
+  const result = await cli(...argv, '--json');
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout) as T;
+}
+
+/** A TCP port nobody listens on right now. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+describe('tourney api-key and tourney webhook', () => {
+  it('manages API keys and webhooks, and delivers a test event to the example receiver', async () => {
+    requireBuilt('packages/sdk/dist/index.js');
+    const owner = createTourneyClient({ baseUrl: server.url });
+    await owner.POST('/auth/register', { body: { username: 'cli_hooks', email: 'cli_hooks@example.test', password } });
+    expect((await cli('login', '--username', 'cli_hooks', '--password', password)).code).toBe(0);
+    const login = await owner.POST('/auth/login', { body: { username: 'cli_hooks', password } });
+    owner.setAccessToken(login.data.accessToken);
+    const org = await owner.POST('/organizations', { body: { name: 'CLI Hooks' } });
+    const project = await owner.POST('/organizations/{id}/projects', { params: { path: { id: org.data.id } }, body: { name: 'Hooks' } });
+    expect((await cli('config', 'set', 'projectId', project.data.id)).code).toBe(0);
+
+    // API keys with the login token (OWNER, profile projectId).
+    const key = await json('api-key', 'create', '--name', 'hooks', '--scope', 'manage:webhooks', 'manage:tournaments');
+    expect(key).toMatchObject({ name: 'hooks', scopes: ['manage:webhooks', 'manage:tournaments'] });
+    expect(key.key).toMatch(/^tk_/);
+    const spare = await cli('api-key', 'create', '--name', 'spare', '--scope', 'read:webhooks');
+    expect(spare.code, spare.stderr).toBe(0);
+    const [spareId] = spare.stdout.trim().split('\t');
+    const listed = await cli('api-key', 'list');
+    expect(listed.stdout).toContain(key.id);
+    expect(listed.stdout).not.toContain(key.key);
+    expect((await cli('api-key', 'revoke', spareId!)).code).toBe(0);
+    expect((await json<any[]>('api-key', 'list')).map((k) => k.id)).not.toContain(spareId);
+    expect((await json<any[]>('api-key', 'list', '--include-revoked')).find((k) => k.id === spareId).revokedAt).not.toBeNull();
+    const badScope = await cli('api-key', 'create', '--name', 'x', '--scope', 'root');
+    expect(badScope.code).toBe(1);
+    expect(badScope.stderr).toMatch(/unknown scope root/);
+
+    // Webhooks with the new API key.
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}/webhooks`;
+    const created = await json('--api-key', key.key, 'webhook', 'create', '--url', url, '--event', 'match.completed', 'tournament.started');
+    expect(created).toMatchObject({ url, events: ['match.completed', 'tournament.started'], enabled: true });
+    const unknown = await cli('--api-key', key.key, 'webhook', 'create', '--url', url, '--event', 'match.exploded');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/body\.events\[0\]/);
+
+    example = spawnNode([requireBuilt('examples/webhook-receiver/index.mjs')], { TOURNEY_WEBHOOK_SECRET: created.secret, PORT: String(port) });
+    await waitForOutput(example, (out) => out.includes('listening on'));
+
+    const test = await cli('--api-key', key.key, 'webhook', 'test', created.id, '--wait', '10');
+    expect(test.code, test.stderr).toBe(0);
+    expect(test.stdout).toMatch(/^delivered: HTTP 204 in \d+ ms/);
+    await waitForOutput(example, (out) => out.includes('webhook.test Test event from Tourney'));
+
+    const deliveries = await json<any[]>('--api-key', key.key, 'webhook', 'deliveries', created.id);
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0]).toMatchObject({ eventType: 'webhook.test', status: 'SUCCEEDED', attemptCount: 1 });
+    const redelivered = await cli('--api-key', key.key, 'webhook', 'redeliver', created.id, deliveries[0].id);
+    expect(redelivered.code, redelivered.stderr).toBe(0);
+    await waitForOutput(example, (out) => out.includes('duplicate webhook.test'));
+
+    // Rotation: the receiver still holds only the old secret, which keeps signing during the overlap.
+    const rotated = await cli('--api-key', key.key, 'webhook', 'rotate-secret', created.id, '--overlap', '600');
+    expect(rotated.stdout.trim()).toMatch(/^whsec_/);
+    expect((await cli('--api-key', key.key, 'webhook', 'test', created.id)).stdout).toMatch(/^delivered: HTTP 204/);
+    const immediate = await cli('--api-key', key.key, 'webhook', 'rotate-secret', created.id, '--overlap', '0');
+    expect(immediate.code).toBe(0);
+    const refused = await cli('--api-key', key.key, 'webhook', 'test', created.id);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toMatch(/^failed: HTTP 400/);
+    await waitForOutput(example, (out) => out.includes('rejected (NO_MATCHING_SIGNATURE)'));
+
+    const updated = await json('--api-key', key.key, 'webhook', 'update', created.id, '--disable', '--event', '*');
+    expect(updated).toMatchObject({ enabled: false, disabledReason: 'MANUAL', events: ['*'] });
+    const list = await cli('--api-key', key.key, 'webhook', 'list');
+    expect(list.stdout).toContain(`${created.id}\t${url}\t*\tdisabled (manual)`);
+    const whileDisabled = await cli('--api-key', key.key, 'webhook', 'test', created.id);
+    expect(whileDisabled.code).toBe(1);
+    expect(whileDisabled.stderr).toMatch(/disabled/);
+    expect((await cli('--api-key', key.key, 'webhook', 'delete', created.id)).code).toBe(0);
+    expect(await json<any[]>('--api-key', key.key, 'webhook', 'list')).toEqual([]);
+  });
+});
