@@ -60,6 +60,12 @@ export interface ServerConfig {
   webhookRetryScheduleSeconds: number[];
   /** How often the dispatcher looks for due deliveries when idle, milliseconds (default 1000). */
   webhookPollIntervalMs: number;
+  /**
+   * Milliseconds between two sweeps creating the time-based notifications that are due (check-in open, match ready,
+   * match starting soon) in the server process (env TOURNEY_NOTIFICATION_SWEEP_INTERVAL, seconds; default 60 s;
+   * 0 = no sweep in this process: they are still created when their user lists notifications).
+   */
+  notificationSweepIntervalMs: number;
 }
 
 /** Defaults for every setting. */
@@ -83,6 +89,7 @@ export const defaultConfig: ServerConfig = {
   webhookTimeoutMs: 10_000,
   webhookRetryScheduleSeconds: [30, 120, 600, 1800, 3600, 7200, 14_400, 28_800, 28_800],
   webhookPollIntervalMs: 1000,
+  notificationSweepIntervalMs: 60_000,
 };
 
 /** Partial configuration, deep for `rateLimit`. */
@@ -137,6 +144,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConfigOverr
       return seconds;
     });
   }
+  const sweepInterval = int(env.TOURNEY_NOTIFICATION_SWEEP_INTERVAL, 'TOURNEY_NOTIFICATION_SWEEP_INTERVAL');
+  if (sweepInterval !== undefined) out.notificationSweepIntervalMs = sweepInterval * 1000;
   const points = int(env.TOURNEY_RATE_LIMIT_POINTS, 'TOURNEY_RATE_LIMIT_POINTS');
   const duration = int(env.TOURNEY_RATE_LIMIT_WINDOW, 'TOURNEY_RATE_LIMIT_WINDOW');
   if (points !== undefined) out.rateLimit!.points = points;

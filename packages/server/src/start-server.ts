@@ -8,6 +8,7 @@ import type { OperationHandlers } from './http/operation';
 import type { RateLimiter } from './http/rate-limit';
 import { listen, type RunningServer } from './listen';
 import type { Logger } from './logger';
+import { NotificationSweeper } from './services/notifications/sweeper';
 import type { WebhookDispatcher } from './services/webhooks/dispatcher';
 
 /** Options of startServer: configuration overrides plus injected clock, logger, handlers and rate limiter. */
@@ -20,15 +21,19 @@ export type StartServerOptions = ConfigOverrides & {
 };
 
 /**
- * A started server with its deps (database, clock, config, logger) and its webhook dispatcher (running unless
- * config.webhookDispatcher is false; tests may call `webhookDispatcher.runOnce()`); close() also closes the database.
+ * A started server with its deps (database, clock, config, logger), its webhook dispatcher (running unless
+ * config.webhookDispatcher is false; tests may call `webhookDispatcher.runOnce()`) and its notification sweeper
+ * (running unless config.notificationSweepIntervalMs is 0; tests may call `notificationSweeper.runOnce()`); close()
+ * also closes the database.
  */
-export type StartedServer = RunningServer & { deps: AppDeps; webhookDispatcher: WebhookDispatcher };
+export type StartedServer = RunningServer & { deps: AppDeps; webhookDispatcher: WebhookDispatcher; notificationSweeper: NotificationSweeper };
 
 /**
  * Opens SQLite at config.databasePath (':memory:' allowed), applies the migrations, builds the app and listens
- * (port 0 = a free port) and starts the webhook dispatcher (config.webhookDispatcher). `close()` stops the HTTP
- * server, then the dispatcher (attempts in flight are aborted and released), then destroys the database connection.
+ * (port 0 = a free port), starts the webhook dispatcher (config.webhookDispatcher) and the time-based notification
+ * sweep (every config.notificationSweepIntervalMs; 0 = off). `close()` stops the HTTP server, then the dispatcher
+ * (attempts in flight are aborted and released) and the sweeper (a sweep in flight finishes), then destroys the
+ * database connection.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<StartedServer> {
   const { clock, logger, handlers, rateLimiter, ...overrides } = options;
@@ -40,18 +45,26 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
     const running = await listen(app, { port: config.port, host: config.host });
     const webhookDispatcher = app.services.webhooks.dispatcher;
     if (config.webhookDispatcher) webhookDispatcher.start();
+    const notifications = app.services.notifications;
+    const notificationSweeper = new NotificationSweeper({
+      intervalMs: app.deps.config.notificationSweepIntervalMs,
+      sweep: () => notifications.sweepDue(),
+      logger: app.deps.logger,
+    });
+    notificationSweeper.start();
     let closing: Promise<void> | undefined;
     return {
       ...running,
       deps: app.deps,
       webhookDispatcher,
+      notificationSweeper,
       close: () =>
         (closing ??= (async () => {
           try {
             await running.close();
           } finally {
             try {
-              await webhookDispatcher.stop();
+              await Promise.all([webhookDispatcher.stop(), notificationSweeper.stop()]);
             } finally {
               await db.destroy();
             }

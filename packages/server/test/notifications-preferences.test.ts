@@ -24,6 +24,7 @@ const TYPES = [
   'MATCH_RESOLVED',
   'PARTICIPANT_DISQUALIFIED',
   'STAFF_INVITATION',
+  'WEBHOOK_DISABLED',
 ];
 
 const setPrefs = (user: TestUser, types: unknown) => request(server, 'PATCH', '/notifications/preferences', { token: user.accessToken, body: { types } });

@@ -2820,11 +2820,13 @@ export interface components {
          *     MATCH_RESOLVED: both sides. MATCH_RESULT_REPORTED: the opponent of the reporter (confirm or dispute it).
          *     MATCH_DISPUTED: both sides and the organization's staff, except whoever disputed.
          *     PARTICIPANT_DISQUALIFIED: the participant's users. STAFF_INVITATION: the invited user (data carries
-         *     organizationId and token). Time-based ones (CHECK_IN_OPEN, MATCH_READY for later rounds, MATCH_STARTING_SOON)
+         *     organizationId and token). WEBHOOK_DISABLED: the OWNER and ADMIN staff of the organization whose project's
+         *     webhook subscription the server disabled (the receiver answered 410 Gone, or a delivery failed on every retry;
+         *     data carries subscriptionId, url, reason GONE or FAILING, projectId and organizationId). Time-based ones (CHECK_IN_OPEN, MATCH_READY for later rounds, MATCH_STARTING_SOON)
          *     are created when due, at the latest when the user next lists notifications.
          * @enum {string}
          */
-        NotificationType: "TOURNAMENT_STARTED" | "TOURNAMENT_COMPLETED" | "REGISTRATION_CONFIRMED" | "CHECK_IN_OPEN" | "MATCH_READY" | "MATCH_STARTING_SOON" | "MATCH_STARTED" | "MATCH_RESULT_REPORTED" | "MATCH_COMPLETED" | "MATCH_DISPUTED" | "MATCH_RESOLVED" | "PARTICIPANT_DISQUALIFIED" | "STAFF_INVITATION";
+        NotificationType: "TOURNAMENT_STARTED" | "TOURNAMENT_COMPLETED" | "REGISTRATION_CONFIRMED" | "CHECK_IN_OPEN" | "MATCH_READY" | "MATCH_STARTING_SOON" | "MATCH_STARTED" | "MATCH_RESULT_REPORTED" | "MATCH_COMPLETED" | "MATCH_DISPUTED" | "MATCH_RESOLVED" | "PARTICIPANT_DISQUALIFIED" | "STAFF_INVITATION" | "WEBHOOK_DISABLED";
         /**
          * @description IN_APP: listed by GET /notifications. EMAIL and WEBHOOK: recorded as pending deliveries for an external
          *     mailer or relay; this server sends neither (docs/decisions.md "Notification channels").
@@ -2882,6 +2884,7 @@ export interface components {
             MATCH_RESOLVED: components["schemas"]["NotificationChannelSettings"];
             PARTICIPANT_DISQUALIFIED: components["schemas"]["NotificationChannelSettings"];
             STAFF_INVITATION: components["schemas"]["NotificationChannelSettings"];
+            WEBHOOK_DISABLED: components["schemas"]["NotificationChannelSettings"];
         };
         NotificationPreferences: {
             types: components["schemas"]["NotificationTypeChannels"];
@@ -2907,6 +2910,7 @@ export interface components {
                 MATCH_RESOLVED?: components["schemas"]["NotificationChannelSettingsUpdate"];
                 PARTICIPANT_DISQUALIFIED?: components["schemas"]["NotificationChannelSettingsUpdate"];
                 STAFF_INVITATION?: components["schemas"]["NotificationChannelSettingsUpdate"];
+                WEBHOOK_DISABLED?: components["schemas"]["NotificationChannelSettingsUpdate"];
             };
         };
         /** @enum {string} */
@@ -2964,7 +2968,7 @@ export interface components {
             updatedAt: string;
         };
         /**
-         * @description MANUAL: `enabled: false` was set; GONE: the receiver answered 410; FAILING: a delivery failed on every retry.
+         * @description MANUAL: `enabled: false` was set; GONE: the receiver answered 410; FAILING: a delivery failed on every retry. GONE and FAILING send a WEBHOOK_DISABLED notification to the organization's OWNER and ADMIN staff.
          * @enum {string}
          */
         WebhookDisabledReason: "MANUAL" | "GONE" | "FAILING";

@@ -26,7 +26,7 @@ import type {
   EvidencePresignInput,
   EvidenceUpload,
 } from './anti-cheat/types';
-import type { Page } from './organization-service';
+import type { Page } from '../db/page-query';
 
 /** Options of AntiCheatService beyond the app deps. */
 export interface AntiCheatServiceOptions {

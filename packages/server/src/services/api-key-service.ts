@@ -6,10 +6,10 @@ import type { AppDeps } from '../deps';
 import type { AuthContext, Scope } from '../http/auth-context';
 import type { ApiKeyAuth } from '../http/authenticate';
 import { ApiError, invalidField, notFound } from '../http/errors';
-import { pagination } from '../http/respond';
 import { newId } from '../ids';
 import { ADMIN_ROLES, type AccessService } from './access';
-import type { Page, PageQuery } from './organization-service';
+import { newestFirstPage } from '../db/page-query';
+import type { Page, PageQuery } from '../db/page-query';
 
 /** An API key without its secret (contract: ApiKey). */
 export interface ApiKey {
@@ -140,17 +140,7 @@ export class ApiKeyService {
     const { projectId } = await this.access.resolveProjectForCreate(auth, query.projectId, { ...REQUIREMENT, field: 'query.projectId' });
     let base = this.deps.db.selectFrom('api_keys').where('project_id', '=', projectId);
     if (!query.includeRevoked) base = base.where('revoked_at', 'is', null);
-    const [{ total }, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      base
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute(),
-    ]);
-    return { items: rows.map(toApiKey), pagination: pagination(query.page, query.limit, Number(total)) };
+    return newestFirstPage(base, query, toApiKey);
   }
 
   /**

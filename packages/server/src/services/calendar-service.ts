@@ -8,7 +8,7 @@ import { collectCalendarEvents } from './calendar/collect';
 import { FEED_TOKEN_PREFIX, isFeedTokenShape } from './calendar/feed-token';
 import { renderIcs } from './calendar/ics';
 import type { CalendarEvent, CalendarFilter } from './calendar/types';
-import type { Page, PageQuery } from './organization-service';
+import type { Page, PageQuery } from '../db/page-query';
 import { requireVisibleTournament } from './tournaments/visibility';
 
 /** A new feed token with the URL calendar apps subscribe to (contract: CalendarFeedToken). */

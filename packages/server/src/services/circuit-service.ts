@@ -29,7 +29,7 @@ import { buildAwards } from './circuits/classification-awards';
 import { alreadyClassified, writeClassification } from './circuits/classify';
 import { completeSeason, seasonToStart, startSeason, type SeasonWriteContext } from './circuits/season-lifecycle';
 import { cumulativeStandings, querySeasonStandings } from './circuits/season-standings';
-import type { Page, PageQuery } from './organization-service';
+import type { Page, PageQuery } from '../db/page-query';
 import { findTournamentRow } from './tournaments/tournament-reader';
 
 /** Lines of standings shown on a public circuit page. */

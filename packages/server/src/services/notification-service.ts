@@ -1,14 +1,15 @@
 import type { AppDeps } from '../deps';
 import type { AuthContext } from '../http/auth-context';
 import { notFound } from '../http/errors';
-import { pagination } from '../http/respond';
 import type { AccessService } from './access';
 import { dueNotificationDrafts } from './notifications/due';
 import { toNotification } from './notifications/mapper';
 import { type PreferenceSet, readPreferences } from './notifications/preferences';
 import type { ChannelSettings, Notification, NotificationType } from './notifications/types';
-import { recordNotifications } from './notifications/writer';
-import type { Page, PageQuery } from './organization-service';
+import { recordNotifications, withoutDuplicates } from './notifications/writer';
+import { immediateTransaction } from '../db/immediate-transaction';
+import { newestFirstPage } from '../db/page-query';
+import type { Page, PageQuery } from '../db/page-query';
 
 /** Query of GET /notifications. */
 export interface NotificationListQuery extends PageQuery {
@@ -34,13 +35,18 @@ export class NotificationService {
 
   /**
    * Creates the time-based notifications due now (CHECK_IN_OPEN, MATCH_READY, MATCH_STARTING_SOON), for one user or
-   * everyone; idempotent. Returns how many were created.
+   * everyone. Returns how many were created. Idempotent, also with several processes on one database: each carries a
+   * dedupe key unique per user; a read-only pass first finds whether anything is new (usually not: no write lock
+   * taken), and only then are the drafts computed again and written in a `BEGIN IMMEDIATE` transaction, which waits
+   * for another process's sweep to commit and then sees its rows (db/immediate-transaction.ts).
    */
   async sweepDue(userId?: string): Promise<number> {
     const now = this.deps.clock.now();
-    return this.deps.db.transaction().execute(async (trx) => {
-      const drafts = await dueNotificationDrafts(trx, now, userId);
-      return drafts.length === 0 ? 0 : recordNotifications(trx, now.toISOString(), drafts);
+    const fresh = await withoutDuplicates(this.deps.db, await dueNotificationDrafts(this.deps.db, now, userId));
+    if (fresh.length === 0) return 0;
+    return immediateTransaction(this.deps.db, async (db) => {
+      const drafts = await dueNotificationDrafts(db, now, userId);
+      return drafts.length === 0 ? 0 : recordNotifications(db, now.toISOString(), drafts);
     });
   }
 
@@ -50,17 +56,7 @@ export class NotificationService {
     await this.sweepDue(userId);
     let base = this.deps.db.selectFrom('notifications').where('user_id', '=', userId).where('in_app', '=', 1);
     if (query.unreadOnly) base = base.where('read_at', 'is', null);
-    const [{ total }, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      base
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute(),
-    ]);
-    return { items: rows.map(toNotification), pagination: pagination(query.page, query.limit, Number(total)) };
+    return newestFirstPage(base, query, toNotification);
   }
 
   /** Marks one of the caller's in-app notifications read (readAt keeps its first value). 404 for anyone else's. */

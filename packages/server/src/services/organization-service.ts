@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import type { AppDeps } from '../deps';
 import type { AuthContext, StaffRole } from '../http/auth-context';
 import { ApiError, notFound } from '../http/errors';
-import { type Pagination, pagination } from '../http/respond';
+import { pagination } from '../http/respond';
 import { newId } from '../ids';
 import { ADMIN_ROLES, type AccessService } from './access';
 import { slugify, uniqueSlug } from './slug';
@@ -47,17 +47,9 @@ export interface StaffMember {
   joinedAt: string;
 }
 
-/** A page of items with its pagination (spec 2.1). */
-export interface Page<T> {
-  items: T[];
-  pagination: Pagination;
-}
+import type { Page, PageQuery } from '../db/page-query';
 
-/** 1-based page and page size from a list query. */
-export interface PageQuery {
-  page: number;
-  limit: number;
-}
+export type { Page, PageQuery };
 
 /**
  * Organizations and their staff (spec 4.6, DESIGN "Identity and authorization"). Reading an organization is public;

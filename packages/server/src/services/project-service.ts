@@ -6,7 +6,7 @@ import { ApiError, notFound } from '../http/errors';
 import { pagination } from '../http/respond';
 import { newId } from '../ids';
 import { ADMIN_ROLES, type AccessService, REFEREE_ROLES } from './access';
-import type { Page, PageQuery } from './organization-service';
+import type { Page, PageQuery } from '../db/page-query';
 
 /** A project plan: PRO includes the anti-cheat capability (DESIGN "Identity and authorization"). */
 export type ProjectPlan = 'FREE' | 'PRO';

@@ -7,7 +7,8 @@ import { pagination } from '../http/respond';
 import { newId } from '../ids';
 import { ADMIN_ROLES, type AccessService } from './access';
 import type { EventSubscriber } from './events';
-import type { Page, PageQuery } from './organization-service';
+import { newestFirstPage } from '../db/page-query';
+import type { Page, PageQuery } from '../db/page-query';
 import { WebhookDispatcher, type WebhookDispatcherOptions } from './webhooks/dispatcher';
 import { ALL_EVENTS, TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from './webhooks/event-types';
 import { createWebhookFanout, newDeliveryRow } from './webhooks/fanout';
@@ -106,17 +107,7 @@ export class WebhookService {
   async list(auth: AuthContext, query: WebhookListQuery): Promise<Page<WebhookSubscription>> {
     const { projectId } = await this.access.resolveProjectForCreate(auth, query.projectId, { ...REQUIREMENT, field: 'query.projectId' });
     const base = this.deps.db.selectFrom('webhook_subscriptions').where('project_id', '=', projectId);
-    const [{ total }, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      base
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute(),
-    ]);
-    return { items: rows.map(toWebhookSubscription), pagination: pagination(query.page, query.limit, Number(total)) };
+    return newestFirstPage(base, query, toWebhookSubscription);
   }
 
   /** One subscription (without secrets). 404 when unknown or another project's. */

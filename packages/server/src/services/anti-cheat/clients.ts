@@ -2,9 +2,8 @@ import type { Selectable } from 'kysely';
 import type { AntiCheatClientsTable } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { ApiError, notFound } from '../../http/errors';
-import { pagination } from '../../http/respond';
 import { newId } from '../../ids';
-import type { Page } from '../organization-service';
+import { newestFirstPage, type Page } from '../../db/page-query';
 import type { AntiCheatClient, AntiCheatClientEnrollInput, AntiCheatClientListQuery, AntiCheatContext, ProjectKey } from './types';
 
 /** The API shape of a client row. */
@@ -61,17 +60,7 @@ export async function listClients(ctx: AntiCheatContext, key: ProjectKey, query:
   let base = ctx.deps.db.selectFrom('anti_cheat_clients').where('project_id', '=', key.projectId);
   if (query.userId !== undefined) base = base.where('user_id', '=', query.userId.toLowerCase());
   if (!query.includeRevoked) base = base.where('revoked_at', 'is', null);
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
-  ]);
-  return { items: rows.map(toAntiCheatClient), pagination: pagination(query.page, query.limit, Number(total)) };
+  return newestFirstPage(base, query, toAntiCheatClient);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps';
 import type { StorageDriver } from '../../storage/storage-driver';
-import type { PageQuery } from '../organization-service';
+import type { PageQuery } from '../../db/page-query';
 
 /** Games an anti-cheat session can monitor (spec 2.5). */
 export type AntiCheatGame = 'cs2' | 'valorant' | 'apex' | 'dota2' | 'rl';

@@ -13,6 +13,7 @@ export const NOTIFICATION_TYPES = [
   'MATCH_RESOLVED',
   'PARTICIPANT_DISQUALIFIED',
   'STAFF_INVITATION',
+  'WEBHOOK_DISABLED',
 ] as const;
 
 /** A notification type. */

@@ -9,8 +9,9 @@ import { enabledChannels, type NotificationDraft, type NotificationType } from '
  * recipient's preferences for the draft's type at this moment: no channel on -> nothing is created; IN_APP on ->
  * listed by GET /notifications; EMAIL / WEBHOOK on -> a PENDING row in notification_deliveries per channel (this
  * server sends neither; an external mailer or relay reads them: docs/decisions.md "Notification channels").
- * Drafts whose `dedupeKey` the user already has (or that repeat one in the batch) are skipped.
- * `now` is the UTC ISO 8601 creation instant. Returns how many notifications were created.
+ * Drafts whose `dedupeKey` the user already has (or that repeat one in the batch, or that a concurrent writer on
+ * the same database inserted first) are skipped. `now` is the UTC ISO 8601 creation instant. Returns how many
+ * notifications were created.
  */
 export async function recordNotifications(db: EventDb, now: string, drafts: readonly NotificationDraft[]): Promise<number> {
   const fresh = await withoutDuplicates(db, drafts);
@@ -57,13 +58,28 @@ export async function recordNotifications(db: EventDb, now: string, drafts: read
       }
     }
   }
-  for (const rows of chunks(notifications)) await db.insertInto('notifications').values(rows).execute();
-  for (const rows of chunks(deliveries)) await db.insertInto('notification_deliveries').values(rows).execute();
-  return notifications.length;
+  // A keyed notification another process created since the duplicate check is skipped (the unique (user, key)
+  // constraint), and so are its deliveries.
+  const inserted = new Set<string>();
+  for (const rows of chunks(notifications)) {
+    const ids = await db
+      .insertInto('notifications')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['user_id', 'dedupe_key']).doNothing())
+      .returning('id')
+      .execute();
+    for (const r of ids) inserted.add(r.id);
+  }
+  const kept = deliveries.filter((d) => inserted.has(d.notification_id));
+  for (const rows of chunks(kept)) await db.insertInto('notification_deliveries').values(rows).execute();
+  return inserted.size;
 }
 
-/** Drops drafts whose (user, dedupeKey) exists already or appeared earlier in the batch; drafts without a key stay. */
-async function withoutDuplicates(db: EventDb, drafts: readonly NotificationDraft[]): Promise<NotificationDraft[]> {
+/**
+ * Drops drafts whose (user, dedupeKey) exists already or appeared earlier in the batch; drafts without a key stay.
+ * Read with `db` (a transaction's or not: callers may check outside a transaction whether anything is left to write).
+ */
+export async function withoutDuplicates(db: EventDb, drafts: readonly NotificationDraft[]): Promise<NotificationDraft[]> {
   const keyed = drafts.filter((d) => d.dedupeKey !== undefined);
   const taken = new Set<string>();
   const keys = [...new Set(keyed.map((d) => d.dedupeKey!))];

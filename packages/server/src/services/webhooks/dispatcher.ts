@@ -1,6 +1,8 @@
 import { setMaxListeners } from 'node:events';
 import type { AppDeps } from '../../deps';
 import { newId } from '../../ids';
+import { webhookDisabledDrafts } from '../notifications/webhook-disabled';
+import { recordNotifications } from '../notifications/writer';
 import { webhookPayload } from './payload';
 import { retryDelayMs } from './retry-schedule';
 import { signatureHeaders } from './signing';
@@ -55,7 +57,8 @@ const EMPTY: DispatchSummary = { claimed: 0, succeeded: 0, failed: 0 };
  * (webhook-id = event id, stable across retries; fresh webhook-timestamp and signature per attempt; both secrets during
  * a rotation overlap), and records every attempt. 2xx succeeds; any other answer, a redirect (never followed), a
  * timeout or a refused address is retried on config.webhookRetryScheduleSeconds with jitter; 410 disables the
- * subscription at once, a delivery failing on every retry disables it too. Times come from the injected clock, so
+ * subscription at once, a delivery failing on every retry disables it too (both notify the organization's OWNER and
+ * ADMIN staff: WEBHOOK_DISABLED, in the disabling transaction). Times come from the injected clock, so
  * tests drive retries with a ManualClock and `runOnce()`.
  */
 export class WebhookDispatcher {
@@ -321,7 +324,8 @@ export class WebhookDispatcher {
 
   /**
    * Records an attempt in one transaction: the delivery's new state (only while this run still holds the lease),
-   * the attempt row and, on 410 or exhausted retries, the subscription disabled.
+   * the attempt row and, on 410 or exhausted retries, the subscription disabled with a WEBHOOK_DISABLED notification
+   * to the OWNER and ADMIN staff of its project's organization (as their preferences allow).
    */
   async #record(job: DeliveryJob, lease: string, attemptedAt: Date, result: TransportResult): Promise<'succeeded' | 'failed' | 'lost'> {
     const { db, clock, config, logger } = this.#deps;
@@ -396,8 +400,8 @@ export class WebhookDispatcher {
           .where('enabled', '=', 1)
           .executeTakeFirst();
         if (Number(changed.numUpdatedRows) > 0) {
-          // TODO(issue 8): notify the project's OWNER/ADMIN users once NotificationType has a webhook-disabled type
-          // (services/notifications/writer.ts recordNotifications, in this transaction).
+          const drafts = await webhookDisabledDrafts(trx, { subscriptionId: job.subscriptionId, reason: disable, attempts: number, lastError: error });
+          await recordNotifications(trx, nowIso, drafts);
           logger.warn(
             { subscriptionId: job.subscriptionId, reason: disable, deliveryId: job.id, lastError: error },
             disable === 'GONE' ? 'webhook subscription disabled: the receiver answered 410 Gone' : 'webhook subscription disabled: a delivery failed on every retry',
