@@ -125,6 +125,8 @@ const EXTENSION_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
   ['PUT /anti-cheat/evidence/uploads/:mediaFileId', 'uploadEvidence'],
   ['POST /calendar/feed-token', 'createCalendarFeedToken'],
   ['DELETE /calendar/feed-token', 'revokeCalendarFeedToken'],
+  ['POST /matches/:id/correct', 'correctMatchResult'],
+  ['POST /matches/:id/reschedule', 'rescheduleMatch'],
   ['GET /developer/webhooks/:id', 'getWebhook'],
   ['POST /developer/webhooks/:id/rotate-secret', 'rotateWebhookSecret'],
   ['POST /developer/webhooks/:id/test', 'sendWebhookTest'],
@@ -137,7 +139,7 @@ const EXTENSION_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
 const UNPAGINATED_LISTS = new Set(['listTournamentStages', 'listDetections']);
 
 /** Match writes accepting an optional Idempotency-Key header. */
-const IDEMPOTENT_OPERATIONS = ['reportMatchResult', 'confirmMatchResult', 'disputeMatchResult', 'addMatchEvidence', 'resolveMatch'];
+const IDEMPOTENT_OPERATIONS = ['reportMatchResult', 'confirmMatchResult', 'disputeMatchResult', 'addMatchEvidence', 'resolveMatch', 'correctMatchResult'];
 
 /** The only `format` values the server's ajv-formats setup is expected to see. */
 const ALLOWED_FORMATS = new Set(['uuid', 'date-time', 'date', 'email', 'uri']);
@@ -288,9 +290,9 @@ describe('openapi.yaml: document', () => {
 });
 
 describe('openapi.yaml: endpoints', () => {
-  it('lists 71 spec endpoints and 25 extensions, all distinct', () => {
+  it('lists 71 spec endpoints and 27 extensions, all distinct', () => {
     expect(SPEC_ENDPOINTS).toHaveLength(71);
-    expect(EXTENSION_ENDPOINTS).toHaveLength(25);
+    expect(EXTENSION_ENDPOINTS).toHaveLength(27);
     const keys = [...SPEC_ENDPOINTS, ...EXTENSION_ENDPOINTS].map(([endpoint]) => endpoint);
     expect(new Set(keys).size).toBe(keys.length);
   });

@@ -12,6 +12,7 @@ import { payloadErrors, startReceiver, type ReceivedWebhook, type TestReceiver }
 let server: Awaited<ReturnType<typeof startServer>>;
 let receiver: TestReceiver;
 let organizer: TourneyClient;
+let ownerClient: TourneyClient;
 let anonymous: TourneyClient;
 const players: { id: string; client: TourneyClient }[] = [];
 const password = 'a long enough password';
@@ -34,6 +35,7 @@ beforeAll(async () => {
     return { id: res.data.user.id, client };
   };
   const owner = await register('hooks_org');
+  ownerClient = owner.client;
   const org = await owner.client.POST('/organizations', { body: { name: 'Hooks League' } });
   const project = await owner.client.POST('/organizations/{id}/projects', { params: { path: { id: org.data.id } }, body: { name: 'Live', plan: 'PRO' } });
   const key = await owner.client.POST('/developer/api-keys', {
@@ -124,18 +126,37 @@ describe('webhook events end to end', () => {
       'match.completed',
     ]) triggered.add(t);
 
-    // A dispute, where the match workflow implements it (issue 4).
+    // The match workflow of issue 4: reschedule, dispute, resolution, correction with cascade, disqualification and
+    // withdrawal (the owner's bearer token: match writes take no API key).
     if (operationHandlers.disputeMatchResult) {
-      const duel = await openTournament('Disputed Duel', players.slice(0, 2), false);
-      await organizer.POST('/tournaments/{id}/start', { params: { path: { id: duel.id } } });
-      const [m] = await schedule(duel.id);
-      const [a, b] = [m!.participants[0]!.participantId!, m!.participants[1]!.participantId!];
-      await duel.playerOf.get(a)!.client.POST('/matches/{id}/report', {
-        params: { path: { id: m!.id } },
-        body: { winnerId: a, scores: [{ participantId: a, score: 2 }, { participantId: b, score: 1 }] },
+      const cup = await openTournament('Disputed Cup', players, false);
+      await organizer.POST('/tournaments/{id}/start', { params: { path: { id: cup.id } } });
+      const [s1, s2, final] = await schedule(cup.id);
+      await ownerClient.POST('/matches/{id}/reschedule', { params: { path: { id: final!.id } }, body: { scheduledAt: '2031-01-01T18:00:00Z' } });
+      const sides = (m: Match) => [m.participants[0]!.participantId!, m.participants[1]!.participantId!] as const;
+      const [a, b] = sides(s1!);
+      const score = (x: number, y: number) => [{ participantId: a, score: x }, { participantId: b, score: y }];
+      await cup.playerOf.get(a)!.client.POST('/matches/{id}/report', { params: { path: { id: s1!.id } }, body: { winnerId: a, scores: score(2, 1) } });
+      await cup.playerOf.get(b)!.client.POST('/matches/{id}/dispute', { params: { path: { id: s1!.id } }, body: { reason: 'the score was 1-2' } });
+      await ownerClient.POST('/matches/{id}/resolve', { params: { path: { id: s1!.id } }, body: { winnerId: b, scores: score(1, 2), reason: 'replay checked' } });
+      const [c, d] = sides(s2!);
+      await cup.playerOf.get(c)!.client.POST('/matches/{id}/report', {
+        params: { path: { id: s2!.id } },
+        body: { winnerId: c, scores: [{ participantId: c, score: 2 }, { participantId: d, score: 0 }] },
       });
-      await duel.playerOf.get(b)!.client.POST('/matches/{id}/dispute', { params: { path: { id: m!.id } }, body: { reason: 'the score was 1-2' } });
-      triggered.add('match.disputed');
+      await cup.playerOf.get(d)!.client.POST('/matches/{id}/confirm', { params: { path: { id: s2!.id } } });
+      await ownerClient.POST('/matches/{id}/start', { params: { path: { id: final!.id } } });
+      await ownerClient.POST('/matches/{id}/correct', {
+        params: { path: { id: s1!.id } },
+        body: { winnerId: a, scores: score(2, 0), reason: 'the replay was of another game', cascade: true },
+      });
+      await organizer.DELETE('/tournaments/{id}/participants/{pid}', { params: { path: { id: cup.id, pid: d } } });
+      await organizer.PATCH('/tournaments/{id}/participants/{pid}', { params: { path: { id: cup.id, pid: a } }, body: { status: 'WITHDRAWN' } });
+      expect((await anonymous.GET('/tournaments/{id}', { params: { path: { id: cup.id } } })).data.status).toBe('COMPLETED');
+      for (const t of [
+        'match.rescheduled', 'match.disputed', 'match.resolved', 'match.result_corrected', 'match.reset',
+        'participant.disqualified', 'participant.withdrawn',
+      ]) triggered.add(t);
     }
 
     // A circuit season (issue 5).
@@ -168,8 +189,9 @@ describe('webhook events end to end', () => {
     const received = at('/all');
     const receivedTypes = new Set(received.map((r) => JSON.parse(r.body).type as string));
     expect([...receivedTypes].sort()).toEqual([...triggered].sort());
-    // What the contract lists but no feature emits yet (the dispute endpoint of issue 4, until it lands).
-    expect(everyType.filter((t) => !receivedTypes.has(t))).toEqual(operationHandlers.disputeMatchResult ? [] : ['match.disputed']);
+    // What the contract lists but no feature emits yet (the match workflow of issue 4, until it lands).
+    const workflow = ['participant.disqualified', 'participant.withdrawn', 'match.disputed', 'match.resolved', 'match.result_corrected', 'match.reset', 'match.rescheduled'];
+    expect(everyType.filter((t) => !receivedTypes.has(t))).toEqual(operationHandlers.disputeMatchResult ? [] : workflow);
 
     const reference = new Webhook(all.data.secret);
     const ids = new Set<string>();

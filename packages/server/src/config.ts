@@ -66,6 +66,12 @@ export interface ServerConfig {
    * 0 = no sweep in this process: they are still created when their user lists notifications).
    */
   notificationSweepIntervalMs: number;
+  /**
+   * Milliseconds between two runs of the registration schedule, which opens and closes registration when a
+   * tournament's registrationOpensAt / registrationClosesAt pass (env TOURNEY_REGISTRATION_SCHEDULE_INTERVAL, seconds;
+   * default 30 s; 0 = never in this process: organizers then open and close registration themselves).
+   */
+  registrationScheduleIntervalMs: number;
 }
 
 /** Defaults for every setting. */
@@ -90,6 +96,7 @@ export const defaultConfig: ServerConfig = {
   webhookRetryScheduleSeconds: [30, 120, 600, 1800, 3600, 7200, 14_400, 28_800, 28_800],
   webhookPollIntervalMs: 1000,
   notificationSweepIntervalMs: 60_000,
+  registrationScheduleIntervalMs: 30_000,
 };
 
 /** Partial configuration, deep for `rateLimit`. */
@@ -146,6 +153,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConfigOverr
   }
   const sweepInterval = int(env.TOURNEY_NOTIFICATION_SWEEP_INTERVAL, 'TOURNEY_NOTIFICATION_SWEEP_INTERVAL');
   if (sweepInterval !== undefined) out.notificationSweepIntervalMs = sweepInterval * 1000;
+  const scheduleInterval = int(env.TOURNEY_REGISTRATION_SCHEDULE_INTERVAL, 'TOURNEY_REGISTRATION_SCHEDULE_INTERVAL');
+  if (scheduleInterval !== undefined) out.registrationScheduleIntervalMs = scheduleInterval * 1000;
   const points = int(env.TOURNEY_RATE_LIMIT_POINTS, 'TOURNEY_RATE_LIMIT_POINTS');
   const duration = int(env.TOURNEY_RATE_LIMIT_WINDOW, 'TOURNEY_RATE_LIMIT_WINDOW');
   if (points !== undefined) out.rateLimit!.points = points;

@@ -29,5 +29,5 @@ export { API_PREFIX } from './http/router';
 export { openapiDocument, type OpenApiDocument } from './http/openapi';
 export type { Services } from './services/index';
 export { WebhookDispatcher, type DispatchSummary, type WebhookDispatcherOptions } from './services/webhooks/dispatcher';
-export { NotificationSweeper, type NotificationSweeperOptions } from './services/notifications/sweeper';
+export { PeriodicJob, type PeriodicJobOptions } from './jobs/periodic-job';
 export { SERVER_VERSION } from './version';

@@ -8,7 +8,8 @@ import type { OperationHandlers } from './http/operation';
 import type { RateLimiter } from './http/rate-limit';
 import { listen, type RunningServer } from './listen';
 import type { Logger } from './logger';
-import { NotificationSweeper } from './services/notifications/sweeper';
+import { PeriodicJob } from './jobs/periodic-job';
+import { applyRegistrationSchedule } from './services/tournaments/registration-schedule';
 import type { WebhookDispatcher } from './services/webhooks/dispatcher';
 
 /** Options of startServer: configuration overrides plus injected clock, logger, handlers and rate limiter. */
@@ -22,18 +23,23 @@ export type StartServerOptions = ConfigOverrides & {
 
 /**
  * A started server with its deps (database, clock, config, logger), its webhook dispatcher (running unless
- * config.webhookDispatcher is false; tests may call `webhookDispatcher.runOnce()`) and its notification sweeper
- * (running unless config.notificationSweepIntervalMs is 0; tests may call `notificationSweeper.runOnce()`); close()
- * also closes the database.
+ * config.webhookDispatcher is false; tests may call `webhookDispatcher.runOnce()`), its notification sweeper
+ * (running unless config.notificationSweepIntervalMs is 0) and its registration schedule (unless
+ * config.registrationScheduleIntervalMs is 0); tests may call `runOnce()` on either job. close() also closes the database.
  */
-export type StartedServer = RunningServer & { deps: AppDeps; webhookDispatcher: WebhookDispatcher; notificationSweeper: NotificationSweeper };
+export type StartedServer = RunningServer & {
+  deps: AppDeps;
+  webhookDispatcher: WebhookDispatcher;
+  notificationSweeper: PeriodicJob;
+  registrationSchedule: PeriodicJob;
+};
 
 /**
  * Opens SQLite at config.databasePath (':memory:' allowed), applies the migrations, builds the app and listens
  * (port 0 = a free port), starts the webhook dispatcher (config.webhookDispatcher) and the time-based notification
- * sweep (every config.notificationSweepIntervalMs; 0 = off). `close()` stops the HTTP server, then the dispatcher
- * (attempts in flight are aborted and released) and the sweeper (a sweep in flight finishes), then destroys the
- * database connection.
+ * sweep (every config.notificationSweepIntervalMs; 0 = off) and the registration schedule (every
+ * config.registrationScheduleIntervalMs; 0 = off). `close()` stops the HTTP server, then the dispatcher (attempts in
+ * flight are aborted and released) and the jobs (a run in flight finishes), then destroys the database connection.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<StartedServer> {
   const { clock, logger, handlers, rateLimiter, ...overrides } = options;
@@ -46,25 +52,34 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
     const webhookDispatcher = app.services.webhooks.dispatcher;
     if (config.webhookDispatcher) webhookDispatcher.start();
     const notifications = app.services.notifications;
-    const notificationSweeper = new NotificationSweeper({
+    const notificationSweeper = new PeriodicJob({
+      name: 'notification sweep',
       intervalMs: app.deps.config.notificationSweepIntervalMs,
-      sweep: () => notifications.sweepDue(),
+      run: () => notifications.sweepDue(),
+      logger: app.deps.logger,
+    });
+    const registrationSchedule = new PeriodicJob({
+      name: 'registration schedule',
+      intervalMs: app.deps.config.registrationScheduleIntervalMs,
+      run: () => applyRegistrationSchedule(app.deps),
       logger: app.deps.logger,
     });
     notificationSweeper.start();
+    registrationSchedule.start();
     let closing: Promise<void> | undefined;
     return {
       ...running,
       deps: app.deps,
       webhookDispatcher,
       notificationSweeper,
+      registrationSchedule,
       close: () =>
         (closing ??= (async () => {
           try {
             await running.close();
           } finally {
             try {
-              await Promise.all([webhookDispatcher.stop(), notificationSweeper.stop()]);
+              await Promise.all([webhookDispatcher.stop(), notificationSweeper.stop(), registrationSchedule.stop()]);
             } finally {
               await db.destroy();
             }

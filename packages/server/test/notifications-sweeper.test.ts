@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configFromEnv, type Logger, ManualClock, NotificationSweeper } from '../src/index';
+import { configFromEnv, type Logger, ManualClock, PeriodicJob } from '../src/index';
 import { newId } from '../src/ids';
 import { createTenant, startTestServer, type TestServer, type TestUser } from './helpers/index';
 import { joinAll, openTournament, registerPlayers } from './tournaments-helpers';
@@ -85,7 +85,7 @@ describe('notification sweeper', () => {
     expect(configFromEnv({ TOURNEY_NOTIFICATION_SWEEP_INTERVAL: '0' })).toMatchObject({ notificationSweepIntervalMs: 0 });
     expect(() => configFromEnv({ TOURNEY_NOTIFICATION_SWEEP_INTERVAL: 'soon' })).toThrow(/TOURNEY_NOTIFICATION_SWEEP_INTERVAL/);
     const sweep = vi.fn(async () => 0);
-    const off = new NotificationSweeper({ intervalMs: 0, sweep, logger: fakeLogger() });
+    const off = new PeriodicJob({ name: 'notification sweep', intervalMs: 0, run: sweep, logger: fakeLogger() });
     off.start();
     expect(off.running).toBe(false);
     await new Promise((r) => setTimeout(r, 30));
@@ -102,7 +102,7 @@ describe('notification sweeper', () => {
       if (calls === 3) await new Promise<void>((r) => (release = r));
       return 1;
     });
-    const sweeper = new NotificationSweeper({ intervalMs: 5, sweep, logger });
+    const sweeper = new PeriodicJob({ name: 'notification sweep', intervalMs: 5, run: sweep, logger });
     sweeper.start();
     await until(() => release !== undefined);
     expect(logger.error).toHaveBeenCalledTimes(1);

@@ -8,6 +8,7 @@ import { printFields, printTable, type Column } from '../output/table';
 import { formatTimestamp, humanize } from '../output/text';
 import { canPrompt } from '../prompts/ask';
 import { openSession } from '../session';
+import { registerMatchWorkflowCommands } from './match-workflow';
 import {
   addListOptions,
   collect,
@@ -111,9 +112,19 @@ interface MatchListFlags extends ListOptions {
   participant?: string;
 }
 
-/** `tourney match list|get|report|confirm`. */
+/** One line per history entry: `2030-06-01 12:00Z  reported  2-1 (by <user id>)`. */
+export function historyLines(match: Match): string[] {
+  return match.history.map((entry) => {
+    const data = entry.data as Record<string, unknown>;
+    const detail = typeof data.reason === 'string' ? `  ${data.reason}` : Array.isArray(data.evidence) ? `  ${data.evidence.join(' ')}` : '';
+    const by = entry.actorUserId ? ` (by ${entry.actorUserId})` : '';
+    return `${formatTimestamp(entry.at)}  ${humanize(entry.type)}${by}${detail}`;
+  });
+}
+
+/** `tourney match list|get|start|report|confirm|dispute|evidence|resolve|correct|reschedule`. */
 export function registerMatchCommands(program: Command, deps: CliDeps): void {
-  const match = program.command('match').description('see the schedule, report and confirm results');
+  const match = program.command('match').description('see the schedule, play matches, settle disputes and correct results');
 
   withExamples(
     addListOptions(
@@ -172,6 +183,8 @@ export function registerMatchCommands(program: Command, deps: CliDeps): void {
           ['side 2', `${data.participants[1]?.name ?? 'tbd'} (${data.participants[1]?.participantId ?? '-'})`],
           ['scheduled', formatTimestamp(data.scheduledAt)],
         ]);
+        const history = historyLines(data);
+        if (history.length > 0) deps.io.stdout.write(`history:\n${history.map((line) => `  ${line}`).join('\n')}\n`);
       }),
     'tourney match get 0199a1b3-...',
   );
@@ -237,4 +250,6 @@ export function registerMatchCommands(program: Command, deps: CliDeps): void {
       }),
     'tourney match confirm 0199a1b3-...',
   );
+
+  registerMatchWorkflowCommands(match, deps);
 }

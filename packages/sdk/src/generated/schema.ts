@@ -705,7 +705,7 @@ export interface paths {
         put?: never;
         /**
          * Dispute the reported result
-         * @description A participant of the match challenges a PENDING_RESULT match, which becomes DISPUTED and is queued for organizer review (event match.disputed).
+         * @description Either participant of the match challenges a PENDING_RESULT match, which becomes DISPUTED and is queued for organizer review (event match.disputed); the reason and evidence go to the history (DISPUTED). Organizers do not dispute (403 NOT_MATCH_PARTICIPANT): they resolve. A concurrent confirm or dispute of the same report makes exactly one of them succeed; the other answers 409.
          */
         post: operations["disputeMatchResult"];
         delete?: never;
@@ -725,7 +725,7 @@ export interface paths {
         put?: never;
         /**
          * Attach evidence to a dispute
-         * @description A participant of the match attaches evidence references (URLs) to a DISPUTED match; other states answer 409 INVALID_TRANSITION.
+         * @description A participant of the match attaches evidence references (URLs, with an optional note) to its open dispute (history EVIDENCE_ADDED; no status change, no event); 409 INVALID_TRANSITION unless DISPUTED (MATCH_ALREADY_COMPLETED once COMPLETED or RESOLVED); a dispute holds at most 100 references (400 naming body.evidence).
          */
         post: operations["addMatchEvidence"];
         delete?: never;
@@ -745,9 +745,62 @@ export interface paths {
         put?: never;
         /**
          * Resolve a match
-         * @description An organizer or moderator of the organization sets the final result of a DISPUTED (or, as an override, any non-final) match, which becomes RESOLVED and advances the winner.
+         * @description An organizer or moderator of the organization sets the final result of a DISPUTED match (an organizer also of any other non-final match, as an override; a moderator outside a dispute is 403 FORBIDDEN), which becomes RESOLVED and advances the winner like a completion (event match.resolved with the result, reason and resolvedBy; history RESOLVED). A participant of the match never resolves it, whatever their staff role (403 FORBIDDEN).
          */
         post: operations["resolveMatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/matches/{id}/correct": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Correct a result
+         * @description An organizer (OWNER, ADMIN or ORGANIZER; not a participant of the match) replaces the result of a COMPLETED or
+         *     RESOLVED match decided by play (resultType NORMAL) while the tournament is ONGOING (409 TOURNAMENT_LOCKED once
+         *     COMPLETED; 409 INVALID_TRANSITION for other statuses and for byes, walkovers and double forfeits; 400 naming
+         *     body.scores when the result is unchanged). The match keeps its status; history CORRECTED (previous and new
+         *     result, reason); event match.result_corrected.
+         *     When the winner changes in an elimination stage, the corrected participants move along the advancement
+         *     paths: a SCHEDULED next match gets the right side (rewiredMatchIds), placements and eliminated statuses
+         *     follow. Later matches that were started, reported or decided (walkovers included) along those paths, every
+         *     match of a later Swiss round (paired from the old result), and played matches of later stages that the
+         *     corrected stage seeded make the request a 409 CONFLICT with one detail per match naming its id, unless
+         *     `cascade` is true: then those matches are reset to SCHEDULED with the sides that are now right and no result
+         *     (history RESET, event match.reset; resetMatchIds), and later Swiss rounds and later stages are deleted
+         *     (removedMatchIds) and generated again from the corrected results. Round robin and group standings are
+         *     computed from the results, so they follow at once.
+         */
+        post: operations["correctMatchResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/matches/{id}/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reschedule a match
+         * @description An organizer (OWNER, ADMIN or ORGANIZER; not a participant of the match) moves a SCHEDULED match to another time in the future (400 naming body.scheduledAt otherwise; 409 INVALID_TRANSITION once started, MATCH_ALREADY_COMPLETED once final); history RESCHEDULED, event match.rescheduled. The same time again changes nothing.
+         */
+        post: operations["rescheduleMatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2299,8 +2352,17 @@ export interface components {
          * @enum {string|null}
          */
         MatchResultType: "NORMAL" | "BYE" | "WALKOVER" | "DOUBLE_FORFEIT" | "NOT_NEEDED" | null;
-        /** @enum {string} */
-        MatchHistoryType: "STARTED" | "REPORTED" | "CONFIRMED" | "DISPUTED" | "EVIDENCE_ADDED" | "RESOLVED" | "CORRECTED" | "WALKOVER" | "RESCHEDULED";
+        /**
+         * @description What happened, and what `data` holds: STARTED (status, by participant | organizer); REPORTED (participantId,
+         *     winnerId, scores); CONFIRMED (winnerId, loserId, isDraw, scores, by OPPONENT | ORGANIZER); DISPUTED
+         *     (participantId, reason, evidence); EVIDENCE_ADDED (participantId, evidence, note?); RESOLVED (winnerId,
+         *     loserId, isDraw, scores, reason, by ORGANIZER | MODERATOR, previousStatus); CORRECTED (previous and result
+         *     {winnerId, loserId, isDraw, resultType, scores}, reason, cascade, rewiredMatchIds, resetMatchIds,
+         *     removedMatchIds); RESET (correctedMatchId, reason, previous: the status and result before the reset);
+         *     WALKOVER (winnerId, loserId, resultType, reason); RESCHEDULED (scheduledAt, previousScheduledAt, reason?).
+         * @enum {string}
+         */
+        MatchHistoryType: "STARTED" | "REPORTED" | "CONFIRMED" | "DISPUTED" | "EVIDENCE_ADDED" | "RESOLVED" | "CORRECTED" | "RESET" | "WALKOVER" | "RESCHEDULED";
         /** @description One side of a match; participantId is null while the side is not yet known (or for a bye). */
         MatchSide: {
             /** Format: uuid */
@@ -2350,7 +2412,7 @@ export interface components {
             actorUserId: string | null;
             /** Format: date-time */
             at: string;
-            /** @description Action details, e.g. scores and winnerId for REPORTED, reason and evidence for DISPUTED. */
+            /** @description Action details per type (see MatchHistoryType), e.g. scores and winnerId for REPORTED, reason and evidence for DISPUTED. */
             data: Record<string, unknown>;
         };
         Match: {
@@ -2420,6 +2482,38 @@ export interface components {
             scores: components["schemas"]["ScoreEntry"][];
             /** @description Why the organizer decided so; kept in the match history. */
             reason: string;
+        };
+        MatchCorrectionRequest: {
+            /**
+             * Format: uuid
+             * @description Same rules as for a report (required in elimination stages when scores are equal; omitted for a draw in round robin, Swiss and groups).
+             */
+            winnerId?: string;
+            scores: components["schemas"]["ScoreEntry"][];
+            /** @description Why the result is corrected; kept in the match history. */
+            reason: string;
+            /**
+             * @description Reset (or delete and generate again) the later matches that depend on the result instead of answering 409.
+             * @default false
+             */
+            cascade?: boolean;
+        };
+        MatchCorrection: {
+            match: components["schemas"]["Match"];
+            /** @description SCHEDULED matches whose sides were replaced. */
+            rewiredMatchIds: string[];
+            /** @description Played matches reset to SCHEDULED without result (cascade). */
+            resetMatchIds: string[];
+            /** @description Matches of later Swiss rounds and later stages deleted to be generated again from the corrected results (cascade, or unplayed later stages). */
+            removedMatchIds: string[];
+        };
+        MatchRescheduleRequest: {
+            /**
+             * Format: date-time
+             * @description New start, in the future.
+             */
+            scheduledAt: string;
+            reason?: string;
         };
         /** @description One participant's line in the standings of a round-robin, Swiss or group stage. */
         StandingsRow: {
@@ -2940,7 +3034,7 @@ export interface components {
          * @description Event names (spec 6 plus the DESIGN.md extras).
          * @enum {string}
          */
-        WebhookEventType: "tournament.published" | "tournament.registration_opened" | "tournament.registration_closed" | "tournament.started" | "tournament.completed" | "participant.registered" | "participant.checked_in" | "match.started" | "match.score_reported" | "match.completed" | "match.disputed" | "circuit.standings_updated" | "circuit.season_started" | "circuit.season_ended" | "anticheat.detection_raised" | "anticheat.session_completed";
+        WebhookEventType: "tournament.published" | "tournament.registration_opened" | "tournament.registration_closed" | "tournament.started" | "tournament.completed" | "participant.registered" | "participant.checked_in" | "participant.disqualified" | "participant.withdrawn" | "match.started" | "match.score_reported" | "match.completed" | "match.disputed" | "match.resolved" | "match.result_corrected" | "match.reset" | "match.rescheduled" | "circuit.standings_updated" | "circuit.season_started" | "circuit.season_ended" | "anticheat.detection_raised" | "anticheat.session_completed";
         /** @description An event name, or `*` for every event. */
         WebhookEventSelector: components["schemas"]["WebhookEventType"] | "*";
         WebhookSubscription: {
@@ -3018,16 +3112,16 @@ export interface components {
             type: "tournament.published" | "tournament.registration_opened" | "tournament.registration_closed" | "tournament.started" | "tournament.completed";
             data: components["schemas"]["TournamentEventData"];
         };
-        /** @description A participant registered or checked in. */
+        /** @description A participant registered, checked in, or was disqualified or withdrawn by an organizer. */
         ParticipantWebhookEvent: components["schemas"]["WebhookEventBase"] & {
             /** @enum {string} */
-            type: "participant.registered" | "participant.checked_in";
+            type: "participant.registered" | "participant.checked_in" | "participant.disqualified" | "participant.withdrawn";
             data: components["schemas"]["ParticipantEventData"];
         };
         /** @description A match changed status. */
         MatchWebhookEvent: components["schemas"]["WebhookEventBase"] & {
             /** @enum {string} */
-            type: "match.started" | "match.score_reported" | "match.completed" | "match.disputed";
+            type: "match.started" | "match.score_reported" | "match.completed" | "match.disputed" | "match.resolved" | "match.result_corrected" | "match.reset" | "match.rescheduled";
             data: components["schemas"]["MatchEventData"];
         };
         /** @description Standings of a circuit season changed after a tournament was classified. */
@@ -3086,17 +3180,22 @@ export interface components {
             /** Format: uuid */
             participantId: string;
             status: components["schemas"]["ParticipantStatus"];
+            previousStatus?: components["schemas"]["ParticipantStatus"];
             /**
              * Format: uuid
-             * @description The user who acted (the captain for a team).
+             * @description The user who acted (the captain for a team; for disqualified and withdrawn the organizer, null when an API key acted).
              */
-            userId: string;
+            userId: string | null;
             /** @description Every user acting for the participant (registered only). */
             memberUserIds?: string[];
         };
         /**
-         * @description `data` of match.* events. score_reported: reportedResult; completed: winnerId, loserId, resultType, scores
-         *     (null for a walkover or bye); disputed: reason.
+         * @description `data` of match.* events. score_reported: reportedResult; completed: winnerId, loserId, isDraw, resultType,
+         *     scores (null for a walkover or bye); disputed: reason, evidence, disputedBy, participantId; resolved: as
+         *     completed plus reason, resolvedBy, previousStatus; result_corrected: the new result as completed plus previous,
+         *     reason, correctedBy, rewiredMatchIds, resetMatchIds, removedMatchIds; reset (a later match reset by a
+         *     correction with cascade): previousStatus, correctedMatchId, reason; rescheduled: scheduledAt,
+         *     previousScheduledAt, reason.
          */
         MatchEventData: {
             /** Format: uuid */
@@ -3122,7 +3221,43 @@ export interface components {
                  */
                 reportedBy: string;
             };
+            isDraw?: boolean;
             reason?: string;
+            evidence?: string[];
+            /**
+             * Format: uuid
+             * @description User who disputed.
+             */
+            disputedBy?: string;
+            /**
+             * Format: uuid
+             * @description Side of the user who disputed.
+             */
+            participantId?: string | null;
+            /** Format: uuid */
+            resolvedBy?: string;
+            /** Format: uuid */
+            correctedBy?: string;
+            previousStatus?: components["schemas"]["MatchStatus"];
+            /** @description The result before a correction. */
+            previous?: {
+                /** Format: uuid */
+                winnerId?: string | null;
+                /** Format: uuid */
+                loserId?: string | null;
+                isDraw?: boolean;
+                resultType?: components["schemas"]["MatchResultType"];
+                scores?: components["schemas"]["WebhookScore"][] | null;
+            };
+            /** Format: uuid */
+            correctedMatchId?: string;
+            rewiredMatchIds?: string[];
+            resetMatchIds?: string[];
+            removedMatchIds?: string[];
+            /** Format: date-time */
+            scheduledAt?: string;
+            /** Format: date-time */
+            previousScheduledAt?: string | null;
         };
         WebhookScore: {
             /** Format: uuid */
@@ -3487,6 +3622,11 @@ export interface components {
             /** @constant */
             success: true;
             data: components["schemas"]["Participant"];
+        };
+        MatchCorrectionResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["MatchCorrection"];
         };
         MatchResponse: {
             /** @constant */
@@ -4101,6 +4241,8 @@ export interface components {
         "X-RateLimit-Remaining": number;
         /** @description Unix epoch seconds when the current window resets. */
         "X-RateLimit-Reset": number;
+        /** @description `true` when the answer is the stored one of an earlier request with the same Idempotency-Key (nothing was done this time). */
+        "Idempotent-Replayed": "true";
         /** @description Seconds to wait before retrying. */
         "Retry-After": number;
     };
@@ -5492,6 +5634,7 @@ export interface operations {
             /** @description The match, now PENDING_RESULT with reportedResult set. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -5532,6 +5675,7 @@ export interface operations {
             /** @description The match, now COMPLETED. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -5574,6 +5718,7 @@ export interface operations {
             /** @description The match, now DISPUTED. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -5618,6 +5763,7 @@ export interface operations {
             /** @description The match with an EVIDENCE_ADDED history entry. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -5662,6 +5808,7 @@ export interface operations {
             /** @description The match, now RESOLVED. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -5680,6 +5827,91 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    correctMatchResult: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Client-chosen key making the write safe to retry; same key and same request replays the first answer, same key with a different request is 422 IDEMPOTENCY_KEY_REUSED. Kept 24 hours per caller. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Match id. */
+                id: components["parameters"]["MatchId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MatchCorrectionRequest"];
+            };
+        };
+        responses: {
+            /** @description The corrected match and the other matches the correction changed. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchCorrectionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rescheduleMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Match id. */
+                id: components["parameters"]["MatchId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MatchRescheduleRequest"];
+            };
+        };
+        responses: {
+            /** @description The match with its new scheduledAt. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

@@ -494,6 +494,21 @@ export interface WebhookDeliveryAttemptsTable {
   next_attempt_at: string | null;
 }
 
+/**
+ * The first answer of a match write sent with an Idempotency-Key (migration 0003), per user, operation and key;
+ * `request_hash` is the SHA-256 of the request, `response_body` the JSON answer, `expires_at` 24 h after creation.
+ */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  operation: string;
+  key: string;
+  request_hash: string;
+  response_status: number;
+  response_body: string;
+  created_at: string;
+  expires_at: string;
+}
+
 /** The whole database as Kysely sees it. */
 export interface Database {
   webhook_subscriptions: WebhookSubscriptionsTable;
@@ -512,6 +527,7 @@ export interface Database {
   matches: MatchesTable;
   stage_entrants: StageEntrantsTable;
   match_history: MatchHistoryTable;
+  idempotency_keys: IdempotencyKeysTable;
   events: EventsTable;
   circuits: CircuitsTable;
   circuit_seasons: CircuitSeasonsTable;

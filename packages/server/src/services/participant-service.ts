@@ -9,6 +9,7 @@ import { writeEvents } from './events';
 import type { Page } from './organization-service';
 import type { Participant, ParticipantStatus } from './tournaments/api-types';
 import { forfeitParticipant } from './tournaments/forfeit';
+import { writeParticipantRemovalEvent } from './tournaments/participant-events';
 import { readParticipants, type ParticipantRow } from './tournaments/participant-mapper';
 import { checkParticipantStatusChange, PLACE_HOLDING_STATUSES } from './tournaments/participant-status';
 import type { TournamentRow } from './tournaments/tournament-mapper';
@@ -42,8 +43,10 @@ const BEFORE_START = ['DRAFT', 'PUBLISHED', 'REGISTRATION_OPEN', 'REGISTRATION_C
  * of seed and status, removal and disqualification. Writes run in one transaction with their events:
  * - `participant.registered` (data: tournamentId, participantId, status, userId, memberUserIds);
  * - `participant.checked_in` (data: tournamentId, participantId, status, userId);
- * - disqualification of a running tournament's participant writes `match.completed` for each walkover
- *   (and `tournament.completed` when that ends it).
+ * - `participant.disqualified` / `participant.withdrawn` when an organizer sets those statuses (PATCH or DELETE
+ *   once started; data: tournamentId, participantId, status, previousStatus, userId of the organizer or null);
+ *   in a running tournament `match.completed` follows for each walkover (and `tournament.completed` when that
+ *   ends it).
  */
 export class ParticipantService {
   constructor(
@@ -323,6 +326,10 @@ export class ParticipantService {
         })
         .where('id', '=', p.id)
         .execute();
+      if (statusChange && (to === 'DISQUALIFIED' || to === 'WITHDRAWN')) {
+        const actorUserId = actor.kind === 'user' ? actor.userId : null;
+        await writeParticipantRemovalEvent({ db: trx, sink: this.deps, tournament: t, now }, p.id, to, from, actorUserId);
+      }
     });
     return this.read(t.id, p.id);
   }

@@ -6,7 +6,7 @@ export type TestServer = StartedServer & { clock: ManualClock };
 /**
  * Starts a real server for tests: SQLite ':memory:', a free port, silent logs, response validation ON (every JSON
  * answer is checked against openapi.yaml; a mismatch becomes a 500 naming it), a rate limit high enough never to
- * trigger, no periodic notification sweep (call `notificationSweeper.runOnce()`), and a ManualClock set to the current time (advance it to expire tokens). Every option can be overridden.
+ * trigger, no periodic notification sweep or registration schedule (call their `runOnce()`), and a ManualClock set to the current time (advance it to expire tokens). Every option can be overridden.
  * Close it in `afterAll`/`afterEach` with `await server.close()`.
  */
 export async function startTestServer(options: Omit<StartServerOptions, 'clock'> & { clock?: ManualClock } = {}): Promise<TestServer> {
@@ -17,6 +17,7 @@ export async function startTestServer(options: Omit<StartServerOptions, 'clock'>
     logLevel: 'silent',
     validateResponses: true,
     notificationSweepIntervalMs: 0,
+    registrationScheduleIntervalMs: 0,
     ...options,
     rateLimit: { points: 1_000_000, durationSeconds: 60, ...options.rateLimit },
     clock,

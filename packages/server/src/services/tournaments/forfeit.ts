@@ -1,5 +1,6 @@
 import { completeMatch } from './match-completion';
 import { findMatchRow } from './match-reader';
+import { writeParticipantRemovalEvent } from './participant-events';
 import type { WriteContext } from './write-context';
 
 /** Match statuses that are final. */
@@ -7,7 +8,8 @@ const FINAL = ['COMPLETED', 'RESOLVED'];
 
 /**
  * Takes a participant out of a running tournament inside the caller's transaction: sets `status`
- * (DISQUALIFIED or WITHDRAWN), then every unfinished match of theirs with a known opponent completes as a
+ * (DISQUALIFIED or WITHDRAWN) and records `participant.disqualified` or `participant.withdrawn`
+ * (participant-events.ts), then every unfinished match of theirs with a known opponent completes as a
  * WALKOVER for the opponent (resultType WALKOVER, no scores, history WALKOVER by `actorUserId`), which
  * advances like a normal completion (match-completion.ts). A match whose opponent is still unknown completes
  * when the opponent arrives. Returns the number of walkovers.
@@ -19,7 +21,9 @@ export async function forfeitParticipant(
   actorUserId: string | null,
 ): Promise<number> {
   const { db } = ctx;
+  const before = await db.selectFrom('participants').select('status').where('id', '=', participantId).executeTakeFirst();
   await db.updateTable('participants').set({ status }).where('id', '=', participantId).execute();
+  await writeParticipantRemovalEvent(ctx, participantId, status, before?.status ?? status, actorUserId);
   const open = await db
     .selectFrom('matches')
     .select('id')

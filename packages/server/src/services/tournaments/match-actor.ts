@@ -5,6 +5,20 @@ import type { MatchRow } from './match-mapper';
 import type { TournamentRow } from './tournament-mapper';
 import type { Db } from './tournament-reader';
 
+/** The participant of `match` the user acts for (a participant_members row on one of its sides), or null. */
+async function participantOf(db: Db, userId: string, match: MatchRow, tournamentId: string): Promise<string | null> {
+  const sides = [match.participant1_id, match.participant2_id].filter((id): id is string => id !== null);
+  if (sides.length === 0) return null;
+  const link = await db
+    .selectFrom('participant_members')
+    .select('participant_id')
+    .where('user_id', '=', userId)
+    .where('tournament_id', '=', tournamentId)
+    .where('participant_id', 'in', sides)
+    .executeTakeFirst();
+  return link?.participant_id ?? null;
+}
+
 /**
  * Who a user is on a match (spec 3.2, 4.4): a participant when a participant_members row links them to one of
  * the two sides (a participant takes precedence over an organizer role), else an organizer when `allowOrganizer`
@@ -19,21 +33,36 @@ export async function resolveMatchActor(
   tournament: TournamentRow,
   allowOrganizer: boolean,
 ): Promise<MatchActor> {
-  const sides = [match.participant1_id, match.participant2_id].filter((id): id is string => id !== null);
-  if (sides.length > 0) {
-    const link = await db
-      .selectFrom('participant_members')
-      .select('participant_id')
-      .where('user_id', '=', userId)
-      .where('tournament_id', '=', tournament.id)
-      .where('participant_id', 'in', sides)
-      .executeTakeFirst();
-    if (link) return { kind: 'participant', participantId: link.participant_id };
-  }
+  const participantId = await participantOf(db, userId, match, tournament.id);
+  if (participantId !== null) return { kind: 'participant', participantId };
   if (allowOrganizer) {
     const role = await access.roleInProject(userId, tournament.project_id);
     if (role !== null && MANAGER_ROLES.includes(role)) return { kind: 'organizer' };
   }
   const who = allowOrganizer ? 'participants of this match or organizers of the tournament' : 'participants of this match';
   throw new ApiError('NOT_MATCH_PARTICIPANT', `only ${who} may do this`);
+}
+
+/**
+ * Who a user is for a staff action on a match (resolve, correct, reschedule; spec 4.4 "Org"): a participant of the
+ * match first (a player never referees their own match, whatever their staff role), else an organizer (staff
+ * OWNER/ADMIN/ORGANIZER) or, when `allowModerator`, a moderator (staff MODERATOR) of the tournament's organization.
+ * @throws ApiError 403 FORBIDDEN for a participant of the match, a moderator where none is allowed, or anyone else.
+ */
+export async function resolveStaffActor(
+  db: Db,
+  access: AccessService,
+  userId: string,
+  match: MatchRow,
+  tournament: TournamentRow,
+  allowModerator: boolean,
+): Promise<Exclude<MatchActor, { kind: 'participant' }>> {
+  const who = allowModerator ? 'organizers or moderators of the tournament' : 'organizers of the tournament';
+  if ((await participantOf(db, userId, match, tournament.id)) !== null) {
+    throw new ApiError('FORBIDDEN', `a participant of the match may not do this: only ${who} may`);
+  }
+  const role = await access.roleInProject(userId, tournament.project_id);
+  if (role !== null && MANAGER_ROLES.includes(role)) return { kind: 'organizer' };
+  if (role === 'MODERATOR' && allowModerator) return { kind: 'moderator' };
+  throw new ApiError('FORBIDDEN', `only ${who} may do this`);
 }

@@ -30,11 +30,15 @@ export interface MatchOutcomeInput {
 /** Participant statuses that forfeit every match still to play. */
 const FORFEITED = new Set<string>(FORFEIT_STATUSES);
 
+/** Extra `data` fields of the completion event (e.g. the reason and the resolver of a resolution). */
+export type CompletionEventExtras = Record<string, unknown>;
+
 /**
  * Completes a match inside the caller's transaction and advances the bracket (spec 3.2, DESIGN "Tournament
  * and match lifecycle"): writes the result (a draw in pool formats) with a versioned update, appends `history`,
- * records the event `match.completed` (data: matchId, tournamentId, stageId, status, winnerId, loserId, isDraw,
- * resultType, scores), moves the winner to `next.winner` and the loser to `next.loser` (losers bracket,
+ * records one event, `match.completed` for status COMPLETED or `match.resolved` for RESOLVED (data: matchId,
+ * tournamentId, stageId, status, winnerId, loserId, isDraw, resultType, scores, plus `extras`), moves the winner
+ * to `next.winner` and the loser to `next.loser` (losers bracket,
  * third-place match, grand-final reset), and lets the stage react (stage-completion.ts: placements, elimination,
  * next Swiss round, next stage, tournament completion). A first grand final won by the winners-bracket champion
  * closes the reset as NOT_NEEDED instead of filling it.
@@ -45,6 +49,7 @@ export async function completeMatch(
   row: MatchRow,
   outcome: MatchOutcomeInput,
   history: HistoryInput,
+  extras: CompletionEventExtras = {},
 ): Promise<MatchRow> {
   const updated = await updateMatchVersioned(
     ctx.db,
@@ -72,7 +77,7 @@ export async function completeMatch(
   await writeEvents(ctx.db, ctx.sink, [
     {
       projectId: ctx.tournament.project_id,
-      type: 'match.completed',
+      type: outcome.status === 'RESOLVED' ? 'match.resolved' : 'match.completed',
       subjectId: row.id,
       data: {
         matchId: row.id,
@@ -84,6 +89,7 @@ export async function completeMatch(
         isDraw: outcome.isDraw === true,
         resultType: outcome.resultType,
         scores,
+        ...extras,
       },
     },
   ]);
@@ -122,9 +128,8 @@ async function closeUnneededReset(ctx: WriteContext, resetId: string): Promise<v
 }
 
 /**
- * Puts a participant into slot 1 or 2 of a match. When both sides are then known and one of them has
- * forfeited (DISQUALIFIED or WITHDRAWN), the match completes at once as a WALKOVER for the other side; when
- * both have, as a DOUBLE_FORFEIT won by the better seed (so the bracket can still finish).
+ * Puts a participant into slot 1 or 2 of a match, then completes it as a walkover when a side has forfeited
+ * (see {@link completeIfForfeited}).
  */
 async function placeIntoSlot(ctx: WriteContext, matchId: string, slot: number, participantId: string): Promise<void> {
   const row = await findMatchRow(ctx.db, matchId);
@@ -135,14 +140,23 @@ async function placeIntoSlot(ctx: WriteContext, matchId: string, slot: number, p
     slot === 1 ? { participant1_id: participantId } : { participant2_id: participantId },
     ctx.now,
   );
+  await completeIfForfeited(ctx, updated);
+}
+
+/**
+ * When both sides of a SCHEDULED match are known and one of them has forfeited (DISQUALIFIED or WITHDRAWN), completes
+ * it at once as a WALKOVER for the other side; when both have, as a DOUBLE_FORFEIT won by the better seed (so the
+ * bracket can still finish). Returns true when it completed the match.
+ */
+export async function completeIfForfeited(ctx: WriteContext, updated: MatchRow): Promise<boolean> {
   const { participant1_id: a, participant2_id: b } = updated;
-  if (a === null || b === null) return;
+  if (a === null || b === null || updated.status !== 'SCHEDULED') return false;
   const sides = await ctx.db.selectFrom('participants').select(['id', 'status', 'seed']).where('id', 'in', [a, b]).execute();
   const sideA = sides.find((s) => s.id === a);
   const sideB = sides.find((s) => s.id === b);
   const outA = FORFEITED.has(sideA?.status ?? '');
   const outB = FORFEITED.has(sideB?.status ?? '');
-  if (!outA && !outB) return;
+  if (!outA && !outB) return false;
   let winnerId: string;
   let resultType: ResultType = 'WALKOVER';
   if (outA && outB) {
@@ -158,4 +172,5 @@ async function placeIntoSlot(ctx: WriteContext, matchId: string, slot: number, p
     { status: 'COMPLETED', winnerId, loserId, scores: null, resultType },
     { type: 'WALKOVER', actorUserId: null, data: { winnerId, loserId, resultType, reason: 'opponent forfeited (disqualified or withdrawn)' } },
   );
+  return true;
 }

@@ -10,6 +10,7 @@ export type MatchHistoryType =
   | 'EVIDENCE_ADDED'
   | 'RESOLVED'
   | 'CORRECTED'
+  | 'RESET'
   | 'WALKOVER'
   | 'RESCHEDULED';
 

@@ -15,7 +15,7 @@ import type { WriteContext } from './write-context';
 const OPEN_STATUSES = ['SCHEDULED', 'IN_PROGRESS', 'PENDING_RESULT', 'DISPUTED'];
 
 /** Writes placements (`final_placement`, `placement_range`) to the participants they name, in chunks. */
-async function writePlacements(ctx: WriteContext, placements: readonly Placement[]): Promise<void> {
+export async function writePlacements(ctx: WriteContext, placements: readonly Placement[]): Promise<void> {
   for (const chunk of chunks(placements)) {
     await ctx.db
       .updateTable('participants')

@@ -1,0 +1,84 @@
+import type { Logger } from 'pino';
+
+/** What a PeriodicJob runs and how often. */
+export interface PeriodicJobOptions {
+  /** Name in log lines, e.g. "notification sweep". */
+  name: string;
+  /** Milliseconds between the end of one run and the start of the next; 0 (or less) never starts the timer. */
+  intervalMs: number;
+  /** One run; resolves to how many things it did (created, moved ...), logged at debug level when positive. */
+  run: () => Promise<number>;
+  logger: Logger;
+}
+
+/**
+ * Runs a time-based job of the server process on a timer: the notification sweep (CHECK_IN_OPEN, MATCH_READY,
+ * MATCH_STARTING_SOON; spec 4.6) and the registration schedule (registrationOpensAt / registrationClosesAt). The first
+ * run happens one interval after start(), each next one an interval after the previous ended (never two at once).
+ * Timers are unref'd; a failing run is logged and the timer goes on. The jobs themselves must be idempotent and safe
+ * with several processes on one database.
+ */
+export class PeriodicJob {
+  readonly #options: PeriodicJobOptions;
+  #timer: NodeJS.Timeout | undefined;
+  #inFlight: Promise<number> | undefined;
+  #started = false;
+  #stopped = false;
+
+  constructor(options: PeriodicJobOptions) {
+    this.#options = options;
+  }
+
+  /** Whether the timer runs (start() called with a positive interval, stop() not yet). */
+  get running(): boolean {
+    return this.#started && !this.#stopped;
+  }
+
+  /** Starts the timer; no effect with an interval of 0, once stopped, or when already started. */
+  start(): void {
+    if (this.#started || this.#stopped || !(this.#options.intervalMs > 0)) return;
+    this.#started = true;
+    this.#schedule();
+  }
+
+  /** Stops the timer and waits for a run in flight (call it before closing the database). Idempotent. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    await this.#inFlight?.catch(() => undefined);
+  }
+
+  /**
+   * One run now (tests drive it with a ManualClock); resolves to what the job reports, 0 once stopped.
+   * Rejects when the run fails. A call while a run is in flight waits for that one and runs after it.
+   */
+  async runOnce(): Promise<number> {
+    while (this.#inFlight) await this.#inFlight.catch(() => undefined);
+    if (this.#stopped) return 0;
+    const run = this.#options.run();
+    this.#inFlight = run;
+    try {
+      return await run;
+    } finally {
+      this.#inFlight = undefined;
+    }
+  }
+
+  #schedule(): void {
+    if (this.#stopped) return;
+    this.#timer = setTimeout(() => void this.#tick(), this.#options.intervalMs);
+    this.#timer.unref();
+  }
+
+  async #tick(): Promise<void> {
+    this.#timer = undefined;
+    try {
+      const created = await this.runOnce();
+      if (created > 0) this.#options.logger.debug({ count: created }, this.#options.name);
+    } catch (error) {
+      this.#options.logger.error({ err: error }, `${this.#options.name} failed`);
+    }
+    this.#schedule();
+  }
+}

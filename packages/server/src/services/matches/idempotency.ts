@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import { ApiError } from '../../http/errors';
+import type { Db } from '../tournaments/tournament-reader';
+
+/** How long a key is remembered: 24 hours, in milliseconds. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * One use of an Idempotency-Key: the calling user, the operation (operationId, e.g. `reportMatchResult`), the
+ * client's key and the hash of the request (see {@link hashRequest}). Keys are scoped per user and operation.
+ */
+export interface IdempotencyScope {
+  userId: string;
+  operation: string;
+  key: string;
+  requestHash: string;
+}
+
+/** A remembered answer: HTTP status and the JSON body sent. */
+export interface StoredResponse {
+  status: number;
+  body: unknown;
+}
+
+/** JSON with object keys sorted at every level, so `{a,b}` and `{b,a}` hash alike. */
+function canonicalJson(value: unknown): string {
+  if (value === undefined) return 'null';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+/** Hex SHA-256 of the canonical JSON of a request's parts (e.g. `{ matchId, body }`). */
+export function hashRequest(parts: unknown): string {
+  return createHash('sha256').update(canonicalJson(parts)).digest('hex');
+}
+
+/**
+ * The scope of a write, or null without an Idempotency-Key. `parts` identify the request (path ids and body).
+ */
+export function idempotencyScope(userId: string, operation: string, key: string | undefined, parts: unknown): IdempotencyScope | null {
+  if (key === undefined || key === '') return null;
+  return { userId, operation, key, requestHash: hashRequest(parts) };
+}
+
+/**
+ * The answer remembered for `scope` and not expired at `now` (UTC ISO 8601), or null when the key is new.
+ * @throws ApiError 422 IDEMPOTENCY_KEY_REUSED when the key was used by this user for this operation with another request.
+ */
+export async function findStoredResponse(db: Db, scope: IdempotencyScope, now: string): Promise<StoredResponse | null> {
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'response_status', 'response_body'])
+    .where('user_id', '=', scope.userId)
+    .where('operation', '=', scope.operation)
+    .where('key', '=', scope.key)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.request_hash !== scope.requestHash) {
+    throw new ApiError('IDEMPOTENCY_KEY_REUSED', 'Idempotency-Key was already used with a different request', {
+      details: [{ path: 'header.idempotency-key', message: 'was already used with a different request (another match or body)' }],
+    });
+  }
+  return { status: row.response_status, body: JSON.parse(row.response_body) as unknown };
+}
+
+/**
+ * Remembers the answer of a write under `scope`, inside the write's transaction (so the key exists exactly when the
+ * effect does) until `now` + 24 h. Expired keys (of anyone) are purged on the way. A concurrent request that stored
+ * the same key first makes the insert fail with a unique violation, which rolls the second write back.
+ */
+export async function storeResponse(db: Db, scope: IdempotencyScope, response: StoredResponse, now: string): Promise<void> {
+  await db.deleteFrom('idempotency_keys').where('expires_at', '<=', now).execute();
+  await db
+    .insertInto('idempotency_keys')
+    .values({
+      user_id: scope.userId,
+      operation: scope.operation,
+      key: scope.key,
+      request_hash: scope.requestHash,
+      response_status: response.status,
+      response_body: JSON.stringify(response.body),
+      created_at: now,
+      expires_at: new Date(new Date(now).getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
+    })
+    .execute();
+}

@@ -1,0 +1,61 @@
+import {
+  applyMatchAction,
+  DomainError,
+  validateResult,
+  type MatchAction,
+  type MatchActor,
+  type MatchState,
+  type MatchStatus,
+  type MatchTransition,
+  type ResultInput,
+  type ValidatedResult,
+} from '@tourney/core';
+import { ApiError } from '../../http/errors';
+import { parseReportedResult, type MatchRow } from '../tournaments/match-mapper';
+
+/** Brackets whose matches may end in a draw (pool formats); elimination brackets may not. */
+export const DRAW_BRACKETS: readonly string[] = ['ROUND_ROBIN', 'SWISS', 'GROUP'];
+
+/** The state machine's view of a match row. */
+export function stateOf(row: MatchRow): MatchState {
+  const stored = parseReportedResult(row.reported_result);
+  return {
+    status: row.status as MatchStatus,
+    participants: [row.participant1_id, row.participant2_id],
+    reported:
+      stored === null ? null : { winnerId: stored.winnerId, scores: stored.scores, reportedBy: stored.reportedByParticipantId },
+    allowDraw: DRAW_BRACKETS.includes(row.bracket),
+  };
+}
+
+/** Runs `fn`, re-rooting core VALIDATION_ERROR details under `body.` (e.g. `body.scores[1].participantId`). */
+function withBodyPaths<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'VALIDATION_ERROR') {
+      const details = (error.details ?? []).map((d) => ({ path: `body.${d.path}`, message: d.message }));
+      throw new ApiError('VALIDATION_ERROR', error.message, { details, cause: error });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Runs core's state machine (`applyMatchAction`, spec 3.2) on a match row. Its VALIDATION_ERROR details are
+ * re-rooted under `body.`; other domain errors pass through (the HTTP layer maps their codes: FORBIDDEN,
+ * NOT_MATCH_PARTICIPANT, MATCH_ALREADY_COMPLETED, MATCH_NOT_READY, INVALID_TRANSITION).
+ */
+export function transition(row: MatchRow, action: MatchAction, actor: MatchActor): MatchTransition {
+  return withBodyPaths(() => applyMatchAction(stateOf(row), action, actor));
+}
+
+/**
+ * Validates a result for a match row with core's `validateResult` (draws only in pool brackets).
+ * @throws ApiError 400 naming `body.scores...` / `body.winnerId`; DomainError MATCH_NOT_READY when a side is unknown.
+ */
+export function validateRowResult(row: MatchRow, input: ResultInput): ValidatedResult {
+  return withBodyPaths(() =>
+    validateResult([row.participant1_id, row.participant2_id], input, { allowDraw: DRAW_BRACKETS.includes(row.bracket) }),
+  );
+}

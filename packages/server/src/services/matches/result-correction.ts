@@ -1,0 +1,195 @@
+import type { ValidatedResult } from '@tourney/core';
+import { ApiError } from '../../http/errors';
+import { writeEvents } from '../events';
+import { completeIfForfeited } from '../tournaments/match-completion';
+import { appendMatchHistory } from '../tournaments/match-history';
+import type { MatchRow } from '../tournaments/match-mapper';
+import { findMatchRow } from '../tournaments/match-reader';
+import { updateMatchVersioned } from '../tournaments/match-write';
+import { afterMatchCompleted } from '../tournaments/stage-completion';
+import { ELIMINATION_FORMATS } from '../tournaments/stage-placements';
+import type { TournamentRow } from '../tournaments/tournament-mapper';
+import { findStageRows, findTournamentRow } from '../tournaments/tournament-reader';
+import type { WriteContext } from '../tournaments/write-context';
+import { BracketRewire } from './bracket-rewire';
+import { matchEventIds, resultOf } from './event-data';
+import { removeLaterSwissRounds, resyncEliminationStatuses, reviseLaterStages } from './stage-revision';
+
+/** Body of correctMatchResult. */
+export interface CorrectionInput {
+  winnerId?: string | null;
+  scores: { participantId: string; score: number }[];
+  reason: string;
+  /** Reset (or delete and pair again) the later matches that depend on the result instead of refusing. */
+  cascade?: boolean;
+}
+
+/** What a correction did beyond the corrected match (contract MatchCorrection). */
+export interface CorrectionOutcome {
+  /** SCHEDULED matches whose sides were replaced. */
+  rewiredMatchIds: string[];
+  /** Played matches reset to SCHEDULED without result (cascade). */
+  resetMatchIds: string[];
+  /** Later Swiss rounds and later stages deleted to be generated again from the corrected results. */
+  removedMatchIds: string[];
+}
+
+/**
+ * Checks that a match may be corrected (issue 4), before any write: the tournament is ONGOING (409
+ * TOURNAMENT_LOCKED once COMPLETED: spec 3.1 locks final results), the match is COMPLETED or RESOLVED (409
+ * INVALID_TRANSITION otherwise: resolve it instead) and was decided by play (409 INVALID_TRANSITION for byes,
+ * walkovers, double forfeits and unneeded resets).
+ */
+export function checkCorrectable(row: MatchRow, tournament: TournamentRow): void {
+  if (tournament.status === 'COMPLETED') {
+    throw new ApiError('TOURNAMENT_LOCKED', 'the tournament is COMPLETED: its results are final and cannot be corrected');
+  }
+  if (tournament.status !== 'ONGOING') {
+    throw new ApiError('INVALID_STATE', `results can be corrected only while the tournament is ONGOING (it is ${tournament.status})`);
+  }
+  if (row.status !== 'COMPLETED' && row.status !== 'RESOLVED') {
+    throw new ApiError('INVALID_TRANSITION', `only a COMPLETED or RESOLVED match can be corrected (it is ${row.status}); resolve it instead`);
+  }
+  if (row.result_type !== 'NORMAL') {
+    throw new ApiError('INVALID_TRANSITION', `a ${String(row.result_type)} result cannot be corrected, only a played one (NORMAL)`);
+  }
+}
+
+/** True when the corrected result equals the current one (winner, draw and scores). */
+export function sameResult(row: MatchRow, result: ValidatedResult): boolean {
+  return (
+    row.winner_id === result.winnerId &&
+    (row.is_draw === 1) === result.isDraw &&
+    row.score1 === result.scores[0].score &&
+    row.score2 === result.scores[1].score
+  );
+}
+
+/** 409 CONFLICT naming every later match a correction would reset or delete, one detail per match. */
+function dependentsConflict(blocking: readonly MatchRow[]): ApiError {
+  const unique = [...new Map(blocking.map((m) => [m.id, m])).values()];
+  return new ApiError(
+    'CONFLICT',
+    `${unique.length} later match(es) depend on this result and were already played or paired; send cascade: true to reset them`,
+    {
+      details: unique.map((m) => ({
+        path: 'body.cascade',
+        message: `match ${m.id} (${m.bracket} round ${m.round} #${m.number}, ${m.status}) depends on this result`,
+      })),
+    },
+  );
+}
+
+/**
+ * Corrects the result of a COMPLETED or RESOLVED match inside the caller's transaction (issue 4), after
+ * {@link checkCorrectable}. `row` is the match as read before the transaction (a concurrent change is a 409 CONFLICT).
+ * 1. The new result is written (status unchanged, resultType NORMAL).
+ * 2. When the winner (or draw) changed in an elimination stage, the corrected participants move along the
+ *    advancement paths (bracket-rewire.ts): SCHEDULED matches get the right sides, played ones are reset.
+ * 3. Swiss: every later round is deleted (paired from the old results); round robin and groups need nothing, their
+ *    standings are computed from the results.
+ * 4. A stage that had completed and seeded the next one keeps it when nothing changes for the next stage, else the
+ *    later stages are taken back (stage-revision.ts).
+ * 5. Without `cascade`, any reset or deleted match that was played (Swiss: any later-round match) makes it a 409
+ *    CONFLICT naming them, and the transaction rolls back.
+ * 6. Matches whose new sides include a forfeited participant complete as walkovers; the stage reacts as after a
+ *    completion (next Swiss round, stage completion and next stage); statuses and placements of the last
+ *    elimination stage are recomputed.
+ * 7. History CORRECTED on the match (previous and new result, reason, what was rewired, reset and removed) and one
+ *    event `match.result_corrected` (plus `match.reset` per reset match, written in step 2).
+ */
+export async function applyCorrection(
+  ctx: WriteContext,
+  row: MatchRow,
+  result: ValidatedResult,
+  input: CorrectionInput,
+  actorUserId: string,
+): Promise<CorrectionOutcome> {
+  const { db } = ctx;
+  const stages = await findStageRows(db, row.tournament_id);
+  const stage = stages.find((s) => s.id === row.stage_id);
+  if (!stage) throw new Error(`stage ${row.stage_id} of match ${row.id} is missing`);
+  const [score1, score2] = [result.scores[0].score, result.scores[1].score];
+  const updated = await updateMatchVersioned(
+    db,
+    row,
+    { winner_id: result.winnerId, loser_id: result.loserId, is_draw: result.isDraw ? 1 : 0, score1, score2, result_type: 'NORMAL' },
+    ctx.now,
+  );
+  const outcomeChanged = row.winner_id !== result.winnerId || (row.is_draw === 1) !== result.isDraw;
+  const blocking: MatchRow[] = [];
+  const removed: MatchRow[] = [];
+  let touched: string[] = [];
+  let rewire: BracketRewire | null = null;
+
+  if (outcomeChanged && ELIMINATION_FORMATS.includes(stage.format)) {
+    const rows = new Map((await db.selectFrom('matches').selectAll().where('stage_id', '=', stage.id).execute()).map((r) => [r.id, r]));
+    rows.set(updated.id, updated);
+    rewire = new BracketRewire(ctx, rows, { correctedMatchId: row.id, reason: input.reason, actorUserId });
+    await rewire.advanceCorrected(updated, row.winner_id);
+    blocking.push(...rewire.reset);
+    touched = rewire.touched();
+  }
+  let reopened = false;
+  if (outcomeChanged && stage.format === 'SWISS') {
+    const swiss = await removeLaterSwissRounds(ctx, stage, row.round);
+    blocking.push(...swiss.blocking);
+    removed.push(...swiss.removed);
+    reopened = swiss.removed.length > 0;
+  }
+  if (stage.status === 'COMPLETED') {
+    const later = await reviseLaterStages(ctx, stage, stages, reopened);
+    blocking.push(...later.blocking);
+    removed.push(...later.removed);
+  }
+  if (blocking.length > 0 && input.cascade !== true) throw dependentsConflict(blocking);
+
+  for (const id of touched) {
+    const fresh = await findMatchRow(db, id);
+    if (fresh) await completeIfForfeited(ctx, fresh);
+  }
+  const freshStage = await db.selectFrom('stages').select('status').where('id', '=', stage.id).executeTakeFirst();
+  if (freshStage?.status === 'ONGOING') await afterMatchCompleted(ctx, updated, false);
+  const tournament = await findTournamentRow(db, row.tournament_id);
+  const isLast = !stages.some((s) => s.number > stage.number);
+  if (tournament?.status === 'ONGOING' && isLast && ELIMINATION_FORMATS.includes(stage.format)) {
+    await resyncEliminationStatuses(ctx, stage);
+  }
+
+  const removedIds = new Set(removed.map((m) => m.id));
+  const resetIds = new Set((rewire?.reset ?? []).map((m) => m.id));
+  const outcome: CorrectionOutcome = {
+    rewiredMatchIds: [...(rewire?.rewired ?? [])].filter((id) => !resetIds.has(id)),
+    resetMatchIds: [...resetIds].filter((id) => !removedIds.has(id)),
+    removedMatchIds: [...removedIds],
+  };
+  const previous = resultOf(row);
+  const current = resultOf({ ...updated });
+  await appendMatchHistory(
+    db,
+    row.id,
+    { type: 'CORRECTED', actorUserId, data: { previous, result: current, reason: input.reason, cascade: input.cascade === true, ...outcome } },
+    ctx.now,
+  );
+  await writeEvents(db, ctx.sink, [
+    {
+      projectId: ctx.tournament.project_id,
+      type: 'match.result_corrected',
+      subjectId: row.id,
+      data: {
+        ...matchEventIds(row),
+        status: row.status,
+        winnerId: current.winnerId,
+        loserId: current.loserId,
+        isDraw: current.isDraw,
+        resultType: current.resultType,
+        scores: current.scores,
+        previous,
+        reason: input.reason,
+        correctedBy: actorUserId,
+        ...outcome,
+      },
+    },
+  ]);
+  return outcome;
+}

@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, request, startTestServer, type TestServer, type TestTenant, type TestUser } from './helpers/index';
+import { act, bringTo, countRows, createStaff, eventTypes, historyTypes, scoresBody, sidesOf, type Staff } from './matches-helpers';
+import { allMatches, joinAll, lifecycle, openTournament, registerPlayers } from './tournaments-helpers';
+
+// Idempotency-Key on match writes and concurrent transitions (issue 4), over real HTTP. A 10-player round robin
+// supplies matches with both sides known.
+let server: TestServer;
+let tenant: TestTenant;
+let staff: Staff;
+let byParticipant: Map<string, TestUser>;
+let pool: any[];
+let next = 0;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  tenant = await createTenant(server);
+  staff = await createStaff(server, tenant);
+  const t = await openTournament(server, tenant, { maxParticipants: 10, stages: [{ name: 'League', format: 'ROUND_ROBIN' }] });
+  ({ byParticipant } = await joinAll(server, t.id, await registerPlayers(server, 10)));
+  await lifecycle(server, tenant, t.id, 'start');
+  pool = await allMatches(server, t.id);
+});
+afterAll(async () => server?.close());
+
+const take = () => {
+  const match = pool[next++];
+  if (!match) throw new Error('out of matches');
+  return { match, ...sidesOf(match, byParticipant) };
+};
+const key = (k: string) => ({ 'Idempotency-Key': k });
+/** Rows of the tables a write touches, to check that a replay writes nothing. */
+const footprint = async () => ({
+  events: await countRows(server, 'events'),
+  history: await countRows(server, 'match_history'),
+  keys: await countRows(server, 'idempotency_keys'),
+  notifications: await countRows(server, 'notifications'),
+});
+
+describe('Idempotency-Key', () => {
+  it('replays the first answer of a report (status and body) without a second effect, even after the match moved on', async () => {
+    const { match, a, b, reporter, opponent } = take();
+    const body = scoresBody(a, b, 2, 0);
+    const first = await act(server, match.id, 'report', reporter.accessToken, body, key('report-1'));
+    expect(first.status).toBe(200);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    const before = await footprint();
+    const again = await act(server, match.id, 'report', reporter.accessToken, body, key('report-1'));
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect(await footprint()).toEqual(before);
+
+    // The opponent confirms; the retry still gets the first answer (PENDING_RESULT), not a 409.
+    expect((await act(server, match.id, 'confirm', opponent.accessToken)).status).toBe(200);
+    const late = await act(server, match.id, 'report', reporter.accessToken, { scores: body.scores, winnerId: body.winnerId }, key('report-1'));
+    expect(late.status).toBe(200);
+    expect(late.body.data.status).toBe('PENDING_RESULT');
+    expect(late.body).toEqual(first.body);
+    expect(await historyTypes(server, match.id)).toEqual(['REPORTED', 'CONFIRMED']);
+    expect(await eventTypes(server, match.id)).toEqual(['match.score_reported', 'match.completed']);
+  });
+
+  it('answers 422 IDEMPOTENCY_KEY_REUSED for the same key with another body or another match', async () => {
+    const first = take();
+    const second = take();
+    const k = key('reused');
+    expect((await act(server, first.match.id, 'report', first.reporter.accessToken, scoresBody(first.a, first.b, 2, 1), k)).status).toBe(200);
+    const otherBody = await act(server, first.match.id, 'report', first.reporter.accessToken, scoresBody(first.a, first.b, 3, 1), k);
+    expect(otherBody.status).toBe(422);
+    expect(otherBody.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(otherBody.body.error.details).toEqual([{ path: 'header.idempotency-key', message: expect.any(String) }]);
+    // The key is the user's: on another match it is another request, even by a player of both matches.
+    const sameUser = [...byParticipant.entries()].find(([, u]) => u === first.reporter)![0];
+    const otherMatch = pool.find((m) => m !== first.match && m.participants.some((s: any) => s.participantId === sameUser) && m.status === 'SCHEDULED');
+    const { a, b } = sidesOf(otherMatch, byParticipant);
+    const elsewhere = await act(server, otherMatch.id, 'report', first.reporter.accessToken, scoresBody(a, b, 2, 1), k);
+    expect(elsewhere.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    // Another user may use the same key; the same user may use it for another operation.
+    expect((await act(server, second.match.id, 'report', second.reporter.accessToken, scoresBody(second.a, second.b, 2, 1), k)).status).toBe(200);
+    expect((await act(server, first.match.id, 'confirm', first.opponent.accessToken, undefined, k)).status).toBe(200);
+    expect((await act(server, first.match.id, 'confirm', first.opponent.accessToken, undefined, k)).headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('treats the same JSON with keys in another order as the same request', async () => {
+    const { match, a, b, reporter } = take();
+    const body = scoresBody(a, b, 1, 0);
+    const first = await act(server, match.id, 'report', reporter.accessToken, body, key('order'));
+    const reordered = { scores: body.scores.map((s) => ({ score: s.score, participantId: s.participantId })), winnerId: body.winnerId };
+    const again = await act(server, match.id, 'report', reporter.accessToken, reordered, key('order'));
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+  });
+
+  it('replays confirm, dispute, evidence, resolve and correct; keeps nothing for refused requests', async () => {
+    const checks: Array<[string, () => Promise<any>, any, string]> = [];
+    const c = take();
+    await bringTo(server, c.match, 'PENDING_RESULT', byParticipant, staff);
+    checks.push(['confirm', async () => c, undefined, c.opponent.accessToken]);
+    const d = take();
+    // Refused first (nothing to dispute yet): not stored, so the same key works once the match is PENDING_RESULT.
+    const early = await act(server, d.match.id, 'dispute', d.opponent.accessToken, { reason: 'wrong' }, key('dispute'));
+    expect(early.body.error.code).toBe('INVALID_TRANSITION');
+    await bringTo(server, d.match, 'PENDING_RESULT', byParticipant, staff);
+    checks.push(['dispute', async () => d, { reason: 'wrong' }, d.opponent.accessToken]);
+    const e = take();
+    await bringTo(server, e.match, 'DISPUTED', byParticipant, staff);
+    checks.push(['evidence', async () => e, { evidence: ['https://example.com/e.png'] }, e.reporter.accessToken]);
+    const r = take();
+    await bringTo(server, r.match, 'DISPUTED', byParticipant, staff);
+    checks.push(['resolve', async () => r, { ...scoresBody(r.a, r.b, 0, 2), reason: 'checked' }, staff.organizer.accessToken]);
+    const x = take();
+    await bringTo(server, x.match, 'COMPLETED', byParticipant, staff);
+    checks.push(['correct', async () => x, { ...scoresBody(x.a, x.b, 0, 2), reason: 'typo' }, staff.organizer.accessToken]);
+
+    for (const [action, get, body, token] of checks) {
+      const { match } = await get();
+      const k = key(action === 'dispute' ? 'dispute' : `op-${action}`);
+      const first = await act(server, match.id, action, token, body, k);
+      expect(first.status, `${action}: ${first.text}`).toBe(200);
+      const before = await footprint();
+      const again = await act(server, match.id, action, token, body, k);
+      expect(again.status, action).toBe(200);
+      expect(again.body, action).toEqual(first.body);
+      expect(again.headers.get('idempotent-replayed'), action).toBe('true');
+      expect(await footprint(), action).toEqual(before);
+      // Without the key the same request is a new one: refused now (or, for evidence, attached a second time).
+      const bare = await act(server, match.id, action, token, body);
+      expect(bare.status, action).toBe({ confirm: 409, dispute: 409, evidence: 200, resolve: 409, correct: 400 }[action]);
+    }
+  });
+});
+
+describe('concurrent transitions', () => {
+  it('lets exactly one of 20 parallel reports succeed: the rest 409, one REPORTED entry, one event', async () => {
+    const { match, a, b, reporter, opponent } = take();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        act(server, match.id, 'report', (i % 2 === 0 ? reporter : opponent).accessToken, scoresBody(a, b, 1 + (i % 4), 0)),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    const refused = results.filter((r) => r.status !== 200);
+    expect(refused).toHaveLength(19);
+    for (const r of refused) {
+      expect(r.status).toBe(409);
+      expect(['INVALID_TRANSITION', 'CONFLICT']).toContain(r.body.error.code);
+    }
+    expect(await historyTypes(server, match.id)).toEqual(['REPORTED']);
+    expect(await eventTypes(server, match.id)).toEqual(['match.score_reported']);
+  });
+
+  it('lets exactly one of parallel confirms and disputes on one report succeed', async () => {
+    const { match, reporter, opponent } = take();
+    await bringTo(server, match, 'PENDING_RESULT', byParticipant, staff);
+    const calls = Array.from({ length: 20 }, (_, i) => {
+      if (i % 4 === 0) return act(server, match.id, 'confirm', opponent.accessToken);
+      if (i % 4 === 1) return act(server, match.id, 'confirm', staff.organizer.accessToken);
+      return act(server, match.id, 'dispute', (i % 4 === 2 ? reporter : opponent).accessToken, { reason: `dispute ${i}` });
+    });
+    const results = await Promise.all(calls);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of results.filter((x) => x.status !== 200)) {
+      expect(r.status).toBe(409);
+      expect(['INVALID_TRANSITION', 'CONFLICT', 'MATCH_ALREADY_COMPLETED']).toContain(r.body.error.code);
+    }
+    const events = await eventTypes(server, match.id);
+    expect(events).toHaveLength(2);
+    expect(events[0]).toBe('match.score_reported');
+    expect(['match.completed', 'match.disputed']).toContain(events[1]);
+    expect((await historyTypes(server, match.id)).filter((t) => t !== 'REPORTED')).toHaveLength(1);
+  });
+
+  it('answers 20 parallel retries with one key from one effect', async () => {
+    const { match, a, b, reporter } = take();
+    const body = scoresBody(a, b, 2, 1);
+    const results = await Promise.all(Array.from({ length: 20 }, () => act(server, match.id, 'report', reporter.accessToken, body, key('burst'))));
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+    for (const r of results) expect(r.body).toEqual(results[0]!.body);
+    expect(results.filter((r) => r.headers.get('idempotent-replayed') === 'true')).toHaveLength(19);
+    expect(await historyTypes(server, match.id)).toEqual(['REPORTED']);
+    expect(await eventTypes(server, match.id)).toEqual(['match.score_reported']);
+    const stored = await server.deps.db.selectFrom('idempotency_keys').selectAll().where('key', '=', 'burst').execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ user_id: reporter.id, operation: 'reportMatchResult', response_status: 200 });
+  });
+});
+
+// Last: it moves the shared clock a day forward (access tokens are renewed by logging in again).
+describe('Idempotency-Key expiry', () => {
+  /** A fresh access token for `user` (the clock moved past the old one's 15 minutes). */
+  async function login(user: TestUser): Promise<string> {
+    const res = await request(server, 'POST', '/auth/login', { body: { username: user.username, password: user.password } });
+    expect(res.status).toBe(200);
+    return res.body.data.accessToken as string;
+  }
+
+  it('forgets keys after 24 hours: the same request then acts (and is refused) again', async () => {
+    const { match, opponent } = take();
+    await bringTo(server, match, 'PENDING_RESULT', byParticipant, staff);
+    expect((await act(server, match.id, 'confirm', opponent.accessToken, undefined, key('day'))).status).toBe(200);
+    server.clock.advance(24 * 3600_000 - 1000);
+    const within = await act(server, match.id, 'confirm', await login(opponent), undefined, key('day'));
+    expect(within.status).toBe(200);
+    expect(within.headers.get('idempotent-replayed')).toBe('true');
+    server.clock.advance(2000);
+    const expired = await act(server, match.id, 'confirm', await login(opponent), undefined, key('day'));
+    expect(expired.status).toBe(409);
+    expect(expired.body.error.code).toBe('MATCH_ALREADY_COMPLETED');
+    expect(await historyTypes(server, match.id)).toEqual(['REPORTED', 'CONFIRMED']);
+  });
+});
