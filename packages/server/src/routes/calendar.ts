@@ -2,7 +2,7 @@ import type { OperationHandlers } from '../http/operation';
 import { sendData, sendList, sendNoContent } from '../http/respond';
 import { API_PREFIX } from '../http/router';
 import type { CalendarFilter } from '../services/calendar/types';
-import type { PageQuery } from '../services/organization-service';
+import type { PageQuery } from '../db/page-query';
 
 const filterOf = (query: Record<string, unknown>): CalendarFilter => ({
   ...(typeof query.tournamentId === 'string' ? { tournamentId: query.tournamentId } : {}),

@@ -8,7 +8,7 @@ import type {
   SeasonCreateInput,
   StandingsQuery,
 } from '../services/circuits/api-types';
-import type { PageQuery } from '../services/organization-service';
+import type { PageQuery } from '../db/page-query';
 
 /**
  * Circuit operations (spec 4.5): public list and details, CRUD, seasons, classification, standings and the season

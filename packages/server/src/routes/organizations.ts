@@ -1,6 +1,7 @@
 import type { OperationHandlers } from '../http/operation';
 import { sendData, sendList, sendNoContent } from '../http/respond';
-import type { OrganizationCreateInput, OrganizationUpdateInput, PageQuery } from '../services/organization-service';
+import type { PageQuery } from '../db/page-query';
+import type { OrganizationCreateInput, OrganizationUpdateInput } from '../services/organization-service';
 import type { StaffInviteInput } from '../services/staff-service';
 
 /** Organization operations: create, get, update, delete, and staff: list, invite, accept an invitation, remove. */

@@ -1,6 +1,6 @@
 import type { OperationHandlers } from '../http/operation';
 import { sendData, sendList } from '../http/respond';
-import type { PageQuery } from '../services/organization-service';
+import type { PageQuery } from '../db/page-query';
 import type { ProjectCreateInput, ProjectUpdateInput } from '../services/project-service';
 
 /** Project operations: createProject, listProjects, getProject, updateProject. */

@@ -49,8 +49,6 @@ export interface StaffMember {
 
 import type { Page, PageQuery } from '../db/page-query';
 
-export type { Page, PageQuery };
-
 /**
  * Organizations and their staff (spec 4.6, DESIGN "Identity and authorization"). Reading an organization is public;
  * changing it needs OWNER or ADMIN, deleting it OWNER; listing staff needs any staff role. Callers who are not

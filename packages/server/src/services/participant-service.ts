@@ -6,11 +6,12 @@ import { pagination } from '../http/respond';
 import { newId } from '../ids';
 import type { AccessService } from './access';
 import { writeEvents } from './events';
-import type { Page } from './organization-service';
+import type { Page } from '../db/page-query';
 import type { Participant, ParticipantStatus } from './tournaments/api-types';
 import { forfeitParticipant } from './tournaments/forfeit';
 import { writeParticipantRemovalEvent } from './tournaments/participant-events';
 import { readParticipants, type ParticipantRow } from './tournaments/participant-mapper';
+import { assertPlaceAvailable } from './tournaments/capacity';
 import { checkParticipantStatusChange, PLACE_HOLDING_STATUSES } from './tournaments/participant-status';
 import type { TournamentRow } from './tournaments/tournament-mapper';
 import type { Db } from './tournaments/tournament-reader';
@@ -98,15 +99,7 @@ export class ParticipantService {
     const participantId = newId();
     try {
       await this.db.transaction().execute(async (trx) => {
-        const taken = await trx
-          .selectFrom('participants')
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .where('tournament_id', '=', t.id)
-          .where('status', 'in', PLACE_HOLDING_STATUSES)
-          .executeTakeFirstOrThrow();
-        if (Number(taken.count) >= t.max_participants) {
-          throw new ApiError('TOURNAMENT_FULL', `the tournament is full (${t.max_participants} participants)`);
-        }
+        await assertPlaceAvailable(trx, t);
         await trx
           .insertInto('participants')
           .values({
@@ -307,15 +300,7 @@ export class ParticipantService {
         return;
       }
       if (statusChange && !PLACE_HOLDING_STATUSES.includes(from) && PLACE_HOLDING_STATUSES.includes(to)) {
-        const taken = await trx
-          .selectFrom('participants')
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .where('tournament_id', '=', t.id)
-          .where('status', 'in', PLACE_HOLDING_STATUSES)
-          .executeTakeFirstOrThrow();
-        if (Number(taken.count) >= t.max_participants) {
-          throw new ApiError('TOURNAMENT_FULL', `the tournament is full (${t.max_participants} participants)`);
-        }
+        await assertPlaceAvailable(trx, t);
       }
       await trx
         .updateTable('participants')

@@ -4,7 +4,7 @@ import { ApiError } from '../http/errors';
 import { pagination } from '../http/respond';
 import { newId } from '../ids';
 import { MANAGER_ROLES, type AccessService } from './access';
-import type { Page } from './organization-service';
+import type { Page } from '../db/page-query';
 import type { Bracket, Match, Stage, Tournament, TournamentCreateInput, TournamentUpdateInput } from './tournaments/api-types';
 import { readBracket } from './tournaments/bracket-reader';
 import { readMatches } from './tournaments/match-reader';
