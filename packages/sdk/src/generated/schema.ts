@@ -2911,7 +2911,7 @@ export interface components {
          *     new registration. CHECK_IN_OPEN: registered users who have not checked in, once the check-in window opens.
          *     MATCH_READY: both sides once both are known (round 1 at the start, later rounds as winners advance).
          *     MATCH_STARTING_SOON: both sides, 15 minutes before `scheduledAt`. MATCH_STARTED, MATCH_COMPLETED,
-         *     MATCH_RESOLVED: both sides. MATCH_RESULT_REPORTED: the opponent of the reporter (confirm or dispute it).
+         *     MATCH_RESOLVED, MATCH_RESCHEDULED, MATCH_RESULT_CORRECTED: both sides. MATCH_RESULT_REPORTED: the opponent of the reporter (confirm or dispute it).
          *     MATCH_DISPUTED: both sides and the organization's staff, except whoever disputed.
          *     PARTICIPANT_DISQUALIFIED: the participant's users. STAFF_INVITATION: the invited user (data carries
          *     organizationId and token). WEBHOOK_DISABLED: the OWNER and ADMIN staff of the organization whose project's
@@ -2920,7 +2920,7 @@ export interface components {
          *     are created when due, at the latest when the user next lists notifications.
          * @enum {string}
          */
-        NotificationType: "TOURNAMENT_STARTED" | "TOURNAMENT_COMPLETED" | "REGISTRATION_CONFIRMED" | "CHECK_IN_OPEN" | "MATCH_READY" | "MATCH_STARTING_SOON" | "MATCH_STARTED" | "MATCH_RESULT_REPORTED" | "MATCH_COMPLETED" | "MATCH_DISPUTED" | "MATCH_RESOLVED" | "PARTICIPANT_DISQUALIFIED" | "STAFF_INVITATION" | "WEBHOOK_DISABLED";
+        NotificationType: "TOURNAMENT_STARTED" | "TOURNAMENT_COMPLETED" | "REGISTRATION_CONFIRMED" | "CHECK_IN_OPEN" | "MATCH_READY" | "MATCH_STARTING_SOON" | "MATCH_STARTED" | "MATCH_RESULT_REPORTED" | "MATCH_COMPLETED" | "MATCH_DISPUTED" | "MATCH_RESOLVED" | "MATCH_RESCHEDULED" | "MATCH_RESULT_CORRECTED" | "PARTICIPANT_DISQUALIFIED" | "STAFF_INVITATION" | "WEBHOOK_DISABLED";
         /**
          * @description IN_APP: listed by GET /notifications. EMAIL and WEBHOOK: recorded as pending deliveries for an external
          *     mailer or relay; this server sends neither (docs/decisions.md "Notification channels").
@@ -2976,6 +2976,8 @@ export interface components {
             MATCH_COMPLETED: components["schemas"]["NotificationChannelSettings"];
             MATCH_DISPUTED: components["schemas"]["NotificationChannelSettings"];
             MATCH_RESOLVED: components["schemas"]["NotificationChannelSettings"];
+            MATCH_RESCHEDULED: components["schemas"]["NotificationChannelSettings"];
+            MATCH_RESULT_CORRECTED: components["schemas"]["NotificationChannelSettings"];
             PARTICIPANT_DISQUALIFIED: components["schemas"]["NotificationChannelSettings"];
             STAFF_INVITATION: components["schemas"]["NotificationChannelSettings"];
             WEBHOOK_DISABLED: components["schemas"]["NotificationChannelSettings"];
@@ -3002,6 +3004,8 @@ export interface components {
                 MATCH_COMPLETED?: components["schemas"]["NotificationChannelSettingsUpdate"];
                 MATCH_DISPUTED?: components["schemas"]["NotificationChannelSettingsUpdate"];
                 MATCH_RESOLVED?: components["schemas"]["NotificationChannelSettingsUpdate"];
+                MATCH_RESCHEDULED?: components["schemas"]["NotificationChannelSettingsUpdate"];
+                MATCH_RESULT_CORRECTED?: components["schemas"]["NotificationChannelSettingsUpdate"];
                 PARTICIPANT_DISQUALIFIED?: components["schemas"]["NotificationChannelSettingsUpdate"];
                 STAFF_INVITATION?: components["schemas"]["NotificationChannelSettingsUpdate"];
                 WEBHOOK_DISABLED?: components["schemas"]["NotificationChannelSettingsUpdate"];

@@ -1,5 +1,5 @@
 import type { EventDb, EventSubscriber, RecordedEvent } from '../events';
-import { matchLabel, ordinal, scoreLine } from './messages';
+import { matchLabel, ordinal, scheduledSuffix, scoreLine } from './messages';
 import { loadMatchContext, type MatchContext, participantNames, staffOfTournament, usersOfParticipants, usersOfTournament } from './recipients';
 import { matchReadyDraftsOf, readyMatchDrafts, readyMatchesQuery } from './match-ready';
 import type { NotificationDraft, NotificationType } from './types';
@@ -13,7 +13,8 @@ const str = (value: unknown): string | null => (typeof value === 'string' && val
  * the events, using only the `db` it is given. Recipients and texts per type are in the contract (NotificationType):
  * tournament.started, tournament.completed, participant.registered, match.started, match.score_reported (the
  * opponent of the reporter), match.completed (and MATCH_READY for the next match it fills), match.disputed (both sides
- * and the staff, except whoever disputed), match.resolved, participant.disqualified. Other events are ignored.
+ * and the staff, except whoever disputed), match.resolved, match.rescheduled, match.result_corrected (both sides),
+ * participant.disqualified. Other events are ignored.
  */
 export const notificationSubscriber: EventSubscriber = async (db, events) => {
   for (const event of events) {
@@ -48,6 +49,16 @@ async function draftsFor(db: EventDb, event: RecordedEvent): Promise<Notificatio
       return forMatch(db, data, event, 'MATCH_RESOLVED', (ctx) => ({
         title: 'Dispute resolved',
         message: `An organizer resolved ${matchLabel(ctx)}${resultText(ctx, data)}.`,
+      }));
+    case 'match.rescheduled':
+      return forMatch(db, data, event, 'MATCH_RESCHEDULED', (ctx) => ({
+        title: 'Match rescheduled',
+        message: `${matchLabel(ctx)} was moved${scheduledSuffix(str(data.scheduledAt))}.`,
+      }));
+    case 'match.result_corrected':
+      return forMatch(db, data, event, 'MATCH_RESULT_CORRECTED', (ctx) => ({
+        title: 'Result corrected',
+        message: `An organizer corrected the result of ${matchLabel(ctx)}${resultText(ctx, data)}.`,
       }));
     default:
       return [];
