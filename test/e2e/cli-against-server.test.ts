@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '@tourney/cli';
 import { createTourneyClient } from '@tourney/sdk';
 import { startServer } from '@tourney/server';
+import { cliRunner } from '../helpers/cli';
 
 // The CLI drives a real server over HTTP through the SDK: organizer and players each use their own profile.
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -19,23 +19,8 @@ afterAll(async () => {
   rmSync(configDir, { recursive: true, force: true });
 });
 
-/** Runs the CLI non-interactively with its output captured. */
-async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await run(['--base-url', server.url, ...argv], {
-    io: { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) }, isTTY: false, columns: 120 },
-    env: { TOURNEY_CONFIG_DIR: configDir },
-    homeDir: configDir,
-  });
-  return { code, stdout, stderr };
-}
-
-async function json<T = any>(...argv: string[]): Promise<T> {
-  const result = await cli(...argv, '--json');
-  expect(result.code, result.stderr).toBe(0);
-  return JSON.parse(result.stdout) as T;
-}
+const cli = cliRunner(() => server.url, configDir, 120);
+const json = cli.json;
 
 async function registerAccount(username: string): Promise<void> {
   const client = createTourneyClient({ baseUrl: server.url });

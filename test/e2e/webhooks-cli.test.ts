@@ -3,10 +3,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '@tourney/cli';
 import { createTourneyClient } from '@tourney/sdk';
 import { startServer } from '@tourney/server';
 import { requireBuilt, spawnNode, waitForOutput, type Spawned } from '../helpers/spawn';
+import { cliRunner } from '../helpers/cli';
 
 // `tourney api-key` and `tourney webhook` against a real server, delivering to examples/webhook-receiver (a separate
 // node process verifying signatures with the built SDK).
@@ -32,23 +32,8 @@ afterAll(async () => {
   rmSync(configDir, { recursive: true, force: true });
 });
 
-/** Runs the CLI non-interactively (piped output) against the server. */
-async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await run(['--base-url', server.url, ...argv], {
-    io: { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) }, isTTY: false, columns: 160 },
-    env: { TOURNEY_CONFIG_DIR: configDir },
-    homeDir: configDir,
-  });
-  return { code, stdout, stderr };
-}
-
-async function json<T = any>(...argv: string[]): Promise<T> {
-  const result = await cli(...argv, '--json');
-  expect(result.code, result.stderr).toBe(0);
-  return JSON.parse(result.stdout) as T;
-}
+const cli = cliRunner(() => server.url, configDir, 160);
+const json = cli.json;
 
 /** A TCP port nobody listens on right now. */
 async function freePort(): Promise<number> {
