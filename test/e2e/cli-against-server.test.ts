@@ -89,6 +89,38 @@ describe('tourney CLI against a real server', () => {
     expect(data.placements.map((p: any) => p.placement).sort()).toEqual([1, 2, 3, 4]);
   });
 
+  it('seeds, disqualifies and removes participants', async () => {
+    await registerAccount('seed_org');
+    const seeded = ['seed_p1', 'seed_p2', 'seed_p3'];
+    for (const p of seeded) await registerAccount(p);
+    expect((await cli('--profile', 'seed_org', 'login', '--username', 'seed_org', '--password', password)).code).toBe(0);
+    const organizer = createTourneyClient({ baseUrl: server.url });
+    organizer.setAccessToken((await organizer.POST('/auth/login', { body: { username: 'seed_org', password } })).data.accessToken);
+    const org = await organizer.POST('/organizations', { body: { name: 'Seeding League' } });
+    const project = await organizer.POST('/organizations/{id}/projects', { params: { path: { id: org.data.id } }, body: { name: 'Cups' } });
+    const created = await json('--profile', 'seed_org', 'tournament', 'create', '--name', 'Seed Cup', '--discipline', 'chess',
+      '--max-participants', '4', '--start-date', '2030-01-01T18:00:00Z', '--project', project.data.id);
+    for (const step of ['publish', 'open-registration']) expect((await cli('--profile', 'seed_org', 'tournament', step, created.id)).code).toBe(0);
+    for (const p of seeded) {
+      expect((await cli('--profile', p, 'login', '--username', p, '--password', password)).code).toBe(0);
+      expect((await cli('--profile', p, 'tournament', 'join', created.id)).code).toBe(0);
+    }
+    const before = await json<any[]>('participant', 'list', created.id);
+    const [first, second, third] = before;
+    const reseeded = await json('--profile', 'seed_org', 'participant', 'update', created.id, third.id, '--seed', '1');
+    expect(reseeded.seed).toBe(1);
+    const removed = await cli('--profile', 'seed_org', 'participant', 'remove', created.id, second.id);
+    expect(removed.code, removed.stderr).toBe(0);
+    const withdrawn = await json('--profile', 'seed_org', 'participant', 'update', created.id, first.id, '--status', 'withdrawn');
+    expect(withdrawn.status).toBe('WITHDRAWN');
+    const after = await json<any[]>('participant', 'list', created.id);
+    expect(after.map((p) => p.id).sort()).toEqual([first.id, third.id].sort());
+    expect(after.find((p) => p.id === third.id).seed).toBe(1);
+    const nothing = await cli('--profile', 'seed_org', 'participant', 'update', created.id, first.id);
+    expect(nothing.code).toBe(1);
+    expect(nothing.stderr).toMatch(/--seed or --status/);
+  });
+
   it('reports API errors with the code and request id and a non-zero exit', async () => {
     const missing = await cli('tournament', 'get', '00000000-0000-7000-8000-000000000000');
     expect(missing.code).toBe(1);
