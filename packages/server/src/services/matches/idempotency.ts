@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../../canonical-json';
 import { ApiError } from '../../http/errors';
 import type { Db } from '../tournaments/tournament-reader';
 
@@ -22,20 +23,9 @@ export interface StoredResponse {
   body: unknown;
 }
 
-/** JSON with object keys sorted at every level, so `{a,b}` and `{b,a}` hash alike. */
-function canonicalJson(value: unknown): string {
-  if (value === undefined) return 'null';
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-}
-
-/** Hex SHA-256 of the canonical JSON of a request's parts (e.g. `{ matchId, body }`). */
+/** Hex SHA-256 of the canonical JSON of a request's parts (e.g. `{ matchId, body }`; undefined hashes as `null`). */
 export function hashRequest(parts: unknown): string {
-  return createHash('sha256').update(canonicalJson(parts)).digest('hex');
+  return createHash('sha256').update(canonicalJson(parts) ?? 'null').digest('hex');
 }
 
 /**
