@@ -121,7 +121,7 @@ function assertPublic(host: string, addresses: readonly ResolvedAddress[]): void
 }
 
 /**
- * Checks a webhook URL (spec 1.7, DESIGN "Webhooks"): http or https, no credentials in it, and, unless
+ * Checks a webhook URL (R10.3): http or https, no credentials in it, and, unless
  * `allowPrivate`, a host whose every address (DNS resolution included) is public.
  * @throws UnsafeWebhookUrlError naming the reason (unsupported scheme, credentials, unresolvable host, private address).
  */
