@@ -2,7 +2,7 @@
  * `npm run bench`: time to generate a single elimination of 4096, a double elimination of 1024, a round
  * robin of 128 and one Swiss round (round 1) of 1024 and 4096 participants with @tourney/core, beside
  * brackets-manager, tournament-organizer and tournament-pairings doing the same work in the same run
- * (issue 3). Prints median milliseconds and each peer's time as a multiple of ours.
+ * (R7.11, R18.9). Prints median milliseconds and each peer's time as a multiple of ours.
  *
  * Peers run in child processes (bench/peers.mjs) under a time cap, BENCH_CAP_S seconds (default 60): the
  * two Swiss peers run blossom matching over every pair, which takes tens of seconds at 1024 and minutes at

@@ -1,8 +1,8 @@
 /**
- * Contract test of openapi.yaml (the HTTP contract, OpenAPI 3.1): every endpoint of spec part 4 and of the
- * DESIGN.md extensions is present with its agreed operationId, the document is internally consistent ($refs
- * resolve, operationIds unique), lists are paginated (spec 2.1), and every schema compiles with Ajv2020 the
- * way the server compiles it.
+ * Contract test of openapi.yaml (the HTTP contract, OpenAPI 3.1; R2.1): every required endpoint and every
+ * extension is present with its agreed operationId, the document is internally consistent ($refs resolve,
+ * operationIds unique), lists are paginated (R3.1), and every schema compiles with Ajv2020 the way the server
+ * compiles it.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -20,16 +20,16 @@ const specPath = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
 const doc = parse(readFileSync(specPath, 'utf8')) as JsonObject;
 
 /**
- * The 71 method + path pairs of spec part 4 (4.1 to 4.7), written as in the spec (`:param`), with the
- * operationId agreed in the contract sketch.
+ * The 71 required method + path pairs (R2.1), written with `:param`, with their operationIds; the extensions
+ * follow in EXTENSION_ENDPOINTS.
  */
-const SPEC_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
-  // 4.1 Anti-cheat integration
+const REQUIRED_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
+  // Anti-cheat integration
   ['POST /anti-cheat/sessions', 'startAntiCheatSession'],
   ['POST /anti-cheat/sessions/:sessionId/end', 'endAntiCheatSession'],
   ['GET /anti-cheat/detections', 'listDetections'],
   ['POST /anti-cheat/evidence/presign', 'presignEvidenceUpload'],
-  // 4.2 Tournaments
+  // Tournaments
   ['GET /tournaments', 'listTournaments'],
   ['GET /tournaments/:id', 'getTournament'],
   ['GET /tournaments/:id/bracket', 'getTournamentBracket'],
@@ -43,12 +43,12 @@ const SPEC_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
   ['POST /tournaments/:id/participate', 'participateInTournament'],
   ['POST /tournaments/:id/checkin', 'checkInToTournament'],
   ['GET /tournaments/:id/analytics', 'getTournamentAnalytics'],
-  // 4.3 Participants
+  // Participants
   ['GET /tournaments/:id/participants', 'listParticipants'],
   ['GET /tournaments/:id/participants/:pid', 'getParticipant'],
   ['DELETE /tournaments/:id/participants/:pid', 'removeParticipant'],
   ['PATCH /tournaments/:id/participants/:pid', 'updateParticipant'],
-  // 4.4 Matches
+  // Matches
   ['GET /matches/:id', 'getMatch'],
   ['POST /matches/:id/start', 'startMatch'],
   ['POST /matches/:id/report', 'reportMatchResult'],
@@ -56,7 +56,7 @@ const SPEC_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
   ['POST /matches/:id/dispute', 'disputeMatchResult'],
   ['POST /matches/:id/evidence', 'addMatchEvidence'],
   ['POST /matches/:id/resolve', 'resolveMatch'],
-  // 4.5 Circuits
+  // Circuits
   ['GET /circuits/public/active', 'listActiveCircuitsPublic'],
   ['GET /circuits/public/:id', 'getCircuitPublic'],
   ['GET /circuits', 'listCircuits'],
@@ -71,7 +71,7 @@ const SPEC_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
   ['POST /circuits/:id/start', 'startCircuitSeason'],
   ['POST /circuits/:id/complete', 'completeCircuitSeason'],
   ['GET /circuits/:id/analytics', 'getCircuitAnalytics'],
-  // 4.6 Organizations, users, gaming, notifications, calendar, health
+  // Organizations, users, gaming, notifications, calendar, health
   ['GET /organizations/:id', 'getOrganization'],
   ['POST /organizations', 'createOrganization'],
   ['PUT /organizations/:id', 'updateOrganization'],
@@ -94,7 +94,7 @@ const SPEC_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
   ['GET /calendar/feed', 'getCalendarFeed'],
   ['GET /calendar/export', 'exportCalendar'],
   ['GET /health', 'getHealth'],
-  // 4.7 Webhooks and API keys
+  // Webhooks and API keys
   ['GET /developer/webhooks', 'listWebhooks'],
   ['POST /developer/webhooks', 'createWebhook'],
   ['PATCH /developer/webhooks/:id', 'updateWebhook'],
@@ -104,7 +104,10 @@ const SPEC_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
   ['DELETE /developer/api-keys/:id', 'revokeApiKey'],
 ];
 
-/** Endpoints added by DESIGN.md (auth, projects, registration, anti-cheat clients, detections, uploads, webhook deliveries). */
+/**
+ * Extensions beyond the required endpoints (auth, projects, registration, anti-cheat clients, detections, uploads,
+ * webhook deliveries).
+ */
 const EXTENSION_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
   ['POST /auth/register', 'register'],
   ['POST /auth/login', 'login'],
@@ -135,7 +138,7 @@ const EXTENSION_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
   ['POST /developer/webhooks/:id/deliveries/:deliveryId/redeliver', 'redeliverWebhook'],
 ];
 
-/** List operations answering `{ success, data: [...] }` without a pagination object (spec 4.1, sketch). */
+/** List operations answering `{ success, data: [...] }` without a pagination object (R3.3). */
 const UNPAGINATED_LISTS = new Set(['listTournamentStages', 'listDetections']);
 
 /** Match writes accepting an optional Idempotency-Key header. */
@@ -154,7 +157,7 @@ function isObject(value: Json | undefined): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Converts the spec's `/tournaments/:id` notation into the OpenAPI `/tournaments/{id}` path template. */
+/** Converts the tables' `/tournaments/:id` notation into the OpenAPI `/tournaments/{id}` path template. */
 function toTemplate(specPath: string): string {
   return specPath.replace(/:([A-Za-z]+)/g, '{$1}');
 }
@@ -290,14 +293,14 @@ describe('openapi.yaml: document', () => {
 });
 
 describe('openapi.yaml: endpoints', () => {
-  it('lists 71 spec endpoints and 27 extensions, all distinct', () => {
-    expect(SPEC_ENDPOINTS).toHaveLength(71);
+  it('lists 71 required endpoints and 27 extensions, all distinct', () => {
+    expect(REQUIRED_ENDPOINTS).toHaveLength(71);
     expect(EXTENSION_ENDPOINTS).toHaveLength(27);
-    const keys = [...SPEC_ENDPOINTS, ...EXTENSION_ENDPOINTS].map(([endpoint]) => endpoint);
+    const keys = [...REQUIRED_ENDPOINTS, ...EXTENSION_ENDPOINTS].map(([endpoint]) => endpoint);
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it.each(SPEC_ENDPOINTS)('spec endpoint %s is %s', (endpoint, operationId) => {
+  it.each(REQUIRED_ENDPOINTS)('required endpoint %s is %s', (endpoint, operationId) => {
     const found = findOperation(endpoint);
     expect(found, `${endpoint} missing`).toBeDefined();
     expect(found?.op.operationId).toBe(operationId);
@@ -309,7 +312,7 @@ describe('openapi.yaml: endpoints', () => {
 
   it('declares no operation outside the two tables', () => {
     const declared = operations().map((o) => `${o.method.toUpperCase()} ${o.path}`).sort();
-    const expected = [...SPEC_ENDPOINTS, ...EXTENSION_ENDPOINTS].map(([e]) => {
+    const expected = [...REQUIRED_ENDPOINTS, ...EXTENSION_ENDPOINTS].map(([e]) => {
       const [method = '', path = ''] = e.split(' ');
       return `${method} ${toTemplate(path)}`;
     });
@@ -352,7 +355,7 @@ describe('openapi.yaml: security', () => {
     expect(schemes.BearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
-  it('makes match writes bearer-only (spec 5.2)', () => {
+  it('makes match writes bearer-only (R8.3)', () => {
     for (const id of ['startMatch', ...IDEMPOTENT_OPERATIONS]) expect(schemesOf(id), id).toEqual(['BearerAuth']);
   });
 
@@ -411,7 +414,7 @@ describe('openapi.yaml: envelopes, lists and parameters', () => {
     expect(params.some((p) => isObject(p) && p.name === 'unreviewedOnly')).toBe(true);
   });
 
-  it('takes every list filter of spec 4.8 on listTournaments', () => {
+  it('takes every list filter on listTournaments (R5.14)', () => {
     const op = findOperation('GET /tournaments')?.op ?? {};
     expect(parameterNames(op)).toEqual(
       expect.arrayContaining(['query:page', 'query:limit', 'query:status', 'query:startDate', 'query:endDate', 'query:sortBy', 'query:sortOrder']),
@@ -536,7 +539,7 @@ describe('openapi.yaml: schemas compile with Ajv2020 (as the server does)', () =
     expect(validate({ url: 'ftp://hooks.example.org/t', events: ['*'] })).toBe(false);
   });
 
-  it('tolerates (and ignores) a projectId in anti-cheat bodies (spec 4.1)', () => {
+  it('tolerates (and ignores) a projectId in anti-cheat bodies (R4.2)', () => {
     const validate = validator('AntiCheatSessionStart');
     const body = { game: 'cs2', participants: [{ userId: '0193f2a4-6b1e-7c3d-9a5f-2e8b4c6d1a07' }] };
     expect(validate(body)).toBe(true);

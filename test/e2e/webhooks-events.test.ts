@@ -126,8 +126,8 @@ describe('webhook events end to end', () => {
       'match.completed',
     ]) triggered.add(t);
 
-    // The match workflow of issue 4: reschedule, dispute, resolution, correction with cascade, disqualification and
-    // withdrawal (the owner's bearer token: match writes take no API key).
+    // The match workflow (R8.6 to R8.19): reschedule, dispute, resolution, correction with cascade, disqualification
+    // and withdrawal (the owner's bearer token: match writes take no API key).
     if (operationHandlers.disputeMatchResult) {
       const cup = await openTournament('Disputed Cup', players, false);
       await organizer.POST('/tournaments/{id}/start', { params: { path: { id: cup.id } } });
@@ -159,7 +159,7 @@ describe('webhook events end to end', () => {
       ]) triggered.add(t);
     }
 
-    // A circuit season (issue 5).
+    // A circuit season (R9.7, R9.13).
     const circuit = await organizer.POST('/circuits', { body: { name: 'Hooked Tour', disciplineId: 'chess' } });
     const cid = circuit.data.id;
     await organizer.POST('/circuits/{id}/seasons', {
@@ -171,7 +171,7 @@ describe('webhook events end to end', () => {
     await organizer.POST('/circuits/{id}/complete', { params: { path: { id: cid } } });
     for (const t of ['circuit.season_started', 'circuit.standings_updated', 'circuit.season_ended']) triggered.add(t);
 
-    // An anti-cheat session with a detection (issue 6).
+    // An anti-cheat session with a detection (R12.4, R12.7).
     for (const p of players.slice(0, 2)) await organizer.POST('/anti-cheat/clients', { body: { userId: p.id } });
     const session = await organizer.POST('/anti-cheat/sessions', {
       body: { game: 'cs2', participants: players.slice(0, 2).map((p) => ({ userId: p.id })) },
@@ -189,7 +189,7 @@ describe('webhook events end to end', () => {
     const received = at('/all');
     const receivedTypes = new Set(received.map((r) => JSON.parse(r.body).type as string));
     expect([...receivedTypes].sort()).toEqual([...triggered].sort());
-    // What the contract lists but no feature emits yet (the match workflow of issue 4, until it lands).
+    // What the contract lists but no feature emits yet (the match workflow events, in a build without its handlers).
     const workflow = ['participant.disqualified', 'participant.withdrawn', 'match.disputed', 'match.resolved', 'match.result_corrected', 'match.reset', 'match.rescheduled'];
     expect(everyType.filter((t) => !receivedTypes.has(t))).toEqual(operationHandlers.disputeMatchResult ? [] : workflow);
 

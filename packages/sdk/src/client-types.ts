@@ -39,7 +39,7 @@ export type ThrowingMethod<Paths extends {}, Method extends HttpMethod, Media ex
   ...init: InitParam<Init>
 ) => Promise<SuccessBody<Paths[Path][Method & keyof Paths[Path]], Init, Media>>;
 
-/** Paths whose GET answers a paginated list: `{ data: Item[], pagination }` (spec 2.1). */
+/** Paths whose GET answers a paginated list: `{ data: Item[], pagination }` (R3.1). */
 export type PaginatedPaths<Paths extends {}, Media extends MediaType = MediaType> = {
   [P in PathsWithMethod<Paths, 'get'>]: SuccessBody<Paths[P]['get' & keyof Paths[P]], {}, Media> extends {
     data: readonly unknown[];

@@ -5,7 +5,7 @@ import type { FetchFn } from './retry';
 
 type Schemas = components['schemas'];
 
-/** Kind of an evidence file: screenshot, video, log, replay, other (spec 2.7). */
+/** Kind of an evidence file: screenshot, video, log, replay, other (R12.10). */
 export type EvidenceKind = Schemas['EvidenceKind'];
 /** A stored evidence upload: mediaFileId, key, sizeBytes, sha256, contentType, uploadedAt. */
 export type EvidenceUpload = Schemas['EvidenceUpload'];
@@ -47,7 +47,7 @@ async function toUint8Array(bytes: EvidenceBytes): Promise<Uint8Array> {
 }
 
 /**
- * Uploads one evidence artifact of an anti-cheat session (spec 4.1 rule 5, 2.7): computes its SHA-256 with Web Crypto,
+ * Uploads one evidence artifact of an anti-cheat session (R19.6, R12.10, R12.11): computes its SHA-256 with Web Crypto,
  * asks the API for a presigned URL (`POST /anti-cheat/evidence/presign`, with the client's API key, which needs
  * anticheat:evidence.write), then PUTs the bytes there with the declared Content-Type and no credentials. Resolves
  * with the stored upload. Rejects with `TourneyError` like every client method: from the presign (e.g. 404 unknown

@@ -5,7 +5,7 @@ type Schemas = components['schemas'];
 /** Any named schema of openapi.yaml, e.g. `Schema<'TournamentCreate'>`. */
 export type Schema<Name extends keyof Schemas> = Schemas[Name];
 
-// Envelopes and errors (spec 2.1)
+// Envelopes and errors (R2.2, R2.3, R3.1)
 /** Position of a list page: page, limit, total, totalPages, hasNext, hasPrevious. */
 export type Pagination = Schemas['Pagination'];
 /** The API's closed list of error codes. */
@@ -55,8 +55,8 @@ export type ApiKeyCreate = Schemas['ApiKeyCreate'];
 /** Health report of GET /health. */
 export type Health = Schemas['Health'];
 
-// Tournaments, stages, participants (spec 2.2, 2.3)
-/** A tournament with its stages and participant counts (spec 2.2). */
+// Tournaments, stages, participants (R5.4, R6.4, R7.1)
+/** A tournament with its stages and participant counts (R5.4). */
 export type Tournament = Schemas['Tournament'];
 /** Tournament status: DRAFT, PUBLISHED, REGISTRATION_OPEN, REGISTRATION_CLOSED, ONGOING, COMPLETED. */
 export type TournamentStatus = Schemas['TournamentStatus'];
@@ -87,7 +87,7 @@ export type ParticipateRequest = Schemas['ParticipateRequest'];
 /** Body of PATCH /tournaments/{id}/participants/{pid}. */
 export type ParticipantUpdate = Schemas['ParticipantUpdate'];
 
-// Matches and brackets (spec 2.4)
+// Matches and brackets (R8.12, R5.15)
 /** A match with its sides, result, links to the next matches and history. */
 export type Match = Schemas['Match'];
 /** Match status: SCHEDULED, IN_PROGRESS, PENDING_RESULT, COMPLETED, DISPUTED, RESOLVED. */
@@ -113,7 +113,7 @@ export type BracketRound = Schemas['BracketRound'];
 /** A final placement, e.g. placementRange "3-4". */
 export type Placement = Schemas['Placement'];
 
-// Circuits (spec 2.8)
+// Circuits (R9.1 to R9.19)
 /** A series of tournaments organised into seasons. */
 export type Circuit = Schemas['Circuit'];
 /** A season of a circuit with its point scoring. */
@@ -191,7 +191,7 @@ export type WebhookEventType = Schemas['WebhookEventType'];
 /** A webhook event payload `{ id, type, createdAt, data }`. */
 export type WebhookEvent = Schemas['WebhookEvent'];
 
-// Anti-cheat (spec 2.5, 2.6)
+// Anti-cheat (R12.4, R12.8)
 /** An anti-cheat session of a match. */
 export type AntiCheatSession = Schemas['AntiCheatSession'];
 /** Answer of POST /anti-cheat/sessions. */

@@ -2,7 +2,7 @@ import type { SendFn } from './client-types';
 import { TourneyError } from './errors';
 import { snapshotRequest } from './request-snapshot';
 
-/** Page size `paginate` asks for when the caller gives no `limit` (the API's maximum for most lists, spec 2.1). */
+/** Page size `paginate` asks for when the caller gives no `limit` (the API's maximum for most lists, R3.2). */
 export const DEFAULT_PAGINATE_LIMIT = 100;
 
 interface ListEnvelope {

@@ -8,7 +8,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-/** A list endpoint over `items` that pages like the API (spec 2.1) and records the query of every call. */
+/** A list endpoint over `items` that pages like the API (R3.1) and records the query of every call. */
 function listOf(items: unknown[]) {
   const queries: Record<string, string>[] = [];
   const handler = ({ request }: { request: Request }) => {

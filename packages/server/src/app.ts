@@ -61,9 +61,9 @@ export function createApp(options: CreateAppOptions): TourneyApp {
   const logger = options.logger ?? createLogger(config.logLevel);
   const deps: AppDeps = { db: options.db, clock, config, logger, eventSubscribers: [] };
   const services = createServices(deps);
-  // Webhook deliveries are queued in the transaction of each event (DESIGN "Webhooks").
+  // Webhook deliveries are queued in the transaction of each event (R10.4).
   deps.eventSubscribers.push(services.webhooks.fanout);
-  // Notifications of the users concerned are created in the transaction of each event (spec 4.6).
+  // Notifications of the users concerned are created in the transaction of each event (R15.1).
   deps.eventSubscribers.push(notificationSubscriber);
   const document = options.document ?? openapiDocument;
 

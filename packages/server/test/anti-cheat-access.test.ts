@@ -118,7 +118,7 @@ describe('anti-cheat access: credentials, scopes, tenancy', () => {
     });
     expect(linkB.status).toBe(400);
     expect((await withKey(server, key, 'DELETE', `/anti-cheat/clients/${bClientId}`)).status).toBe(404);
-    // Ending B's session with A's key is the no-op of spec 4.1 rule 3: B's session stays active.
+    // Ending B's session with A's key is the no-op of R12.6: B's session stays active.
     const end = await withKey(server, key, 'POST', '/anti-cheat/sessions/b-match/end');
     expect(end.body.data).toEqual({ sessionId: 'b-match', ended: false, endedAt: null });
     expect((await withKey(server, b.apiKey.key, 'GET', '/anti-cheat/sessions/b-match')).body.data.status).toBe('ACTIVE');

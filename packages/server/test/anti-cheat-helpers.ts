@@ -20,7 +20,7 @@ import {
   type TestUser,
 } from './helpers/index';
 
-/** The three scopes of the anti-cheat surface (spec 5.4). */
+/** The three scopes of the anti-cheat surface (R1.10, R12.1). */
 export const ANTI_CHEAT_SCOPES: readonly Scope[] = ['anticheat:session.write', 'anticheat:detections.read', 'anticheat:evidence.write'];
 
 /** A test server whose evidence goes to a fresh temporary directory (`evidenceDir`), removed by `cleanup`. */

@@ -137,7 +137,7 @@ describe('anti-cheat sessions', () => {
     expect(res.body.error.code).toBe('NOT_FOUND');
   });
 
-  describe('plan entitlement (spec 4.1 rules 2 and 4)', () => {
+  describe('plan entitlement (R12.2)', () => {
     it('start and end are 403 PLAN_REQUIRED on a FREE project even with the scope', async () => {
       const tenant = await antiCheatTenant(server, { plan: 'FREE' });
       const start = await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/sessions', {

@@ -4,7 +4,7 @@ import { betterSeedWins, getData, playDecided, playEverything, startWithStages }
 import { act, eventTypes, expectConsistentBracket, historyTypes, scoresBody } from './matches-helpers';
 import { allMatches, playMatch, registerPlayers } from './tournaments-helpers';
 
-// Result corrections by an organizer (issue 4): rewiring the bracket, refusing behind played matches, cascading,
+// Result corrections by an organizer (R8.13 to R8.18): rewiring the bracket, refusing behind played matches, cascading,
 // Swiss rounds, pools and later stages, over real HTTP.
 let server: TestServer;
 let tenant: TestTenant;

@@ -1,7 +1,7 @@
 /**
- * Fixtures of the matches-* tests (issue 4): the people around a match (its two players, an organizer, a moderator,
- * a stranger), bringing a match into a given status through the API, reading history and events, and checking that
- * a bracket is consistent.
+ * Fixtures of the matches-* tests (R8.1 to R8.23): the people around a match (its two players, an organizer, a
+ * moderator, a stranger), bringing a match into a given status through the API, reading history and events, and
+ * checking that a bracket is consistent.
  */
 import { expect } from 'vitest';
 import { addStaffMember, expectStatus, registerUser, request, type TestResponse, type TestServer, type TestTenant, type TestUser } from './helpers/index';
@@ -88,9 +88,10 @@ export async function countRows(server: TestServer, table: 'events' | 'match_his
 }
 
 /**
- * Checks that a stage's bracket is consistent (issue 4, corrections): every decided match has both sides (no orphan
- * result) and its winner and loser among them; every `next` slot holds the winner (or loser) of its feeding match
- * when that match is decided, and is empty when it is not (a grand-final reset closed as NOT_NEEDED has no sides).
+ * Checks that a stage's bracket is consistent (corrections, R8.13 to R8.18): every decided match has both sides (no
+ * orphan result) and its winner and loser among them; every `next` slot holds the winner (or loser) of its feeding
+ * match when that match is decided, and is empty when it is not (a grand-final reset closed as NOT_NEEDED has no
+ * sides).
  */
 export function expectConsistentBracket(matches: readonly any[]): void {
   const byId = new Map(matches.map((m) => [m.id as string, m]));

@@ -5,7 +5,7 @@ import { createTenant, request, startTestServer, type TestServer, type TestTenan
 import { act, bringTo, countRows, createStaff, eventTypes, historyTypes, scoresBody, sidesOf, type Staff } from './matches-helpers';
 import { allMatches, joinAll, lifecycle, openTournament, registerPlayers } from './tournaments-helpers';
 
-// Idempotency-Key on match writes and concurrent transitions (issue 4), over real HTTP. A 10-player round robin
+// Idempotency-Key on match writes and concurrent transitions (R8.20 to R8.22), over real HTTP. A 10-player round robin
 // supplies matches with both sides known.
 let server: TestServer;
 let tenant: TestTenant;

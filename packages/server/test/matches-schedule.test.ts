@@ -3,7 +3,7 @@ import { createTenant, request, startTestServer, type TestServer, type TestTenan
 import { act, countRows, createStaff, eventTypes, historyTypes, type Staff } from './matches-helpers';
 import { allMatches, joinAll, lifecycle, openTournament, playMatch, registerPlayers } from './tournaments-helpers';
 
-// Scheduling (issue 4): times from the start and the stage's round interval, the schedule's filters, and
+// Scheduling (R5.16, R8.19): times from the start and the stage's round interval, the schedule's filters, and
 // rescheduling by an organizer.
 let server: TestServer;
 let tenant: TestTenant;

@@ -15,7 +15,7 @@ import {
 } from './matches-helpers';
 import { allMatches, joinAll, lifecycle, openTournament, registerPlayers } from './tournaments-helpers';
 
-// Every match action by every kind of actor from every status, over real HTTP (issue 4). A 10-player round robin
+// Every match action by every kind of actor from every status, over real HTTP (R8.1 to R8.5). A 10-player round robin
 // gives 45 matches whose sides are all known from the start; each expected success takes a fresh match brought into
 // the status, each refusal is tried on one shared match per status, which must stay exactly as it was.
 let server: TestServer;

@@ -3,7 +3,7 @@ import { createTenant, request, startTestServer, type TestServer, type TestTenan
 import { act, createStaff, scoresBody, type Staff } from './matches-helpers';
 import { allMatches, joinAll, lifecycle, openTournament, playMatch, registerPlayers } from './tournaments-helpers';
 
-// Organizer changes to a match (issue 4) reach both sides as notifications (issue 8): reschedule and correction.
+// Organizer changes to a match (R8.13, R8.19) reach both sides as notifications (R15.3): reschedule and correction.
 let server: TestServer;
 let tenant: TestTenant;
 let staff: Staff;

@@ -4,7 +4,8 @@ import { getData, playEverything, startWithStages } from './formats-helpers';
 import { eventTypes, expectConsistentBracket } from './matches-helpers';
 import { allMatches, registerPlayers } from './tournaments-helpers';
 
-// Disqualification and withdrawal of participants (issue 4): walkovers, double forfeits, events and notifications.
+// Disqualification and withdrawal of participants (R6.8 to R6.10): walkovers, double forfeits, events and
+// notifications.
 let server: TestServer;
 let tenant: TestTenant;
 let players: TestUser[];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTenant, request, startTestServer, type TestServer, type TestTenant } from './helpers/index';
 import { createTournament, lifecycle } from './tournaments-helpers';
 
-// registrationOpensAt / registrationClosesAt move the status by time (DESIGN "Tournament and match lifecycle").
+// registrationOpensAt / registrationClosesAt move the status by time (R5.11).
 describe('registration schedule', () => {
   let server: TestServer;
   let tenant: TestTenant;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addStaffMember, createApiKey, createTenant, registerUser, request, startTestServer, type TestServer, type TestTenant } from './helpers/index';
 
-// Subscription management over HTTP (spec 4.7): scopes and roles, validation of events and URLs, secrets shown once.
-// The server refuses private URLs here (the default): receivers of these tests are never called.
+// Subscription management over HTTP (R10.1 to R10.3, R10.9, R10.10): scopes and roles, validation of events and URLs,
+// secrets shown once. The server refuses private URLs here (the default): receivers of these tests are never called.
 let server: TestServer;
 let tenant: TestTenant;
 const PUBLIC_URL = 'http://93.184.215.14/hooks/tourney'; // a public address literal: no DNS needed

@@ -37,7 +37,7 @@ function secondsOption(value: string): number {
 const collectValues = (value: string, previous: string[] = []): string[] => [...previous, value];
 
 /**
- * Opens a session that sends the project API key; the anti-cheat surface takes no login token (spec 4.1).
+ * Opens a session that sends the project API key; the anti-cheat surface takes no login token (R12.1).
  * @throws CliError NO_API_KEY (exit 4) when no key is configured.
  */
 async function keySession(deps: CliDeps, command: Command): Promise<Session> {

@@ -36,7 +36,7 @@ export const API_KEY_COLUMNS: readonly Column<ApiKey>[] = [
   { header: 'state', value: (k) => (k.revokedAt ? 'revoked' : k.expiresAt && k.expiresAt <= new Date().toISOString() ? 'expired' : 'active') },
 ];
 
-/** `tourney api-key create|list|revoke` (spec 4.7). */
+/** `tourney api-key create|list|revoke` (R1.12 to R1.16). */
 export function registerApiKeyCommands(program: Command, deps: CliDeps): void {
   const apiKey = program.command('api-key').description('create, list and revoke the API keys of a project');
 

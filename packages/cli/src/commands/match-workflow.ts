@@ -66,8 +66,9 @@ function explainDependents(error: unknown): never {
 }
 
 /**
- * `tourney match start|dispute|evidence|resolve|correct|reschedule` (issue 4): the rest of the match workflow, on the
- * `match` command. Writes use the login token (match writes take no API key) and send an Idempotency-Key.
+ * `tourney match start|dispute|evidence|resolve|correct|reschedule` (R8.6 to R8.19, R20.6): the rest of the match
+ * workflow, on the `match` command. Writes use the login token (match writes take no API key) and send an
+ * Idempotency-Key.
  */
 export function registerMatchWorkflowCommands(match: Command, deps: CliDeps): void {
   withExamples(

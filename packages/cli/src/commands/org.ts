@@ -30,7 +30,7 @@ interface OrgFlags {
   json?: boolean;
 }
 
-/** `tourney org create|get|update|delete` (spec 4.6). */
+/** `tourney org create|get|update|delete` (R13.1 to R13.3). */
 export function registerOrgCommands(program: Command, deps: CliDeps): void {
   const org = program.command('org').description('create, show, update and delete organizations (staff: see tourney staff)');
 

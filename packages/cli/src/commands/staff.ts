@@ -19,7 +19,7 @@ export const STAFF_COLUMNS: readonly Column<StaffMember>[] = [
   { header: 'joined', value: (m) => formatTimestamp(m.joinedAt) },
 ];
 
-/** `tourney staff list|invite|accept|remove` (spec 4.6). */
+/** `tourney staff list|invite|accept|remove` (R13.4 to R13.8). */
 export function registerStaffCommands(program: Command, deps: CliDeps): void {
   const staff = program.command('staff').description("manage an organization's staff: invitations, roles, removal");
 

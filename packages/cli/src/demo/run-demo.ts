@@ -42,11 +42,11 @@ const PASSWORD = 'demo-password-1';
 const HOUR_MS = 3_600_000;
 
 /**
- * Runs a complete single-elimination tournament through the API over HTTP (spec 3.1, 3.2): registers an organizer and
- * `players` players, creates an organization, a project and a tournament (third-place match from 4 players), publishes
- * it, opens registration, lets every player register with their own token, starts it, then plays it round by round:
- * for each ready match one side (picked by the PRNG) reports a best-of-3 result drawn by the PRNG and the other side
- * confirms. Finally prints the bracket, the placements and the champion.
+ * Runs a complete single-elimination tournament through the API over HTTP (R5.8, R8.1, R20.9): registers an organizer
+ * and `players` players, creates an organization, a project and a tournament (third-place match from 4 players),
+ * publishes it, opens registration, lets every player register with their own token, starts it, then plays it round by
+ * round: for each ready match one side (picked by the PRNG) reports a best-of-3 result drawn by the PRNG and the other
+ * side confirms. Finally prints the bracket, the placements and the champion.
  * @throws TourneyError when the API refuses a step; CliError DEMO_INCOMPLETE when the tournament does not complete.
  */
 export async function runDemoTournament(options: DemoOptions): Promise<DemoResult> {

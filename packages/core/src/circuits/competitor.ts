@@ -1,4 +1,4 @@
-/** What identifies a tournament participant as a circuit competitor (spec 2.8, DESIGN "Circuits"). */
+/** What identifies a tournament participant as a circuit competitor (R9.15). */
 export interface CompetitorIdentity {
   /** Team name for team entries (teamSize > 1), else null. */
   teamName: string | null;

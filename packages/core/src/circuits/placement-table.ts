@@ -15,7 +15,7 @@ export function placementKeyPath(path: string, key: string): string {
 }
 
 /**
- * Parses a PLACEMENT table (spec 2.8: a place "1" or an inclusive range "3-4" mapped to integer points) into bands
+ * Parses a PLACEMENT table (R9.8: a place "1" or an inclusive range "3-4" mapped to integer points) into bands
  * sorted by position. Every problem is reported with the path of the offending key under `path`:
  * a key that is not `N` or `LOW-HIGH` (1-based, LOW <= HIGH, at most 4096), points that are not an integer in
  * 0..1,000,000, and two keys whose positions overlap ("3-4" and "4", "9-16" and "12-20").

@@ -1,10 +1,10 @@
 /**
- * Season point scoring configurations (spec 2.8, DESIGN "Circuits", openapi `ScoringConfig`).
+ * Season point scoring configurations (R9.8 to R9.10, openapi `ScoringConfig`).
  * Positions are 1-based final placements; points are non-negative integers before the classification's
  * `pointMultiplier` is applied.
  */
 
-/** The three scoring strategies of spec 2.8. */
+/** The three scoring strategies (R9.8 to R9.10). */
 export type ScoringStrategy = 'PLACEMENT' | 'LINEAR' | 'EXPONENTIAL';
 
 /** Every strategy, in the order the contract lists them. */

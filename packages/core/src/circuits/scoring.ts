@@ -26,7 +26,7 @@ function requirePosition(position: number): void {
 }
 
 /**
- * Compiles a scoring configuration into a function of the final position (spec 2.8, DESIGN "Circuits"):
+ * Compiles a scoring configuration into a function of the final position (R9.8 to R9.10):
  * - PLACEMENT: the points of the place or range holding the position, 0 when none does;
  * - LINEAR: max(minPoints, maxPoints - step x (position - 1));
  * - EXPONENTIAL: maxPoints x decay^(position - 1), rounded half up to an integer.
@@ -81,7 +81,7 @@ export function validatePointMultiplier(multiplier: number, path = 'pointMultipl
 }
 
 /**
- * Scales base points by a classification's pointMultiplier (spec 4.5). Rounding (docs/decisions.md): the product
+ * Scales base points by a classification's pointMultiplier (R9.11). Rounding (docs/decisions.md): the product
  * is rounded half up to hundredths, so 45 x 1.5 = 67.5, 33 x 1.25 = 41.25, 7 x 1.333 = 9.331 -> 9.33 and
  * 3 x 0.005 = 0.015 -> 0.02. With multiplier 1 the points stay whole.
  * @throws DomainError VALIDATION_ERROR for a multiplier outside 0 < m <= 100.

@@ -1,5 +1,5 @@
 /**
- * Circuit standings: accumulation of classified results per competitor and ranking (spec 2.8, DESIGN "Circuits":
+ * Circuit standings: accumulation of classified results per competitor and ranking (R9.15, R9.16:
  * ties broken by points, then wins, then best placement).
  */
 
@@ -42,7 +42,7 @@ export type UnrankedStanding = Omit<CircuitStanding, 'rank'>;
 const toHundredths = (points: number): number => Math.round(points * 100);
 
 /**
- * Orders two standings: more points first, then more wins, then the better best placement (spec tie rule); then,
+ * Orders two standings: more points first, then more wins, then the better best placement (R9.16); then,
  * only for a stable display order among equals, by name and key. Returns < 0 when `a` goes first.
  */
 export function compareStandings(a: UnrankedStanding, b: UnrankedStanding): number {

@@ -21,7 +21,7 @@ function integerIn(details: DomainErrorDetail[], value: unknown, path: string, m
 }
 
 /**
- * Checks a season scoring configuration (spec 2.8, DESIGN "Circuits") and returns it normalized (LINEAR gets
+ * Checks a season scoring configuration (R9.12) and returns it normalized (LINEAR gets
  * `minPoints: 0` when omitted). Paths in errors are rooted at `path`, e.g. `body.scoring.step`:
  * - `strategy` one of PLACEMENT, LINEAR, EXPONENTIAL; fields of another strategy are not allowed;
  * - PLACEMENT: `placements` as in {@link parsePlacementTable} (keys "N" or "LOW-HIGH", no overlap);

@@ -68,7 +68,7 @@ function build(bracket: BracketKind, key: string, round: number, number: number,
 }
 
 /**
- * Generates a double-elimination stage (spec 2.2).
+ * Generates a double-elimination stage (R7.5, R7.6).
  *
  * Winners bracket: the single-elimination bracket of P = next power of two >= N slots in `inner_outer`
  * order (same keys "W-r{r}-n{n}", pairings and byes as `generateSingleElimination`). Losers bracket

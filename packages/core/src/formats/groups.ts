@@ -50,7 +50,7 @@ export function snakeGroups(ranked: readonly Entrant[], groupCount: number): Sta
 }
 
 /**
- * Generates a group stage (spec 2.2): `settings.groupCount` groups (default: groups of about 4, that is
+ * Generates a group stage (R7.9): `settings.groupCount` groups (default: groups of about 4, that is
  * ceil(N/4)) filled snake-wise by seed, each a round robin (`roundRobinCycles` 1 or 2) with keys
  * "G{group}-r{round}-n{number}". Every group needs at least 2 entrants. O(N * group size).
  * @throws DomainError NOT_ENOUGH_PARTICIPANTS below 2 entrants; VALIDATION_ERROR for bad entrants, a

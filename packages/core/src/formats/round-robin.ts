@@ -93,7 +93,7 @@ export function buildRoundRobinMatches<M extends GeneratedMatch>(
 }
 
 /**
- * Generates a round-robin stage (spec 2.2): everyone meets everyone once per cycle, N(N-1)/2 matches per
+ * Generates a round-robin stage (R7.8): everyone meets everyone once per cycle, N(N-1)/2 matches per
  * cycle, keys "RR-r{round}-n{number}", rounds of the Berger circle method in seed order (identical to
  * brackets-manager's schedule); with odd N one participant rests each round (not a match). The second cycle
  * (roundRobinCycles 2) repeats the rounds with sides swapped. O(N^2).

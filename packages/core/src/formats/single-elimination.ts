@@ -28,7 +28,7 @@ function newMatch(round: number, number: number, a: string | null, b: string | n
 }
 
 /**
- * Generates a single-elimination stage (spec 1.2, DESIGN "Tournament and match lifecycle").
+ * Generates a single-elimination stage (R7.2, R7.3).
  *
  * Entrants are ranked by seed (rank 1 = lowest seed number) and placed in the standard `inner_outer`
  * order over a bracket of P = next power of two slots, so rank 1 meets rank P in round 1. Ranks above N are

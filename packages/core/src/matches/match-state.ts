@@ -46,7 +46,7 @@ const ACTOR_KINDS: readonly string[] = ['participant', 'organizer', 'moderator']
 
 /**
  * Checks that `actor` may take an action of type `type` on a match in `state`, without looking at the
- * action's payload (spec 3.2). Checks, in order: the actor's role may take the action at all (FORBIDDEN),
+ * action's payload (R8.1, R8.23). Checks, in order: the actor's role may take the action at all (FORBIDDEN),
  * a participant belongs to the match (NOT_MATCH_PARTICIPANT), the match is not final
  * (MATCH_ALREADY_COMPLETED), both participants are known (MATCH_NOT_READY), the status allows the action
  * (INVALID_TRANSITION), then state-dependent rules: the reporting side may not confirm its own report and a
@@ -124,7 +124,7 @@ function validateEvidence(evidence: unknown, details: DomainErrorDetail[]): void
 }
 
 /**
- * The match state machine (spec 3.2, DESIGN "Tournament and match lifecycle") as a pure function:
+ * The match state machine (R8.1, R8.2, R8.4) as a pure function:
  * - start: SCHEDULED -> IN_PROGRESS, by a participant of the match or an organizer (match.started);
  * - report: SCHEDULED | IN_PROGRESS -> PENDING_RESULT, by a participant or an organizer (match.score_reported);
  * - confirm: PENDING_RESULT -> COMPLETED, by the side that did not report, or an organizer (match.completed);

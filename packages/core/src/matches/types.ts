@@ -1,4 +1,4 @@
-/** Match status (spec 2.3, 3.2). COMPLETED and RESOLVED are final. */
+/** Match status (R8.1). COMPLETED and RESOLVED are final. */
 export type MatchStatus = 'SCHEDULED' | 'IN_PROGRESS' | 'PENDING_RESULT' | 'COMPLETED' | 'DISPUTED' | 'RESOLVED';
 
 /** One side's score: a non-negative integer. */

@@ -8,8 +8,8 @@ export interface ValidateResultOptions {
 }
 
 /**
- * Validates a reported or resolved result against the match's participants (DESIGN "Tournament and match
- * lifecycle"): exactly one score per participant, integer scores >= 0, `winnerId` one of the two. Without
+ * Validates a reported or resolved result against the match's participants (R8.7,
+ * R7.12): exactly one score per participant, integer scores >= 0, `winnerId` one of the two. Without
  * `winnerId` (omitted or null) the higher score wins; equal scores need a `winnerId` unless draws are
  * allowed (then a draw); a `winnerId` with a strictly lower score than the loser is refused.
  * @returns the result with scores in slot order.

@@ -7,7 +7,7 @@ import { placementRange } from './placement-range';
 import type { MatchOutcome, Placement } from './types';
 
 /**
- * Final placements of a double-elimination stage from its match outcomes (spec 2.2). Grand final: winner 1,
+ * Final placements of a double-elimination stage from its match outcomes (R7.6, R7.7). Grand final: winner 1,
  * loser 2 (with a reset: decided by the first match when the winners champion wins it, else by the reset);
  * without a grand final ("none") the winners-bracket champion is 1 and the losers-bracket champion 2. Then
  * by elimination round in the losers bracket: the losers final's loser is 3, and the losers of each earlier

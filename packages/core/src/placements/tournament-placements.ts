@@ -9,7 +9,7 @@ export interface StagePlacementsInput {
 }
 
 /**
- * Final placements of a multi-stage tournament (spec 1.1, 2.2): the last stage's placements as they are,
+ * Final placements of a multi-stage tournament (R7.16): the last stage's placements as they are,
  * then, stage by stage backwards, the participants who did not advance from that stage, after everyone
  * of the later stages and in that stage's placement order, participants sharing a placement there
  * sharing one here (16 in groups, 8 advancing to an elimination: the elimination's 1..8, then the group

@@ -56,7 +56,7 @@ export function separateGroupMates<T extends { group: number | null; rank: numbe
 }
 
 /**
- * The qualifiers of a completed stage, in order, re-seeded 1..k for the next stage (spec 1.1, 2.2):
+ * The qualifiers of a completed stage, in order, re-seeded 1..k for the next stage (R7.15):
  * k = `settings.advanceCount` (required, except GROUPS: default groupCount x qualifiersPerGroup, and
  * esports-form SWISS: default everyone who ADVANCED).
  * - Elimination: by placement, then seed within a shared placement (advanceCount 3 of "1, 2, 3-4" takes the

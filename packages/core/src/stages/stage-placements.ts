@@ -27,7 +27,7 @@ export function outcomesOf(results: readonly StageMatchResult[]): MatchOutcome[]
 }
 
 /**
- * Placements of a stage of any format from its results (spec 2.2): elimination formats by round of
+ * Placements of a stage of any format from its results (R7.4, R7.7, R7.16): elimination formats by round of
  * elimination, shared where the bracket does not separate ("3-4", "5-8"; double elimination by losers
  * round), only for participants already placed; round robin and Swiss in standings order (ties the
  * criteria leave share a range); groups by group rank, each rank shared across groups. Sorted by placement.

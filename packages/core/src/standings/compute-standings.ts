@@ -34,7 +34,7 @@ function toRow(item: RankedRecord, rank: number, group: number | null, status: S
 export type StandingsFormat = 'ROUND_ROBIN' | 'SWISS' | 'GROUPS';
 
 /**
- * Standings of a round-robin, Swiss or group stage from its results (spec 2.2): points from the settings
+ * Standings of a round-robin, Swiss or group stage from its results (R7.13): points from the settings
  * (3/1/0 by default), then the ordered criteria of `settings.tiebreaks` (see `resolveTiebreaks`), then
  * seed. Undecided results are ignored, so a stage in progress gives its current standings. GROUPS: groups
  * rebuilt as `generateGroups` does (snake by seed, `settings.groupCount`), each ranked on its own, rows

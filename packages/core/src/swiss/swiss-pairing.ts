@@ -252,7 +252,7 @@ function widen(field: Field, pass: GroupPass): { pairs: [number, number][]; bye:
 }
 
 /**
- * Pairs one Swiss round (spec 2.2). `players` are the participants to pair in standings order (best first);
+ * Pairs one Swiss round (R7.10, R7.11). `players` are the participants to pair in standings order (best first);
  * score groups are runs of equal points (players are stably re-sorted by points, so they need not be).
  *
  * Rules, in priority order: nobody meets an earlier opponent again, and nobody gets a second bye, while a

@@ -113,7 +113,7 @@ export function swissProgress(
 }
 
 /**
- * Generates the next round of a Swiss stage from the results so far (spec 2.2), or returns null when the
+ * Generates the next round of a Swiss stage from the results so far (R7.10), or returns null when the
  * stage is complete. The active participants are ranked by the current standings (points, then the
  * configured tiebreaks, then seed) and paired by `pairSwissRound`: no rematch and no second bye while
  * avoidable, the bye to the lowest-ranked participant without one, pairs within score groups. Round 1

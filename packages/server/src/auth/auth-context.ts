@@ -1,4 +1,4 @@
-/** An API scope (spec 5.4; contract: Scope). */
+/** An API scope (R1.10; contract: Scope). */
 export type Scope =
   | 'manage:tournaments'
   | 'read:tournaments'
@@ -26,7 +26,7 @@ export const allScopes: readonly Scope[] = [
 ];
 
 /**
- * Who is calling, resolved once per request by the authenticate middleware (spec Part 5):
+ * Who is calling, resolved once per request by the authenticate middleware (R1.7 to R1.9):
  * nobody, a user with a bearer access token, or an API key bound to one project.
  */
 export type AuthContext =
@@ -39,5 +39,5 @@ export type ApiKeyAuth = Extract<AuthContext, { kind: 'apiKey' }>;
 /** An authenticated user caller. */
 export type UserAuth = Extract<AuthContext, { kind: 'user' }>;
 
-/** Staff roles of an organization (DESIGN "Identity and authorization"). */
+/** Staff roles of an organization (R1.11). */
 export type StaffRole = 'OWNER' | 'ADMIN' | 'ORGANIZER' | 'MODERATOR';

@@ -22,7 +22,7 @@ export interface PageQuery {
   limit: number;
 }
 
-/** One page of items with the pagination object of spec 2.1. */
+/** One page of items with the pagination object of R3.1. */
 export interface Page<T> {
   items: T[];
   pagination: Pagination;
@@ -31,7 +31,7 @@ export interface Page<T> {
 /**
  * Runs a filtered query as one page, newest first (`created_at` then `id`, both descending, so the order is total),
  * counting the whole result with the same filters in parallel. `base` holds the FROM and WHERE clauses only; every
- * row is selected and mapped with `map`. Filters need an index led by the same columns (DESIGN performance notes).
+ * row is selected and mapped with `map`. Filters need an index led by the same columns (R3.8).
  */
 export async function newestFirstPage<DB, TB extends keyof DB, Row, Item>(
   base: SelectQueryBuilder<DB, TB, object>,

@@ -4,7 +4,7 @@
  * structured values are JSON text. Column names are snake_case; see migrations/ for indexes.
  */
 
-/** A registered account (DESIGN "Identity"). */
+/** A registered account (R1.1). */
 export interface UsersTable {
   id: string;
   username: string;
@@ -82,7 +82,7 @@ export interface ApiKeysTable {
   revoked_at: string | null;
 }
 
-/** A tournament (spec 2.2); status DRAFT ... COMPLETED. */
+/** A tournament (R5.4); status DRAFT ... COMPLETED (R5.8). */
 export interface TournamentsTable {
   id: string;
   project_id: string;
@@ -139,7 +139,7 @@ export interface ParticipantMembersTable {
   user_id: string;
 }
 
-/** A match between two sides (spec 2.3), with its place in the bracket and its advancement path. */
+/** A match between two sides (R8.12), with its place in the bracket and its advancement path. */
 export interface MatchesTable {
   id: string;
   tournament_id: string;
@@ -204,7 +204,7 @@ export interface EventsTable {
   created_at: string;
 }
 
-/** An anti-cheat client enrolled for a user of a project (DESIGN "Anti-cheat surface"); revoked_at set on revoke. */
+/** An anti-cheat client enrolled for a user of a project (R12.3); revoked_at set on revoke. */
 export interface AntiCheatClientsTable {
   id: string;
   project_id: string;
@@ -214,7 +214,7 @@ export interface AntiCheatClientsTable {
   revoked_at: string | null;
 }
 
-/** An anti-cheat monitoring session of a match (spec 2.5); status ACTIVE | ENDED; the API's sessionId is match_id. */
+/** An anti-cheat monitoring session of a match (R12.4); status ACTIVE | ENDED; the API's sessionId is match_id. */
 export interface AntiCheatSessionsTable {
   id: string;
   project_id: string;
@@ -228,7 +228,7 @@ export interface AntiCheatSessionsTable {
   started_by_key_id: string | null;
 }
 
-/** A user requested for a session; covered (0/1) when an enrolled client (client_id) wired them in (spec 4.1 rule 1). */
+/** A user requested for a session; covered (0/1) when an enrolled client (client_id) wired them in (R12.4). */
 export interface AntiCheatSessionParticipantsTable {
   session_id: string;
   user_id: string;
@@ -238,7 +238,9 @@ export interface AntiCheatSessionParticipantsTable {
   client_id: string | null;
 }
 
-/** A detection raised in a session (spec 2.6); ai_verdict is JSON `{ label, confidence }`; reviewed once verdict is set. */
+/**
+ * A detection raised in a session (R12.7); ai_verdict is JSON `{ label, confidence }`; reviewed once verdict is set.
+ */
 export interface AntiCheatDetectionsTable {
   id: string;
   project_id: string;
@@ -256,7 +258,7 @@ export interface AntiCheatDetectionsTable {
   created_at: string;
 }
 
-/** An evidence file presigned for a session (spec 2.7); status PENDING until its bytes are uploaded, then UPLOADED. */
+/** An evidence file presigned for a session (R12.10); status PENDING until its bytes are uploaded, then UPLOADED. */
 export interface AntiCheatMediaFilesTable {
   id: string;
   project_id: string;
@@ -281,7 +283,7 @@ export interface AntiCheatDetectionEvidenceTable {
   media_file_id: string;
 }
 
-/** A circuit (spec 2.8): a series of tournaments in seasons; status DRAFT | ACTIVE | COMPLETED. */
+/** A circuit (R9.5): a series of tournaments in seasons; status DRAFT | ACTIVE | COMPLETED. */
 export interface CircuitsTable {
   id: string;
   project_id: string;
@@ -359,7 +361,9 @@ export interface CircuitStandingsTable {
   updated_at: string;
 }
 
-/** A staff invitation (issue 8): to a user (invited_user_id) or an email with no account yet; the token kept as SHA-256. */
+/**
+ * A staff invitation (R13.5): to a user (invited_user_id) or an email with no account yet; the token kept as SHA-256.
+ */
 export interface StaffInvitationsTable {
   id: string;
   organization_id: string;
@@ -435,7 +439,7 @@ export interface CalendarFeedTokensTable {
 }
 
 /**
- * A webhook subscription of a project (spec 2.9, 4.7). `events`: JSON array of event names or "*"; `enabled` 0/1 with
+ * A webhook subscription of a project (R10.1). `events`: JSON array of event names or "*"; `enabled` 0/1 with
  * `disabled_reason` MANUAL | GONE | FAILING; `secret` (`whsec_...`) kept as issued because signing needs it, and
  * `previous_secret` keeps signing until `previous_secret_expires_at` after a rotation.
  */

@@ -16,7 +16,7 @@ export const ANONYMOUS: AuthContext = Object.freeze({ kind: 'anonymous' });
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
 /**
- * Resolves the request's credentials (spec Part 5): `X-API-Key` against api_keys (unrevoked, unexpired) and
+ * Resolves the request's credentials (R1.7, R1.9): `X-API-Key` against api_keys (unrevoked, unexpired) and
  * `Authorization: Bearer` against auth_sessions (unrevoked; expired -> TOKEN_EXPIRED). Sets `ctx.state.auth`
  * (the key when both are sent; the router may switch to the user per operation) and `ctx.state.credentials`.
  * It does not throw: a failure is kept in `ctx.state.authError` so that the rate limiter counts the request first;

@@ -6,9 +6,9 @@ import type { ApiState } from './operation';
 
 /**
  * Picks the caller an operation sees from the request's valid credentials and the operation's `security`
- * (spec Part 5; docs/decisions.md "Who may call what"):
+ * (R1.7 to R1.10; docs/decisions.md "Who may call what"):
  * an accepted API key first, then an accepted bearer token, then anonymous where `{}` is listed.
- * Refusals: an API key on a bearer-only operation -> 403 API_KEY_NOT_ALLOWED (spec 5.2); a bearer token on a
+ * Refusals: an API key on a bearer-only operation -> 403 API_KEY_NOT_ALLOWED (R1.8); a bearer token on a
  * key-only operation -> 401 UNAUTHORIZED naming X-API-Key; nothing acceptable -> 401 UNAUTHORIZED.
  * Then `x-required-scope` for API keys -> 403 INSUFFICIENT_SCOPE naming the scope.
  */

@@ -13,8 +13,8 @@ export interface PeriodicJobOptions {
 
 /**
  * Runs a time-based job of the server process on a timer: the notification sweep (CHECK_IN_OPEN, MATCH_READY,
- * MATCH_STARTING_SOON; spec 4.6) and the registration schedule (registrationOpensAt / registrationClosesAt). The first
- * run happens one interval after start(), each next one an interval after the previous ended (never two at once).
+ * MATCH_STARTING_SOON; R15.4, R15.5) and the registration schedule (registrationOpensAt / registrationClosesAt). The
+ * first run happens one interval after start(), each next one an interval after the previous ended (never two at once).
  * Timers are unref'd; a failing run is logged and the timer goes on. The jobs themselves must be idempotent and safe
  * with several processes on one database.
  */

@@ -18,7 +18,7 @@ function apiRoot(ctx: ApiContext): string {
 }
 
 /**
- * Anti-cheat operations (spec 4.1 and extensions): sessions, detections, verdicts, evidence presign and upload,
+ * Anti-cheat operations (R12.1 to R12.15): sessions, detections, verdicts, evidence presign and upload,
  * clients. uploadEvidence reads the raw request body itself (the router leaves non-JSON bodies unparsed).
  */
 export const antiCheatHandlers: OperationHandlers = {

@@ -11,7 +11,9 @@ const filterOf = (query: Record<string, unknown>): CalendarFilter => ({
   ...(typeof query.to === 'string' ? { to: query.to } : {}),
 });
 
-/** Calendar operations (spec 4.6): JSON feed, iCalendar export (bearer or feed token), feed token create/revoke. */
+/**
+ * Calendar operations (R16.1 to R16.4): JSON feed, iCalendar export (bearer or feed token), feed token create/revoke.
+ */
 export const calendarHandlers: OperationHandlers = {
   getCalendarFeed: async (ctx) => {
     const { query } = ctx.state.input;

@@ -11,7 +11,7 @@ import type {
 import type { PageQuery } from '../db/page-query';
 
 /**
- * Circuit operations (spec 4.5): public list and details, CRUD, seasons, classification, standings and the season
+ * Circuit operations (R9.1 to R9.19): public list and details, CRUD, seasons, classification, standings and the season
  * lifecycle. getCircuitAnalytics lives in routes/analytics.ts.
  */
 export const circuitHandlers: OperationHandlers = {

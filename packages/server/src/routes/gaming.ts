@@ -3,7 +3,7 @@ import { sendData, sendNoContent } from '../http/respond';
 import type { LinkGamingAccountInput } from '../services/gaming/gaming-service';
 import type { GamingPlatform } from '../services/gaming/platforms';
 
-/** Gaming account operations (spec 4.6): link, unlink, profile. */
+/** Gaming account operations (R14.5, R14.6): link, unlink, profile. */
 export const gamingHandlers: OperationHandlers = {
   linkGamingAccount: async (ctx) => {
     const { params, body } = ctx.state.input;

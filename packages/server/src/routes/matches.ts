@@ -28,7 +28,7 @@ function sendWrite(ctx: ApiContext, result: MatchWriteResult<unknown>): void {
 }
 
 /**
- * Match operations (spec 4.4, issue 4): getMatch and the workflow start, report, confirm, dispute, evidence,
+ * Match operations (R8.1 to R8.23): getMatch and the workflow start, report, confirm, dispute, evidence,
  * resolve, plus correctMatchResult and rescheduleMatch. Writes honour the Idempotency-Key header
  * (services/matches/idempotency.ts).
  */

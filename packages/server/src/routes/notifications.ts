@@ -2,7 +2,7 @@ import type { OperationHandlers } from '../http/operation';
 import { sendData, sendList } from '../http/respond';
 import type { NotificationListQuery, NotificationPreferencesUpdate } from '../services/notifications/notification-service';
 
-/** Notification operations (spec 4.6): list, mark one or all read, preferences. */
+/** Notification operations (R15.6, R15.7): list, mark one or all read, preferences. */
 export const notificationHandlers: OperationHandlers = {
   listNotifications: async (ctx) => {
     const page = await ctx.services.notifications.list(ctx.state.auth, ctx.state.input.query as unknown as NotificationListQuery);

@@ -2,7 +2,7 @@ import type { OperationHandlers } from '../http/operation';
 import { sendData, sendList, sendNoContent } from '../http/respond';
 import type { ParticipantListQuery, ParticipantUpdateInput } from '../services/participants/participant-service';
 
-/** Participant operations (spec 4.3): list, get, update (seed, status), remove / disqualify. */
+/** Participant operations (R6.4 to R6.7): list, get, update (seed, status), remove / disqualify. */
 export const participantHandlers: OperationHandlers = {
   listParticipants: async (ctx) => {
     const { params, query } = ctx.state.input;

@@ -6,8 +6,8 @@ import type { ScheduleQuery } from '../services/matches/schedule-query';
 import type { TournamentListQuery } from '../services/tournaments/tournament-list-query';
 
 /**
- * Tournament operations (spec 4.2): CRUD, list, lifecycle (publish, registration open/close, start), stages,
- * bracket, schedule, and participate / check-in. getTournamentAnalytics is a later issue (501).
+ * Tournament operations (R5.1 to R5.16, R6.1 to R6.3): CRUD, list, lifecycle (publish, registration open/close, start),
+ * stages, bracket, schedule, and participate / check-in. getTournamentAnalytics lives in routes/analytics.ts.
  */
 export const tournamentHandlers: OperationHandlers = {
   createTournament: async (ctx) => {

@@ -9,7 +9,7 @@ import type {
 } from '../services/webhooks/webhook-service';
 
 /**
- * Webhook operations (spec 4.7, Part 6): subscriptions (list, create, get, update, delete, rotate secret), test
+ * Webhook operations (R10.1 to R10.10): subscriptions (list, create, get, update, delete, rotate secret), test
  * events and the delivery log (list, get, redeliver). Answers carrying a secret are never cached.
  */
 export const webhookHandlers: OperationHandlers = {

@@ -2,7 +2,7 @@ import type { AppDeps } from '../deps';
 import type { AuthContext, Scope, StaffRole } from '../auth/auth-context';
 import { AppError, invalidField, notFound } from '../errors/app-error';
 
-/** Roles allowed to manage tournaments and circuits (DESIGN "Identity and authorization"). */
+/** Roles allowed to manage tournaments and circuits (R1.11). */
 export const MANAGER_ROLES: readonly StaffRole[] = ['OWNER', 'ADMIN', 'ORGANIZER'];
 /** Roles allowed to resolve disputes: managers and moderators. */
 export const REFEREE_ROLES: readonly StaffRole[] = ['OWNER', 'ADMIN', 'ORGANIZER', 'MODERATOR'];
@@ -23,14 +23,14 @@ export interface ProjectRequirement {
 export type ProjectActor = { kind: 'apiKey'; apiKeyId: string } | { kind: 'user'; userId: string; role: StaffRole };
 
 /**
- * Authorization checks shared by every service (spec Part 5, DESIGN "Identity and authorization").
+ * Authorization checks shared by every service (R1.7 to R1.11, R4.2 to R4.5).
  * 401 UNAUTHORIZED without credentials; 404 NOT_FOUND for another project's resource (never 403);
  * 403 INSUFFICIENT_SCOPE for a key without the scope; 403 FORBIDDEN for a user without the role.
  */
 export class AccessService {
   constructor(private readonly deps: AppDeps) {}
 
-  /** The calling user's id. 401 when anonymous; 403 API_KEY_NOT_ALLOWED for an API key (spec 5.2). */
+  /** The calling user's id. 401 when anonymous; 403 API_KEY_NOT_ALLOWED for an API key (R1.8). */
   requireUser(auth: AuthContext): string {
     if (auth.kind === 'user') return auth.userId;
     if (auth.kind === 'apiKey') {
@@ -95,8 +95,8 @@ export class AccessService {
   }
 
   /**
-   * The project a new resource belongs to (DESIGN "Projects"): a key's own project (any `projectId` sent is
-   * ignored, spec 4.1); for a user, the `projectId` field of the request (400 naming it when missing,
+   * The project a new resource belongs to (R4.2, R4.3): a key's own project (any `projectId` sent is
+   * ignored, R4.2); for a user, the `projectId` field of the request (400 naming it when missing,
    * 404 when unknown), which the user must be staff of with one of `req.roles`.
    */
   async resolveProjectForCreate(

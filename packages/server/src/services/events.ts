@@ -3,7 +3,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/schema';
 import { newId } from '../ids';
 
-/** A domain event to record in the outbox (spec Part 6, DESIGN "Webhooks"). `data` is the payload's `data`. */
+/** A domain event to record in the outbox (R10.4, R11.1 to R11.10). `data` is the payload's `data`. */
 export interface DomainEvent {
   projectId: string;
   /** Event name, e.g. `tournament.started`, `match.completed`. */

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 /**
  * Initial schema: identity, tenancy, tournaments, stages, participants, matches, history and the event outbox.
  * Portable DDL only (text ids and instants, integer booleans) so the PostgreSQL dialect runs it unchanged.
- * Every list filter has a narrow index (DESIGN "Performance notes": COUNT(*) without one walks the table).
+ * Every list filter has a narrow index (R3.8: COUNT(*) without one walks the table).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Stage formats and multi-stage tournaments (issue 3):
+ * Stage formats and multi-stage tournaments (R7.1 to R7.19):
  * - `stage_entrants`: who entered each stage and with which stage seed (1..N). Stage 1 holds the tournament's
  *   seeded participants; a later stage holds the qualifiers of the stage before it, re-seeded by their result.
  *   Existing started tournaments get their stage 1 entrants from `participants.seed`.

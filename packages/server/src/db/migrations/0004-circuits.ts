@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Circuits (spec 1.3, 2.8, 4.5): circuits, their seasons, the tournaments classified into a season with the points
+ * Circuits (R9.1 to R9.19): circuits, their seasons, the tournaments classified into a season with the points
  * each participant was awarded, and the ranked standings of each season. Portable DDL (text ids and instants,
  * points as integer hundredths so sums are exact); every list filter has a narrow index. Classifications keep a
  * snapshot of the tournament (name, discipline, dates) and no foreign key to it: standings outlive a deleted

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Anti-cheat surface (spec 1.5, 2.5-2.7, 4.1): enrolled clients, monitoring sessions and their participants,
+ * Anti-cheat surface (R12.1 to R12.15): enrolled clients, monitoring sessions and their participants,
  * detections, evidence media files and the detection-evidence links. Portable DDL (text ids and instants, integer
  * booleans, partial unique indexes that SQLite and PostgreSQL both support); every list filter has a narrow index.
  */
@@ -42,7 +42,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('end_reason', 'text')
     .addColumn('started_by_key_id', 'text')
     .execute();
-  // One active session per match and project (spec 2.5: the session id is the match id).
+  // One active session per match and project (R12.5: the session id is the match id).
   await db.schema
     .createIndex('anti_cheat_sessions_active_uq')
     .on('anti_cheat_sessions')

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Webhooks (issue 7, spec 1.7, 4.7, Part 6): subscriptions of a project, one delivery per (event, subscription) and
+ * Webhooks (R10.1 to R10.11): subscriptions of a project, one delivery per (event, subscription) and
  * the log of every delivery attempt. Deliveries are rows, so pending ones survive restarts; the dispatcher claims due
  * ones with a conditional UPDATE lease (`lease_owner`, `lease_expires_at`), safe with several processes on one
  * database. Secrets are stored as issued because signing needs them (docs/decisions.md "Webhook secrets at rest").

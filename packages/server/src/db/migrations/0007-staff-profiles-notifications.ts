@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 8 (spec 4.6): staff invitations, linked gaming accounts, notifications with per-type/per-channel preferences
- * and their pending email/webhook deliveries, and per-user calendar feed tokens. Portable DDL (text ids and instants,
- * integer booleans); every list filter has a narrow index.
+ * Staff, profiles and notifications (R13.5 to R13.8, R14.5, R15.1 to R15.8): staff invitations, linked gaming accounts,
+ * notifications with per-type/per-channel preferences and their pending email/webhook deliveries, and per-user calendar
+ * feed tokens. Portable DDL (text ids and instants, integer booleans); every list filter has a narrow index.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

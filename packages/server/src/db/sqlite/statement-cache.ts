@@ -6,7 +6,7 @@ export const DEFAULT_STATEMENT_CACHE_SIZE = 500;
 /**
  * Wraps a better-sqlite3 database so that `prepare` reuses statements by SQL text (least recently used evicted
  * beyond `size`). Kysely's SQLite driver prepares every query anew; reusing the statement cuts a primary-key read
- * from about 40 µs to about 12 µs (DESIGN "Performance notes"). Safe because the driver runs one query at a time
+ * from about 40 µs to about 12 µs (R18.7). Safe because the driver runs one query at a time
  * on its single connection, and SQLite re-prepares a statement by itself after a schema change.
  */
 export function withStatementCache(database: SqliteDatabase, size = DEFAULT_STATEMENT_CACHE_SIZE): SqliteDatabase {

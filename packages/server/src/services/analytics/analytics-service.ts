@@ -7,7 +7,7 @@ import { READ_ANALYTICS, READER_ROLES, requireCircuit } from '../circuits/circui
 import { requireVisibleTournament } from '../tournaments/visibility';
 
 /**
- * Tournament and circuit analytics (spec 4.2, 4.5 "Key (read:analytics)"), computed from the data at request time:
+ * Tournament and circuit analytics (R17.1 to R17.3), computed from the data at request time:
  * a key of the resource's project with read:analytics, or any staff member of its organization; another project's
  * resource is 404, a signed-in user who is not staff 403 (404 for an unpublished resource).
  */

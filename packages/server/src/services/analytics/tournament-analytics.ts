@@ -104,7 +104,7 @@ async function countCheckedIn(db: Db, tournamentId: string): Promise<number> {
 }
 
 /**
- * Computes a tournament's analytics from its rows at request time (spec 4.2 analytics):
+ * Computes a tournament's analytics from its rows at request time (R17.1):
  * - participants by status and in all; checkInRate = checked-in / participants holding a place (null when check-in
  *   is not required, 0 without participants);
  * - matches by status, byes, walkovers, draws; progress = (COMPLETED + RESOLVED) / all matches (0 without matches);

@@ -35,7 +35,7 @@ export interface AntiCheatServiceOptions {
 }
 
 /**
- * The anti-cheat integration surface (spec 1.5, 1.6, 2.5-2.7, 4.1; DESIGN "Anti-cheat surface"), for API keys only:
+ * The anti-cheat integration surface (R12.1 to R12.15), for API keys only:
  * the project always comes from the key (a projectId in body or query is ignored) and another project's sessions,
  * detections, evidence and clients are 404. Scopes are checked by the router from the contract; session start and end
  * also need the PRO plan (403 PLAN_REQUIRED). The presign secret is config.presignSecret, else random per instance.

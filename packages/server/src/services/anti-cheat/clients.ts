@@ -22,8 +22,8 @@ const alreadyEnrolled = (userId: string) =>
   new AppError('CONFLICT', `user ${userId} already has an enrolled anti-cheat client in this project; revoke it first`);
 
 /**
- * Enrolls the anti-cheat client of a user for the project (extension needed by spec 4.1 rule 1): from then on the user
- * is covered by new sessions. 404 unknown user; 409 CONFLICT when the user already has a non-revoked client.
+ * Enrolls the anti-cheat client of a user for the project (R12.3, needed by the coverage rule R12.4): from then on the
+ * user is covered by new sessions. 404 unknown user; 409 CONFLICT when the user already has a non-revoked client.
  */
 export async function enrollClient(ctx: AntiCheatContext, key: ProjectKey, input: AntiCheatClientEnrollInput): Promise<AntiCheatClient> {
   const { db, clock } = ctx.deps;

@@ -34,7 +34,7 @@ export function selectDetections(db: AntiCheatDb) {
     );
 }
 
-/** The API shape of a detection row (spec 2.6): rule, severity, AI verdict flag, evidence count, review state. */
+/** The API shape of a detection row (R12.8): rule, severity, AI verdict flag, evidence count, review state. */
 export function toDetection(row: DetectionRow): Detection {
   return {
     id: row.id,

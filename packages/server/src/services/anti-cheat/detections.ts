@@ -5,7 +5,7 @@ import { findDetection, selectDetections, toDetection } from './detection-reader
 import { findSession } from './session-reader';
 import type { AntiCheatContext, Detection, DetectionListQuery, DetectionRaiseInput, DetectionVerdictInput, ProjectKey } from './types';
 
-/** Event emitted when a detection is raised (spec Part 6); data `{ detection: Detection }`. */
+/** Event emitted when a detection is raised (R11.9); data `{ detection: Detection }`. */
 export const DETECTION_RAISED_EVENT = 'anticheat.detection_raised';
 
 /**
@@ -78,7 +78,7 @@ export async function raiseDetection(
 }
 
 /**
- * Detections of the project, newest first (spec 4.1): at most `limit` (1..200, default 50; the contract refuses more
+ * Detections of the project, newest first (R12.8): at most `limit` (1..200, default 50; the contract refuses more
  * with 400); `unreviewedOnly` keeps those without a verdict (rule 4); `sessionId` keeps one session's.
  */
 export async function listDetections(ctx: AntiCheatContext, key: ProjectKey, query: DetectionListQuery): Promise<Detection[]> {

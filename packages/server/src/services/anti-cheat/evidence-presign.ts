@@ -4,10 +4,10 @@ import { findSession } from './session-reader';
 import type { AntiCheatContext, EvidencePresign, EvidencePresignInput, ProjectKey } from './types';
 import { signUpload } from './upload-signature';
 
-/** Lifetime of a presigned upload URL: five minutes from issuance (spec 2.7, 8), in milliseconds. */
+/** Lifetime of a presigned upload URL: five minutes from issuance (R12.10), in milliseconds. */
 export const PRESIGN_TTL_MS = 5 * 60 * 1000;
 
-/** Prefix of every evidence storage key (spec 2.7). */
+/** Prefix of every evidence storage key (R12.10). */
 export const EVIDENCE_KEY_PREFIX = 'anti-cheat-evidence/';
 
 /** Path of the upload operation under the API root (uploadEvidence). */
@@ -17,7 +17,7 @@ export const uploadPath = (mediaFileId: string): string => `/anti-cheat/evidence
 export const expiresParam = (expiresAtMs: number): number => Math.ceil(expiresAtMs / 1000);
 
 /**
- * Presigns one evidence upload for a session of the project (spec 4.1 rule 5, 2.7), gated by scope only (rule 4):
+ * Presigns one evidence upload for a session of the project (R12.10), gated by scope only (R12.2):
  * reserves a media file and answers a URL of this server's upload operation, signed over method, key, contentType,
  * sizeBytes, sha256 and expiry, valid five minutes. `apiRoot` is the public API root (…/api/v1) the URL starts with.
  * 404 unknown session (or detectionId); 400 when the detection belongs to another session; 413 PAYLOAD_TOO_LARGE

@@ -24,7 +24,7 @@ export interface EvidenceUploadRequest {
 const mediaType = (header: string | undefined): string => (header ?? '').split(';')[0]!.trim().toLowerCase();
 
 /**
- * Stores the bytes of a presigned upload (spec 4.1 rule 5; DESIGN "Anti-cheat surface"). Every check runs before
+ * Stores the bytes of a presigned upload (R12.11, R12.12). Every check runs before
  * anything is stored, and a refused upload stores nothing: 404 unknown media file; 403 FORBIDDEN when the signature
  * does not match the URL (tampered query, or a URL signed with another secret); 409 CONFLICT when already uploaded;
  * 410 UPLOAD_URL_EXPIRED from the expiry on (injected clock); 415 UNSUPPORTED_MEDIA_TYPE when Content-Type is not the

@@ -4,11 +4,11 @@ import type { AuthContext } from '../../auth/auth-context';
 import { AppError } from '../../errors/app-error';
 import type { ProjectKey } from './types';
 
-/** Plan that includes the anti-cheat capability (DESIGN "Identity and authorization"). */
+/** Plan that includes the anti-cheat capability (R4.9, R12.2). */
 export const ANTI_CHEAT_PLAN = 'PRO';
 
 /**
- * The calling API key's project (spec 4.1, 5.5): anti-cheat operations take an API key only, and the project is the
+ * The calling API key's project (R12.1, R12.15): anti-cheat operations take an API key only, and the project is the
  * key's, whatever projectId a body or query carries. 401 UNAUTHORIZED for any other caller (the router already
  * refuses them; this keeps the services safe on their own).
  */
@@ -18,7 +18,7 @@ export function requireProjectKey(auth: AuthContext): ProjectKey {
 }
 
 /**
- * 403 PLAN_REQUIRED unless the project's plan includes anti-cheat (spec 4.1 rule 2: session start and end, even
+ * 403 PLAN_REQUIRED unless the project's plan includes anti-cheat (R12.2: session start and end, even
  * with the anticheat:session.write scope).
  */
 export async function requireAntiCheatPlan(db: Kysely<Database>, projectId: string): Promise<void> {

@@ -9,8 +9,8 @@ export type AntiCheatDb = Kysely<Database> | Transaction<Database>;
 export type SessionRow = Selectable<AntiCheatSessionsTable>;
 
 /**
- * The session of `projectId` addressed by `sessionId` (= its match id, spec 2.5): the active one, else the most recently
- * started one; undefined when the project has none (another project's session is invisible).
+ * The session of `projectId` addressed by `sessionId` (= its match id, R12.4, R12.5): the active one, else the most
+ * recently started one; undefined when the project has none (another project's session is invisible).
  */
 export async function findSession(db: AntiCheatDb, projectId: string, sessionId: string): Promise<SessionRow | undefined> {
   const rows = await db

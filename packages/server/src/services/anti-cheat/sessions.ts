@@ -13,14 +13,14 @@ import type {
   ProjectKey,
 } from './types';
 
-/** Event emitted when a session ends (spec Part 6); data `{ session: AntiCheatSession }`. */
+/** Event emitted when a session ends (R11.9); data `{ session: AntiCheatSession }`. */
 export const SESSION_COMPLETED_EVENT = 'anticheat.session_completed';
 
 const activeConflict = (matchId: string) =>
   new AppError('CONFLICT', `match ${matchId} already has an active anti-cheat session in this project; end it first`);
 
 /**
- * Starts a session (spec 4.1, 2.5): needs the PRO plan (403 PLAN_REQUIRED). `matchId` is the caller's (a UUID v7 is
+ * Starts a session (R12.4, R12.5): needs the PRO plan (403 PLAN_REQUIRED). `matchId` is the caller's (a UUID v7 is
  * generated when omitted) and becomes the sessionId. Only requested users with an enrolled, non-revoked client of the
  * project are covered (rule 1); the others are kept as uncovered participants. 400 for a userId listed twice;
  * 409 CONFLICT when the match already has an active session in the project.
@@ -95,7 +95,7 @@ export async function getSession(ctx: AntiCheatContext, key: ProjectKey, session
 }
 
 /**
- * Ends the project's active session with this id (spec 4.1): needs the PRO plan (403 PLAN_REQUIRED). Records the
+ * Ends the project's active session with this id (R12.6): needs the PRO plan (403 PLAN_REQUIRED). Records the
  * optional reason and emits anticheat.session_completed in the same transaction. When the project has no active
  * session with this id the request is a no-op that still succeeds with `ended: false` (rule 3).
  */

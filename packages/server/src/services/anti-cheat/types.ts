@@ -2,15 +2,15 @@ import type { AppDeps } from '../../deps';
 import type { StorageDriver } from '../../storage/storage-driver';
 import type { PageQuery } from '../../db/page-query';
 
-/** Games an anti-cheat session can monitor (spec 2.5). */
+/** Games an anti-cheat session can monitor (R12.4). */
 export type AntiCheatGame = 'cs2' | 'valorant' | 'apex' | 'dota2' | 'rl';
-/** ACTIVE until ended (spec 3.3 only names "active"). */
+/** ACTIVE until ended (R12.6). */
 export type AntiCheatSessionStatus = 'ACTIVE' | 'ENDED';
-/** Severity of a detection (DESIGN "Anti-cheat surface"). */
+/** Severity of a detection (R12.7). */
 export type DetectionSeverity = 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';
 /** Review verdict of a detection. */
 export type DetectionVerdict = 'CONFIRMED_CHEAT' | 'FALSE_POSITIVE' | 'INCONCLUSIVE';
-/** Kind of an evidence file (spec 2.7 names screenshot). */
+/** Kind of an evidence file (R12.10). */
 export type EvidenceKind = 'screenshot' | 'video' | 'log' | 'replay' | 'other';
 
 /** Everything the anti-cheat modules work with: the app deps, the evidence storage and the presign secret. */
@@ -21,7 +21,7 @@ export interface AntiCheatContext {
   presignSecret: Buffer;
 }
 
-/** The calling API key's project (spec 4.1: the project always comes from the key). */
+/** The calling API key's project (R12.15: the project always comes from the key). */
 export interface ProjectKey {
   projectId: string;
   apiKeyId: string;
@@ -34,14 +34,14 @@ export interface AntiCheatSessionStartInput {
   participants: Array<{ userId: string }>;
 }
 
-/** Answer of a session start (contract: AntiCheatSessionStarted); sessionId equals matchId (spec 2.5). */
+/** Answer of a session start (contract: AntiCheatSessionStarted); sessionId equals matchId (R12.4). */
 export interface AntiCheatSessionStarted {
   sessionId: string;
   matchId: string;
   game: AntiCheatGame;
   status: AntiCheatSessionStatus;
   requestedParticipants: number;
-  /** Requested users with an enrolled, non-revoked client (spec 4.1 rule 1). */
+  /** Requested users with an enrolled, non-revoked client (R12.4). */
   coveredParticipants: number;
   coveredUserIds: string[];
   /** UTC ISO 8601. */
@@ -71,7 +71,7 @@ export interface AntiCheatSession {
   evidenceCount: number;
 }
 
-/** Answer of a session end (contract: AntiCheatSessionEndResult); ended false for the no-op of spec 4.1 rule 3. */
+/** Answer of a session end (contract: AntiCheatSessionEndResult); ended false for the no-op of R12.6. */
 export interface AntiCheatSessionEndResult {
   sessionId: string;
   ended: boolean;
@@ -84,7 +84,7 @@ export interface AiVerdict {
   confidence: number;
 }
 
-/** A detection as listed (spec 2.6, contract: Detection); never carries evidence content. */
+/** A detection as listed (R12.8, contract: Detection); never carries evidence content. */
 export interface Detection {
   id: string;
   sessionId: string;
@@ -123,7 +123,7 @@ export interface DetectionListQuery {
   sessionId?: string;
 }
 
-/** Body of POST /anti-cheat/evidence/presign (spec 2.7, contract: EvidencePresignRequest). */
+/** Body of POST /anti-cheat/evidence/presign (R12.10, contract: EvidencePresignRequest). */
 export interface EvidencePresignInput {
   sessionId: string;
   kind: EvidenceKind;
@@ -134,7 +134,7 @@ export interface EvidencePresignInput {
   detectionId?: string;
 }
 
-/** Answer of a presign (spec 2.7, contract: EvidencePresign). */
+/** Answer of a presign (R12.10, contract: EvidencePresign). */
 export interface EvidencePresign {
   uploadUrl: string;
   mediaFileId: string;

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** What a presigned upload URL is signed over (DESIGN "Anti-cheat surface"). */
+/** What a presigned upload URL is signed over (R12.10). */
 export interface UploadSignatureFields {
   /** HTTP method the URL allows: PUT. */
   method: string;

@@ -52,7 +52,7 @@ export const LAST_USED_WRITE_INTERVAL_MS = 60_000;
 const REQUIREMENT = { roles: ADMIN_ROLES, resource: 'project', scope: 'read:webhooks' as const };
 
 /**
- * Project API keys (spec 4.7, 5; docs/decisions.md "API keys creating API keys"). Managed by OWNER/ADMIN users
+ * Project API keys (R1.12 to R1.17; docs/decisions.md "API keys creating API keys"). Managed by OWNER/ADMIN users
  * (with `projectId`) or by a key holding read:webhooks, which may only grant scopes it holds itself. The secret is
  * returned once and stored as SHA-256; lists show prefix and last four characters. Another project's key: 404.
  */

@@ -44,7 +44,7 @@ export interface AuthTokens {
 const INVALID_CREDENTIALS = 'invalid username, email or password';
 
 /**
- * Accounts and sessions (DESIGN "Identity and authorization", docs/decisions.md "Tokens"): a session is one access
+ * Accounts and sessions (R1.1 to R1.6, docs/decisions.md "Tokens"): a session is one access
  * token and one refresh token, random and stored as SHA-256; lifetimes come from the config, instants from the clock.
  */
 export class AuthService {

@@ -65,7 +65,7 @@ async function standingsOf(db: Db, stage: StageRow, names: ReadonlyMap<string, s
 }
 
 /**
- * The bracket of a started tournament (spec 4.2): per stage its rounds (bracket, round, display name from core)
+ * The bracket of a started tournament (R5.15): per stage its rounds (bracket, round, display name from core)
  * with full matches (sides with stage seeds, scores, advancement paths, history), the standings of round-robin,
  * Swiss and group stages, and the tournament placements known so far (participants eliminated from the last
  * stage or knocked out of an earlier one; everyone once the tournament is COMPLETED), best first.

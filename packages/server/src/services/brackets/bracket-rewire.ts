@@ -33,8 +33,8 @@ function isFirstGrandFinal(row: MatchRow): boolean {
 
 /**
  * Moves corrected participants along the advancement paths of an elimination stage, inside the caller's transaction
- * (issue 4, result correction). `rows` holds every match of the stage by id and is kept equal to what is written.
- * - A side of a SCHEDULED match is simply replaced (`rewired`).
+ * (result correction, R8.14 to R8.16). `rows` holds every match of the stage by id and is kept equal to what is
+ * written. - A side of a SCHEDULED match is simply replaced (`rewired`).
  * - A match that was started, reported, disputed or decided (walkovers included) is reset to SCHEDULED with the
  *   sides that are now right and no result (history RESET, event `match.reset`), and what it had advanced is taken
  *   back out of the matches after it, recursively (`reset`, in the order reached).

@@ -28,7 +28,7 @@ export interface ExportCaller {
 }
 
 /**
- * The caller's calendar (spec 4.6): a JSON feed and an iCalendar export of the tournaments they play or organize,
+ * The caller's calendar (R16.1 to R16.4): a JSON feed and an iCalendar export of the tournaments they play or organize,
  * their matches and their circuits' seasons (calendar/collect.ts), plus a personal feed token so calendar apps can
  * subscribe without an access token.
  */

@@ -64,9 +64,9 @@ async function circuitsOf(db: Db, userId: string, tournamentIds: readonly string
 }
 
 /**
- * Every calendar event of `userId` matching `filter`, by start time, kind (TYPE_ORDER) and id (spec 4.6): for each of their
- * tournaments (played or, as staff, organized) its registration, check-in and start; each scheduled match they play
- * (staff: every scheduled match of the tournaments they organize), `endsAt` one round interval later; and the
+ * Every calendar event of `userId` matching `filter`, by start time, kind (TYPE_ORDER) and id (R16.1, R16.2): for each
+ * of their tournaments (played or, as staff, organized) its registration, check-in and start; each scheduled match they
+ * play (staff: every scheduled match of the tournaments they organize), `endsAt` one round interval later; and the
  * season starts and ends of their circuits (all-day). A circuit filter keeps its seasons and the tournaments it
  * classified. DRAFT tournaments appear to staff only (participants cannot be in one).
  */

@@ -10,7 +10,7 @@ export type CircuitStatus = 'DRAFT' | 'ACTIVE' | 'COMPLETED';
 /** Season status: UPCOMING -> ACTIVE -> COMPLETED (standings final). */
 export type SeasonStatus = 'UPCOMING' | 'ACTIVE' | 'COMPLETED';
 
-/** A season of a circuit (spec 2.8). */
+/** A season of a circuit (R9.6, R9.7). */
 export interface Season {
   id: string;
   circuitId: string;

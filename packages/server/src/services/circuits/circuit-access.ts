@@ -14,15 +14,15 @@ export interface CircuitRequirement {
   roles: readonly StaffRole[];
 }
 
-/** Reads (spec 4.5 "Key (read:circuits)"): a key of the project with read:circuits, or any staff member. */
+/** Reads (R9.4): a key of the project with read:circuits, or any staff member. */
 export const READ_CIRCUITS: CircuitRequirement = { scope: 'read:circuits', roles: READER_ROLES };
-/** Writes (spec 4.5 "Org (manage:circuits)"): a key with manage:circuits, or staff OWNER/ADMIN/ORGANIZER. */
+/** Writes (R9.4): a key with manage:circuits, or staff OWNER/ADMIN/ORGANIZER. */
 export const MANAGE_CIRCUITS: CircuitRequirement = { scope: 'manage:circuits', roles: MANAGER_ROLES };
-/** Analytics (spec 4.5 "Key (read:analytics)"): a key with read:analytics, or any staff member. */
+/** Analytics (R17.3): a key with read:analytics, or any staff member. */
 export const READ_ANALYTICS: CircuitRequirement = { scope: 'read:analytics', roles: READER_ROLES };
 
 /**
- * The circuit `id` for a caller of its project meeting `req` (DESIGN "Identity and authorization").
+ * The circuit `id` for a caller of its project meeting `req` (R9.4, R4.4, R4.5).
  * @throws AppError 401 anonymous; 404 unknown circuit or another project's key; 403 INSUFFICIENT_SCOPE (key without
  *   the scope) or FORBIDDEN (user without one of the roles).
  */

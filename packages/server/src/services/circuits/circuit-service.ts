@@ -36,7 +36,7 @@ import { findTournamentRow } from '../tournaments/tournament-reader';
 export const PUBLIC_STANDINGS_LINES = 10;
 
 /**
- * Circuits, seasons, classification and standings (spec 1.3, 2.8, 4.5; DESIGN "Circuits").
+ * Circuits, seasons, classification and standings (R9.1 to R9.19).
  * Reads take a key of the circuit's project with read:circuits or any staff member; writes a key with
  * manage:circuits or staff OWNER/ADMIN/ORGANIZER; another project's circuit is 404. The public operations need no
  * credentials and show ACTIVE and COMPLETED circuits without their project. Every write runs in one transaction
@@ -70,7 +70,7 @@ export class CircuitService {
     return season;
   }
 
-  /** ACTIVE circuits of every project, newest first, public view (spec 4.5 "Public"). */
+  /** ACTIVE circuits of every project, newest first, public view (R9.19). */
   async listPublicActive(query: PageQuery): Promise<Page<CircuitPublic>> {
     const { rows, total } = await queryActiveCircuitPage(this.db, query);
     return { items: await readPublicCircuits(this.db, rows), pagination: pagination(query.page, query.limit, total) };

@@ -36,7 +36,7 @@ export async function winsByParticipant(db: Db, tournamentId: string): Promise<M
 }
 
 /**
- * The awards of a completed tournament under a season's scoring (spec 4.5 classify, DESIGN "Circuits"): every
+ * The awards of a completed tournament under a season's scoring (R9.13, R9.14): every
  * participant with a final placement (`participants.final_placement`, written when the tournament completed) except
  * DISQUALIFIED ones scores the points of its placement times `multiplier`; participants sharing a placement each
  * score it. A team entry is identified by its team name, a solo entry by its user (core competitorKey).

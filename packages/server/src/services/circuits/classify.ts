@@ -26,7 +26,7 @@ export interface ClassificationInput {
 }
 
 /**
- * Writes a classification in the caller's transaction (spec 4.5 classify): re-checks that the season is still
+ * Writes a classification in the caller's transaction (R9.13): re-checks that the season is still
  * ACTIVE, stores the classification (a snapshot of the tournament) and its awards, recomputes the season's
  * standings and records `circuit.standings_updated` (data: circuitId, seasonId, tournamentId).
  * @throws AppError 409 INVALID_STATE when the season was completed meanwhile, 409 CONFLICT when the same

@@ -25,7 +25,7 @@ async function tournamentCount(db: Db, seasonId: string): Promise<number> {
 }
 
 /**
- * The season a start targets (DESIGN "Circuits"): `seasonId` when given (404 when not a season of the circuit,
+ * The season a start targets (R9.7): `seasonId` when given (404 when not a season of the circuit,
  * 409 INVALID_STATE unless UPCOMING), else the UPCOMING season with the earliest startDate (then number).
  * @throws AppError 409 INVALID_STATE when a season is already ACTIVE or none is UPCOMING.
  */

@@ -37,7 +37,7 @@ const toAccount = (row: Selectable<GamingAccountsTable>): GamingAccount => ({
 });
 
 /**
- * Gaming accounts linked to users (spec 4.6): at most one per platform per user, and one platform account belongs
+ * Gaming accounts linked to users (R14.5, R14.6): at most one per platform per user, and one platform account belongs
  * to one user at most. Ids are checked against the platform's format (gaming/platforms.ts); ownership is not
  * verified with the platform (no OAuth round trip), which docs/decisions.md records.
  */

@@ -14,7 +14,7 @@ export interface Health {
   checks: { database: 'ok' | 'error' };
 }
 
-/** Health check (spec 4.6): a `select 1` through Kysely, the version and the uptime. */
+/** Health check (R18.1, R18.2): a `select 1` through Kysely, the version and the uptime. */
 export class HealthService {
   readonly #startedAtMs: number;
 

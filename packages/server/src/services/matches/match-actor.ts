@@ -20,7 +20,7 @@ async function participantOf(db: Db, userId: string, match: MatchRow, tournament
 }
 
 /**
- * Who a user is on a match (spec 3.2, 4.4): a participant when a participant_members row links them to one of
+ * Who a user is on a match (R8.4): a participant when a participant_members row links them to one of
  * the two sides (a participant takes precedence over an organizer role), else an organizer when `allowOrganizer`
  * and they are staff OWNER/ADMIN/ORGANIZER of the tournament's project's organization.
  * @throws AppError 403 NOT_MATCH_PARTICIPANT otherwise.
@@ -44,7 +44,7 @@ export async function resolveMatchActor(
 }
 
 /**
- * Who a user is for a staff action on a match (resolve, correct, reschedule; spec 4.4 "Org"): a participant of the
+ * Who a user is for a staff action on a match (resolve, correct, reschedule; R8.5): a participant of the
  * match first (a player never referees their own match, whatever their staff role), else an organizer (staff
  * OWNER/ADMIN/ORGANIZER) or, when `allowModerator`, a moderator (staff MODERATOR) of the tournament's organization.
  * @throws AppError 403 FORBIDDEN for a participant of the match, a moderator where none is allowed, or anyone else.

@@ -34,8 +34,8 @@ const FORFEITED = new Set<string>(FORFEIT_STATUSES);
 export type CompletionEventExtras = Record<string, unknown>;
 
 /**
- * Completes a match inside the caller's transaction and advances the bracket (spec 3.2, DESIGN "Tournament
- * and match lifecycle"): writes the result (a draw in pool formats) with a versioned update, appends `history`,
+ * Completes a match inside the caller's transaction and advances the bracket (R8.8,
+ * R8.11, R5.12): writes the result (a draw in pool formats) with a versioned update, appends `history`,
  * records one event, `match.completed` for status COMPLETED or `match.resolved` for RESOLVED (data: matchId,
  * tournamentId, stageId, status, winnerId, loserId, isDraw, resultType, scores, plus `extras`), moves the winner
  * to `next.winner` and the loser to `next.loser` (losers bracket,

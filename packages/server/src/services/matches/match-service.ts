@@ -23,13 +23,13 @@ import { findTournamentRow } from '../tournaments/tournament-reader';
 import { requireVisibleTournament } from '../tournaments/visibility';
 import type { WriteContext } from './write-context';
 
-/** Body of reportMatchResult (spec 2.3). */
+/** Body of reportMatchResult (R8.7). */
 export interface ReportInput {
   winnerId?: string | null;
   scores: { participantId: string; score: number }[];
 }
 
-/** Body of disputeMatchResult (spec 2.3): a reason and references (URLs) to evidence. */
+/** Body of disputeMatchResult (R8.9): a reason and references (URLs) to evidence. */
 export interface DisputeInput {
   reason: string;
   evidence?: string[];
@@ -82,9 +82,9 @@ interface Prepared<T> {
 }
 
 /**
- * Matches (spec 2.3, 3.2, 4.4; issue 4): reading, the result workflow driven by core's `applyMatchAction` (start,
+ * Matches (R8.1 to R8.23): reading, the result workflow driven by core's `applyMatchAction` (start,
  * report, confirm, dispute, resolve), dispute evidence, result correction and rescheduling. Writes need a user token
- * (API keys are refused by the router, spec 5.2). Each runs in one transaction that updates the match with
+ * (API keys are refused by the router, R8.3). Each runs in one transaction that updates the match with
  * `WHERE id = ? AND version = ?` (409 CONFLICT when it changed meanwhile, so of two concurrent transitions exactly one
  * happens), appends history and writes exactly one event per transition:
  * - `match.started`, `match.score_reported` (reportedResult), `match.completed` (see tournaments/match-completion.ts),
@@ -180,7 +180,7 @@ export class MatchService {
     return this.readMatch(this.db, id);
   }
 
-  /** SCHEDULED -> IN_PROGRESS by a participant of the match or an organizer (spec 3.2; event match.started). */
+  /** SCHEDULED -> IN_PROGRESS by a participant of the match or an organizer (R8.6; event match.started). */
   async start(auth: AuthContext, id: string): Promise<MatchWriteResult<Match>> {
     return this.write(auth, { operation: 'startMatch', matchId: id, body: null }, async (userId, now) => {
       const { row, tournament } = await this.load(id);
@@ -285,7 +285,7 @@ export class MatchService {
   }
 
   /**
-   * Either participant challenges the reported result: PENDING_RESULT -> DISPUTED (spec 3.2; event match.disputed,
+   * Either participant challenges the reported result: PENDING_RESULT -> DISPUTED (R8.9; event match.disputed,
    * queued for organizer review). The reported result stays as it was claimed; reason and evidence go to the history.
    * @throws AppError 403 NOT_MATCH_PARTICIPANT (organizers included: they resolve), 409 as the state machine.
    */
@@ -351,7 +351,7 @@ export class MatchService {
   }
 
   /**
-   * An organizer or moderator sets the final result (spec 3.2): DISPUTED -> RESOLVED, or as an organizer override
+   * An organizer or moderator sets the final result (R8.11): DISPUTED -> RESOLVED, or as an organizer override
    * any other non-final status -> RESOLVED (a moderator only resolves disputes). RESOLVED advances like COMPLETED
    * (tournaments/match-completion.ts) and writes event match.resolved (result, reason, resolvedBy, previousStatus).
    * @throws AppError 403 FORBIDDEN (participants of the match, other users; moderators outside a dispute),
@@ -387,7 +387,7 @@ export class MatchService {
   }
 
   /**
-   * An organizer corrects the result of a COMPLETED or RESOLVED match while the tournament is ONGOING (issue 4):
+   * An organizer corrects the result of a COMPLETED or RESOLVED match while the tournament is ONGOING (R8.13):
    * the bracket is rewired, and later matches that depend on the result are refused (409 CONFLICT naming them)
    * unless `cascade` resets them (matches/result-correction.ts). The match keeps its status; history CORRECTED,
    * event match.result_corrected.
@@ -412,7 +412,7 @@ export class MatchService {
   }
 
   /**
-   * An organizer moves a SCHEDULED match to another time (issue 4): `scheduledAt` must lie in the future; history
+   * An organizer moves a SCHEDULED match to another time (R8.19): `scheduledAt` must lie in the future; history
    * RESCHEDULED, event match.rescheduled (scheduledAt, previousScheduledAt, reason). The same time again changes
    * nothing (no history, no event).
    * @throws AppError 403 FORBIDDEN, 409 INVALID_TRANSITION unless SCHEDULED (MATCH_ALREADY_COMPLETED once final),

@@ -42,7 +42,7 @@ function withBodyPaths<T>(fn: () => T): T {
 }
 
 /**
- * Runs core's state machine (`applyMatchAction`, spec 3.2) on a match row. Its VALIDATION_ERROR details are
+ * Runs core's state machine (`applyMatchAction`, R8.1) on a match row. Its VALIDATION_ERROR details are
  * re-rooted under `body.`; other domain errors pass through (the HTTP layer maps their codes: FORBIDDEN,
  * NOT_MATCH_PARTICIPANT, MATCH_ALREADY_COMPLETED, MATCH_NOT_READY, INVALID_TRANSITION).
  */

@@ -35,8 +35,8 @@ export interface CorrectionOutcome {
 }
 
 /**
- * Checks that a match may be corrected (issue 4), before any write: the tournament is ONGOING (409
- * TOURNAMENT_LOCKED once COMPLETED: spec 3.1 locks final results), the match is COMPLETED or RESOLVED (409
+ * Checks that a match may be corrected (R8.13), before any write: the tournament is ONGOING (409
+ * TOURNAMENT_LOCKED once COMPLETED: final results stay final, R5.12), the match is COMPLETED or RESOLVED (409
  * INVALID_TRANSITION otherwise: resolve it instead) and was decided by play (409 INVALID_TRANSITION for byes,
  * walkovers, double forfeits and unneeded resets).
  */
@@ -81,7 +81,7 @@ function dependentsConflict(blocking: readonly MatchRow[]): AppError {
 }
 
 /**
- * Corrects the result of a COMPLETED or RESOLVED match inside the caller's transaction (issue 4), after
+ * Corrects the result of a COMPLETED or RESOLVED match inside the caller's transaction (R8.13 to R8.18), after
  * {@link checkCorrectable}. `row` is the match as read before the transaction (a concurrent change is a 409 CONFLICT).
  * 1. The new result is written (status unchanged, resultType NORMAL).
  * 2. When the winner (or draw) changed in an elimination stage, the corrected participants move along the

@@ -8,7 +8,7 @@ const MAX_CHECK_IN_MINUTES = 1440;
 const MINUTE_MS = 60_000;
 
 /**
- * The time-based notifications due at `now` (spec 4.6), for one user or, without `userId`, for everyone:
+ * The time-based notifications due at `now` (R15.4), for one user or, without `userId`, for everyone:
  * CHECK_IN_OPEN (registered, not checked in, check-in window of a not yet started tournament open: from
  * `startDate - checkInOpensMinutesBefore` to `startDate`), MATCH_READY (SCHEDULED match of an ONGOING tournament with
  * both sides known: the safety net for matches filled without an event, e.g. a later stage's first round) and

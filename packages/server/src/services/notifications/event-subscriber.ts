@@ -9,7 +9,7 @@ type Data = Record<string, unknown>;
 const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /**
- * The EventSubscriber that turns domain events into notifications (spec 4.6), inside the transaction that records
+ * The EventSubscriber that turns domain events into notifications (R15.1 to R15.3), inside the transaction that records
  * the events, using only the `db` it is given. Recipients and texts per type are in the contract (NotificationType):
  * tournament.started, tournament.completed, participant.registered, match.started, match.score_reported (the
  * opponent of the reporter), match.completed (and MATCH_READY for the next match it fills), match.disputed (both sides

@@ -22,7 +22,7 @@ export interface NotificationPreferencesUpdate {
 }
 
 /**
- * The caller's notifications and their preferences (spec 4.6). Notifications are created by the event subscriber
+ * The caller's notifications and their preferences (R15.6 to R15.8). Notifications are created by the event subscriber
  * (notifications/event-subscriber.ts), by the staff service (STAFF_INVITATION) and, for time-based ones, by
  * `sweepDue` (run for the caller before each list, and for everyone by whoever calls `sweepDue()` on a timer).
  * Every operation needs a user token (403 API_KEY_NOT_ALLOWED for keys).

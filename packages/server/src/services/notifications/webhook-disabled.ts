@@ -15,8 +15,8 @@ export interface WebhookDisabledInput {
 }
 
 /**
- * WEBHOOK_DISABLED drafts (issue 7: "after repeated failure the subscription is disabled and a notification goes to
- * the project's organizers") for every OWNER and ADMIN of the organization owning the subscription's project, read
+ * WEBHOOK_DISABLED drafts (R15.9: a subscription disabled after repeated failures is notified to the people who
+ * manage the project's webhooks) for every OWNER and ADMIN of the organization owning the subscription's project, read
  * with `db` (the dispatcher's transaction that disables the subscription). `data` carries subscriptionId, url,
  * reason (GONE | FAILING), projectId and organizationId. No dedupe key: the dispatcher disables a subscription once
  * per enabled period (a conditional update), and a subscription enabled again and disabled again is news again.

@@ -50,7 +50,7 @@ export interface StaffMember {
 import type { Page, PageQuery } from '../../db/page-query';
 
 /**
- * Organizations and their staff (spec 4.6, DESIGN "Identity and authorization"). Reading an organization is public;
+ * Organizations and their staff (R13.1 to R13.4, R1.11). Reading an organization is public;
  * changing it needs OWNER or ADMIN, deleting it OWNER; listing staff needs any staff role. Callers who are not
  * staff get 403 FORBIDDEN (organizations are public, so their existence is no secret).
  * Authorization reads run before a write transaction opens: on SQLite the transaction holds the only connection,

@@ -38,7 +38,7 @@ export interface StaffInvitation {
 }
 
 /**
- * Staff invitations and removals of an organization (spec 4.6, DESIGN "Identity and authorization").
+ * Staff invitations and removals of an organization (R13.5 to R13.8).
  * Invite: OWNER or ADMIN (only an OWNER invites an OWNER). Accept: the invited user only (403 for others), once
  * (409 INVITATION_USED), within 7 days by the injected clock and unless replaced (410 INVITATION_EXPIRED).
  * Remove: OWNER anyone, ADMIN anyone but an OWNER, anyone themself; never the last OWNER (409 CONFLICT).

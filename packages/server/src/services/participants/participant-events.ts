@@ -5,7 +5,7 @@ import type { WriteContext } from '../matches/write-context';
 export type RemovalStatus = 'DISQUALIFIED' | 'WITHDRAWN';
 
 /**
- * Records `participant.disqualified` or `participant.withdrawn` inside the caller's transaction (issue 4): data
+ * Records `participant.disqualified` or `participant.withdrawn` inside the caller's transaction (R6.10): data
  * tournamentId, participantId, status (the new one), previousStatus, userId (the organizer who acted; null for an
  * API key). The walkovers it causes are recorded as their own `match.completed` events.
  */

@@ -40,7 +40,7 @@ export interface ParticipantListQuery {
 const BEFORE_START = ['DRAFT', 'PUBLISHED', 'REGISTRATION_OPEN', 'REGISTRATION_CLOSED'];
 
 /**
- * Participants of tournaments (spec 2.4, 4.3): registration (solo or team), check-in, listing, organizer updates
+ * Participants of tournaments (R6.1 to R6.11): registration (solo or team), check-in, listing, organizer updates
  * of seed and status, removal and disqualification. Writes run in one transaction with their events:
  * - `participant.registered` (data: tournamentId, participantId, status, userId, memberUserIds);
  * - `participant.checked_in` (data: tournamentId, participantId, status, userId);
@@ -257,7 +257,7 @@ export class ParticipantService {
   }
 
   /**
-   * Organizer update of seed and status (spec 4.3). Seeds: before the start only (409 TOURNAMENT_LOCKED after),
+   * Organizer update of seed and status (R6.5, R6.6). Seeds: before the start only (409 TOURNAMENT_LOCKED after),
    * unique within the tournament (409 CONFLICT naming the holder), null clears. Status: see
    * tournaments/participant-status.ts; reinstating a WITHDRAWN/DISQUALIFIED participant needs a free place
    * (409 TOURNAMENT_FULL); DISQUALIFIED or WITHDRAWN while ONGOING forfeits their open matches (walkovers).
@@ -320,7 +320,7 @@ export class ParticipantService {
   }
 
   /**
-   * Removes a participant (spec 4.3): before the start the participant and its members are deleted; while
+   * Removes a participant (R6.7): before the start the participant and its members are deleted; while
    * ONGOING it becomes DISQUALIFIED and its open matches are walkovers for the opponents (a participant already
    * DISQUALIFIED is left as is).
    * @throws AppError 409 INVALID_STATE once the tournament is COMPLETED.

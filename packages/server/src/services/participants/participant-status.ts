@@ -24,7 +24,7 @@ export const PLACE_HOLDING_STATUSES: readonly ParticipantStatus[] = [
 export const FORFEIT_STATUSES: readonly ParticipantStatus[] = ['DISQUALIFIED', 'WITHDRAWN'];
 
 /**
- * Checks an organizer's status change of a participant (updateParticipant, spec 4.3):
+ * Checks an organizer's status change of a participant (updateParticipant, R6.6):
  * - before the start: between REGISTERED, CHECKED_IN, WITHDRAWN and DISQUALIFIED (ACTIVE, ELIMINATED and
  *   NO_SHOW are set by the start and by results only);
  * - while ONGOING: ACTIVE or ELIMINATED -> DISQUALIFIED, ACTIVE -> WITHDRAWN (open matches become walkovers);

@@ -8,7 +8,7 @@ import { newId } from '../../ids';
 import { ADMIN_ROLES, type AccessService, REFEREE_ROLES } from '../access';
 import type { Page, PageQuery } from '../../db/page-query';
 
-/** A project plan: PRO includes the anti-cheat capability (DESIGN "Identity and authorization"). */
+/** A project plan: PRO includes the anti-cheat capability (R4.9, R12.2). */
 export type ProjectPlan = 'FREE' | 'PRO';
 
 /** A project (contract: Project). */
@@ -36,7 +36,7 @@ export interface ProjectUpdateInput {
 const ANY_STAFF: readonly StaffRole[] = REFEREE_ROLES;
 
 /**
- * Projects of an organization (DESIGN "Projects"). Creating and renaming need OWNER or ADMIN, choosing or changing
+ * Projects of an organization (R4.7 to R4.9). Creating and renaming need OWNER or ADMIN, choosing or changing
  * the plan needs OWNER (this is a self-hosted server: PRO is not sold, the owner picks it). Reading needs a staff
  * role or an API key of the project. Projects are not public: a user who is not staff, or another project's key,
  * gets 404; a staff member without the needed role gets 403 FORBIDDEN.

@@ -54,7 +54,7 @@ function groupQualifiersWithout(
 }
 
 /**
- * The qualifiers of a completed stage, re-seeded 1..k for the next stage (spec 1.1, 2.2), by core's
+ * The qualifiers of a completed stage, re-seeded 1..k for the next stage (R7.15), by core's
  * `selectQualifiers` (k = `advanceCount`, or the format's default). Participants in `excluded` (disqualified or
  * withdrawn) never qualify: the next best by stage result take their places (in a group stage, the next of the
  * same group), so k stays the same unless too few participants remain.

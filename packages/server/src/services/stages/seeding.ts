@@ -8,7 +8,7 @@ export interface SeedCandidate {
 }
 
 /**
- * Final seeds of the participants entering a tournament (DESIGN "Tournament and match lifecycle"): those with an
+ * Final seeds of the participants entering a tournament (R5.10): those with an
  * explicit seed first, by ascending seed, then the others in registration order (ties by id, which sorts by
  * creation time); returned as entrants with seeds 1..N in that order. Gaps in explicit seeds close up
  * (explicit seeds 2 and 5 become 1 and 2).

@@ -36,8 +36,8 @@ async function setStatus(ctx: WriteContext, ids: readonly string[], from: string
 }
 
 /**
- * Runs after every match completion of a stage, inside the caller's transaction (spec 1.1, 2.2; DESIGN
- * "Tournament and match lifecycle"):
+ * Runs after every match completion of a stage, inside the caller's transaction (R7.1, R7.15,
+ * R7.16, R5.12):
  * - in the last stage of an elimination format, a loser who leaves the bracket (`loserLeaves`: no losers-bracket,
  *   third-place or reset match to go to) becomes ELIMINATED when ACTIVE, and the placements this match decides
  *   are written (`final_placement`, `placement_range`), so an eliminated participant receives theirs at once

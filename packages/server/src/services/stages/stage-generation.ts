@@ -29,7 +29,7 @@ export function planStage(stage: StageRow, entrants: readonly Entrant[]): StageG
 
 /**
  * The row of a Swiss bye: a match of `round` numbered after its boards, participants [id, null], COMPLETED at
- * once with resultType BYE and the participant as winner (a free win, spec 2.2; no report, no event).
+ * once with resultType BYE and the participant as winner (a free win, R7.10; no report, no event).
  */
 function byeRow(ctx: WriteContext, stage: StageRow, round: number, number: number, bye: SwissBye, startDate: string, interval: number): Insertable<MatchesTable> {
   return {
@@ -94,7 +94,7 @@ export async function writeStage(ctx: WriteContext, stage: StageRow, generated: 
 }
 
 /**
- * Pairs the next round of a Swiss stage whose current round is complete (spec 2.2), inside the caller's
+ * Pairs the next round of a Swiss stage whose current round is complete (R7.10), inside the caller's
  * transaction, with core's `generateSwissRound` over every result so far (byes included); disqualified and
  * withdrawn entrants are no longer paired. The round is scheduled like the stage's first one plus (round - 1)
  * intervals. Returns false when the stage is over (round count reached, or in the esports form fewer than two

@@ -49,7 +49,7 @@ export async function placementsDecidedBy(db: Db, stage: StageRow, match: MatchR
 }
 
 /**
- * Final placements of a tournament (spec 1.1, 2.2) with core's `computeTournamentPlacements`: the last generated
+ * Final placements of a tournament (R7.16) with core's `computeTournamentPlacements`: the last generated
  * stage's placements as they are, then the participants who did not advance from each earlier stage, in that
  * stage's order. Only stages that have entrants count.
  */

@@ -48,7 +48,7 @@ function read(i: number, issues: PlanIssue[], kind: PlanIssue['kind'], fn: () =>
 }
 
 /**
- * Checks a tournament's stages against a number of entrants, stage by stage (spec 2.2): the settings core reads
+ * Checks a tournament's stages against a number of entrants, stage by stage (R7.14): the settings core reads
  * for each format (points, tiebreaks, grand final, cycles, Swiss rounds and esports form; types and ranges are
  * the contract's, checked before), group counts (at most
  * N/2 groups, so every group has 2), `qualifiersPerGroup` (at most the smallest group), and `advanceCount`:

@@ -27,7 +27,7 @@ async function deleteMatches(ctx: WriteContext, ids: readonly string[]): Promise
 }
 
 /**
- * Swiss (issue 4): a corrected winner or draw in round `round` changes the pairings of every later round, so every
+ * Swiss (R8.17): a corrected winner or draw in round `round` changes the pairings of every later round, so every
  * match of a later round (played or only paired, byes included) is deleted; all of them block a correction without
  * cascade. The stage then pairs the next round again once `round` is complete (stage-completion.ts).
  */
@@ -46,7 +46,7 @@ function sameEntrants(a: readonly { id: string; seed: number }[], b: readonly { 
 }
 
 /**
- * A correction in a stage that had COMPLETED and seeded the next one (issue 4). When the stage still is complete
+ * A correction in a stage that had COMPLETED and seeded the next one (R8.18). When the stage still is complete
  * (no match reopened, no Swiss round removed: `reopened` false) and yields the same qualifiers with the same seeds,
  * only the placements of its eliminated participants are written again. Otherwise every later generated stage is
  * taken back: its matches and
@@ -96,7 +96,7 @@ export async function reviseLaterStages(
 
 /**
  * Statuses and placements of the last stage of an elimination format after a correction moved participants
- * (issue 4): a participant is ELIMINATED exactly when they lost a decided match whose loser leaves the stage (no
+ * (R8.14, R7.16): a participant is ELIMINATED exactly when they lost a decided match whose loser leaves the stage (no
  * `next.loser`, or a grand-final reset closed as NOT_NEEDED), ACTIVE otherwise (forfeited participants keep their
  * status); placements are core's for the results so far (`readStagePlacements`), cleared for entrants not placed.
  */

@@ -1,15 +1,15 @@
 /**
- * Response and request shapes of the tournament, participant and match operations (contract sketch,
- * openapi.yaml `Tournament`, `Stage`, `Participant`, `Match`, `Bracket`). Instants are UTC ISO 8601 strings.
+ * Response and request shapes of the tournament, participant and match operations
+ * (openapi.yaml `Tournament`, `Stage`, `Participant`, `Match`, `Bracket`). Instants are UTC ISO 8601 strings.
  */
 
-/** Tournament status (spec 3.1). */
+/** Tournament status (R5.8). */
 export type TournamentStatus = 'DRAFT' | 'PUBLISHED' | 'REGISTRATION_OPEN' | 'REGISTRATION_CLOSED' | 'ONGOING' | 'COMPLETED';
 
 /** Stage status. */
 export type StageStatus = 'PENDING' | 'ONGOING' | 'COMPLETED';
 
-/** Stage format (spec 2.2). */
+/** Stage format (R7.2 to R7.10). */
 export type StageFormatName = 'SINGLE_ELIMINATION' | 'DOUBLE_ELIMINATION' | 'ROUND_ROBIN' | 'SWISS' | 'GROUPS';
 
 /** Participant status. */
@@ -62,7 +62,7 @@ export interface ParticipantCounts {
   noShow: number;
 }
 
-/** A tournament (spec 2.2). */
+/** A tournament (R5.4). */
 export interface Tournament {
   id: string;
   projectId: string;
@@ -112,7 +112,7 @@ export interface TeamMember {
   username: string;
 }
 
-/** A participant: one user or a team (spec 2.4). */
+/** A participant: one user or a team (R6.1, R6.2). */
 export interface Participant {
   id: string;
   tournamentId: string;
@@ -159,7 +159,7 @@ export interface MatchHistoryEntry {
   data: Record<string, unknown>;
 }
 
-/** A match (spec 2.3). */
+/** A match (R8.12). */
 export interface Match {
   id: string;
   tournamentId: string;

@@ -7,7 +7,7 @@ import type { TournamentRow } from './tournament-mapper';
 const BATCH = 200;
 
 /**
- * Moves registration by time (DESIGN "Tournament and match lifecycle": optional `registrationOpensAt` /
+ * Moves registration by time (R5.11: optional `registrationOpensAt` /
  * `registrationClosesAt` move the status): a PUBLISHED tournament whose registrationOpensAt has passed becomes
  * REGISTRATION_OPEN (event tournament.registration_opened), and a REGISTRATION_OPEN one whose registrationClosesAt has
  * passed becomes REGISTRATION_CLOSED (tournament.registration_closed); one whose both instants passed takes both steps.

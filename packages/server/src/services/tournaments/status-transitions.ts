@@ -5,7 +5,7 @@ import { writeEvents } from '../events';
 import type { TournamentStatus } from './api-types';
 import type { WriteContext } from '../matches/write-context';
 
-/** The simple tournament transitions moved by an organizer (spec 3.1, DESIGN "Tournament and match lifecycle"). */
+/** The simple tournament transitions moved by an organizer (R5.8). */
 export type SimpleTransition = 'publish' | 'openRegistration' | 'closeRegistration';
 
 interface TransitionRule {

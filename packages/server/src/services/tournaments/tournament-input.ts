@@ -7,7 +7,7 @@ import type { StageInput } from './api-types';
 import { parseStageSettings, withFormatDefaults } from '../stages/stage-settings';
 import type { StageRow } from './tournament-mapper';
 
-/** Default of `checkInOpensMinutesBefore` (contract sketch). */
+/** Default of `checkInOpensMinutesBefore` (openapi.yaml `TournamentCreate`; R6.3). */
 export const DEFAULT_CHECK_IN_OPENS_MINUTES_BEFORE = 60;
 
 /** An instant as stored: UTC ISO 8601 with milliseconds and `Z` (so text comparison orders instants). */
@@ -68,7 +68,7 @@ export function sameStages(existing: readonly StageRow[], input: readonly StageI
   });
 }
 
-/** 409 TOURNAMENT_LOCKED naming a field (`body.<field>`) that a started tournament no longer accepts (spec 2.2). */
+/** 409 TOURNAMENT_LOCKED naming a field (`body.<field>`) that a started tournament no longer accepts (R5.6). */
 export function lockedField(field: string, status: string): AppError {
   return new AppError('TOURNAMENT_LOCKED', `body.${field} cannot change once the tournament is ${status}`, {
     details: [{ path: `body.${field}`, message: `locked once the tournament is ${status}` }],

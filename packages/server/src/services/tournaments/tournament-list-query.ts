@@ -10,7 +10,7 @@ const SORT_COLUMNS = {
   status: 'status',
 } as const;
 
-/** Validated query of listTournaments (spec 4.2, 4.8): dates are UTC calendar days `YYYY-MM-DD`. */
+/** Validated query of listTournaments (R5.14, R3.2): dates are UTC calendar days `YYYY-MM-DD`. */
 export interface TournamentListQuery {
   page: number;
   limit: number;

@@ -31,7 +31,7 @@ import type { WriteContext } from '../matches/write-context';
 /** Every staff role: any staff member may list the project's tournaments. */
 const ANY_STAFF: readonly StaffRole[] = ['OWNER', 'ADMIN', 'ORGANIZER', 'MODERATOR'];
 
-/** Statuses in which structural fields are locked (spec 2.2). */
+/** Statuses in which structural fields are locked (R5.6). */
 const LOCKED_STATUSES = ['ONGOING', 'COMPLETED'];
 
 /** Fields of TournamentUpdate besides name and description. */
@@ -46,7 +46,7 @@ type LockableField =
   | 'checkInRequired'
   | 'checkInOpensMinutesBefore';
 
-/** Locked once ONGOING (spec 2.2: structural settings). */
+/** Locked once ONGOING (R5.6: structural settings). */
 const STRUCTURAL_FIELDS: readonly LockableField[] = ['stages', 'teamSize', 'maxParticipants'];
 
 /** Locked once COMPLETED: everything but name and description (openapi `TournamentUpdate`). */
@@ -64,7 +64,7 @@ const COMPLETED_LOCKED: readonly LockableField[] = [
 
 /**
  * Tournaments: create, read, update, delete, list, the lifecycle (publish, registration open/close, start),
- * stages, bracket and schedule (spec 2.2, 3.1, 4.2; DESIGN "Tournament and match lifecycle").
+ * stages, bracket and schedule (R5.1 to R5.16).
  * Every write runs in one transaction together with its events:
  * - `tournament.published`, `tournament.registration_opened`, `tournament.registration_closed`
  *   (data: tournamentId, status, previousStatus);
@@ -280,7 +280,7 @@ export class TournamentService {
   }
 
   /**
-   * Lists a project's tournaments (spec 4.2, 4.8): an API key lists its own project; a bearer caller must name
+   * Lists a project's tournaments (R5.14, R3.2): an API key lists its own project; a bearer caller must name
    * `projectId` (400 `query.projectId` otherwise) and be staff of its organization.
    */
   async list(auth: AuthContext, query: TournamentListQuery & { projectId?: string }): Promise<Page<Tournament>> {
@@ -299,7 +299,7 @@ export class TournamentService {
     return this.reload(id);
   }
 
-  /** DRAFT -> PUBLISHED (spec 3.1), making it public. @throws AppError 409 INVALID_STATE from another status. */
+  /** DRAFT -> PUBLISHED (R5.8), making it public (R4.6). @throws AppError 409 INVALID_STATE from another status. */
   publish(auth: AuthContext, id: string): Promise<Tournament> {
     return this.transition(auth, id, 'publish');
   }

@@ -8,11 +8,11 @@ import { checkStagePlan, planIssuesAtStart } from '../stages/stage-plan';
 import type { StageRow } from './tournament-mapper';
 import type { WriteContext } from '../matches/write-context';
 
-/** Tournament statuses from which start is accepted (DESIGN "Tournament and match lifecycle"). */
+/** Tournament statuses from which start is accepted (R5.9). */
 export const STARTABLE_STATUSES = ['PUBLISHED', 'REGISTRATION_OPEN', 'REGISTRATION_CLOSED'];
 
 /**
- * Starts a tournament inside the caller's transaction (spec 3.1, DESIGN "Tournament and match lifecycle"):
+ * Starts a tournament inside the caller's transaction (R5.9, R5.10):
  * 1. claims the start: status PUBLISHED | REGISTRATION_OPEN | REGISTRATION_CLOSED -> ONGOING (else 409 INVALID_STATE);
  * 2. eligible participants are the CHECKED_IN ones when check-in is required, else REGISTERED and CHECKED_IN;
  *    fewer than 2 -> 409 NOT_ENOUGH_PARTICIPANTS (the transaction rolls back);

@@ -27,7 +27,7 @@ export async function requireVisibleTournament(db: Db, access: AccessService, au
 }
 
 /**
- * The tournament `id` for an organizer operation ("Org" in spec 4.2): a key of its project with
+ * The tournament `id` for an organizer operation (R1.11, R4.4, R4.5): a key of its project with
  * manage:tournaments, or staff OWNER/ADMIN/ORGANIZER of its organization.
  * @throws AppError 401 anonymous, 404 unknown / invisible / another project's key, 403 INSUFFICIENT_SCOPE or FORBIDDEN.
  */

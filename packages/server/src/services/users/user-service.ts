@@ -65,7 +65,7 @@ export function toPublicProfile(row: Selectable<UsersTable>): PublicProfile {
   return { ...toPublicUser(row), bio: row.bio, avatarUrl: row.avatar_url, country: row.country };
 }
 
-/** User profiles (spec 4.6): public profiles by username, the caller's own profile and its changes. */
+/** User profiles (R14.1 to R14.4): public profiles by username, the caller's own profile and its changes. */
 export class UserService {
   constructor(
     private readonly deps: AppDeps,

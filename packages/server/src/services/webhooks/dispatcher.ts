@@ -52,7 +52,7 @@ const LEASE_MARGIN_MS = 60_000;
 const EMPTY: DispatchSummary = { claimed: 0, succeeded: 0, failed: 0 };
 
 /**
- * Sends queued webhook deliveries (DESIGN "Webhooks", spec 1.7, Part 6): claims due PENDING deliveries with a
+ * Sends queued webhook deliveries (R10.5 to R10.7, R10.11): claims due PENDING deliveries with a
  * conditional UPDATE lease (safe with several processes on one database), POSTs each signed per Standard Webhooks
  * (webhook-id = event id, stable across retries; fresh webhook-timestamp and signature per attempt; both secrets during
  * a rotation overlap), and records every attempt. 2xx succeeds; any other answer, a redirect (never followed), a

@@ -7,9 +7,9 @@ export const ALL_EVENTS = '*';
 export const TEST_EVENT_TYPE = 'webhook.test';
 
 /**
- * Event names a subscription may select: the `WebhookEventType` enum of the contract (spec Part 6 plus the DESIGN.md
- * extras), read from the bundled openapi.json so that the contract stays the one list. Events of other types written
- * to the outbox are never delivered.
+ * Event names a subscription may select: the `WebhookEventType` enum of the contract (R10.2,
+ * R11.1 to R11.9), read from the bundled openapi.json so that the contract stays the one list. Events of other types
+ * written to the outbox are never delivered.
  */
 export const WEBHOOK_EVENT_TYPES: ReadonlySet<string> = new Set(
   ((openapiDocument.components?.schemas?.WebhookEventType as { enum?: string[] } | undefined)?.enum ?? []).filter(

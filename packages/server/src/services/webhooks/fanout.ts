@@ -46,7 +46,7 @@ export function newDeliveryRow(
 /**
  * The EventSubscriber of webhooks (registered in createApp): inside the transaction that records events, queues one
  * delivery per event and enabled subscription of the event's project that selects its type, so a delivery exists
- * exactly when its event does (at-least-once from the outbox, DESIGN "Webhooks").
+ * exactly when its event does (at-least-once from the outbox, R10.4).
  */
 export function createWebhookFanout(options: WebhookFanoutOptions): EventSubscriber {
   return async (db, events) => {

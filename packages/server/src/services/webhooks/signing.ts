@@ -11,7 +11,7 @@ export interface WebhookSignatureHeaders {
 }
 
 /**
- * `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` keyed with one secret (Standard Webhooks, DESIGN "Webhooks").
+ * `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` keyed with one secret (Standard Webhooks, R10.5).
  * `timestampSeconds` is Unix epoch seconds; `body` the exact JSON text sent.
  */
 export function signWebhook(secret: string, id: string, timestampSeconds: number, body: string): string {

@@ -110,7 +110,7 @@ function assertPublic(host: string, addresses: readonly ResolvedAddress[]): void
 }
 
 /**
- * Checks a webhook URL (createWebhook, updateWebhook): http or https, no credentials in it, and, unless
+ * Checks a webhook URL (R10.3; createWebhook, updateWebhook): http or https, no credentials in it, and, unless
  * `allowPrivate`, a host whose every address (DNS resolution included) is public.
  * @throws UnsafeWebhookUrlError naming the reason (unsupported scheme, credentials, unresolvable host, private address).
  */

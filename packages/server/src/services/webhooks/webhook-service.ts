@@ -76,7 +76,7 @@ const REQUIREMENT = { roles: ADMIN_ROLES, resource: 'webhook subscription', scop
 const TEST_MESSAGE = 'Test event from Tourney: your endpoint receives and verifies webhooks.';
 
 /**
- * Webhook subscriptions of a project and their delivery log (spec 1.7, 2.9, 4.7, Part 6; DESIGN "Webhooks").
+ * Webhook subscriptions of a project and their delivery log (R10.1 to R10.10).
  * Callers: an API key of the project with manage:webhooks, or an OWNER/ADMIN user (with `projectId` to create or
  * list). Another project's subscription is 404 for a key. Owns the dispatcher (started by startServer) and the
  * EventSubscriber that queues deliveries in the transaction of each event (registered by createApp).
