@@ -3,7 +3,7 @@ import type { Entrant, StageFormat } from '../formats/types';
 import { compareAcrossGroups } from '../placements/standings-placements';
 import { bracketSize } from '../seeding/bracket-size';
 import { innerOuterOrder } from '../seeding/seed-orderings';
-import { computeStandings } from '../standings/compute-standings';
+import { formatDefinition } from '../registry/formats';
 import type { StageMatchResult, StandingRow } from '../standings/types';
 import { computeStagePlacements } from './stage-placements';
 import { integerSetting, settingsObject, type StageSettings } from './stage-settings';
@@ -78,9 +78,10 @@ export function selectQualifiers(
   const s = settingsObject(settings);
   const n = Array.isArray(entrants) ? entrants.length : 0;
   const advanceCount = integerSetting(s, 'advanceCount', 1, Math.max(1, n), null);
+  const definition = formatDefinition(format);
   let ids: string[];
-  if (format === 'GROUPS') {
-    const rows = computeStandings(format, entrants, results, s);
+  if (definition.standings !== null && definition.traits.hasGroups) {
+    const rows = definition.standings(entrants, results, s);
     const groupCount = Math.max(...rows.map((r) => r.group as number));
     const smallest = Math.min(...Array.from({ length: groupCount }, (_, g) => rows.filter((r) => r.group === g + 1).length));
     const perGroup = integerSetting(s, 'qualifiersPerGroup', 1, smallest, advanceCount === null ? Math.min(2, smallest) : Math.min(smallest, Math.ceil(advanceCount / groupCount)));
@@ -93,10 +94,11 @@ export function selectQualifiers(
     const tiers: StandingRow[] = [];
     for (let rank = 1; rank <= perGroup; rank++) tiers.push(...rows.filter((r) => r.rank === rank).sort(compareAcrossGroups));
     ids = separateGroupMates(tiers.slice(0, count)).map((r) => r.participantId);
-  } else if (format === 'ROUND_ROBIN' || format === 'SWISS') {
-    const rows = computeStandings(format, entrants, results, s);
+  } else if (definition.standings !== null) {
+    const rows = definition.standings(entrants, results, s);
     const advanced = rows.filter((r) => r.status === 'ADVANCED').length;
-    const count = advanceCount ?? (format === 'SWISS' && rows.some((r) => r.status !== null) ? advanced : null);
+    // Only an esports-form Swiss stage gives its rows a status (ADVANCED, ELIMINATED, ACTIVE).
+    const count = advanceCount ?? (rows.some((r) => r.status !== null) ? advanced : null);
     if (count === null) {
       throw new DomainError('VALIDATION_ERROR', 'settings.advanceCount is required to seed the next stage', [
         { path: 'settings.advanceCount', message: 'is required to seed the next stage' },
