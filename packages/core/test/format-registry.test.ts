@@ -58,7 +58,7 @@ describe('FORMATS: the stage-format registry', () => {
     expect(withFormatDefaults('SINGLE_ELIMINATION')).toEqual({ thirdPlaceMatch: false, roundIntervalMinutes: 60 });
     expect(withFormatDefaults('DOUBLE_ELIMINATION', { roundIntervalMinutes: 0 })).toEqual({ grandFinal: 'simple', roundIntervalMinutes: 0 });
     const first = withFormatDefaults('ROUND_ROBIN');
-    first.tiebreaks?.reverse();
+    (first.tiebreaks as string[] | undefined)?.reverse();
     expect(withFormatDefaults('ROUND_ROBIN').tiebreaks).toEqual(['POINTS', 'HEAD_TO_HEAD', 'SCORE_DIFFERENCE', 'SCORES_FOR']);
   });
 });
