@@ -2,7 +2,7 @@
 export { createApp, type CreateAppOptions, type TourneyApp } from './app';
 export { listen, type ListenOptions, type RunningServer } from './listen';
 export { startServer, type StartedServer, type StartServerOptions } from './start-server';
-export { createSqliteDatabase } from './db/sqlite';
+export { createSqliteDatabase } from './db/sqlite/sqlite';
 export { migrateToLatest } from './db/migrate';
 export type { Database } from './db/schema';
 export {
@@ -17,7 +17,8 @@ export { ManualClock, systemClock, type Clock } from './clock';
 export type { AppDeps } from './deps';
 export { createLogger, type Logger } from './logger';
 export { ApiError, errorStatus, type ErrorCode, type ErrorDetail } from './http/errors';
-export { allScopes, type AuthContext, type Scope, type StaffRole } from './http/auth-context';
+export { AppError, isAppError } from './errors/app-error';
+export { allScopes, type AuthContext, type Scope, type StaffRole } from './auth/auth-context';
 export type { ApiContext, OperationHandler, OperationHandlers, OperationInput } from './http/operation';
 export {
   createMemoryRateLimiter,

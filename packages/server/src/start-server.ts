@@ -2,7 +2,7 @@ import { createApp } from './app';
 import type { Clock } from './clock';
 import { type ConfigOverrides, resolveConfig } from './config';
 import { migrateToLatest } from './db/migrate';
-import { createSqliteDatabase } from './db/sqlite';
+import { createSqliteDatabase } from './db/sqlite/sqlite';
 import type { AppDeps } from './deps';
 import type { OperationHandlers } from './http/operation';
 import type { RateLimiter } from './http/rate-limit';

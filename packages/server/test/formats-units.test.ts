@@ -1,8 +1,8 @@
 import { computeStandings, generateDoubleElimination, generateGroups, type StageMatchResult } from '@tourney/core';
 import { describe, expect, it } from 'vitest';
-import { playRounds } from '../src/services/tournaments/bracket-rows';
-import { selectStageQualifiers } from '../src/services/tournaments/qualifiers';
-import { checkStagePlan } from '../src/services/tournaments/stage-plan';
+import { playRounds } from '../src/services/brackets/bracket-rows';
+import { selectStageQualifiers } from '../src/services/stages/qualifiers';
+import { checkStagePlan } from '../src/services/stages/stage-plan';
 
 const entrants = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}`, seed: i + 1 }));
 

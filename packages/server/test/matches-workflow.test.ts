@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../src/index';
-import { findMatchRow } from '../src/services/tournaments/match-reader';
-import { updateMatchVersioned } from '../src/services/tournaments/match-write';
+import { AppError } from '../src/index';
+import { findMatchRow } from '../src/services/matches/match-reader';
+import { updateMatchVersioned } from '../src/services/matches/match-write';
 import { createTenant, registerUser, request, startTestServer, type TestServer, type TestTenant, type TestUser } from './helpers/index';
 import { allMatches, joinAll, lifecycle, openTournament, playMatch, registerPlayers } from './tournaments-helpers';
 
@@ -174,8 +174,8 @@ describe('match workflow', () => {
     const written = await updateMatchVersioned(db, stale, { status: 'IN_PROGRESS', started_at: now }, now);
     expect(written.version).toBe(stale.version + 1);
     const error = await updateMatchVersioned(db, stale, { status: 'PENDING_RESULT' }, now).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code: 'CONFLICT', status: 409, message: 'the match changed concurrently, reload it' });
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: 'CONFLICT', message: 'the match changed concurrently, reload it' });
     expect((await findMatchRow(db, stale.id))!.status).toBe('IN_PROGRESS');
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/index';
 import { AccessService } from '../src/services/access';
-import { NotificationService } from '../src/services/notification-service';
+import { NotificationService } from '../src/services/notifications/notification-service';
 import { createTenant, request, startTestServer, type TestServer, type TestTenant, type TestUser } from './helpers/index';
 import { allMatches, joinAll, lifecycle, openTournament, registerPlayers } from './tournaments-helpers';
 

@@ -1,12 +1,12 @@
 import { generateSingleElimination } from '@tourney/core';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../src/index';
-import { buildMatchRows } from '../src/services/tournaments/bracket-rows';
-import { chunks } from '../src/services/tournaments/chunks';
-import { checkParticipantStatusChange } from '../src/services/tournaments/participant-status';
-import { scheduledAtForRound } from '../src/services/tournaments/scheduling';
-import { assignSeeds } from '../src/services/tournaments/seeding';
-import { withFormatDefaults } from '../src/services/tournaments/stage-settings';
+import { AppError } from '../src/index';
+import { buildMatchRows } from '../src/services/brackets/bracket-rows';
+import { chunks } from '../src/db/chunks';
+import { checkParticipantStatusChange } from '../src/services/participants/participant-status';
+import { scheduledAtForRound } from '../src/services/stages/scheduling';
+import { assignSeeds } from '../src/services/stages/seeding';
+import { withFormatDefaults } from '../src/services/stages/stage-settings';
 import { sameStages, validateDates } from '../src/services/tournaments/tournament-input';
 import { dayStart, nextDayStart } from '../src/services/tournaments/tournament-list-query';
 
@@ -15,7 +15,7 @@ const codeOf = (fn: () => unknown): string | undefined => {
     fn();
     return undefined;
   } catch (error) {
-    return error instanceof ApiError ? error.code : 'not an ApiError';
+    return error instanceof AppError ? error.code : 'not an AppError';
   }
 };
 

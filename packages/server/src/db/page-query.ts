@@ -1,5 +1,20 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
-import { type Pagination, pagination } from '../http/respond';
+
+/** The pagination object of every list response (contract: Pagination). */
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+  hasNext: boolean;
+  hasPrevious: boolean;
+}
+
+/** Builds the pagination object from 1-based `page`, `limit` and the `total` count. */
+export function pagination(page: number, limit: number, total: number): Pagination {
+  const totalPages = Math.ceil(total / limit);
+  return { page, limit, total, totalPages, hasNext: page < totalPages, hasPrevious: page > 1 };
+}
 
 /** A 1-based page request: `page` >= 1, `limit` rows per page (the contract's page/limit query parameters). */
 export interface PageQuery {

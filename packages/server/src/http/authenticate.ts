@@ -1,12 +1,8 @@
 import type { Middleware } from 'koa';
-import type { AuthContext } from './auth-context';
+import type { ApiKeyAuth, AuthContext, UserAuth } from '../auth/auth-context';
 import { ApiError } from './errors';
 import type { ApiContextExtras, ApiState } from './operation';
 
-/** An authenticated API key caller. */
-export type ApiKeyAuth = Extract<AuthContext, { kind: 'apiKey' }>;
-/** An authenticated user caller. */
-export type UserAuth = Extract<AuthContext, { kind: 'user' }>;
 
 /** Every valid credential a request carried; the router picks the one its operation accepts. */
 export interface ResolvedCredentials {

@@ -1,6 +1,9 @@
-import { DomainError } from '@tourney/core';
+import { DomainError, type DomainErrorCode } from '@tourney/core';
+import { AppError, type ErrorCode, type ErrorDetail } from '../errors/app-error';
 
-/** HTTP status of every error code the API can answer with: one closed list (contract: ErrorCode). */
+export type { ErrorCode, ErrorDetail } from '../errors/app-error';
+
+/** HTTP status of every error code the API can answer with: exactly the contract's `ErrorCode` list. */
 export const errorStatus = {
   VALIDATION_ERROR: 400,
   INVALID_JSON: 400,
@@ -36,54 +39,47 @@ export const errorStatus = {
   INTERNAL_ERROR: 500,
   NOT_IMPLEMENTED: 501,
   SERVICE_UNAVAILABLE: 503,
-} as const;
+} as const satisfies Record<ErrorCode, number>;
 
-/** A stable, machine-readable error code. */
-export type ErrorCode = keyof typeof errorStatus;
-
-/** One validation failure: `path` names the field (e.g. `body.stages[0].format`, `query.limit`). */
-export interface ErrorDetail {
-  path: string;
-  message: string;
-}
+/** The API code of every domain error code of core: a new domain code fails compilation here until it is mapped. */
+export const domainErrorCode = {
+  INVALID_TRANSITION: 'INVALID_TRANSITION',
+  MATCH_NOT_READY: 'MATCH_NOT_READY',
+  MATCH_ALREADY_COMPLETED: 'MATCH_ALREADY_COMPLETED',
+  NOT_MATCH_PARTICIPANT: 'NOT_MATCH_PARTICIPANT',
+  FORBIDDEN: 'FORBIDDEN',
+  VALIDATION_ERROR: 'VALIDATION_ERROR',
+  NOT_ENOUGH_PARTICIPANTS: 'NOT_ENOUGH_PARTICIPANTS',
+  UNSUPPORTED_FORMAT: 'VALIDATION_ERROR',
+} as const satisfies Record<DomainErrorCode, ErrorCode>;
 
 /**
- * An error meant for the client: routes and services throw it, the error middleware renders
- * `{ success: false, error: { code, message, details?, requestId } }` with the code's status.
+ * An error as the HTTP layer answers it: an application error with the status of its code and optional response
+ * headers (Allow on 405, Retry-After on 429). Only the HTTP layer raises it directly; services raise AppError.
  */
-export class ApiError extends Error {
-  readonly code: ErrorCode;
+export class ApiError extends AppError {
   readonly status: number;
-  readonly details: ErrorDetail[] | undefined;
   /** Extra response headers (e.g. Retry-After on 429). */
   readonly headers: Record<string, string> | undefined;
 
   constructor(code: ErrorCode, message: string, options: { details?: ErrorDetail[]; headers?: Record<string, string>; cause?: unknown } = {}) {
-    super(message, { cause: options.cause });
+    super(code, message, options);
     this.name = 'ApiError';
-    this.code = code;
     this.status = errorStatus[code];
-    this.details = options.details;
     this.headers = options.headers;
   }
 }
 
-/** 404 for an unknown id or a resource of another project (never 403 for another tenant's resource). */
-export const notFound = (what: string): ApiError => new ApiError('NOT_FOUND', `${what} not found`);
-
-/** 400 naming one field. */
-export const invalidField = (path: string, message: string): ApiError =>
-  new ApiError('VALIDATION_ERROR', `${path}: ${message}`, { details: [{ path, message }] });
-
 /**
- * Converts anything thrown into an ApiError: ApiError as is, core DomainError by its code, anything else
- * into a generic INTERNAL_ERROR whose message says nothing of the cause (the cause is logged, never sent).
+ * Converts anything thrown into an ApiError: ApiError as is, an application error and core's DomainError by their
+ * codes, anything else into a generic INTERNAL_ERROR whose message says nothing of the cause (the cause is logged,
+ * never sent).
  */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof AppError) return new ApiError(error.code, error.message, { details: error.details, cause: error });
   if (error instanceof DomainError) {
-    const code = (error.code in errorStatus ? error.code : 'INVALID_STATE') as ErrorCode;
-    return new ApiError(code, error.message, { details: error.details, cause: error });
+    return new ApiError(domainErrorCode[error.code], error.message, { details: error.details, cause: error });
   }
   return new ApiError('INTERNAL_ERROR', 'internal server error', { cause: error });
 }

@@ -1,7 +1,7 @@
 import type { ParameterizedContext } from 'koa';
 import type { AppDeps } from '../deps';
 import type { Services } from '../services/index';
-import type { AuthContext, Scope } from './auth-context';
+import type { AuthContext, Scope } from '../auth/auth-context';
 import type { ResolvedCredentials } from './authenticate';
 
 /**

@@ -1,20 +1,5 @@
 import type { Context } from 'koa';
-
-/** The pagination object of spec 2.1. */
-export interface Pagination {
-  page: number;
-  limit: number;
-  total: number;
-  totalPages: number;
-  hasNext: boolean;
-  hasPrevious: boolean;
-}
-
-/** Builds the pagination object from 1-based `page`, `limit` and the `total` count. */
-export function pagination(page: number, limit: number, total: number): Pagination {
-  const totalPages = Math.ceil(total / limit);
-  return { page, limit, total, totalPages, hasNext: page < totalPages, hasPrevious: page > 1 };
-}
+import type { Pagination } from '../db/page-query';
 
 /** Single-resource envelope `{ success: true, data }` with `status` (default 200). */
 export function sendData(ctx: Context, data: unknown, status = 200): void {

@@ -1,4 +1,4 @@
-import type { AuthContext } from './auth-context';
+import type { AuthContext } from '../auth/auth-context';
 import { ANONYMOUS } from './authenticate';
 import { ApiError } from './errors';
 import type { OperationSpec } from './openapi';

@@ -1,6 +1,6 @@
 import type { OperationHandlers } from '../http/operation';
 import { sendData, sendList, sendNoContent } from '../http/respond';
-import type { ApiKeyCreateInput, ApiKeyListQuery } from '../services/api-key-service';
+import type { ApiKeyCreateInput, ApiKeyListQuery } from '../services/api-keys/api-key-service';
 
 /** API key operations: createApiKey (secret shown once, never cached), listApiKeys, revokeApiKey. */
 export const apiKeyHandlers: OperationHandlers = {

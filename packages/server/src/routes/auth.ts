@@ -1,6 +1,6 @@
 import type { OperationHandlers } from '../http/operation';
 import { sendData, sendNoContent } from '../http/respond';
-import type { LoginInput, RegisterInput } from '../services/auth-service';
+import type { LoginInput, RegisterInput } from '../services/auth/auth-service';
 
 /** Auth operations (register, login, refreshToken, logout); token answers are never cached. */
 export const authHandlers: OperationHandlers = {

@@ -1,6 +1,6 @@
 import type { OperationHandlers } from '../http/operation';
 import { sendData, sendNoContent } from '../http/respond';
-import type { LinkGamingAccountInput } from '../services/gaming-service';
+import type { LinkGamingAccountInput } from '../services/gaming/gaming-service';
 import type { GamingPlatform } from '../services/gaming/platforms';
 
 /** Gaming account operations (spec 4.6): link, unlink, profile. */

@@ -8,7 +8,7 @@ import type {
   ReportInput,
   RescheduleInput,
   ResolveInput,
-} from '../services/match-service';
+} from '../services/matches/match-service';
 import type { CorrectionInput } from '../services/matches/result-correction';
 
 /** Header telling a client that the answer is the stored one of an earlier request with the same Idempotency-Key. */

@@ -1,6 +1,6 @@
 import type { OperationHandlers } from '../http/operation';
 import { sendData, sendList } from '../http/respond';
-import type { NotificationListQuery, NotificationPreferencesUpdate } from '../services/notification-service';
+import type { NotificationListQuery, NotificationPreferencesUpdate } from '../services/notifications/notification-service';
 
 /** Notification operations (spec 4.6): list, mark one or all read, preferences. */
 export const notificationHandlers: OperationHandlers = {

@@ -1,8 +1,8 @@
 import type { OperationHandlers } from '../http/operation';
 import { sendData, sendList, sendNoContent } from '../http/respond';
 import type { PageQuery } from '../db/page-query';
-import type { OrganizationCreateInput, OrganizationUpdateInput } from '../services/organization-service';
-import type { StaffInviteInput } from '../services/staff-service';
+import type { OrganizationCreateInput, OrganizationUpdateInput } from '../services/organizations/organization-service';
+import type { StaffInviteInput } from '../services/organizations/staff-service';
 
 /** Organization operations: create, get, update, delete, and staff: list, invite, accept an invitation, remove. */
 export const organizationHandlers: OperationHandlers = {

@@ -1,6 +1,6 @@
 import type { OperationHandlers } from '../http/operation';
 import { sendData, sendList, sendNoContent } from '../http/respond';
-import type { ParticipantListQuery, ParticipantUpdateInput } from '../services/participant-service';
+import type { ParticipantListQuery, ParticipantUpdateInput } from '../services/participants/participant-service';
 
 /** Participant operations (spec 4.3): list, get, update (seed, status), remove / disqualify. */
 export const participantHandlers: OperationHandlers = {

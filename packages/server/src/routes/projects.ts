@@ -1,7 +1,7 @@
 import type { OperationHandlers } from '../http/operation';
 import { sendData, sendList } from '../http/respond';
 import type { PageQuery } from '../db/page-query';
-import type { ProjectCreateInput, ProjectUpdateInput } from '../services/project-service';
+import type { ProjectCreateInput, ProjectUpdateInput } from '../services/projects/project-service';
 
 /** Project operations: createProject, listProjects, getProject, updateProject. */
 export const projectHandlers: OperationHandlers = {

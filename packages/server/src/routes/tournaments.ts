@@ -1,8 +1,8 @@
 import type { OperationHandlers } from '../http/operation';
 import { sendData, sendList, sendNoContent } from '../http/respond';
-import type { ParticipateInput } from '../services/participant-service';
+import type { ParticipateInput } from '../services/participants/participant-service';
 import type { TournamentCreateInput, TournamentUpdateInput } from '../services/tournaments/api-types';
-import type { ScheduleQuery } from '../services/tournaments/schedule-query';
+import type { ScheduleQuery } from '../services/matches/schedule-query';
 import type { TournamentListQuery } from '../services/tournaments/tournament-list-query';
 
 /**

@@ -1,6 +1,6 @@
 import type { OperationHandlers } from '../http/operation';
 import { sendData } from '../http/respond';
-import type { UpdateMeInput } from '../services/user-service';
+import type { UpdateMeInput } from '../services/users/user-service';
 
 /** User profile operations: the caller's own profile (get, update) and public profiles by username. */
 export const userHandlers: OperationHandlers = {

@@ -6,7 +6,7 @@ import type {
   WebhookListQuery,
   WebhookRotateInput,
   WebhookUpdateInput,
-} from '../services/webhook-service';
+} from '../services/webhooks/webhook-service';
 
 /**
  * Webhook operations (spec 4.7, Part 6): subscriptions (list, create, get, update, delete, rotate secret), test

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps';
-import type { AuthContext, Scope, StaffRole } from '../http/auth-context';
-import { ApiError, invalidField, notFound } from '../http/errors';
+import type { AuthContext, Scope, StaffRole } from '../auth/auth-context';
+import { AppError, invalidField, notFound } from '../errors/app-error';
 
 /** Roles allowed to manage tournaments and circuits (DESIGN "Identity and authorization"). */
 export const MANAGER_ROLES: readonly StaffRole[] = ['OWNER', 'ADMIN', 'ORGANIZER'];
@@ -34,22 +34,22 @@ export class AccessService {
   requireUser(auth: AuthContext): string {
     if (auth.kind === 'user') return auth.userId;
     if (auth.kind === 'apiKey') {
-      throw new ApiError('API_KEY_NOT_ALLOWED', 'this operation needs a user access token (Authorization: Bearer); API keys cannot perform it');
+      throw new AppError('API_KEY_NOT_ALLOWED', 'this operation needs a user access token (Authorization: Bearer); API keys cannot perform it');
     }
-    throw new ApiError('UNAUTHORIZED', 'authentication required: send Authorization: Bearer <access token>');
+    throw new AppError('UNAUTHORIZED', 'authentication required: send Authorization: Bearer <access token>');
   }
 
   /** 401 when anonymous. */
   requireAuthenticated(auth: AuthContext): asserts auth is Exclude<AuthContext, { kind: 'anonymous' }> {
     if (auth.kind === 'anonymous') {
-      throw new ApiError('UNAUTHORIZED', 'authentication required: send X-API-Key or Authorization: Bearer');
+      throw new AppError('UNAUTHORIZED', 'authentication required: send X-API-Key or Authorization: Bearer');
     }
   }
 
   /** 403 INSUFFICIENT_SCOPE unless the key holds `scope`. Users are not scope-checked (roles apply instead). */
   requireScope(auth: AuthContext, scope: Scope): void {
     if (auth.kind === 'apiKey' && !auth.scopes.includes(scope)) {
-      throw new ApiError('INSUFFICIENT_SCOPE', `this API key lacks the scope ${scope}`);
+      throw new AppError('INSUFFICIENT_SCOPE', `this API key lacks the scope ${scope}`);
     }
   }
 
@@ -89,7 +89,7 @@ export class AccessService {
     }
     const role = await this.roleInProject(auth.userId, projectId);
     if (!role || !req.roles.includes(role)) {
-      throw new ApiError('FORBIDDEN', `you need one of the roles ${req.roles.join(', ')} in the organization owning this ${req.resource}`);
+      throw new AppError('FORBIDDEN', `you need one of the roles ${req.roles.join(', ')} in the organization owning this ${req.resource}`);
     }
     return { kind: 'user', userId: auth.userId, role };
   }

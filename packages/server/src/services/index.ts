@@ -1,22 +1,22 @@
 import type { AppDeps } from '../deps';
 import { AccessService } from './access';
-import { AnalyticsService } from './analytics-service';
-import { AntiCheatService } from './anti-cheat-service';
-import { ApiKeyService } from './api-key-service';
-import { AuthService } from './auth-service';
-import { CalendarService } from './calendar-service';
-import { CircuitService } from './circuit-service';
-import { GamingService } from './gaming-service';
-import { HealthService } from './health-service';
-import { MatchService } from './match-service';
-import { NotificationService } from './notification-service';
-import { OrganizationService } from './organization-service';
-import { ParticipantService } from './participant-service';
-import { ProjectService } from './project-service';
-import { StaffService } from './staff-service';
-import { TournamentService } from './tournament-service';
-import { UserService } from './user-service';
-import { WebhookService } from './webhook-service';
+import { AnalyticsService } from './analytics/analytics-service';
+import { AntiCheatService } from './anti-cheat/anti-cheat-service';
+import { ApiKeyService } from './api-keys/api-key-service';
+import { AuthService } from './auth/auth-service';
+import { CalendarService } from './calendar/calendar-service';
+import { CircuitService } from './circuits/circuit-service';
+import { GamingService } from './gaming/gaming-service';
+import { HealthService } from './health/health-service';
+import { MatchService } from './matches/match-service';
+import { NotificationService } from './notifications/notification-service';
+import { OrganizationService } from './organizations/organization-service';
+import { ParticipantService } from './participants/participant-service';
+import { ProjectService } from './projects/project-service';
+import { StaffService } from './organizations/staff-service';
+import { TournamentService } from './tournaments/tournament-service';
+import { UserService } from './users/user-service';
+import { WebhookService } from './webhooks/webhook-service';
 
 /** Every service of the app, built once per app from its deps. */
 export interface Services {

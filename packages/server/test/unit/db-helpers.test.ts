@@ -3,7 +3,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { compileOnce } from '../../src/db/compiled-query';
 import type { Database } from '../../src/db/schema';
-import { withStatementCache } from '../../src/db/statement-cache';
+import { withStatementCache } from '../../src/db/sqlite/statement-cache';
 import { isUniqueViolation } from '../../src/db/unique-violation';
 
 describe('statement cache', () => {

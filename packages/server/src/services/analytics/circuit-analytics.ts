@@ -3,7 +3,7 @@ import type { CircuitStatus, SeasonStatus, Standing } from '../circuits/api-type
 import { fromHundredths, type CircuitRow } from '../circuits/circuit-mapper';
 import { findSeasonRows } from '../circuits/circuit-reader';
 import { cumulativeStandings, querySeasonStandings } from '../circuits/season-standings';
-import type { Db } from '../tournaments/tournament-reader';
+import type { Db } from '../../db/db';
 
 /** Lines of the cumulative standings listed as top competitors. */
 export const TOP_COMPETITORS = 10;

@@ -1,6 +1,7 @@
 import type { ParticipantCounts, TournamentStatus } from '../tournaments/api-types';
 import { holdingPlaces, type TournamentRow } from '../tournaments/tournament-mapper';
-import { countParticipants, type Db } from '../tournaments/tournament-reader';
+import type { Db } from '../../db/db';
+import { countParticipants } from '../tournaments/tournament-reader';
 
 /** Matches per status, plus byes, walkovers and draws (openapi `MatchCounts`). */
 export interface MatchCounts {

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { AntiCheatClientsTable } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { ApiError, notFound } from '../../http/errors';
+import { AppError, notFound } from '../../errors/app-error';
 import { newId } from '../../ids';
 import { newestFirstPage, type Page } from '../../db/page-query';
 import type { AntiCheatClient, AntiCheatClientEnrollInput, AntiCheatClientListQuery, AntiCheatContext, ProjectKey } from './types';
@@ -19,7 +19,7 @@ export function toAntiCheatClient(row: Selectable<AntiCheatClientsTable>): AntiC
 }
 
 const alreadyEnrolled = (userId: string) =>
-  new ApiError('CONFLICT', `user ${userId} already has an enrolled anti-cheat client in this project; revoke it first`);
+  new AppError('CONFLICT', `user ${userId} already has an enrolled anti-cheat client in this project; revoke it first`);
 
 /**
  * Enrolls the anti-cheat client of a user for the project (extension needed by spec 4.1 rule 1): from then on the user

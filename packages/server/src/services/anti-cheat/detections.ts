@@ -1,4 +1,4 @@
-import { ApiError, invalidField, notFound } from '../../http/errors';
+import { AppError, invalidField, notFound } from '../../errors/app-error';
 import { newId } from '../../ids';
 import { writeEvents } from '../events';
 import { findDetection, selectDetections, toDetection } from './detection-reader';
@@ -23,7 +23,7 @@ export async function raiseDetection(
   const session = await findSession(db, key.projectId, sessionId);
   if (!session) throw notFound('anti-cheat session');
   if (session.status !== 'ACTIVE') {
-    throw new ApiError('INVALID_STATE', `anti-cheat session ${sessionId} has ended; detections can only be raised into an active session`);
+    throw new AppError('INVALID_STATE', `anti-cheat session ${sessionId} has ended; detections can only be raised into an active session`);
   }
   const userId = input.userId.toLowerCase();
   const participant = await db
@@ -102,7 +102,7 @@ export async function recordVerdict(
   const { db, clock } = ctx.deps;
   const existing = await findDetection(db, key.projectId, detectionId);
   if (!existing) throw notFound('detection');
-  const alreadyReviewed = () => new ApiError('CONFLICT', `detection ${detectionId} was already reviewed (${existing.verdict ?? 'verdict recorded'})`);
+  const alreadyReviewed = () => new AppError('CONFLICT', `detection ${detectionId} was already reviewed (${existing.verdict ?? 'verdict recorded'})`);
   if (existing.reviewed) throw alreadyReviewed();
   const reviewedAt = clock.now().toISOString();
   const updated = await db.transaction().execute(async (trx) => {

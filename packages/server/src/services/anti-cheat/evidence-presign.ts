@@ -1,4 +1,4 @@
-import { ApiError, invalidField, notFound } from '../../http/errors';
+import { AppError, invalidField, notFound } from '../../errors/app-error';
 import { newId } from '../../ids';
 import { findSession } from './session-reader';
 import type { AntiCheatContext, EvidencePresign, EvidencePresignInput, ProjectKey } from './types';
@@ -34,7 +34,7 @@ export async function presignEvidence(
   if (!session) throw notFound('anti-cheat session');
   if (input.sizeBytes > config.maxEvidenceBytes) {
     const message = `must be at most ${config.maxEvidenceBytes} bytes (the server's maximum evidence size)`;
-    throw new ApiError('PAYLOAD_TOO_LARGE', `body.sizeBytes: ${message}`, { details: [{ path: 'body.sizeBytes', message }] });
+    throw new AppError('PAYLOAD_TOO_LARGE', `body.sizeBytes: ${message}`, { details: [{ path: 'body.sizeBytes', message }] });
   }
   const detectionId = input.detectionId?.toLowerCase();
   if (detectionId !== undefined) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ApiError, invalidField, notFound } from '../../http/errors';
+import { AppError, invalidField, notFound } from '../../errors/app-error';
 import type { BoundedBody } from './bounded-body';
 import { expiresParam } from './evidence-presign';
 import type { AntiCheatContext, EvidenceUpload } from './types';
@@ -46,15 +46,15 @@ export async function uploadEvidence(ctx: AntiCheatContext, request: EvidenceUpl
     expires: request.expires,
   };
   if (request.expires !== expiresParam(expiresAtMs) || !verifyUploadSignature(ctx.presignSecret, signed, request.signature)) {
-    throw new ApiError('FORBIDDEN', 'the upload URL signature does not match (the query was changed, or the URL was issued before a server restart without TOURNEY_PRESIGN_SECRET); request a new URL');
+    throw new AppError('FORBIDDEN', 'the upload URL signature does not match (the query was changed, or the URL was issued before a server restart without TOURNEY_PRESIGN_SECRET); request a new URL');
   }
-  if (file.status !== 'PENDING') throw new ApiError('CONFLICT', `media file ${file.id} was already uploaded; a presigned URL takes one upload`);
+  if (file.status !== 'PENDING') throw new AppError('CONFLICT', `media file ${file.id} was already uploaded; a presigned URL takes one upload`);
   if (clock.now().getTime() >= expiresAtMs) {
-    throw new ApiError('UPLOAD_URL_EXPIRED', `upload URL expired at ${file.expires_at}; request a new one with POST /anti-cheat/evidence/presign`);
+    throw new AppError('UPLOAD_URL_EXPIRED', `upload URL expired at ${file.expires_at}; request a new one with POST /anti-cheat/evidence/presign`);
   }
   const sentType = mediaType(request.contentType);
   if (sentType !== file.content_type) {
-    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `Content-Type must be ${file.content_type}, as declared at presign (got ${sentType || 'none'})`);
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Content-Type must be ${file.content_type}, as declared at presign (got ${sentType || 'none'})`);
   }
   if (request.contentLength !== undefined && request.contentLength !== file.size_bytes) {
     throw invalidField('header.content-length', `must be ${file.size_bytes}, the sizeBytes declared at presign (got ${request.contentLength})`);
@@ -80,7 +80,7 @@ export async function uploadEvidence(ctx: AntiCheatContext, request: EvidenceUpl
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   });
-  if (!recorded) throw new ApiError('CONFLICT', `media file ${file.id} was already uploaded; a presigned URL takes one upload`);
+  if (!recorded) throw new AppError('CONFLICT', `media file ${file.id} was already uploaded; a presigned URL takes one upload`);
   return {
     mediaFileId: file.id,
     key: file.storage_key,

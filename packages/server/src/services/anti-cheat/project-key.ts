@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { AuthContext } from '../../http/auth-context';
-import { ApiError } from '../../http/errors';
+import type { AuthContext } from '../../auth/auth-context';
+import { AppError } from '../../errors/app-error';
 import type { ProjectKey } from './types';
 
 /** Plan that includes the anti-cheat capability (DESIGN "Identity and authorization"). */
@@ -13,7 +13,7 @@ export const ANTI_CHEAT_PLAN = 'PRO';
  * refuses them; this keeps the services safe on their own).
  */
 export function requireProjectKey(auth: AuthContext): ProjectKey {
-  if (auth.kind !== 'apiKey') throw new ApiError('UNAUTHORIZED', 'the anti-cheat surface needs an API key: send X-API-Key');
+  if (auth.kind !== 'apiKey') throw new AppError('UNAUTHORIZED', 'the anti-cheat surface needs an API key: send X-API-Key');
   return { projectId: auth.projectId, apiKeyId: auth.apiKeyId };
 }
 
@@ -24,7 +24,7 @@ export function requireProjectKey(auth: AuthContext): ProjectKey {
 export async function requireAntiCheatPlan(db: Kysely<Database>, projectId: string): Promise<void> {
   const project = await db.selectFrom('projects').select('plan').where('id', '=', projectId).executeTakeFirst();
   if (project?.plan !== ANTI_CHEAT_PLAN) {
-    throw new ApiError(
+    throw new AppError(
       'PLAN_REQUIRED',
       `anti-cheat sessions need the ${ANTI_CHEAT_PLAN} plan; this project is on ${project?.plan ?? 'no'} plan (an OWNER changes it with PATCH /projects/{id})`,
     );

@@ -1,5 +1,5 @@
 import { isUniqueViolation } from '../../db/unique-violation';
-import { ApiError, invalidField, notFound } from '../../http/errors';
+import { AppError, invalidField, notFound } from '../../errors/app-error';
 import { newId } from '../../ids';
 import { writeEvents } from '../events';
 import { requireAntiCheatPlan } from './project-key';
@@ -17,7 +17,7 @@ import type {
 export const SESSION_COMPLETED_EVENT = 'anticheat.session_completed';
 
 const activeConflict = (matchId: string) =>
-  new ApiError('CONFLICT', `match ${matchId} already has an active anti-cheat session in this project; end it first`);
+  new AppError('CONFLICT', `match ${matchId} already has an active anti-cheat session in this project; end it first`);
 
 /**
  * Starts a session (spec 4.1, 2.5): needs the PRO plan (403 PLAN_REQUIRED). `matchId` is the caller's (a UUID v7 is

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { parseStageSettings, roundIntervalOf } from '../tournaments/stage-settings';
+import { parseStageSettings, roundIntervalOf } from '../stages/stage-settings';
 import type { CalendarEvent, CalendarEventType, CalendarFilter } from './types';
 
 type Db = Kysely<Database>;

@@ -1,7 +1,7 @@
-import type { AuthContext, Scope, StaffRole } from '../../http/auth-context';
-import { notFound } from '../../http/errors';
+import type { AuthContext, Scope, StaffRole } from '../../auth/auth-context';
+import { notFound } from '../../errors/app-error';
 import { MANAGER_ROLES, type AccessService, type ProjectActor } from '../access';
-import type { Db } from '../tournaments/tournament-reader';
+import type { Db } from '../../db/db';
 import type { CircuitRow } from './circuit-mapper';
 import { findCircuitRow } from './circuit-reader';
 
@@ -23,7 +23,7 @@ export const READ_ANALYTICS: CircuitRequirement = { scope: 'read:analytics', rol
 
 /**
  * The circuit `id` for a caller of its project meeting `req` (DESIGN "Identity and authorization").
- * @throws ApiError 401 anonymous; 404 unknown circuit or another project's key; 403 INSUFFICIENT_SCOPE (key without
+ * @throws AppError 401 anonymous; 404 unknown circuit or another project's key; 403 INSUFFICIENT_SCOPE (key without
  *   the scope) or FORBIDDEN (user without one of the roles).
  */
 export async function requireCircuit(

@@ -1,4 +1,4 @@
-import type { Db } from '../tournaments/tournament-reader';
+import type { Db } from '../../db/db';
 import type { CircuitStatus } from './api-types';
 import type { CircuitRow } from './circuit-mapper';
 

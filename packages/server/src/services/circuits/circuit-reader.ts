@@ -1,4 +1,4 @@
-import type { Db } from '../tournaments/tournament-reader';
+import type { Db } from '../../db/db';
 import type { Circuit, CircuitPublic, Season } from './api-types';
 import { toCircuit, toCircuitPublic, toSeason, type CircuitRow, type SeasonRow } from './circuit-mapper';
 

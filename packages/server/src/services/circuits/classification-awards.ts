@@ -1,5 +1,5 @@
 import { applyMultiplier, competitorKey, createScorer, type ScoringConfig } from '@tourney/core';
-import type { Db } from '../tournaments/tournament-reader';
+import type { Db } from '../../db/db';
 
 /** Points one participant earns from a classification, before it is stored. */
 export interface AwardDraft {

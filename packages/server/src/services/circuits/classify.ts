@@ -1,19 +1,19 @@
 import { isUniqueViolation } from '../../db/unique-violation';
-import { ApiError } from '../../http/errors';
+import { AppError } from '../../errors/app-error';
 import { newId } from '../../ids';
 import { writeEvents, type EventSink } from '../events';
-import { chunks } from '../tournaments/chunks';
+import { chunks } from '../../db/chunks';
 import type { TournamentRow } from '../tournaments/tournament-mapper';
-import type { Db } from '../tournaments/tournament-reader';
+import type { Db } from '../../db/db';
 import type { Classification } from './api-types';
 import { toHundredths, type CircuitRow, type SeasonRow } from './circuit-mapper';
 import type { AwardDraft } from './classification-awards';
 import { rewriteSeasonStandings } from './season-standings';
 
 /** 409 CONFLICT for a tournament classified into the circuit before. */
-export function alreadyClassified(seasonNumber?: number): ApiError {
+export function alreadyClassified(seasonNumber?: number): AppError {
   const where = seasonNumber === undefined ? '' : ` (season ${seasonNumber})`;
-  return new ApiError('CONFLICT', `this tournament is already classified in the circuit${where}; a tournament is classified once`);
+  return new AppError('CONFLICT', `this tournament is already classified in the circuit${where}; a tournament is classified once`);
 }
 
 /** Everything a classification writes, computed before the transaction. */
@@ -29,13 +29,13 @@ export interface ClassificationInput {
  * Writes a classification in the caller's transaction (spec 4.5 classify): re-checks that the season is still
  * ACTIVE, stores the classification (a snapshot of the tournament) and its awards, recomputes the season's
  * standings and records `circuit.standings_updated` (data: circuitId, seasonId, tournamentId).
- * @throws ApiError 409 INVALID_STATE when the season was completed meanwhile, 409 CONFLICT when the same
+ * @throws AppError 409 INVALID_STATE when the season was completed meanwhile, 409 CONFLICT when the same
  *   tournament was classified meanwhile.
  */
 export async function writeClassification(db: Db, sink: EventSink, input: ClassificationInput, now: string): Promise<Classification> {
   const { circuit, season, tournament, multiplier, awards } = input;
   const fresh = await db.selectFrom('circuit_seasons').select('status').where('id', '=', season.id).executeTakeFirst();
-  if (fresh?.status !== 'ACTIVE') throw new ApiError('INVALID_STATE', `season ${season.number} is no longer ACTIVE`);
+  if (fresh?.status !== 'ACTIVE') throw new AppError('INVALID_STATE', `season ${season.number} is no longer ACTIVE`);
   const classificationId = newId();
   try {
     await db

@@ -1,7 +1,7 @@
 import { isUniqueViolation } from '../../db/unique-violation';
-import { ApiError } from '../../http/errors';
+import { AppError } from '../../errors/app-error';
 import { writeEvents, type EventSink } from '../events';
-import type { Db } from '../tournaments/tournament-reader';
+import type { Db } from '../../db/db';
 import type { Season } from './api-types';
 import { toSeason, type CircuitRow, type SeasonRow } from './circuit-mapper';
 import { rewriteSeasonStandings } from './season-standings';
@@ -27,32 +27,32 @@ async function tournamentCount(db: Db, seasonId: string): Promise<number> {
 /**
  * The season a start targets (DESIGN "Circuits"): `seasonId` when given (404 when not a season of the circuit,
  * 409 INVALID_STATE unless UPCOMING), else the UPCOMING season with the earliest startDate (then number).
- * @throws ApiError 409 INVALID_STATE when a season is already ACTIVE or none is UPCOMING.
+ * @throws AppError 409 INVALID_STATE when a season is already ACTIVE or none is UPCOMING.
  */
 export function seasonToStart(seasons: readonly SeasonRow[], seasonId: string | undefined): SeasonRow {
   const active = seasons.find((s) => s.status === 'ACTIVE');
-  if (active) throw new ApiError('INVALID_STATE', `season ${active.number} ("${active.name}") is ACTIVE: complete it before starting another`);
+  if (active) throw new AppError('INVALID_STATE', `season ${active.number} ("${active.name}") is ACTIVE: complete it before starting another`);
   if (seasonId !== undefined) {
     const named = seasons.find((s) => s.id === seasonId);
-    if (!named) throw new ApiError('NOT_FOUND', 'season not found', { details: [{ path: 'body.seasonId', message: 'is not a season of this circuit' }] });
-    if (named.status !== 'UPCOMING') throw new ApiError('INVALID_STATE', `season ${named.number} is ${named.status}; only an UPCOMING season can start`);
+    if (!named) throw new AppError('NOT_FOUND', 'season not found', { details: [{ path: 'body.seasonId', message: 'is not a season of this circuit' }] });
+    if (named.status !== 'UPCOMING') throw new AppError('INVALID_STATE', `season ${named.number} is ${named.status}; only an UPCOMING season can start`);
     return named;
   }
   const upcoming = seasons
     .filter((s) => s.status === 'UPCOMING')
     .sort((a, b) => a.start_date.localeCompare(b.start_date) || a.number - b.number)[0];
-  if (!upcoming) throw new ApiError('INVALID_STATE', 'the circuit has no UPCOMING season to start: create one first');
+  if (!upcoming) throw new AppError('INVALID_STATE', 'the circuit has no UPCOMING season to start: create one first');
   return upcoming;
 }
 
 /**
  * UPCOMING -> ACTIVE for `season`, the circuit becomes ACTIVE, and the event `circuit.season_started`
  * (data: circuitId, season) is recorded, all in the caller's transaction.
- * @throws ApiError 409 INVALID_STATE when another start won the race.
+ * @throws AppError 409 INVALID_STATE when another start won the race.
  */
 export async function startSeason(ctx: SeasonWriteContext, season: SeasonRow): Promise<Season> {
   const { db, circuit, now } = ctx;
-  const raced = () => new ApiError('INVALID_STATE', 'the circuit changed meanwhile: another season was started');
+  const raced = () => new AppError('INVALID_STATE', 'the circuit changed meanwhile: another season was started');
   try {
     const result = await db
       .updateTable('circuit_seasons')
@@ -76,7 +76,7 @@ export async function startSeason(ctx: SeasonWriteContext, season: SeasonRow): P
  * ACTIVE -> COMPLETED for `season`: its standings are recomputed one last time and stay as they are from then on
  * (no classification reaches a COMPLETED season); the circuit becomes COMPLETED when no UPCOMING season remains;
  * the event `circuit.season_ended` (data: circuitId, season) is recorded, all in the caller's transaction.
- * @throws ApiError 409 INVALID_STATE when the season was completed meanwhile.
+ * @throws AppError 409 INVALID_STATE when the season was completed meanwhile.
  */
 export async function completeSeason(ctx: SeasonWriteContext, season: SeasonRow): Promise<Season> {
   const { db, circuit, now } = ctx;
@@ -86,7 +86,7 @@ export async function completeSeason(ctx: SeasonWriteContext, season: SeasonRow)
     .where('id', '=', season.id)
     .where('status', '=', 'ACTIVE')
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new ApiError('INVALID_STATE', 'the season was completed meanwhile');
+  if (Number(result.numUpdatedRows) === 0) throw new AppError('INVALID_STATE', 'the season was completed meanwhile');
   await rewriteSeasonStandings(db, circuit.id, season.id, now);
   const upcoming = await db
     .selectFrom('circuit_seasons')

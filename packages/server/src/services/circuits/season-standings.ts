@@ -1,6 +1,6 @@
 import { accumulateStandings, type CircuitStanding, type StandingContribution } from '@tourney/core';
-import { chunks } from '../tournaments/chunks';
-import type { Db } from '../tournaments/tournament-reader';
+import { chunks } from '../../db/chunks';
+import type { Db } from '../../db/db';
 import type { Standing } from './api-types';
 import { fromHundredths, toHundredths, toStanding } from './circuit-mapper';
 import type { RowPage } from './circuit-list-query';

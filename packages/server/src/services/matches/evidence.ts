@@ -1,4 +1,4 @@
-import type { Db } from '../tournaments/tournament-reader';
+import type { Db } from '../../db/db';
 
 /** Most evidence references one dispute holds (the dispute's own plus every EVIDENCE_ADDED). */
 export const MAX_EVIDENCE_PER_MATCH = 100;

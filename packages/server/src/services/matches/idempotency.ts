@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { ApiError } from '../../http/errors';
-import type { Db } from '../tournaments/tournament-reader';
+import { AppError } from '../../errors/app-error';
+import type { Db } from '../../db/db';
 
 /** How long a key is remembered: 24 hours, in milliseconds. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -48,7 +48,7 @@ export function idempotencyScope(userId: string, operation: string, key: string 
 
 /**
  * The answer remembered for `scope` and not expired at `now` (UTC ISO 8601), or null when the key is new.
- * @throws ApiError 422 IDEMPOTENCY_KEY_REUSED when the key was used by this user for this operation with another request.
+ * @throws AppError 422 IDEMPOTENCY_KEY_REUSED when the key was used by this user for this operation with another request.
  */
 export async function findStoredResponse(db: Db, scope: IdempotencyScope, now: string): Promise<StoredResponse | null> {
   const row = await db
@@ -61,7 +61,7 @@ export async function findStoredResponse(db: Db, scope: IdempotencyScope, now: s
     .executeTakeFirst();
   if (!row) return null;
   if (row.request_hash !== scope.requestHash) {
-    throw new ApiError('IDEMPOTENCY_KEY_REUSED', 'Idempotency-Key was already used with a different request', {
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'Idempotency-Key was already used with a different request', {
       details: [{ path: 'header.idempotency-key', message: 'was already used with a different request (another match or body)' }],
     });
   }

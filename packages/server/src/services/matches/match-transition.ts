@@ -10,8 +10,8 @@ import {
   type ResultInput,
   type ValidatedResult,
 } from '@tourney/core';
-import { ApiError } from '../../http/errors';
-import { parseReportedResult, type MatchRow } from '../tournaments/match-mapper';
+import { AppError } from '../../errors/app-error';
+import { parseReportedResult, type MatchRow } from './match-mapper';
 
 /** Brackets whose matches may end in a draw (pool formats); elimination brackets may not. */
 export const DRAW_BRACKETS: readonly string[] = ['ROUND_ROBIN', 'SWISS', 'GROUP'];
@@ -35,7 +35,7 @@ function withBodyPaths<T>(fn: () => T): T {
   } catch (error) {
     if (error instanceof DomainError && error.code === 'VALIDATION_ERROR') {
       const details = (error.details ?? []).map((d) => ({ path: `body.${d.path}`, message: d.message }));
-      throw new ApiError('VALIDATION_ERROR', error.message, { details, cause: error });
+      throw new AppError('VALIDATION_ERROR', error.message, { details, cause: error });
     }
     throw error;
   }
@@ -52,7 +52,7 @@ export function transition(row: MatchRow, action: MatchAction, actor: MatchActor
 
 /**
  * Validates a result for a match row with core's `validateResult` (draws only in pool brackets).
- * @throws ApiError 400 naming `body.scores...` / `body.winnerId`; DomainError MATCH_NOT_READY when a side is unknown.
+ * @throws AppError 400 naming `body.scores...` / `body.winnerId`; DomainError MATCH_NOT_READY when a side is unknown.
  */
 export function validateRowResult(row: MatchRow, input: ResultInput): ValidatedResult {
   return withBodyPaths(() =>

@@ -1,19 +1,19 @@
 import type { ValidatedResult } from '@tourney/core';
-import { ApiError } from '../../http/errors';
+import { AppError } from '../../errors/app-error';
 import { writeEvents } from '../events';
-import { completeIfForfeited } from '../tournaments/match-completion';
-import { appendMatchHistory } from '../tournaments/match-history';
-import type { MatchRow } from '../tournaments/match-mapper';
-import { findMatchRow } from '../tournaments/match-reader';
-import { updateMatchVersioned } from '../tournaments/match-write';
-import { afterMatchCompleted } from '../tournaments/stage-completion';
-import { ELIMINATION_FORMATS } from '../tournaments/stage-placements';
+import { completeIfForfeited } from './match-completion';
+import { appendMatchHistory } from './match-history';
+import type { MatchRow } from './match-mapper';
+import { findMatchRow } from './match-reader';
+import { updateMatchVersioned } from './match-write';
+import { afterMatchCompleted } from '../stages/stage-completion';
+import { ELIMINATION_FORMATS } from '../stages/stage-placements';
 import type { TournamentRow } from '../tournaments/tournament-mapper';
 import { findStageRows, findTournamentRow } from '../tournaments/tournament-reader';
-import type { WriteContext } from '../tournaments/write-context';
-import { BracketRewire } from './bracket-rewire';
+import type { WriteContext } from './write-context';
+import { BracketRewire } from '../brackets/bracket-rewire';
 import { matchEventIds, resultOf } from './event-data';
-import { removeLaterSwissRounds, resyncEliminationStatuses, reviseLaterStages } from './stage-revision';
+import { removeLaterSwissRounds, resyncEliminationStatuses, reviseLaterStages } from '../stages/stage-revision';
 
 /** Body of correctMatchResult. */
 export interface CorrectionInput {
@@ -42,16 +42,16 @@ export interface CorrectionOutcome {
  */
 export function checkCorrectable(row: MatchRow, tournament: TournamentRow): void {
   if (tournament.status === 'COMPLETED') {
-    throw new ApiError('TOURNAMENT_LOCKED', 'the tournament is COMPLETED: its results are final and cannot be corrected');
+    throw new AppError('TOURNAMENT_LOCKED', 'the tournament is COMPLETED: its results are final and cannot be corrected');
   }
   if (tournament.status !== 'ONGOING') {
-    throw new ApiError('INVALID_STATE', `results can be corrected only while the tournament is ONGOING (it is ${tournament.status})`);
+    throw new AppError('INVALID_STATE', `results can be corrected only while the tournament is ONGOING (it is ${tournament.status})`);
   }
   if (row.status !== 'COMPLETED' && row.status !== 'RESOLVED') {
-    throw new ApiError('INVALID_TRANSITION', `only a COMPLETED or RESOLVED match can be corrected (it is ${row.status}); resolve it instead`);
+    throw new AppError('INVALID_TRANSITION', `only a COMPLETED or RESOLVED match can be corrected (it is ${row.status}); resolve it instead`);
   }
   if (row.result_type !== 'NORMAL') {
-    throw new ApiError('INVALID_TRANSITION', `a ${String(row.result_type)} result cannot be corrected, only a played one (NORMAL)`);
+    throw new AppError('INVALID_TRANSITION', `a ${String(row.result_type)} result cannot be corrected, only a played one (NORMAL)`);
   }
 }
 
@@ -66,9 +66,9 @@ export function sameResult(row: MatchRow, result: ValidatedResult): boolean {
 }
 
 /** 409 CONFLICT naming every later match a correction would reset or delete, one detail per match. */
-function dependentsConflict(blocking: readonly MatchRow[]): ApiError {
+function dependentsConflict(blocking: readonly MatchRow[]): AppError {
   const unique = [...new Map(blocking.map((m) => [m.id, m])).values()];
-  return new ApiError(
+  return new AppError(
     'CONFLICT',
     `${unique.length} later match(es) depend on this result and were already played or paired; send cascade: true to reset them`,
     {

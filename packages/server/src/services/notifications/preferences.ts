@@ -1,5 +1,5 @@
 import type { EventDb } from '../events';
-import { chunks } from '../tournaments/chunks';
+import { chunks } from '../../db/chunks';
 import { type ChannelSettings, DEFAULT_CHANNELS, NOTIFICATION_TYPES, type NotificationType } from './types';
 
 /** Channel settings of every type for one user, and when they last changed (null: never). */

@@ -1,5 +1,5 @@
 import type { EventDb } from '../events';
-import { chunks } from '../tournaments/chunks';
+import { chunks } from '../../db/chunks';
 
 /** The users acting for each participant (the player, or every team member), by participant id. */
 export async function usersOfParticipants(db: EventDb, participantIds: readonly (string | null)[]): Promise<Map<string, string[]>> {

@@ -1,6 +1,6 @@
 import { newId } from '../../ids';
 import type { EventDb } from '../events';
-import { chunks } from '../tournaments/chunks';
+import { chunks } from '../../db/chunks';
 import { channelSettingsFor } from './preferences';
 import { enabledChannels, type NotificationDraft, type NotificationType } from './types';
 

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../deps';
-import { ApiError } from '../../http/errors';
+import { AppError } from '../../errors/app-error';
 import { applySimpleTransition } from './status-transitions';
 import type { TournamentRow } from './tournament-mapper';
 
@@ -46,7 +46,7 @@ export async function applyRegistrationSchedule(deps: AppDeps): Promise<number> 
       });
     } catch (error) {
       // Another caller moved it first: nothing to do for this one.
-      if (!(error instanceof ApiError && error.code === 'INVALID_STATE')) throw error;
+      if (!(error instanceof AppError && error.code === 'INVALID_STATE')) throw error;
     }
   }
   return moved;

@@ -1,9 +1,9 @@
 import type { Updateable } from 'kysely';
 import type { TournamentsTable } from '../../db/schema';
-import { ApiError } from '../../http/errors';
+import { AppError } from '../../errors/app-error';
 import { writeEvents } from '../events';
 import type { TournamentStatus } from './api-types';
-import type { WriteContext } from './write-context';
+import type { WriteContext } from '../matches/write-context';
 
 /** The simple tournament transitions moved by an organizer (spec 3.1, DESIGN "Tournament and match lifecycle"). */
 export type SimpleTransition = 'publish' | 'openRegistration' | 'closeRegistration';
@@ -27,7 +27,7 @@ const RULES: Record<SimpleTransition, TransitionRule> = {
  * (`WHERE status = from`, so concurrent calls cannot both succeed) and records its event
  * (`tournament.published` | `tournament.registration_opened` | `tournament.registration_closed`;
  * data: tournamentId, status (new), previousStatus).
- * @throws ApiError 409 INVALID_STATE when the tournament is not in the rule's `from` status.
+ * @throws AppError 409 INVALID_STATE when the tournament is not in the rule's `from` status.
  */
 export async function applySimpleTransition(ctx: WriteContext, transition: SimpleTransition): Promise<void> {
   const rule = RULES[transition];
@@ -39,7 +39,7 @@ export async function applySimpleTransition(ctx: WriteContext, transition: Simpl
     .where('status', '=', rule.from)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) {
-    throw new ApiError('INVALID_STATE', `cannot ${rule.verb} a tournament that is ${tournament.status} (it must be ${rule.from})`);
+    throw new AppError('INVALID_STATE', `cannot ${rule.verb} a tournament that is ${tournament.status} (it must be ${rule.from})`);
   }
   await writeEvents(db, ctx.sink, [
     {

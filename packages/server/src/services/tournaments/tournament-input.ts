@@ -1,9 +1,9 @@
 import type { Insertable } from 'kysely';
 import type { StagesTable } from '../../db/schema';
-import { ApiError, invalidField } from '../../http/errors';
+import { AppError, invalidField } from '../../errors/app-error';
 import { newId } from '../../ids';
 import type { StageInput } from './api-types';
-import { parseStageSettings, withFormatDefaults } from './stage-settings';
+import { parseStageSettings, withFormatDefaults } from '../stages/stage-settings';
 import type { StageRow } from './tournament-mapper';
 
 /** Default of `checkInOpensMinutesBefore` (contract sketch). */
@@ -28,7 +28,7 @@ export interface TournamentDates {
 
 /**
  * Checks the order of a tournament's dates: registration opens before it closes, and both are no later than the
- * start. @throws ApiError 400 VALIDATION_ERROR naming `body.registrationOpensAt` or `body.registrationClosesAt`.
+ * start. @throws AppError 400 VALIDATION_ERROR naming `body.registrationOpensAt` or `body.registrationClosesAt`.
  */
 export function validateDates(dates: TournamentDates): void {
   const { startDate, registrationOpensAt: opens, registrationClosesAt: closes } = dates;
@@ -79,8 +79,8 @@ export function sameStages(existing: readonly StageRow[], input: readonly StageI
 }
 
 /** 409 TOURNAMENT_LOCKED naming a field (`body.<field>`) that a started tournament no longer accepts (spec 2.2). */
-export function lockedField(field: string, status: string): ApiError {
-  return new ApiError('TOURNAMENT_LOCKED', `body.${field} cannot change once the tournament is ${status}`, {
+export function lockedField(field: string, status: string): AppError {
+  return new AppError('TOURNAMENT_LOCKED', `body.${field} cannot change once the tournament is ${status}`, {
     details: [{ path: `body.${field}`, message: `locked once the tournament is ${status}` }],
   });
 }

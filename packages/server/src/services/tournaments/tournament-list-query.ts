@@ -1,6 +1,6 @@
 import type { TournamentStatus } from './api-types';
 import type { TournamentRow } from './tournament-mapper';
-import type { Db } from './tournament-reader';
+import type { Db } from '../../db/db';
 
 /** Sort keys of listTournaments and their columns. */
 const SORT_COLUMNS = {

@@ -9,7 +9,7 @@ import type {
   Tournament,
   TournamentStatus,
 } from './api-types';
-import { parseStageSettings, withFormatDefaults } from './stage-settings';
+import { parseStageSettings, withFormatDefaults } from '../stages/stage-settings';
 
 /** A tournaments row. */
 export type TournamentRow = Selectable<TournamentsTable>;

@@ -1,10 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/db';
 import type { ParticipantCounts, Stage, Tournament } from './api-types';
 import { countsFromGroups, toStage, toTournament, type StageRow, type TournamentRow } from './tournament-mapper';
 
-/** A database handle: the app's Kysely instance or an open transaction. */
-export type Db = Kysely<Database>;
 
 /** The tournaments row with `id`, or undefined. */
 export function findTournamentRow(db: Db, id: string): Promise<TournamentRow | undefined> {

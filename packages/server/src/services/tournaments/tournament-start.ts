@@ -1,12 +1,12 @@
-import { ApiError } from '../../http/errors';
+import { AppError } from '../../errors/app-error';
 import { writeEvents } from '../events';
-import { caseById } from './case-by-id';
-import { chunks } from './chunks';
-import { assignSeeds } from './seeding';
-import { planStage, writeStage } from './stage-generation';
-import { checkStagePlan, planIssuesAtStart } from './stage-plan';
+import { caseById } from '../../db/case-by-id';
+import { chunks } from '../../db/chunks';
+import { assignSeeds } from '../stages/seeding';
+import { planStage, writeStage } from '../stages/stage-generation';
+import { checkStagePlan, planIssuesAtStart } from '../stages/stage-plan';
 import type { StageRow } from './tournament-mapper';
-import type { WriteContext } from './write-context';
+import type { WriteContext } from '../matches/write-context';
 
 /** Tournament statuses from which start is accepted (DESIGN "Tournament and match lifecycle"). */
 export const STARTABLE_STATUSES = ['PUBLISHED', 'REGISTRATION_OPEN', 'REGISTRATION_CLOSED'];
@@ -34,7 +34,7 @@ export async function runTournamentStart(ctx: WriteContext, stages: readonly Sta
     .where('status', 'in', STARTABLE_STATUSES)
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) === 0) {
-    throw new ApiError('INVALID_STATE', `a tournament can be started only when PUBLISHED, REGISTRATION_OPEN or REGISTRATION_CLOSED (it is ${tournament.status})`);
+    throw new AppError('INVALID_STATE', `a tournament can be started only when PUBLISHED, REGISTRATION_OPEN or REGISTRATION_CLOSED (it is ${tournament.status})`);
   }
 
   const checkInRequired = tournament.check_in_required === 1;
@@ -47,7 +47,7 @@ export async function runTournamentStart(ctx: WriteContext, stages: readonly Sta
     .execute();
   if (candidates.length < 2) {
     const who = checkInRequired ? 'checked-in participants' : 'registered participants';
-    throw new ApiError('NOT_ENOUGH_PARTICIPANTS', `at least 2 ${who} are needed to start (there are ${candidates.length})`);
+    throw new AppError('NOT_ENOUGH_PARTICIPANTS', `at least 2 ${who} are needed to start (there are ${candidates.length})`);
   }
   const entrants = assignSeeds(candidates);
   for (const chunk of chunks(entrants)) {

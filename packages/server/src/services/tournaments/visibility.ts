@@ -1,8 +1,9 @@
-import type { AuthContext } from '../../http/auth-context';
-import { notFound } from '../../http/errors';
+import type { AuthContext } from '../../auth/auth-context';
+import { notFound } from '../../errors/app-error';
 import { MANAGER_ROLES, type AccessService, type ProjectActor } from '../access';
 import type { TournamentRow } from './tournament-mapper';
-import { findTournamentRow, type Db } from './tournament-reader';
+import type { Db } from '../../db/db';
+import { findTournamentRow } from './tournament-reader';
 
 /**
  * Whether the caller may see the project's unpublished (DRAFT) tournaments: any API key of the project, or
@@ -16,7 +17,7 @@ export async function canSeeUnpublished(access: AccessService, auth: AuthContext
 
 /**
  * The tournament `id` as the caller may see it: public from PUBLISHED on, a DRAFT only for the project's keys
- * and staff. @throws ApiError 404 NOT_FOUND for an unknown or invisible tournament.
+ * and staff. @throws AppError 404 NOT_FOUND for an unknown or invisible tournament.
  */
 export async function requireVisibleTournament(db: Db, access: AccessService, auth: AuthContext, id: string): Promise<TournamentRow> {
   const row = await findTournamentRow(db, id);
@@ -28,7 +29,7 @@ export async function requireVisibleTournament(db: Db, access: AccessService, au
 /**
  * The tournament `id` for an organizer operation ("Org" in spec 4.2): a key of its project with
  * manage:tournaments, or staff OWNER/ADMIN/ORGANIZER of its organization.
- * @throws ApiError 401 anonymous, 404 unknown / invisible / another project's key, 403 INSUFFICIENT_SCOPE or FORBIDDEN.
+ * @throws AppError 401 anonymous, 404 unknown / invisible / another project's key, 403 INSUFFICIENT_SCOPE or FORBIDDEN.
  */
 export async function requireManagedTournament(
   db: Db,

@@ -1,4 +1,4 @@
-import { openapiDocument } from '../../http/openapi';
+import { openapiDocument } from '../../contract';
 
 /** The selector subscribing to every event type of {@link WEBHOOK_EVENT_TYPES}. */
 export const ALL_EVENTS = '*';

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { WebhookDeliveriesTable } from '../../db/schema';
 import { newId } from '../../ids';
-import { chunks } from '../tournaments/chunks';
+import { chunks } from '../../db/chunks';
 import type { EventSubscriber, RecordedEvent } from '../events';
 import { selectsEvent } from './event-types';
 

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import type { AppDeps } from '../../deps';
+import type { AuthContext } from '../../auth/auth-context';
+import { createEvidenceStorage } from '../../storage/evidence-storage';
+import type { StorageDriver } from '../../storage/storage-driver';
+import { enrollClient, listClients, revokeClient } from './clients';
+import { listDetections, raiseDetection, recordVerdict } from './detections';
+import { presignEvidence } from './evidence-presign';
+import { type EvidenceUploadRequest, uploadEvidence } from './evidence-upload';
+import { requireProjectKey } from './project-key';
+import { endSession, getSession, startSession } from './sessions';
+import type {
+  AntiCheatClient,
+  AntiCheatClientEnrollInput,
+  AntiCheatClientListQuery,
+  AntiCheatContext,
+  AntiCheatSession,
+  AntiCheatSessionEndResult,
+  AntiCheatSessionStarted,
+  AntiCheatSessionStartInput,
+  Detection,
+  DetectionListQuery,
+  DetectionRaiseInput,
+  DetectionVerdictInput,
+  EvidencePresign,
+  EvidencePresignInput,
+  EvidenceUpload,
+} from './types';
+import type { Page } from '../../db/page-query';
+
+/** Options of AntiCheatService beyond the app deps. */
+export interface AntiCheatServiceOptions {
+  /** Where evidence bytes go; defaults to createEvidenceStorage(deps.config) (a local directory). */
+  storage?: StorageDriver;
+}
+
+/**
+ * The anti-cheat integration surface (spec 1.5, 1.6, 2.5-2.7, 4.1; DESIGN "Anti-cheat surface"), for API keys only:
+ * the project always comes from the key (a projectId in body or query is ignored) and another project's sessions,
+ * detections, evidence and clients are 404. Scopes are checked by the router from the contract; session start and end
+ * also need the PRO plan (403 PLAN_REQUIRED). The presign secret is config.presignSecret, else random per instance.
+ */
+export class AntiCheatService {
+  /** Storage of evidence bytes. */
+  readonly storage: StorageDriver;
+  readonly #ctx: AntiCheatContext;
+
+  constructor(deps: AppDeps, options: AntiCheatServiceOptions = {}) {
+    this.storage = options.storage ?? createEvidenceStorage(deps.config);
+    const presignSecret = deps.config.presignSecret ? Buffer.from(deps.config.presignSecret, 'utf8') : randomBytes(32);
+    this.#ctx = { deps, storage: this.storage, presignSecret };
+  }
+
+  /** Starts a session (sessionId = matchId); see anti-cheat/sessions.ts startSession. */
+  startSession(auth: AuthContext, input: AntiCheatSessionStartInput): Promise<AntiCheatSessionStarted> {
+    return startSession(this.#ctx, requireProjectKey(auth), input);
+  }
+
+  /** The project's session with this id; 404 otherwise. */
+  getSession(auth: AuthContext, sessionId: string): Promise<AntiCheatSession> {
+    return getSession(this.#ctx, requireProjectKey(auth), sessionId);
+  }
+
+  /** Ends the project's active session with this id, or does nothing (`ended: false`); emits anticheat.session_completed. */
+  endSession(auth: AuthContext, sessionId: string, reason?: string): Promise<AntiCheatSessionEndResult> {
+    return endSession(this.#ctx, requireProjectKey(auth), sessionId, reason);
+  }
+
+  /** Raises a detection in an active session; emits anticheat.detection_raised. */
+  raiseDetection(auth: AuthContext, sessionId: string, input: DetectionRaiseInput): Promise<Detection> {
+    return raiseDetection(this.#ctx, requireProjectKey(auth), sessionId, input);
+  }
+
+  /** The project's detections, newest first. */
+  listDetections(auth: AuthContext, query: DetectionListQuery): Promise<Detection[]> {
+    return listDetections(this.#ctx, requireProjectKey(auth), query);
+  }
+
+  /** Records the verdict of a detection (once; 409 afterwards). */
+  recordVerdict(auth: AuthContext, detectionId: string, input: DetectionVerdictInput): Promise<Detection> {
+    return recordVerdict(this.#ctx, requireProjectKey(auth), detectionId, input);
+  }
+
+  /** Presigns one evidence upload; `apiRoot` is the public API root the URL starts with. */
+  presignEvidence(auth: AuthContext, input: EvidencePresignInput, apiRoot: string): Promise<EvidencePresign> {
+    return presignEvidence(this.#ctx, requireProjectKey(auth), input, apiRoot);
+  }
+
+  /** Verifies and stores the bytes PUT to a presigned URL (no credentials: the signature authorizes). */
+  uploadEvidence(request: EvidenceUploadRequest): Promise<EvidenceUpload> {
+    return uploadEvidence(this.#ctx, request);
+  }
+
+  /** Enrolls a user's anti-cheat client for the project. */
+  enrollClient(auth: AuthContext, input: AntiCheatClientEnrollInput): Promise<AntiCheatClient> {
+    return enrollClient(this.#ctx, requireProjectKey(auth), input);
+  }
+
+  /** The project's clients, newest first. */
+  listClients(auth: AuthContext, query: AntiCheatClientListQuery): Promise<Page<AntiCheatClient>> {
+    return listClients(this.#ctx, requireProjectKey(auth), query);
+  }
+
+  /** Revokes a client of the project (idempotent). */
+  revokeClient(auth: AuthContext, clientId: string): Promise<void> {
+    return revokeClient(this.#ctx, requireProjectKey(auth), clientId);
+  }
+}

@@ -1,0 +1,226 @@
+import type { Kysely, Transaction } from 'kysely';
+import { hashPassword, verifyPassword } from '../../auth/passwords';
+import {
+  ACCESS_TOKEN_PREFIX,
+  hashSecret,
+  isAccessTokenShape,
+  isRefreshTokenShape,
+  newSecret,
+  REFRESH_TOKEN_PREFIX,
+} from '../../auth/tokens';
+import { compileOnce } from '../../db/compiled-query';
+import type { Database } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique-violation';
+import type { AppDeps } from '../../deps';
+import type { AuthContext, UserAuth } from '../../auth/auth-context';
+import { AppError } from '../../errors/app-error';
+import { newId } from '../../ids';
+import type { AccessService } from '../access';
+import { type OwnProfile, toOwnProfile } from '../users/user-service';
+
+/** Body of POST /auth/register (contract: RegisterRequest). */
+export interface RegisterInput {
+  username: string;
+  email: string;
+  password: string;
+  displayName?: string;
+}
+
+/** Body of POST /auth/login: a username or an email, and the password (contract: LoginRequest). */
+export type LoginInput = { username: string; password: string } | { email: string; password: string };
+
+/** Tokens issued by register, login and refresh (contract: AuthTokens). */
+export interface AuthTokens {
+  accessToken: string;
+  refreshToken: string;
+  tokenType: 'Bearer';
+  /** Access token lifetime, seconds. */
+  expiresIn: number;
+  /** Refresh token lifetime, seconds. */
+  refreshExpiresIn: number;
+  user: OwnProfile;
+}
+
+const INVALID_CREDENTIALS = 'invalid username, email or password';
+
+/**
+ * Accounts and sessions (DESIGN "Identity and authorization", docs/decisions.md "Tokens"): a session is one access
+ * token and one refresh token, random and stored as SHA-256; lifetimes come from the config, instants from the clock.
+ */
+export class AuthService {
+  /** A real hash to verify against when the user is unknown, so both failures take the same time. */
+  #dummyHash: Promise<string> | undefined;
+  /** The session lookup of every bearer request, compiled once: (access token hash) -> session. */
+  readonly #sessionByAccessHash;
+
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly access: AccessService,
+  ) {
+    this.#sessionByAccessHash = compileOnce(
+      deps.db,
+      deps.db.selectFrom('auth_sessions').select(['id', 'user_id', 'revoked_at', 'access_expires_at']).where('access_token_hash', '=', ''),
+    );
+  }
+
+  /**
+   * Creates an account and its first session. Usernames and emails are unique case-insensitively:
+   * 409 USERNAME_TAKEN / EMAIL_TAKEN. The email is stored lower-cased.
+   */
+  async register(input: RegisterInput): Promise<AuthTokens> {
+    const usernameLower = input.username.toLowerCase();
+    const email = input.email.toLowerCase();
+    const passwordHash = await hashPassword(input.password);
+    try {
+      return await this.deps.db.transaction().execute(async (trx) => {
+        const clash = await trx
+          .selectFrom('users')
+          .select(['username_lower', 'email'])
+          .where((eb) => eb.or([eb('username_lower', '=', usernameLower), eb('email', '=', email)]))
+          .execute();
+        if (clash.some((u) => u.username_lower === usernameLower)) throw usernameTaken(input.username);
+        if (clash.some((u) => u.email === email)) throw emailTaken();
+        const now = this.deps.clock.now().toISOString();
+        const user = {
+          id: newId(),
+          username: input.username,
+          username_lower: usernameLower,
+          email,
+          password_hash: passwordHash,
+          display_name: input.displayName ?? null,
+          bio: null,
+          avatar_url: null,
+          country: null,
+          time_zone: null,
+          created_at: now,
+          updated_at: now,
+        };
+        await trx.insertInto('users').values(user).execute();
+        return this.#issue(trx, user.id, toOwnProfile(user));
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'users.username_lower')) throw usernameTaken(input.username);
+      if (isUniqueViolation(error, 'users.email')) throw emailTaken();
+      throw error;
+    }
+  }
+
+  /**
+   * Logs in by username or email (both case-insensitive) and password; opens a new session.
+   * Unknown user and wrong password both answer 401 INVALID_CREDENTIALS with the same message.
+   */
+  async login(input: LoginInput): Promise<AuthTokens> {
+    const query = this.deps.db.selectFrom('users').selectAll();
+    const user =
+      'username' in input
+        ? await query.where('username_lower', '=', input.username.toLowerCase()).executeTakeFirst()
+        : await query.where('email', '=', input.email.toLowerCase()).executeTakeFirst();
+    const ok = await verifyPassword(input.password, user?.password_hash ?? (await this.#dummy()));
+    if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+    return this.deps.db.transaction().execute((trx) => this.#issue(trx, user.id, toOwnProfile(user)));
+  }
+
+  /**
+   * Exchanges a refresh token for a new token pair and revokes the old session (rotation): presenting the old
+   * refresh token again answers 401 UNAUTHORIZED. An expired refresh token is 401 TOKEN_EXPIRED.
+   */
+  async refresh(refreshToken: string): Promise<AuthTokens> {
+    const invalid = () => new AppError('UNAUTHORIZED', 'refresh token is invalid or has been revoked; log in again');
+    if (!isRefreshTokenShape(refreshToken)) throw invalid();
+    const hash = hashSecret(refreshToken);
+    return this.deps.db.transaction().execute(async (trx) => {
+      const session = await trx
+        .selectFrom('auth_sessions')
+        .select(['id', 'user_id', 'revoked_at', 'refresh_expires_at'])
+        .where('refresh_token_hash', '=', hash)
+        .executeTakeFirst();
+      if (!session || session.revoked_at !== null) throw invalid();
+      const now = this.deps.clock.now().toISOString();
+      if (session.refresh_expires_at <= now) throw new AppError('TOKEN_EXPIRED', 'refresh token has expired; log in again');
+      const revoked = await trx
+        .updateTable('auth_sessions')
+        .set({ revoked_at: now })
+        .where('id', '=', session.id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(revoked.numUpdatedRows) !== 1) throw invalid();
+      const user = await trx.selectFrom('users').selectAll().where('id', '=', session.user_id).executeTakeFirst();
+      if (!user) throw invalid();
+      return this.#issue(trx, user.id, toOwnProfile(user));
+    });
+  }
+
+  /**
+   * Revokes the caller's session (the access token used for this request) and, when given, the session of
+   * `refreshToken` if it belongs to the same user (other tokens are ignored). 401 without a user token.
+   */
+  async logout(auth: AuthContext, refreshToken?: string): Promise<void> {
+    const userId = this.access.requireUser(auth);
+    if (auth.kind !== 'user') return;
+    const now = this.deps.clock.now().toISOString();
+    await this.deps.db.transaction().execute(async (trx) => {
+      await trx.updateTable('auth_sessions').set({ revoked_at: now }).where('id', '=', auth.sessionId).where('revoked_at', 'is', null).execute();
+      if (refreshToken) {
+        await trx
+          .updateTable('auth_sessions')
+          .set({ revoked_at: now })
+          .where('refresh_token_hash', '=', hashSecret(refreshToken))
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null)
+          .execute();
+      }
+    });
+  }
+
+  /**
+   * Resolves a bearer access token to its user (authenticate middleware). 401 UNAUTHORIZED when unknown or revoked,
+   * 401 TOKEN_EXPIRED when past its expiry.
+   */
+  async authenticate(accessToken: string): Promise<UserAuth> {
+    if (!isAccessTokenShape(accessToken)) throw new AppError('UNAUTHORIZED', 'invalid access token');
+    const [session] = await this.#sessionByAccessHash([hashSecret(accessToken)]);
+    if (!session) throw new AppError('UNAUTHORIZED', 'invalid access token');
+    if (session.revoked_at !== null) throw new AppError('UNAUTHORIZED', 'access token has been revoked; log in again');
+    if (session.access_expires_at <= this.deps.clock.now().toISOString()) {
+      throw new AppError('TOKEN_EXPIRED', 'access token has expired; get a new one with POST /auth/refresh');
+    }
+    return { kind: 'user', userId: session.user_id, sessionId: session.id };
+  }
+
+  /** Inserts a new session for `userId` and returns its tokens (inside the caller's transaction). */
+  async #issue(db: Kysely<Database> | Transaction<Database>, userId: string, user: OwnProfile): Promise<AuthTokens> {
+    const { accessTokenTtlSeconds, refreshTokenTtlSeconds } = this.deps.config;
+    const now = this.deps.clock.now();
+    const accessToken = newSecret(ACCESS_TOKEN_PREFIX);
+    const refreshToken = newSecret(REFRESH_TOKEN_PREFIX);
+    await db
+      .insertInto('auth_sessions')
+      .values({
+        id: newId(),
+        user_id: userId,
+        access_token_hash: hashSecret(accessToken),
+        refresh_token_hash: hashSecret(refreshToken),
+        access_expires_at: new Date(now.getTime() + accessTokenTtlSeconds * 1000).toISOString(),
+        refresh_expires_at: new Date(now.getTime() + refreshTokenTtlSeconds * 1000).toISOString(),
+        created_at: now.toISOString(),
+        revoked_at: null,
+      })
+      .execute();
+    return {
+      accessToken,
+      refreshToken,
+      tokenType: 'Bearer',
+      expiresIn: accessTokenTtlSeconds,
+      refreshExpiresIn: refreshTokenTtlSeconds,
+      user,
+    };
+  }
+
+  #dummy(): Promise<string> {
+    this.#dummyHash ??= hashPassword('not-a-real-password');
+    return this.#dummyHash;
+  }
+}
+
+const usernameTaken = (username: string) => new AppError('USERNAME_TAKEN', `username "${username}" is already taken`);
+const emailTaken = () => new AppError('EMAIL_TAKEN', 'an account with this email already exists');

@@ -1,0 +1,91 @@
+import type { GeneratedMatch } from '@tourney/core';
+import type { Insertable } from 'kysely';
+import type { MatchesTable } from '../../db/schema';
+import { newId } from '../../ids';
+import { scheduledAtForRound } from '../stages/scheduling';
+
+/** Where the rows of a generated stage go and when its rounds are played. */
+export interface BracketRowsContext {
+  tournamentId: string;
+  stageId: string;
+  /** Start of the stage's first play round, UTC ISO 8601. */
+  startDate: string;
+  /** Minutes between play rounds. */
+  intervalMinutes: number;
+  /** Creation instant, UTC ISO 8601. */
+  now: string;
+}
+
+/** A generated match, with its group number in a group stage. */
+export type GeneratedStageMatch = GeneratedMatch & { group?: number };
+
+/**
+ * Play round of every match (1-based), in core's play order: at least its round in the winners bracket (so
+ * single elimination plays round r in slot r) and 1 elsewhere, and one more than every match feeding it (a
+ * losers-bracket round waits for the winners round whose losers drop into it; a grand final for both finals).
+ * `matches` must list feeders before the matches they feed, as core's generators do. O(matches).
+ */
+export function playRounds(matches: readonly GeneratedStageMatch[]): Map<string, number> {
+  const slot = new Map<string, number>();
+  for (const m of matches) slot.set(m.key, m.bracket === 'WINNERS' || m.bracket === 'ROUND_ROBIN' || m.bracket === 'GROUP' || m.bracket === 'SWISS' ? m.round : 1);
+  for (const m of matches) {
+    const own = slot.get(m.key) as number;
+    for (const ref of [m.next.winner, m.next.loser]) {
+      if (ref === null) continue;
+      const target = slot.get(ref.key);
+      if (target !== undefined && target < own + 1) slot.set(ref.key, own + 1);
+    }
+  }
+  return slot;
+}
+
+/**
+ * Turns the matches of a generated stage (or of one Swiss round) into matches rows: a new id per match key,
+ * advancement keys resolved to those ids (`next_winner_*`, `next_loser_*`), the group number, status SCHEDULED,
+ * `play_round` from {@link playRounds} and `scheduled_at` = start + (play round - 1) intervals. Rows keep core's
+ * play order. @throws Error when a match points at a key the stage does not have.
+ */
+export function buildMatchRows(stage: { matches: readonly GeneratedStageMatch[] }, ctx: BracketRowsContext): Insertable<MatchesTable>[] {
+  const ids = new Map<string, string>();
+  for (const m of stage.matches) ids.set(m.key, newId());
+  const idOf = (key: string): string => {
+    const id = ids.get(key);
+    if (id === undefined) throw new Error(`generated match points at unknown key ${key}`);
+    return id;
+  };
+  const slots = playRounds(stage.matches);
+  return stage.matches.map((m) => {
+    const playRound = slots.get(m.key) as number;
+    return {
+      id: idOf(m.key),
+      tournament_id: ctx.tournamentId,
+      stage_id: ctx.stageId,
+      key: m.key,
+      bracket: m.bracket,
+      group_number: m.group ?? null,
+      round: m.round,
+      number: m.number,
+      status: 'SCHEDULED',
+      participant1_id: m.participants[0],
+      participant2_id: m.participants[1],
+      score1: null,
+      score2: null,
+      winner_id: null,
+      loser_id: null,
+      is_draw: 0,
+      result_type: null,
+      next_winner_match_id: m.next.winner ? idOf(m.next.winner.key) : null,
+      next_winner_slot: m.next.winner?.slot ?? null,
+      next_loser_match_id: m.next.loser ? idOf(m.next.loser.key) : null,
+      next_loser_slot: m.next.loser?.slot ?? null,
+      play_round: playRound,
+      reported_result: null,
+      scheduled_at: scheduledAtForRound(ctx.startDate, playRound, ctx.intervalMinutes),
+      started_at: null,
+      completed_at: null,
+      version: 0,
+      created_at: ctx.now,
+      updated_at: ctx.now,
+    };
+  });
+}

@@ -1,0 +1,332 @@
+import { validatePointMultiplier, validateScoringConfig } from '@tourney/core';
+import { isUniqueViolation } from '../../db/unique-violation';
+import type { AppDeps } from '../../deps';
+import type { AuthContext } from '../../auth/auth-context';
+import { AppError, invalidField, notFound } from '../../errors/app-error';
+import { pagination } from '../../db/page-query';
+import { newId } from '../../ids';
+import { MANAGER_ROLES, type AccessService } from '../access';
+import type {
+  Circuit,
+  CircuitCreateInput,
+  CircuitListQuery,
+  CircuitPublic,
+  CircuitPublicDetails,
+  CircuitTournament,
+  CircuitTournamentsQuery,
+  CircuitUpdateInput,
+  Classification,
+  Season,
+  SeasonCreateInput,
+  Standing,
+  StandingsQuery,
+} from './api-types';
+import { MANAGE_CIRCUITS, READ_CIRCUITS, READER_ROLES, requireCircuit } from './circuit-access';
+import { queryActiveCircuitPage, queryCircuitPage } from './circuit-list-query';
+import { toCircuitPublic, toCircuitTournament, type SeasonRow } from './circuit-mapper';
+import { currentSeason, findCircuitRow, findSeasonRows, readCircuit, readCircuits, readPublicCircuits, readSeasonsOf } from './circuit-reader';
+import { buildAwards } from './classification-awards';
+import { alreadyClassified, writeClassification } from './classify';
+import { completeSeason, seasonToStart, startSeason, type SeasonWriteContext } from './season-lifecycle';
+import { cumulativeStandings, querySeasonStandings } from './season-standings';
+import type { Page, PageQuery } from '../../db/page-query';
+import { findTournamentRow } from '../tournaments/tournament-reader';
+
+/** Lines of standings shown on a public circuit page. */
+export const PUBLIC_STANDINGS_LINES = 10;
+
+/**
+ * Circuits, seasons, classification and standings (spec 1.3, 2.8, 4.5; DESIGN "Circuits").
+ * Reads take a key of the circuit's project with read:circuits or any staff member; writes a key with
+ * manage:circuits or staff OWNER/ADMIN/ORGANIZER; another project's circuit is 404. The public operations need no
+ * credentials and show ACTIVE and COMPLETED circuits without their project. Every write runs in one transaction
+ * with its events: `circuit.season_started`, `circuit.season_ended` (data: circuitId, season) and
+ * `circuit.standings_updated` (data: circuitId, seasonId, tournamentId).
+ */
+export class CircuitService {
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly access: AccessService,
+  ) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  private now(): string {
+    return this.deps.clock.now().toISOString();
+  }
+
+  private async reload(id: string): Promise<Circuit> {
+    const row = await findCircuitRow(this.db, id);
+    if (!row) throw notFound('circuit');
+    return readCircuit(this.db, row);
+  }
+
+  private async seasonWith(circuitId: string, seasonId: string): Promise<Season> {
+    const seasons = (await readSeasonsOf(this.db, [circuitId])).get(circuitId) ?? [];
+    const season = seasons.find((s) => s.id === seasonId);
+    if (!season) throw notFound('season');
+    return season;
+  }
+
+  /** ACTIVE circuits of every project, newest first, public view (spec 4.5 "Public"). */
+  async listPublicActive(query: PageQuery): Promise<Page<CircuitPublic>> {
+    const { rows, total } = await queryActiveCircuitPage(this.db, query);
+    return { items: await readPublicCircuits(this.db, rows), pagination: pagination(query.page, query.limit, total) };
+  }
+
+  /**
+   * An ACTIVE or COMPLETED circuit, public view, with the first lines of its current season's standings.
+   * @throws AppError 404 for an unknown or DRAFT circuit.
+   */
+  async getPublic(id: string): Promise<CircuitPublicDetails> {
+    const row = await findCircuitRow(this.db, id);
+    if (!row || row.status === 'DRAFT') throw notFound('circuit');
+    const seasons = (await readSeasonsOf(this.db, [id])).get(id) ?? [];
+    const season = currentSeason(seasons);
+    const standings = season ? (await querySeasonStandings(this.db, season.id, { page: 1, limit: PUBLIC_STANDINGS_LINES })).rows : [];
+    return { ...toCircuitPublic(row, seasons), standings };
+  }
+
+  /**
+   * The project's circuits, newest first, optionally of one status: a key lists its own project; a bearer caller
+   * names `projectId` (400 `query.projectId` otherwise) and must be staff of its organization.
+   */
+  async list(auth: AuthContext, query: CircuitListQuery): Promise<Page<Circuit>> {
+    const { projectId } = await this.access.resolveProjectForCreate(auth, query.projectId, {
+      roles: READER_ROLES,
+      resource: 'project',
+      field: 'query.projectId',
+    });
+    const { rows, total } = await queryCircuitPage(this.db, projectId, query);
+    return { items: await readCircuits(this.db, rows), pagination: pagination(query.page, query.limit, total) };
+  }
+
+  /** Creates a DRAFT circuit without seasons in the key's project or `input.projectId` (staff managers). */
+  async create(auth: AuthContext, input: CircuitCreateInput): Promise<Circuit> {
+    const { projectId } = await this.access.resolveProjectForCreate(auth, input.projectId, {
+      scope: 'manage:circuits',
+      roles: MANAGER_ROLES,
+      resource: 'project',
+    });
+    const id = newId();
+    const now = this.now();
+    await this.db
+      .insertInto('circuits')
+      .values({
+        id,
+        project_id: projectId,
+        name: input.name,
+        description: input.description ?? null,
+        discipline_id: input.disciplineId ?? null,
+        status: 'DRAFT',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return this.reload(id);
+  }
+
+  /** The circuit with all its seasons. @throws AppError 404. */
+  async get(auth: AuthContext, id: string): Promise<Circuit> {
+    const { row } = await requireCircuit(this.db, this.access, auth, id, READ_CIRCUITS);
+    return readCircuit(this.db, row);
+  }
+
+  /**
+   * Partial update of name, description and disciplineId.
+   * @throws AppError 409 CONFLICT naming `body.disciplineId` when a classified tournament has another discipline.
+   */
+  async update(auth: AuthContext, id: string, input: CircuitUpdateInput): Promise<Circuit> {
+    const { row } = await requireCircuit(this.db, this.access, auth, id, MANAGE_CIRCUITS);
+    const discipline = input.disciplineId !== undefined ? input.disciplineId : row.discipline_id;
+    if (discipline !== null && discipline !== row.discipline_id) {
+      const other = await this.db
+        .selectFrom('circuit_classifications')
+        .select('discipline_id')
+        .where('circuit_id', '=', id)
+        .where('discipline_id', '!=', discipline)
+        .executeTakeFirst();
+      if (other) {
+        throw new AppError('CONFLICT', `body.disciplineId: a tournament of discipline ${other.discipline_id} is already classified`, {
+          details: [{ path: 'body.disciplineId', message: `a tournament of discipline ${other.discipline_id} is already classified` }],
+        });
+      }
+    }
+    await this.db
+      .updateTable('circuits')
+      .set({
+        name: input.name ?? row.name,
+        description: input.description !== undefined ? input.description : row.description,
+        discipline_id: discipline,
+        updated_at: this.now(),
+      })
+      .where('id', '=', id)
+      .execute();
+    return this.reload(id);
+  }
+
+  /**
+   * A page of standings (openapi `getCircuitStandings`): of `seasonId`, else of the current season (ACTIVE, else
+   * latest COMPLETED, else first UPCOMING), or with `cumulative` over every season.
+   * @throws AppError 400 naming `query.cumulative` when combined with seasonId; 404 unknown season or no season.
+   */
+  async getStandings(auth: AuthContext, id: string, query: StandingsQuery): Promise<Page<Standing>> {
+    await requireCircuit(this.db, this.access, auth, id, READ_CIRCUITS);
+    if (query.cumulative && query.seasonId !== undefined) throw invalidField('query.cumulative', 'cannot be combined with seasonId');
+    if (query.cumulative) {
+      const all = await cumulativeStandings(this.db, id);
+      const start = (query.page - 1) * query.limit;
+      return { items: all.slice(start, start + query.limit), pagination: pagination(query.page, query.limit, all.length) };
+    }
+    const seasons = await findSeasonRows(this.db, id);
+    const season = query.seasonId !== undefined ? seasons.find((s) => s.id === query.seasonId) : currentSeason(seasons);
+    if (!season) throw query.seasonId !== undefined ? notFound('season') : new AppError('NOT_FOUND', 'the circuit has no season yet');
+    const { rows, total } = await querySeasonStandings(this.db, season.id, query);
+    return { items: rows, pagination: pagination(query.page, query.limit, total) };
+  }
+
+  /**
+   * Adds an UPCOMING season numbered after the last one. The scoring configuration is checked by core
+   * (400 naming e.g. `body.scoring.placements["3-4"]` for overlapping ranges).
+   * @throws AppError 400 `body.endDate` before startDate; 409 INVALID_STATE when the circuit is COMPLETED.
+   */
+  async createSeason(auth: AuthContext, id: string, input: SeasonCreateInput): Promise<Season> {
+    const { row } = await requireCircuit(this.db, this.access, auth, id, MANAGE_CIRCUITS);
+    const scoring = validateScoringConfig(input.scoring, 'body.scoring');
+    if (input.endDate < input.startDate) throw invalidField('body.endDate', `must be on or after startDate (${input.startDate})`);
+    if (row.status === 'COMPLETED') throw new AppError('INVALID_STATE', 'the circuit is COMPLETED and takes no new season');
+    const seasonId = newId();
+    const now = this.now();
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        const last = await trx
+          .selectFrom('circuit_seasons')
+          .select((eb) => eb.fn.max('number').as('number'))
+          .where('circuit_id', '=', id)
+          .executeTakeFirst();
+        await trx
+          .insertInto('circuit_seasons')
+          .values({
+            id: seasonId,
+            circuit_id: id,
+            number: Number(last?.number ?? 0) + 1,
+            name: input.name,
+            status: 'UPCOMING',
+            start_date: input.startDate,
+            end_date: input.endDate,
+            scoring: JSON.stringify(scoring),
+            created_at: now,
+            updated_at: now,
+            started_at: null,
+            completed_at: null,
+          })
+          .execute();
+        await trx.updateTable('circuits').set({ updated_at: now }).where('id', '=', id).execute();
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'another season was added at the same time; try again');
+      throw error;
+    }
+    return this.seasonWith(id, seasonId);
+  }
+
+  /** One season of the circuit. @throws AppError 404. */
+  async getSeason(auth: AuthContext, id: string, seasonId: string): Promise<Season> {
+    await requireCircuit(this.db, this.access, auth, id, READ_CIRCUITS);
+    return this.seasonWith(id, seasonId);
+  }
+
+  /** The classified tournaments, most recently classified first, optionally of one season (404 when not the circuit's). */
+  async listTournaments(auth: AuthContext, id: string, query: CircuitTournamentsQuery): Promise<Page<CircuitTournament>> {
+    await requireCircuit(this.db, this.access, auth, id, READ_CIRCUITS);
+    if (query.seasonId !== undefined) await this.seasonWith(id, query.seasonId);
+    let base = this.db.selectFrom('circuit_classifications').where('circuit_id', '=', id);
+    if (query.seasonId !== undefined) base = base.where('season_id', '=', query.seasonId);
+    const [count, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+      base
+        .selectAll()
+        .orderBy('classified_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit)
+        .execute(),
+    ]);
+    return { items: rows.map(toCircuitTournament), pagination: pagination(query.page, query.limit, Number(count.count)) };
+  }
+
+  /**
+   * Classifies a COMPLETED tournament of the circuit's project into the ACTIVE season, once per circuit
+   * (see circuits/classify.ts and circuits/classification-awards.ts).
+   * @throws AppError 404 tournament of another project; 409 CONFLICT already classified or other discipline;
+   *   409 INVALID_STATE tournament not COMPLETED or no ACTIVE season.
+   */
+  async classify(auth: AuthContext, id: string, tournamentId: string, input: { pointMultiplier?: number } | undefined): Promise<Classification> {
+    const { row } = await requireCircuit(this.db, this.access, auth, id, MANAGE_CIRCUITS);
+    const multiplier = validatePointMultiplier(input?.pointMultiplier ?? 1, 'body.pointMultiplier');
+    const tournament = await findTournamentRow(this.db, tournamentId);
+    if (!tournament || tournament.project_id !== row.project_id) throw notFound('tournament');
+    const seasons = await findSeasonRows(this.db, id);
+    const previous = await this.db
+      .selectFrom('circuit_classifications')
+      .select('season_id')
+      .where('circuit_id', '=', id)
+      .where('tournament_id', '=', tournamentId)
+      .executeTakeFirst();
+    if (previous) throw alreadyClassified(seasons.find((s) => s.id === previous.season_id)?.number);
+    if (tournament.status !== 'COMPLETED') {
+      throw new AppError('INVALID_STATE', `only a COMPLETED tournament can be classified (it is ${tournament.status})`);
+    }
+    const season = seasons.find((s) => s.status === 'ACTIVE');
+    if (!season) {
+      throw new AppError('INVALID_STATE', 'the circuit has no ACTIVE season: start one with POST /circuits/{id}/start (a COMPLETED season takes no more tournaments)');
+    }
+    if (row.discipline_id !== null && row.discipline_id !== tournament.discipline_id) {
+      throw new AppError('CONFLICT', `the circuit is for discipline ${row.discipline_id}; the tournament is ${tournament.discipline_id}`);
+    }
+    const awards = await buildAwards(this.db, tournamentId, JSON.parse(season.scoring), multiplier);
+    const now = this.now();
+    return this.db
+      .transaction()
+      .execute((trx) => writeClassification(trx, this.deps, { circuit: row, season, tournament, multiplier, awards }, now));
+  }
+
+  private async transitionSeason(
+    auth: AuthContext,
+    id: string,
+    pick: (seasons: SeasonRow[]) => SeasonRow,
+    run: (ctx: SeasonWriteContext, season: SeasonRow) => Promise<Season>,
+  ): Promise<Season> {
+    const { row } = await requireCircuit(this.db, this.access, auth, id, MANAGE_CIRCUITS);
+    const season = pick(await findSeasonRows(this.db, id));
+    const now = this.now();
+    return this.db.transaction().execute((trx) => run({ db: trx, sink: this.deps, circuit: row, now }, season));
+  }
+
+  /**
+   * Starts the next UPCOMING season (or `input.seasonId`); the circuit becomes ACTIVE (event circuit.season_started).
+   * @throws AppError 409 INVALID_STATE when a season is ACTIVE or none is UPCOMING; 404 unknown seasonId.
+   */
+  startSeason(auth: AuthContext, id: string, input: { seasonId?: string } | undefined): Promise<Season> {
+    return this.transitionSeason(auth, id, (seasons) => seasonToStart(seasons, input?.seasonId), startSeason);
+  }
+
+  /**
+   * Completes the ACTIVE season and finalizes its standings (event circuit.season_ended); the circuit becomes
+   * COMPLETED when no UPCOMING season remains. @throws AppError 409 INVALID_STATE when no season is ACTIVE.
+   */
+  completeSeason(auth: AuthContext, id: string): Promise<Season> {
+    return this.transitionSeason(
+      auth,
+      id,
+      (seasons) => {
+        const active = seasons.find((s) => s.status === 'ACTIVE');
+        if (!active) throw new AppError('INVALID_STATE', 'the circuit has no ACTIVE season to complete');
+        return active;
+      },
+      completeSeason,
+    );
+  }
+}

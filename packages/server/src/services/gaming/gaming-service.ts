@@ -1,0 +1,105 @@
+import type { Selectable } from 'kysely';
+import type { GamingAccountsTable } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique-violation';
+import type { AppDeps } from '../../deps';
+import type { AuthContext } from '../../auth/auth-context';
+import { AppError, invalidField, notFound } from '../../errors/app-error';
+import { newId } from '../../ids';
+import type { AccessService } from '../access';
+import { type GamingPlatform, PLATFORM_RULES } from './platforms';
+
+/** A linked gaming account (contract: GamingAccount). */
+export interface GamingAccount {
+  platform: GamingPlatform;
+  accountId: string;
+  displayName: string;
+  /** UTC ISO 8601. */
+  linkedAt: string;
+}
+
+/** Body of POST /gaming/platforms/{platform}/link (contract: LinkGamingAccountRequest). */
+export interface LinkGamingAccountInput {
+  accountId: string;
+  displayName?: string;
+}
+
+/** The caller's linked accounts (contract: GamingProfile). */
+export interface GamingProfile {
+  userId: string;
+  accounts: GamingAccount[];
+}
+
+const toAccount = (row: Selectable<GamingAccountsTable>): GamingAccount => ({
+  platform: row.platform as GamingPlatform,
+  accountId: row.account_id,
+  displayName: row.display_name,
+  linkedAt: row.linked_at,
+});
+
+/**
+ * Gaming accounts linked to users (spec 4.6): at most one per platform per user, and one platform account belongs
+ * to one user at most. Ids are checked against the platform's format (gaming/platforms.ts); ownership is not
+ * verified with the platform (no OAuth round trip), which docs/decisions.md records.
+ */
+export class GamingService {
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly access: AccessService,
+  ) {}
+
+  /**
+   * Links (or relinks, replacing the caller's previous account on that platform) an account.
+   * 400 naming `body.accountId` when the id does not fit the platform's format; 409 CONFLICT when another user
+   * has linked that account.
+   */
+  async link(auth: AuthContext, platform: GamingPlatform, input: LinkGamingAccountInput): Promise<GamingAccount> {
+    const userId = this.access.requireUser(auth);
+    const rule = PLATFORM_RULES[platform];
+    const accountId = input.accountId.trim();
+    if (!rule.pattern.test(accountId)) throw invalidField('body.accountId', `must be ${rule.expected}`);
+    const key = rule.key(accountId);
+    const owner = await this.deps.db
+      .selectFrom('gaming_accounts')
+      .select('user_id')
+      .where('platform', '=', platform)
+      .where('account_key', '=', key)
+      .executeTakeFirst();
+    if (owner && owner.user_id !== userId) throw linkedElsewhere(platform);
+    const row = {
+      id: newId(),
+      user_id: userId,
+      platform,
+      account_id: accountId,
+      account_key: key,
+      display_name: input.displayName?.trim() || accountId,
+      linked_at: this.deps.clock.now().toISOString(),
+    };
+    try {
+      await this.deps.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('gaming_accounts').where('user_id', '=', userId).where('platform', '=', platform).execute();
+        await trx.insertInto('gaming_accounts').values(row).execute();
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw linkedElsewhere(platform);
+      throw error;
+    }
+    return toAccount(row);
+  }
+
+  /** Removes the caller's account on `platform`. 404 when none is linked. */
+  async unlink(auth: AuthContext, platform: GamingPlatform): Promise<void> {
+    const userId = this.access.requireUser(auth);
+    const result = await this.deps.db.deleteFrom('gaming_accounts').where('user_id', '=', userId).where('platform', '=', platform).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw notFound(`${platform} account link`);
+  }
+
+  /** Every account the caller linked, by platform name. */
+  async profile(auth: AuthContext): Promise<GamingProfile> {
+    const userId = this.access.requireUser(auth);
+    const rows = await this.deps.db.selectFrom('gaming_accounts').selectAll().where('user_id', '=', userId).orderBy('platform').execute();
+    return { userId, accounts: rows.map(toAccount) };
+  }
+}
+
+const linkedElsewhere = (platform: GamingPlatform) =>
+  new AppError('CONFLICT', `this ${platform} account is already linked to another user`);

@@ -1,0 +1,100 @@
+import type { Selectable } from 'kysely';
+import type { MatchesTable, MatchHistoryTable } from '../../db/schema';
+import type { Match, MatchHistoryEntry, MatchSide, MatchSlotRef, ReportedResultView } from '../tournaments/api-types';
+
+/** A matches row. */
+export type MatchRow = Selectable<MatchesTable>;
+/** A match_history row. */
+export type MatchHistoryRow = Selectable<MatchHistoryTable>;
+
+/**
+ * The `reported_result` JSON column: the API `ReportedResult` (reportedBy = reporting user id) plus the
+ * participant id of the reporting side, which the state machine compares on confirm.
+ */
+export interface StoredReportedResult extends ReportedResultView {
+  reportedByParticipantId: string;
+}
+
+/** Name and seed of a participant, for match sides. */
+export interface SideInfo {
+  name: string;
+  seed: number | null;
+}
+
+/** Parses the `reported_result` column (null when absent or malformed). */
+export function parseReportedResult(json: string | null): StoredReportedResult | null {
+  if (json === null) return null;
+  try {
+    const value = JSON.parse(json) as StoredReportedResult | null;
+    return value !== null && typeof value === 'object' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Maps a match_history row to the API entry (data parsed from JSON). */
+export function toHistoryEntry(row: MatchHistoryRow): MatchHistoryEntry {
+  let data: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(row.data);
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) data = parsed as Record<string, unknown>;
+  } catch {
+    data = {};
+  }
+  return { id: row.id, type: row.type, actorUserId: row.actor_user_id, at: row.at, data };
+}
+
+function slotRef(matchId: string | null, slot: number | null): MatchSlotRef | null {
+  return matchId === null || (slot !== 1 && slot !== 2) ? null : { matchId, slot };
+}
+
+function side(participantId: string | null, score: number | null, sides: ReadonlyMap<string, SideInfo>, stageSeed: number | undefined): MatchSide {
+  if (participantId === null) return { participantId: null, name: null, seed: null, score: null };
+  const info = sides.get(participantId);
+  return { participantId, name: info?.name ?? null, seed: stageSeed ?? info?.seed ?? null, score };
+}
+
+/**
+ * Maps a matches row to the API `Match`. `sides` gives names and tournament seeds of participants by id,
+ * `stageSeeds` their seeds in the match's stage (keyed `${stageId}:${participantId}`, preferred: a later stage
+ * re-seeds its qualifiers), `history` the match's entries in time order. Scores are the final ones (set on
+ * completion); a pending report is in `reportedResult`.
+ */
+export function toMatch(
+  row: MatchRow,
+  ctx: { stageNumber: number; sides: ReadonlyMap<string, SideInfo>; stageSeeds?: ReadonlyMap<string, number>; history: MatchHistoryEntry[] },
+): Match {
+  const seedIn = (id: string | null) => (id === null ? undefined : ctx.stageSeeds?.get(`${row.stage_id}:${id}`));
+  const reported = parseReportedResult(row.reported_result);
+  return {
+    id: row.id,
+    tournamentId: row.tournament_id,
+    stageId: row.stage_id,
+    stageNumber: ctx.stageNumber,
+    bracket: row.bracket,
+    groupNumber: row.group_number,
+    round: row.round,
+    number: row.number,
+    status: row.status,
+    participants: [
+      side(row.participant1_id, row.score1, ctx.sides, seedIn(row.participant1_id)),
+      side(row.participant2_id, row.score2, ctx.sides, seedIn(row.participant2_id)),
+    ],
+    winnerId: row.winner_id,
+    loserId: row.loser_id,
+    isDraw: row.is_draw === 1,
+    resultType: row.result_type,
+    scheduledAt: row.scheduled_at,
+    startedAt: row.started_at,
+    completedAt: row.completed_at,
+    next: {
+      winner: slotRef(row.next_winner_match_id, row.next_winner_slot),
+      loser: slotRef(row.next_loser_match_id, row.next_loser_slot),
+    },
+    reportedResult:
+      reported === null
+        ? null
+        : { winnerId: reported.winnerId, scores: reported.scores, reportedBy: reported.reportedBy, reportedAt: reported.reportedAt },
+    history: ctx.history,
+  };
+}

@@ -1,0 +1,446 @@
+import { DomainError, isFinalMatchStatus, type MatchActor, type MatchStatus } from '@tourney/core';
+import type { AppDeps } from '../../deps';
+import type { AuthContext } from '../../auth/auth-context';
+import { AppError, invalidField, notFound } from '../../errors/app-error';
+import { isUniqueViolation } from '../../db/unique-violation';
+import type { AccessService } from '../access';
+import { writeEvents } from '../events';
+import { matchEventIds } from './event-data';
+import { findStoredResponse, idempotencyScope, storeResponse, type IdempotencyScope } from './idempotency';
+import { transition, validateRowResult } from './match-transition';
+import { applyCorrection, checkCorrectable, sameResult, type CorrectionInput, type CorrectionOutcome } from './result-correction';
+import { countEvidence, MAX_EVIDENCE_PER_MATCH } from './evidence';
+import type { Match } from '../tournaments/api-types';
+import { resolveMatchActor, resolveStaffActor } from './match-actor';
+import { completeMatch } from './match-completion';
+import { appendMatchHistory } from './match-history';
+import type { MatchRow, StoredReportedResult } from './match-mapper';
+import { findMatchRow, readMatches } from './match-reader';
+import { updateMatchVersioned } from './match-write';
+import type { TournamentRow } from '../tournaments/tournament-mapper';
+import type { Db } from '../../db/db';
+import { findTournamentRow } from '../tournaments/tournament-reader';
+import { requireVisibleTournament } from '../tournaments/visibility';
+import type { WriteContext } from './write-context';
+
+/** Body of reportMatchResult (spec 2.3). */
+export interface ReportInput {
+  winnerId?: string | null;
+  scores: { participantId: string; score: number }[];
+}
+
+/** Body of disputeMatchResult (spec 2.3): a reason and references (URLs) to evidence. */
+export interface DisputeInput {
+  reason: string;
+  evidence?: string[];
+}
+
+/** Body of addMatchEvidence: references (URLs) and an optional note. */
+export interface EvidenceInput {
+  evidence: string[];
+  note?: string;
+}
+
+/** Body of resolveMatch: the final result and why. */
+export interface ResolveInput extends ReportInput {
+  reason: string;
+}
+
+/** Body of rescheduleMatch: the new start (UTC ISO 8601) and an optional reason. */
+export interface RescheduleInput {
+  scheduledAt: string;
+  reason?: string;
+}
+
+/** Options of a match write: the request's Idempotency-Key header, if any. */
+export interface MatchWriteOptions {
+  idempotencyKey?: string;
+}
+
+/**
+ * The answer of a match write: HTTP status and the response envelope `{ success, data }`; `replayed` when it is the
+ * remembered answer of an earlier request with the same Idempotency-Key (nothing was done this time).
+ */
+export interface MatchWriteResult<T> {
+  status: number;
+  body: { success: true; data: T };
+  replayed: boolean;
+}
+
+/** The answer of correctMatchResult (contract MatchCorrection). */
+export interface MatchCorrection extends CorrectionOutcome {
+  match: Match;
+}
+
+/**
+ * A write prepared outside the transaction (reads and checks done): the match's tournament and the effect, run
+ * inside the transaction with its WriteContext.
+ */
+interface Prepared<T> {
+  tournament: TournamentRow;
+  effect: (ctx: WriteContext) => Promise<T>;
+}
+
+/**
+ * Matches (spec 2.3, 3.2, 4.4; issue 4): reading, the result workflow driven by core's `applyMatchAction` (start,
+ * report, confirm, dispute, resolve), dispute evidence, result correction and rescheduling. Writes need a user token
+ * (API keys are refused by the router, spec 5.2). Each runs in one transaction that updates the match with
+ * `WHERE id = ? AND version = ?` (409 CONFLICT when it changed meanwhile, so of two concurrent transitions exactly one
+ * happens), appends history and writes exactly one event per transition:
+ * - `match.started`, `match.score_reported` (reportedResult), `match.completed` (see tournaments/match-completion.ts),
+ *   `match.disputed` (reason, evidence, disputedBy, participantId), `match.resolved` (the result, reason,
+ *   resolvedBy, previousStatus), `match.result_corrected` and `match.reset` (matches/result-correction.ts),
+ *   `match.rescheduled` (scheduledAt, previousScheduledAt, reason); `tournament.completed` after the last match.
+ * Report, confirm, dispute, evidence, resolve and correct take an Idempotency-Key (matches/idempotency.ts): the
+ * answer is stored in the transaction of the effect and replayed for a retry of the same request by the same user.
+ * Refused transitions are 409 with core's code (INVALID_TRANSITION, MATCH_ALREADY_COMPLETED, MATCH_NOT_READY);
+ * a user on neither side is 403 NOT_MATCH_PARTICIPANT; staff actions by anyone else are 403 FORBIDDEN.
+ */
+export class MatchService {
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly access: AccessService,
+  ) {}
+
+  private get db(): Db {
+    return this.deps.db;
+  }
+
+  private now(): string {
+    return this.deps.clock.now().toISOString();
+  }
+
+  /** The API Match of `id` read with `db` (the open transaction inside a write). */
+  private async readMatch(db: Db, id: string): Promise<Match> {
+    const row = await findMatchRow(db, id);
+    if (!row) throw notFound('match');
+    const [match] = await readMatches(db, row.tournament_id, [row]);
+    return match as Match;
+  }
+
+  /** The match row and its tournament. @throws AppError 404. */
+  private async load(id: string): Promise<{ row: MatchRow; tournament: TournamentRow }> {
+    const row = await findMatchRow(this.db, id);
+    if (!row) throw notFound('match');
+    const tournament = await findTournamentRow(this.db, row.tournament_id);
+    if (!tournament) throw notFound('match');
+    return { row, tournament };
+  }
+
+  /**
+   * Runs a write: replays the stored answer of an earlier request with the same Idempotency-Key (422 when that key
+   * was used for another request), else `prepare` (reads and checks, outside the transaction) and its effect in one
+   * transaction that also stores the answer under the key. When the write fails because a concurrent request with
+   * the same key got there first, that request's answer is replayed.
+   */
+  private async write<T>(
+    auth: AuthContext,
+    request: { operation: string; matchId: string; body: unknown; options?: MatchWriteOptions },
+    prepare: (userId: string, now: string) => Promise<Prepared<T>>,
+  ): Promise<MatchWriteResult<T>> {
+    const userId = this.access.requireUser(auth);
+    const now = this.now();
+    const scope = idempotencyScope(userId, request.operation, request.options?.idempotencyKey, {
+      matchId: request.matchId,
+      body: request.body ?? null,
+    });
+    const stored = scope ? await this.replay(scope, now) : null;
+    if (stored) return stored as MatchWriteResult<T>;
+    try {
+      const { tournament, effect } = await prepare(userId, now);
+      const data = await this.db.transaction().execute(async (trx) => {
+        const result = await effect({ db: trx, sink: this.deps, tournament, now });
+        if (scope) await storeResponse(trx, scope, { status: 200, body: { success: true, data: result } }, now);
+        return result;
+      });
+      return { status: 200, body: { success: true, data }, replayed: false };
+    } catch (error) {
+      if (scope && (error instanceof AppError || error instanceof DomainError || isUniqueViolation(error))) {
+        const first = await this.replay(scope, now);
+        if (first) return first as MatchWriteResult<T>;
+      }
+      throw error;
+    }
+  }
+
+  /** The stored answer under `scope` as a replayed result, or null. @throws AppError 422 IDEMPOTENCY_KEY_REUSED. */
+  private async replay(scope: IdempotencyScope, now: string): Promise<MatchWriteResult<unknown> | null> {
+    const stored = await findStoredResponse(this.db, scope, now);
+    if (!stored) return null;
+    return { status: stored.status, body: stored.body as { success: true; data: unknown }, replayed: true };
+  }
+
+  /** A match of a visible tournament, with sides, scores, paths, reported result and history. @throws AppError 404. */
+  async get(auth: AuthContext, id: string): Promise<Match> {
+    const row = await findMatchRow(this.db, id);
+    if (!row) throw notFound('match');
+    await requireVisibleTournament(this.db, this.access, auth, row.tournament_id).catch((error: unknown) => {
+      throw error instanceof AppError && error.code === 'NOT_FOUND' ? notFound('match') : error;
+    });
+    return this.readMatch(this.db, id);
+  }
+
+  /** SCHEDULED -> IN_PROGRESS by a participant of the match or an organizer (spec 3.2; event match.started). */
+  async start(auth: AuthContext, id: string): Promise<MatchWriteResult<Match>> {
+    return this.write(auth, { operation: 'startMatch', matchId: id, body: null }, async (userId, now) => {
+      const { row, tournament } = await this.load(id);
+      const actor = await resolveMatchActor(this.db, this.access, userId, row, tournament, true);
+      const next = transition(row, { type: 'start' }, actor);
+      return {
+        tournament,
+        effect: async ({ db, sink }) => {
+          await updateMatchVersioned(db, row, { status: next.status, started_at: now }, now);
+          await appendMatchHistory(db, row.id, { type: 'STARTED', actorUserId: userId, data: { status: next.status, by: actor.kind } }, now);
+          await writeEvents(db, sink, [
+            { projectId: tournament.project_id, type: 'match.started', subjectId: row.id, data: { ...matchEventIds(row), status: next.status } },
+          ]);
+          return this.readMatch(db, id);
+        },
+      };
+    });
+  }
+
+  /**
+   * A participant of the match reports its result: SCHEDULED | IN_PROGRESS -> PENDING_RESULT (event
+   * match.score_reported). Core validates the scores (one per side, integers >= 0) and the winner: equal scores
+   * without `winnerId` are a draw in round robin, Swiss and group matches and a 400 naming `body.winnerId` in
+   * elimination brackets (a tie-break decided it: name the winner); the winner may not have the lower score.
+   * @throws AppError 400 naming `body.scores[i]...` or `body.winnerId`.
+   */
+  async report(auth: AuthContext, id: string, input: ReportInput, options?: MatchWriteOptions): Promise<MatchWriteResult<Match>> {
+    return this.write(auth, { operation: 'reportMatchResult', matchId: id, body: input, options }, async (userId, now) => {
+      const { row, tournament } = await this.load(id);
+      const actor = await resolveMatchActor(this.db, this.access, userId, row, tournament, false);
+      const next = transition(row, { type: 'report', winnerId: input.winnerId ?? null, scores: input.scores }, actor);
+      const reported = next.reported;
+      if (reported === null || actor.kind !== 'participant') throw new Error('report produced no reported result');
+      const stored: StoredReportedResult = {
+        winnerId: reported.winnerId,
+        scores: reported.scores.map((s) => ({ participantId: s.participantId, score: s.score })),
+        reportedBy: userId,
+        reportedAt: now,
+        reportedByParticipantId: actor.participantId,
+      };
+      return {
+        tournament,
+        effect: async ({ db, sink }) => {
+          await updateMatchVersioned(db, row, { status: next.status, reported_result: JSON.stringify(stored) }, now);
+          await appendMatchHistory(
+            db,
+            row.id,
+            { type: 'REPORTED', actorUserId: userId, data: { participantId: actor.participantId, winnerId: stored.winnerId, scores: stored.scores } },
+            now,
+          );
+          await writeEvents(db, sink, [
+            {
+              projectId: tournament.project_id,
+              type: 'match.score_reported',
+              subjectId: row.id,
+              data: {
+                ...matchEventIds(row),
+                status: next.status,
+                reportedResult: { winnerId: stored.winnerId, scores: stored.scores, reportedBy: userId },
+              },
+            },
+          ]);
+          return this.readMatch(db, id);
+        },
+      };
+    });
+  }
+
+  /**
+   * The opponent of the reporting side, or an organizer (approval), confirms the reported result:
+   * PENDING_RESULT -> COMPLETED; the winner advances to `next.winner`, the loser to `next.loser` (losers bracket,
+   * third-place match, grand-final reset) or leaves; a draw (pool formats) completes with no winner. The last match
+   * of a Swiss round pairs the next round, the last of a stage seeds the next stage, the last of the tournament
+   * completes it, all in this transaction (tournaments/match-completion.ts, stage-completion.ts).
+   */
+  async confirm(auth: AuthContext, id: string, options?: MatchWriteOptions): Promise<MatchWriteResult<Match>> {
+    return this.write(auth, { operation: 'confirmMatchResult', matchId: id, body: null, options }, async (userId) => {
+      const { row, tournament } = await this.load(id);
+      const actor = await resolveMatchActor(this.db, this.access, userId, row, tournament, true);
+      const next = transition(row, { type: 'confirm' }, actor);
+      if (next.scores === null) throw new Error('confirm produced no scores');
+      const [first, second] = next.scores;
+      const scores: [number, number] = [first?.score ?? 0, second?.score ?? 0];
+      const { winnerId, loserId, isDraw } = next;
+      return {
+        tournament,
+        effect: async (ctx) => {
+          await completeMatch(
+            ctx,
+            row,
+            { status: 'COMPLETED', winnerId, loserId, isDraw, scores, resultType: 'NORMAL' },
+            {
+              type: 'CONFIRMED',
+              actorUserId: userId,
+              data: { winnerId, loserId, isDraw, scores: next.scores, by: actor.kind === 'organizer' ? 'ORGANIZER' : 'OPPONENT' },
+            },
+          );
+          return this.readMatch(ctx.db, id);
+        },
+      };
+    });
+  }
+
+  /**
+   * Either participant challenges the reported result: PENDING_RESULT -> DISPUTED (spec 3.2; event match.disputed,
+   * queued for organizer review). The reported result stays as it was claimed; reason and evidence go to the history.
+   * @throws AppError 403 NOT_MATCH_PARTICIPANT (organizers included: they resolve), 409 as the state machine.
+   */
+  async dispute(auth: AuthContext, id: string, input: DisputeInput, options?: MatchWriteOptions): Promise<MatchWriteResult<Match>> {
+    return this.write(auth, { operation: 'disputeMatchResult', matchId: id, body: input, options }, async (userId, now) => {
+      const { row, tournament } = await this.load(id);
+      const actor = await resolveMatchActor(this.db, this.access, userId, row, tournament, false);
+      const evidence = input.evidence ?? [];
+      const next = transition(row, { type: 'dispute', reason: input.reason, evidence }, actor);
+      const participantId = actor.kind === 'participant' ? actor.participantId : null;
+      return {
+        tournament,
+        effect: async ({ db, sink }) => {
+          await updateMatchVersioned(db, row, { status: next.status }, now);
+          await appendMatchHistory(db, row.id, { type: 'DISPUTED', actorUserId: userId, data: { participantId, reason: input.reason, evidence } }, now);
+          await writeEvents(db, sink, [
+            {
+              projectId: tournament.project_id,
+              type: 'match.disputed',
+              subjectId: row.id,
+              data: { ...matchEventIds(row), status: next.status, reason: input.reason, evidence, disputedBy: userId, participantId },
+            },
+          ]);
+          return this.readMatch(db, id);
+        },
+      };
+    });
+  }
+
+  /**
+   * A participant of the match adds evidence references (URLs, and an optional note) to its open dispute: an
+   * EVIDENCE_ADDED history entry; the match stays DISPUTED (no transition, no event). A dispute holds at most
+   * {@link MAX_EVIDENCE_PER_MATCH} references.
+   * @throws AppError 403 NOT_MATCH_PARTICIPANT; 409 MATCH_ALREADY_COMPLETED once final, INVALID_TRANSITION unless
+   *   DISPUTED (also when it is resolved concurrently); 400 naming `body.evidence` beyond the limit.
+   */
+  async addEvidence(auth: AuthContext, id: string, input: EvidenceInput, options?: MatchWriteOptions): Promise<MatchWriteResult<Match>> {
+    return this.write(auth, { operation: 'addMatchEvidence', matchId: id, body: input, options }, async (userId, now) => {
+      const { row, tournament } = await this.load(id);
+      const actor = await resolveMatchActor(this.db, this.access, userId, row, tournament, false);
+      if (isFinalMatchStatus(row.status as MatchStatus)) throw new AppError('MATCH_ALREADY_COMPLETED', `The match is already ${row.status}`);
+      if (row.status !== 'DISPUTED') throw new AppError('INVALID_TRANSITION', `evidence can be added only to a DISPUTED match (it is ${row.status})`);
+      const attached = await countEvidence(this.db, row.id);
+      if (attached + input.evidence.length > MAX_EVIDENCE_PER_MATCH) {
+        throw invalidField('body.evidence', `a dispute holds at most ${MAX_EVIDENCE_PER_MATCH} evidence references (${attached} attached)`);
+      }
+      const participantId = actor.kind === 'participant' ? actor.participantId : null;
+      return {
+        tournament,
+        effect: async ({ db }) => {
+          const still = await db.updateTable('matches').set({ updated_at: now }).where('id', '=', row.id).where('status', '=', 'DISPUTED').executeTakeFirst();
+          if (Number(still.numUpdatedRows) === 0) throw new AppError('INVALID_TRANSITION', 'evidence can be added only to a DISPUTED match (it changed meanwhile)');
+          await appendMatchHistory(
+            db,
+            row.id,
+            { type: 'EVIDENCE_ADDED', actorUserId: userId, data: { participantId, evidence: input.evidence, ...(input.note !== undefined ? { note: input.note } : {}) } },
+            now,
+          );
+          return this.readMatch(db, id);
+        },
+      };
+    });
+  }
+
+  /**
+   * An organizer or moderator sets the final result (spec 3.2): DISPUTED -> RESOLVED, or as an organizer override
+   * any other non-final status -> RESOLVED (a moderator only resolves disputes). RESOLVED advances like COMPLETED
+   * (tournaments/match-completion.ts) and writes event match.resolved (result, reason, resolvedBy, previousStatus).
+   * @throws AppError 403 FORBIDDEN (participants of the match, other users; moderators outside a dispute),
+   *   409 MATCH_ALREADY_COMPLETED / MATCH_NOT_READY, 400 naming the result fields.
+   */
+  async resolve(auth: AuthContext, id: string, input: ResolveInput, options?: MatchWriteOptions): Promise<MatchWriteResult<Match>> {
+    return this.write(auth, { operation: 'resolveMatch', matchId: id, body: input, options }, async (userId) => {
+      const { row, tournament } = await this.load(id);
+      const actor: MatchActor = await resolveStaffActor(this.db, this.access, userId, row, tournament, true);
+      const next = transition(row, { type: 'resolve', winnerId: input.winnerId ?? null, scores: input.scores, reason: input.reason }, actor);
+      if (next.scores === null) throw new Error('resolve produced no scores');
+      const scores: [number, number] = [next.scores[0]?.score ?? 0, next.scores[1]?.score ?? 0];
+      const { winnerId, loserId, isDraw } = next;
+      const by = actor.kind === 'moderator' ? 'MODERATOR' : 'ORGANIZER';
+      return {
+        tournament,
+        effect: async (ctx) => {
+          await completeMatch(
+            ctx,
+            row,
+            { status: 'RESOLVED', winnerId, loserId, isDraw, scores, resultType: 'NORMAL' },
+            {
+              type: 'RESOLVED',
+              actorUserId: userId,
+              data: { winnerId, loserId, isDraw, scores: next.scores, reason: input.reason, by, previousStatus: row.status },
+            },
+            { reason: input.reason, resolvedBy: userId, previousStatus: row.status },
+          );
+          return this.readMatch(ctx.db, id);
+        },
+      };
+    });
+  }
+
+  /**
+   * An organizer corrects the result of a COMPLETED or RESOLVED match while the tournament is ONGOING (issue 4):
+   * the bracket is rewired, and later matches that depend on the result are refused (409 CONFLICT naming them)
+   * unless `cascade` resets them (matches/result-correction.ts). The match keeps its status; history CORRECTED,
+   * event match.result_corrected.
+   * @throws AppError 403 FORBIDDEN (not an organizer, or a participant of the match), 409 TOURNAMENT_LOCKED /
+   *   INVALID_TRANSITION / CONFLICT, 400 naming the result fields or an unchanged result (`body.scores`).
+   */
+  async correct(auth: AuthContext, id: string, input: CorrectionInput, options?: MatchWriteOptions): Promise<MatchWriteResult<MatchCorrection>> {
+    return this.write(auth, { operation: 'correctMatchResult', matchId: id, body: input, options }, async (userId) => {
+      const { row, tournament } = await this.load(id);
+      await resolveStaffActor(this.db, this.access, userId, row, tournament, false);
+      checkCorrectable(row, tournament);
+      const result = validateRowResult(row, { winnerId: input.winnerId ?? null, scores: input.scores });
+      if (sameResult(row, result)) throw invalidField('body.scores', 'equal the current result: nothing to correct');
+      return {
+        tournament,
+        effect: async (ctx) => {
+          const outcome = await applyCorrection(ctx, row, result, input, userId);
+          return { match: await this.readMatch(ctx.db, id), ...outcome };
+        },
+      };
+    });
+  }
+
+  /**
+   * An organizer moves a SCHEDULED match to another time (issue 4): `scheduledAt` must lie in the future; history
+   * RESCHEDULED, event match.rescheduled (scheduledAt, previousScheduledAt, reason). The same time again changes
+   * nothing (no history, no event).
+   * @throws AppError 403 FORBIDDEN, 409 INVALID_TRANSITION unless SCHEDULED (MATCH_ALREADY_COMPLETED once final),
+   *   400 naming `body.scheduledAt`.
+   */
+  async reschedule(auth: AuthContext, id: string, input: RescheduleInput): Promise<MatchWriteResult<Match>> {
+    return this.write(auth, { operation: 'rescheduleMatch', matchId: id, body: input }, async (userId, now) => {
+      const { row, tournament } = await this.load(id);
+      await resolveStaffActor(this.db, this.access, userId, row, tournament, false);
+      if (isFinalMatchStatus(row.status as MatchStatus)) throw new AppError('MATCH_ALREADY_COMPLETED', `The match is already ${row.status}`);
+      if (row.status !== 'SCHEDULED') throw new AppError('INVALID_TRANSITION', `only a SCHEDULED match can be rescheduled (it is ${row.status})`);
+      const at = new Date(input.scheduledAt);
+      if (Number.isNaN(at.getTime())) throw invalidField('body.scheduledAt', 'must be a date-time');
+      if (at.getTime() <= new Date(now).getTime()) throw invalidField('body.scheduledAt', `must be in the future (now is ${now})`);
+      const scheduledAt = at.toISOString();
+      return {
+        tournament,
+        effect: async ({ db, sink }) => {
+          if (row.scheduled_at !== null && new Date(row.scheduled_at).getTime() === at.getTime()) return this.readMatch(db, id);
+          await updateMatchVersioned(db, row, { scheduled_at: scheduledAt }, now);
+          const change = { scheduledAt, previousScheduledAt: row.scheduled_at, ...(input.reason !== undefined ? { reason: input.reason } : {}) };
+          await appendMatchHistory(db, row.id, { type: 'RESCHEDULED', actorUserId: userId, data: change }, now);
+          await writeEvents(db, sink, [
+            { projectId: tournament.project_id, type: 'match.rescheduled', subjectId: row.id, data: { ...matchEventIds(row), status: row.status, ...change } },
+          ]);
+          return this.readMatch(db, id);
+        },
+      };
+    });
+  }
+}

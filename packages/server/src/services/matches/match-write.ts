@@ -1,0 +1,27 @@
+import type { Updateable } from 'kysely';
+import type { MatchesTable } from '../../db/schema';
+import { AppError } from '../../errors/app-error';
+import type { MatchRow } from './match-mapper';
+import type { Db } from '../../db/db';
+
+/** The fields of a match an update may change (id, version and timestamps are managed here). */
+export type MatchPatch = Omit<Updateable<MatchesTable>, 'id' | 'version' | 'updated_at' | 'created_at'>;
+
+/**
+ * Optimistic write of a match: `UPDATE matches SET ..., version = version + 1 WHERE id = ? AND version = ?`.
+ * `now` is the UTC ISO 8601 instant stored in `updated_at`. Returns the row as written.
+ * @throws AppError 409 CONFLICT when the row changed since `row` was read (0 rows updated).
+ */
+export async function updateMatchVersioned(db: Db, row: MatchRow, patch: MatchPatch, now: string): Promise<MatchRow> {
+  const version = row.version + 1;
+  const result = await db
+    .updateTable('matches')
+    .set({ ...patch, version, updated_at: now })
+    .where('id', '=', row.id)
+    .where('version', '=', row.version)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) {
+    throw new AppError('CONFLICT', 'the match changed concurrently, reload it');
+  }
+  return { ...row, ...patch, version, updated_at: now } as MatchRow;
+}

@@ -1,0 +1,47 @@
+import { sql } from 'kysely';
+import type { MatchRow } from './match-mapper';
+import { bracketPlayRankSql } from './play-order';
+import type { Db } from '../../db/db';
+
+/** Filters and page of getTournamentSchedule. */
+export interface ScheduleQuery {
+  page: number;
+  limit: number;
+  /** Only matches of this round (1-based). */
+  round?: number;
+  /** Only matches in this status. */
+  status?: string;
+  /** Only matches in which this participant plays (either side). */
+  participantId?: string;
+}
+
+/**
+ * One page of a tournament's matches in play order across stages (stage number, play round, bracket play rank,
+ * group, round, number: a losers-bracket round comes after the winners round feeding it, a grand final after both
+ * finals) and the total count under the same filters (on the `(tournament_id, ...)` match indexes).
+ */
+export async function querySchedulePage(db: Db, tournamentId: string, q: ScheduleQuery): Promise<{ rows: MatchRow[]; total: number }> {
+  let base = db.selectFrom('matches').where('matches.tournament_id', '=', tournamentId);
+  if (q.round !== undefined) base = base.where('matches.round', '=', q.round);
+  if (q.status !== undefined) base = base.where('matches.status', '=', q.status);
+  const participantId = q.participantId;
+  if (participantId !== undefined) {
+    base = base.where((eb) => eb.or([eb('matches.participant1_id', '=', participantId), eb('matches.participant2_id', '=', participantId)]));
+  }
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    base
+      .innerJoin('stages', 'stages.id', 'matches.stage_id')
+      .selectAll('matches')
+      .orderBy('stages.number')
+      .orderBy(sql`coalesce(matches.play_round, matches.round)`)
+      .orderBy(bracketPlayRankSql())
+      .orderBy(sql`coalesce(matches.group_number, 0)`)
+      .orderBy('matches.round')
+      .orderBy('matches.number')
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit)
+      .execute(),
+  ]);
+  return { rows, total: Number(count.count) };
+}

@@ -1,0 +1,228 @@
+import type { Selectable } from 'kysely';
+import type { OrganizationsTable } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique-violation';
+import type { AppDeps } from '../../deps';
+import type { AuthContext, StaffRole } from '../../auth/auth-context';
+import { AppError, notFound } from '../../errors/app-error';
+import { pagination } from '../../db/page-query';
+import { newId } from '../../ids';
+import { ADMIN_ROLES, type AccessService } from '../access';
+import { slugify, uniqueSlug } from '../slug';
+
+/** An organization (contract: Organization); `ownerId` and `role` only for staff callers. */
+export interface Organization {
+  id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  website: string | null;
+  createdAt: string;
+  updatedAt: string;
+  ownerId?: string;
+  role?: StaffRole;
+}
+
+/** Body of POST /organizations (contract: OrganizationCreate). */
+export interface OrganizationCreateInput {
+  name: string;
+  slug?: string;
+  description?: string | null;
+  website?: string | null;
+}
+
+/** Body of PUT /organizations/{id} (contract: OrganizationUpdate); the slug never changes. */
+export interface OrganizationUpdateInput {
+  name?: string;
+  description?: string | null;
+  website?: string | null;
+}
+
+/** A staff member (contract: StaffMember). */
+export interface StaffMember {
+  id: string;
+  userId: string;
+  username: string;
+  displayName: string | null;
+  role: StaffRole;
+  joinedAt: string;
+}
+
+import type { Page, PageQuery } from '../../db/page-query';
+
+/**
+ * Organizations and their staff (spec 4.6, DESIGN "Identity and authorization"). Reading an organization is public;
+ * changing it needs OWNER or ADMIN, deleting it OWNER; listing staff needs any staff role. Callers who are not
+ * staff get 403 FORBIDDEN (organizations are public, so their existence is no secret).
+ * Authorization reads run before a write transaction opens: on SQLite the transaction holds the only connection,
+ * so a query through `deps.db` inside it would wait forever.
+ */
+export class OrganizationService {
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly access: AccessService,
+  ) {}
+
+  /**
+   * Creates an organization; the calling user becomes its OWNER. The slug is the given one (409 CONFLICT when taken)
+   * or derived from the name and made unique (`name`, `name-2` ...).
+   */
+  async create(auth: AuthContext, input: OrganizationCreateInput): Promise<Organization> {
+    const userId = this.access.requireUser(auth);
+    try {
+      return await this.deps.db.transaction().execute(async (trx) => {
+        let slug: string;
+        if (input.slug !== undefined) {
+          const taken = await trx.selectFrom('organizations').select('id').where('slug', '=', input.slug).executeTakeFirst();
+          if (taken) throw slugTaken(input.slug);
+          slug = input.slug;
+        } else {
+          const base = slugify(input.name);
+          const rows = await trx
+            .selectFrom('organizations')
+            .select('slug')
+            .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base.slice(0, 60)}%`)]))
+            .execute();
+          slug = uniqueSlug(base, new Set(rows.map((r) => r.slug)));
+        }
+        const now = this.deps.clock.now().toISOString();
+        const row = {
+          id: newId(),
+          name: input.name,
+          slug,
+          description: input.description ?? null,
+          website: input.website ?? null,
+          created_at: now,
+          updated_at: now,
+        };
+        await trx.insertInto('organizations').values(row).execute();
+        await trx
+          .insertInto('organization_members')
+          .values({ id: newId(), organization_id: row.id, user_id: userId, role: 'OWNER', joined_at: now })
+          .execute();
+        return { ...toOrganization(row), ownerId: userId, role: 'OWNER' as const };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'organizations.slug')) throw slugTaken(input.slug ?? slugify(input.name));
+      throw error;
+    }
+  }
+
+  /** An organization's public fields, plus `ownerId` and the caller's `role` for staff. 404 when unknown. */
+  async get(auth: AuthContext, organizationId: string): Promise<Organization> {
+    const row = await this.#find(organizationId);
+    const role = auth.kind === 'user' ? await this.access.roleInOrganization(auth.userId, organizationId) : null;
+    return role ? await this.#withStaffFields(row, role) : toOrganization(row);
+  }
+
+  /** Updates name, description and website (OWNER or ADMIN). 404 unknown, 403 FORBIDDEN otherwise. */
+  async update(auth: AuthContext, organizationId: string, input: OrganizationUpdateInput): Promise<Organization> {
+    const userId = this.access.requireUser(auth);
+    await this.#find(organizationId);
+    const role = await this.#requireRole(userId, organizationId, ADMIN_ROLES, 'update this organization');
+    const changes: Partial<Selectable<OrganizationsTable>> = { updated_at: this.deps.clock.now().toISOString() };
+    if (input.name !== undefined) changes.name = input.name;
+    if (input.description !== undefined) changes.description = input.description;
+    if (input.website !== undefined) changes.website = input.website;
+    const row = await this.deps.db.transaction().execute(async (trx) => {
+      await trx.updateTable('organizations').set(changes).where('id', '=', organizationId).execute();
+      return trx.selectFrom('organizations').selectAll().where('id', '=', organizationId).executeTakeFirst();
+    });
+    if (!row) throw notFound('organization');
+    return this.#withStaffFields(row, role);
+  }
+
+  /**
+   * Deletes an organization with its projects and everything they own (OWNER only). 409 INVALID_STATE while a
+   * tournament of one of its projects is ONGOING.
+   */
+  async delete(auth: AuthContext, organizationId: string): Promise<void> {
+    const userId = this.access.requireUser(auth);
+    await this.#find(organizationId);
+    await this.#requireRole(userId, organizationId, ['OWNER'], 'delete this organization');
+    await this.deps.db.transaction().execute(async (trx) => {
+      const projectIds = trx.selectFrom('projects').select('id').where('organization_id', '=', organizationId);
+      const ongoing = await trx
+        .selectFrom('tournaments')
+        .select('id')
+        .where('project_id', 'in', projectIds)
+        .where('status', '=', 'ONGOING')
+        .executeTakeFirst();
+      if (ongoing) {
+        throw new AppError('INVALID_STATE', 'the organization has an ONGOING tournament; finish it before deleting the organization');
+      }
+      await trx.deleteFrom('events').where('project_id', 'in', projectIds).execute();
+      await trx.deleteFrom('organizations').where('id', '=', organizationId).execute();
+    });
+  }
+
+  /** Staff members, oldest first (any staff role may list). 404 unknown organization, 403 for non-staff. */
+  async listStaff(auth: AuthContext, organizationId: string, query: PageQuery): Promise<Page<StaffMember>> {
+    const userId = this.access.requireUser(auth);
+    await this.#find(organizationId);
+    await this.#requireRole(userId, organizationId, ['OWNER', 'ADMIN', 'ORGANIZER', 'MODERATOR'], 'list its staff');
+    const base = this.deps.db.selectFrom('organization_members as m').where('m.organization_id', '=', organizationId);
+    const [{ total }, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      base
+        .innerJoin('users as u', 'u.id', 'm.user_id')
+        .select(['m.id', 'm.user_id', 'm.role', 'm.joined_at', 'u.username', 'u.display_name'])
+        .orderBy('m.joined_at', 'asc')
+        .orderBy('m.id', 'asc')
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit)
+        .execute(),
+    ]);
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        userId: r.user_id,
+        username: r.username,
+        displayName: r.display_name,
+        role: r.role as StaffRole,
+        joinedAt: r.joined_at,
+      })),
+      pagination: pagination(query.page, query.limit, Number(total)),
+    };
+  }
+
+  async #find(organizationId: string): Promise<Selectable<OrganizationsTable>> {
+    const row = await this.deps.db.selectFrom('organizations').selectAll().where('id', '=', organizationId).executeTakeFirst();
+    if (!row) throw notFound('organization');
+    return row;
+  }
+
+  async #requireRole(userId: string, organizationId: string, roles: readonly StaffRole[], action: string): Promise<StaffRole> {
+    const role = await this.access.roleInOrganization(userId, organizationId);
+    if (!role || !roles.includes(role)) {
+      throw new AppError('FORBIDDEN', `you need one of the roles ${roles.join(', ')} in this organization to ${action}`);
+    }
+    return role;
+  }
+
+  async #withStaffFields(row: Selectable<OrganizationsTable>, role: StaffRole): Promise<Organization> {
+    const owner = await this.deps.db
+      .selectFrom('organization_members')
+      .select('user_id')
+      .where('organization_id', '=', row.id)
+      .where('role', '=', 'OWNER')
+      .orderBy('joined_at', 'asc')
+      .executeTakeFirst();
+    const org = toOrganization(row);
+    return owner ? { ...org, ownerId: owner.user_id, role } : { ...org, role };
+  }
+}
+
+/** The public fields of an organizations row. */
+export function toOrganization(row: Selectable<OrganizationsTable>): Organization {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    website: row.website,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const slugTaken = (slug: string) => new AppError('CONFLICT', `the organization slug "${slug}" is already taken`);

@@ -1,0 +1,236 @@
+import type { Selectable } from 'kysely';
+import { hashSecret, newSecret } from '../../auth/tokens';
+import type { StaffInvitationsTable } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique-violation';
+import type { AppDeps } from '../../deps';
+import type { AuthContext, StaffRole } from '../../auth/auth-context';
+import { AppError, notFound } from '../../errors/app-error';
+import { newId } from '../../ids';
+import { ADMIN_ROLES, type AccessService } from '../access';
+import { recordNotifications } from '../notifications/writer';
+import type { StaffMember } from './organization-service';
+
+/** Prefix of staff invitation tokens (`tsi_` + 43 base64url characters; contract: StaffInvitation.token). */
+export const INVITATION_TOKEN_PREFIX = 'tsi_';
+/** How long an invitation can be accepted: 7 days, in milliseconds. */
+export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
+
+/** Body of POST /organizations/{id}/staff/invite (contract: StaffInviteRequest): exactly one of username and email. */
+export interface StaffInviteInput {
+  username?: string;
+  email?: string;
+  role: StaffRole;
+}
+
+/** An invitation as answered to the inviter, with its one-time token (contract: StaffInvitation). */
+export interface StaffInvitation {
+  id: string;
+  organizationId: string;
+  userId: string | null;
+  username: string | null;
+  email: string | null;
+  role: StaffRole;
+  token: string;
+  /** UTC ISO 8601, 7 days after createdAt. */
+  expiresAt: string;
+  invitedByUserId: string;
+  createdAt: string;
+}
+
+/**
+ * Staff invitations and removals of an organization (spec 4.6, DESIGN "Identity and authorization").
+ * Invite: OWNER or ADMIN (only an OWNER invites an OWNER). Accept: the invited user only (403 for others), once
+ * (409 INVITATION_USED), within 7 days by the injected clock and unless replaced (410 INVITATION_EXPIRED).
+ * Remove: OWNER anyone, ADMIN anyone but an OWNER, anyone themself; never the last OWNER (409 CONFLICT).
+ * Reads and checks run before the write transaction (on SQLite the transaction holds the only connection).
+ */
+export class StaffService {
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly access: AccessService,
+  ) {}
+
+  /**
+   * Invites a user by username (404 when unknown) or email (any address; bound to the account holding it, if any).
+   * A pending invitation of the same person is replaced. The invitee, when an account, gets a STAFF_INVITATION
+   * notification carrying the token. 409 CONFLICT when the invitee is already staff.
+   */
+  async invite(auth: AuthContext, organizationId: string, input: StaffInviteInput): Promise<StaffInvitation> {
+    const inviterId = this.access.requireUser(auth);
+    const org = await this.#findOrganization(organizationId);
+    const inviterRole = await this.access.roleInOrganization(inviterId, organizationId);
+    if (!inviterRole || !ADMIN_ROLES.includes(inviterRole)) {
+      throw new AppError('FORBIDDEN', 'you need one of the roles OWNER, ADMIN in this organization to invite staff');
+    }
+    if (input.role === 'OWNER' && inviterRole !== 'OWNER') {
+      throw new AppError('FORBIDDEN', 'only an OWNER may invite another OWNER');
+    }
+    const email = input.email?.toLowerCase() ?? null;
+    const invitee = input.username !== undefined
+      ? await this.deps.db.selectFrom('users').select(['id', 'username']).where('username_lower', '=', input.username.toLowerCase()).executeTakeFirst()
+      : await this.deps.db.selectFrom('users').select(['id', 'username']).where('email', '=', email!).executeTakeFirst();
+    if (input.username !== undefined && !invitee) throw notFound('user');
+    if (invitee && (await this.access.roleInOrganization(invitee.id, organizationId))) {
+      throw new AppError('CONFLICT', `${invitee.username} is already staff of this organization`);
+    }
+
+    const now = this.deps.clock.now();
+    const token = newSecret(INVITATION_TOKEN_PREFIX);
+    const row = {
+      id: newId(),
+      organization_id: organizationId,
+      token_hash: hashSecret(token),
+      invited_user_id: invitee?.id ?? null,
+      invited_email: email,
+      role: input.role,
+      invited_by_user_id: inviterId,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + INVITATION_TTL_MS).toISOString(),
+      accepted_at: null,
+      accepted_by_user_id: null,
+      revoked_at: null,
+    };
+    await this.deps.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('staff_invitations')
+        .set({ revoked_at: row.created_at })
+        .where('organization_id', '=', organizationId)
+        .where('accepted_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .where((eb) => {
+          const same = [];
+          if (row.invited_user_id) same.push(eb('invited_user_id', '=', row.invited_user_id));
+          if (row.invited_email) same.push(eb('invited_email', '=', row.invited_email));
+          return eb.or(same);
+        })
+        .execute();
+      await trx.insertInto('staff_invitations').values(row).execute();
+      if (invitee) {
+        await recordNotifications(trx, row.created_at, [
+          {
+            userId: invitee.id,
+            type: 'STAFF_INVITATION',
+            title: `Join ${org.name} as ${input.role}`,
+            message: `You are invited to the staff of ${org.name} as ${input.role}. Accept before ${row.expires_at.slice(0, 10)}.`,
+            data: { organizationId, invitationId: row.id, role: input.role, token },
+          },
+        ]);
+      }
+    });
+    return {
+      id: row.id,
+      organizationId,
+      userId: invitee?.id ?? null,
+      username: invitee?.username ?? null,
+      email,
+      role: input.role,
+      token,
+      expiresAt: row.expires_at,
+      invitedByUserId: inviterId,
+      createdAt: row.created_at,
+    };
+  }
+
+  /**
+   * The calling user accepts an invitation of `organizationId` and joins its staff with the invitation's role.
+   * 404 unknown token (or another organization's); 403 FORBIDDEN when the caller is not the invitee (the invitation
+   * stays usable); 409 INVITATION_USED once accepted; 410 INVITATION_EXPIRED when expired or replaced;
+   * 409 CONFLICT when the caller is already staff.
+   */
+  async accept(auth: AuthContext, organizationId: string, token: string): Promise<StaffMember> {
+    const userId = this.access.requireUser(auth);
+    const invitation = await this.deps.db
+      .selectFrom('staff_invitations')
+      .selectAll()
+      .where('token_hash', '=', hashSecret(token))
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirst();
+    if (!invitation) throw notFound('invitation');
+    const user = await this.deps.db.selectFrom('users').select(['id', 'username', 'display_name', 'email']).where('id', '=', userId).executeTakeFirst();
+    if (!user) throw notFound('user');
+    if (!isInvitee(invitation, user)) throw new AppError('FORBIDDEN', 'this invitation was sent to someone else');
+    if (invitation.accepted_at !== null) throw new AppError('INVITATION_USED', `this invitation was already accepted at ${invitation.accepted_at}`);
+    const now = this.deps.clock.now().toISOString();
+    if (invitation.revoked_at !== null) throw new AppError('INVITATION_EXPIRED', 'this invitation was replaced by a newer one');
+    if (invitation.expires_at <= now) throw new AppError('INVITATION_EXPIRED', `this invitation expired at ${invitation.expires_at}`);
+    if (await this.access.roleInOrganization(userId, organizationId)) {
+      throw new AppError('CONFLICT', 'you are already staff of this organization');
+    }
+    const member = { id: newId(), organization_id: organizationId, user_id: userId, role: invitation.role, joined_at: now };
+    try {
+      await this.deps.db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .updateTable('staff_invitations')
+          .set({ accepted_at: now, accepted_by_user_id: userId })
+          .where('id', '=', invitation.id)
+          .where('accepted_at', 'is', null)
+          .where('revoked_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) === 0) throw new AppError('INVITATION_USED', 'this invitation was already accepted');
+        await trx.insertInto('organization_members').values(member).execute();
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'you are already staff of this organization');
+      throw error;
+    }
+    return {
+      id: member.id,
+      userId,
+      username: user.username,
+      displayName: user.display_name,
+      role: member.role as StaffRole,
+      joinedAt: now,
+    };
+  }
+
+  /**
+   * Removes a staff membership (`staffId` = StaffMember.id). 404 unknown organization or membership; 403 unless the
+   * caller is an OWNER, an ADMIN removing a non-OWNER, or the member themself; 409 CONFLICT for the last OWNER.
+   */
+  async remove(auth: AuthContext, organizationId: string, staffId: string): Promise<void> {
+    const userId = this.access.requireUser(auth);
+    await this.#findOrganization(organizationId);
+    const target = await this.deps.db
+      .selectFrom('organization_members')
+      .selectAll()
+      .where('id', '=', staffId)
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirst();
+    const callerRole = await this.access.roleInOrganization(userId, organizationId);
+    if (!callerRole) throw new AppError('FORBIDDEN', 'you are not staff of this organization');
+    if (!target) throw notFound('staff member');
+    const self = target.user_id === userId;
+    if (!self && callerRole !== 'OWNER' && !(callerRole === 'ADMIN' && target.role !== 'OWNER')) {
+      throw new AppError(
+        'FORBIDDEN',
+        callerRole === 'ADMIN' ? 'an ADMIN cannot remove an OWNER' : 'you need one of the roles OWNER, ADMIN in this organization to remove staff',
+      );
+    }
+    await this.deps.db.transaction().execute(async (trx) => {
+      if (target.role === 'OWNER') {
+        const { owners } = await trx
+          .selectFrom('organization_members')
+          .select((eb) => eb.fn.countAll<number>().as('owners'))
+          .where('organization_id', '=', organizationId)
+          .where('role', '=', 'OWNER')
+          .executeTakeFirstOrThrow();
+        if (Number(owners) <= 1) {
+          throw new AppError('CONFLICT', 'the last OWNER of an organization cannot be removed; invite another OWNER first (or delete the organization)');
+        }
+      }
+      await trx.deleteFrom('organization_members').where('id', '=', staffId).execute();
+    });
+  }
+
+  async #findOrganization(organizationId: string): Promise<{ id: string; name: string }> {
+    const org = await this.deps.db.selectFrom('organizations').select(['id', 'name']).where('id', '=', organizationId).executeTakeFirst();
+    if (!org) throw notFound('organization');
+    return org;
+  }
+}
+
+/** Whether `user` is the one an invitation names: its account, else (invitation by email to no account) its email. */
+function isInvitee(invitation: Selectable<StaffInvitationsTable>, user: { id: string; email: string }): boolean {
+  if (invitation.invited_user_id !== null) return invitation.invited_user_id === user.id;
+  return invitation.invited_email !== null && invitation.invited_email === user.email.toLowerCase();
+}

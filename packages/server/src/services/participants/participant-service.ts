@@ -1,0 +1,345 @@
+import { sql } from 'kysely';
+import type { AppDeps } from '../../deps';
+import type { AuthContext } from '../../auth/auth-context';
+import { AppError, invalidField, notFound } from '../../errors/app-error';
+import { pagination } from '../../db/page-query';
+import { newId } from '../../ids';
+import type { AccessService } from '../access';
+import { writeEvents } from '../events';
+import type { Page } from '../../db/page-query';
+import type { Participant, ParticipantStatus } from '../tournaments/api-types';
+import { forfeitParticipant } from './forfeit';
+import { writeParticipantRemovalEvent } from './participant-events';
+import { readParticipants, type ParticipantRow } from './participant-mapper';
+import { assertPlaceAvailable } from './capacity';
+import { checkParticipantStatusChange, PLACE_HOLDING_STATUSES } from './participant-status';
+import type { TournamentRow } from '../tournaments/tournament-mapper';
+import type { Db } from '../../db/db';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { requireManagedTournament, requireVisibleTournament } from '../tournaments/visibility';
+
+/** Body of participateInTournament. */
+export interface ParticipateInput {
+  team?: { name: string; memberUserIds: string[] };
+}
+
+/** Body of updateParticipant. */
+export interface ParticipantUpdateInput {
+  seed?: number | null;
+  status?: ParticipantStatus;
+}
+
+/** Query of listParticipants. */
+export interface ParticipantListQuery {
+  page: number;
+  limit: number;
+  status?: ParticipantStatus;
+}
+
+/** Tournament statuses before the start. */
+const BEFORE_START = ['DRAFT', 'PUBLISHED', 'REGISTRATION_OPEN', 'REGISTRATION_CLOSED'];
+
+/**
+ * Participants of tournaments (spec 2.4, 4.3): registration (solo or team), check-in, listing, organizer updates
+ * of seed and status, removal and disqualification. Writes run in one transaction with their events:
+ * - `participant.registered` (data: tournamentId, participantId, status, userId, memberUserIds);
+ * - `participant.checked_in` (data: tournamentId, participantId, status, userId);
+ * - `participant.disqualified` / `participant.withdrawn` when an organizer sets those statuses (PATCH or DELETE
+ *   once started; data: tournamentId, participantId, status, previousStatus, userId of the organizer or null);
+ *   in a running tournament `match.completed` follows for each walkover (and `tournament.completed` when that
+ *   ends it).
+ */
+export class ParticipantService {
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly access: AccessService,
+  ) {}
+
+  private get db(): Db {
+    return this.deps.db;
+  }
+
+  private async findParticipant(tournamentId: string, participantId: string): Promise<ParticipantRow> {
+    const row = await this.db
+      .selectFrom('participants')
+      .selectAll()
+      .where('id', '=', participantId)
+      .where('tournament_id', '=', tournamentId)
+      .executeTakeFirst();
+    if (!row) throw notFound('participant');
+    return row;
+  }
+
+  private async read(tournamentId: string, participantId: string): Promise<Participant> {
+    const row = await this.findParticipant(tournamentId, participantId);
+    const [participant] = await readParticipants(this.db, [row]);
+    return participant as Participant;
+  }
+
+  /**
+   * Registers the calling user (teamSize 1) or the caller's team (teamSize > 1: `team.memberUserIds` lists
+   * exactly teamSize distinct existing users including the caller) while registration is open. The solo name is
+   * the user's displayName, else username; a team is named by `team.name`. One participant_members row per member.
+   * @throws AppError 409 REGISTRATION_CLOSED (status not REGISTRATION_OPEN, or registrationClosesAt passed),
+   *   400 naming `body.team` / `body.team.memberUserIds`, 409 ALREADY_REGISTERED naming who, 409 TOURNAMENT_FULL.
+   */
+  async participate(auth: AuthContext, tournamentId: string, input: ParticipateInput | undefined): Promise<Participant> {
+    const userId = this.access.requireUser(auth);
+    const t = await requireVisibleTournament(this.db, this.access, auth, tournamentId);
+    const now = this.deps.clock.now().toISOString();
+    if (t.status !== 'REGISTRATION_OPEN') {
+      throw new AppError('REGISTRATION_CLOSED', `registration is not open (the tournament is ${t.status})`);
+    }
+    if (t.registration_closes_at !== null && now >= t.registration_closes_at) {
+      throw new AppError('REGISTRATION_CLOSED', `registration closed at ${t.registration_closes_at}`);
+    }
+    const { memberIds, name, teamName } = await this.entry(t, userId, input?.team);
+    await this.assertNotRegistered(t.id, memberIds, userId);
+
+    const participantId = newId();
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await assertPlaceAvailable(trx, t);
+        await trx
+          .insertInto('participants')
+          .values({
+            id: participantId,
+            tournament_id: t.id,
+            user_id: userId,
+            name,
+            seed: null,
+            status: 'REGISTERED',
+            team_name: teamName,
+            registered_at: now,
+            checked_in_at: null,
+            final_placement: null,
+            placement_range: null,
+          })
+          .execute();
+        await trx
+          .insertInto('participant_members')
+          .values(memberIds.map((m) => ({ participant_id: participantId, tournament_id: t.id, user_id: m })))
+          .execute();
+        await writeEvents(trx, this.deps, [
+          {
+            projectId: t.project_id,
+            type: 'participant.registered',
+            subjectId: participantId,
+            data: { tournamentId: t.id, participantId, status: 'REGISTERED', userId, memberUserIds: memberIds },
+          },
+        ]);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) await this.assertNotRegistered(t.id, memberIds, userId);
+      throw error;
+    }
+    return this.read(t.id, participantId);
+  }
+
+  /** Members, display name and team name of a new entry; validates the team against the tournament's teamSize. */
+  private async entry(
+    t: TournamentRow,
+    userId: string,
+    team: ParticipateInput['team'],
+  ): Promise<{ memberIds: string[]; name: string; teamName: string | null }> {
+    if (t.team_size === 1) {
+      if (team !== undefined) throw invalidField('body.team', 'is only accepted by team tournaments (teamSize > 1)');
+      const user = await this.db.selectFrom('users').select(['username', 'display_name']).where('id', '=', userId).executeTakeFirst();
+      if (!user) throw new AppError('UNAUTHORIZED', 'the calling user no longer exists');
+      return { memberIds: [userId], name: user.display_name ?? user.username, teamName: null };
+    }
+    if (team === undefined) throw invalidField('body.team', `is required: this tournament is played by teams of ${t.team_size}`);
+    const ids = team.memberUserIds;
+    const field = 'body.team.memberUserIds';
+    if (new Set(ids).size !== ids.length) throw invalidField(field, 'must not list a user twice');
+    if (!ids.includes(userId)) throw invalidField(field, 'must include the registering user');
+    if (ids.length !== t.team_size) throw invalidField(field, `must list exactly ${t.team_size} users (teamSize), got ${ids.length}`);
+    const found = await this.db.selectFrom('users').select('id').where('id', 'in', ids).execute();
+    const known = new Set(found.map((u) => u.id));
+    const unknown = ids.filter((id) => !known.has(id));
+    if (unknown.length > 0) throw invalidField(field, `unknown users: ${unknown.join(', ')}`);
+    return { memberIds: ids, name: team.name, teamName: team.name };
+  }
+
+  /** @throws AppError 409 ALREADY_REGISTERED naming the members already in the tournament. */
+  private async assertNotRegistered(tournamentId: string, memberIds: readonly string[], callerId: string): Promise<void> {
+    const existing = await this.db
+      .selectFrom('participant_members as pm')
+      .innerJoin('users as u', 'u.id', 'pm.user_id')
+      .select(['pm.user_id', 'u.username'])
+      .where('pm.tournament_id', '=', tournamentId)
+      .where('pm.user_id', 'in', memberIds)
+      .execute();
+    if (existing.length === 0) return;
+    if (existing.length === 1 && existing[0]?.user_id === callerId && memberIds.length === 1) {
+      throw new AppError('ALREADY_REGISTERED', 'you are already registered in this tournament');
+    }
+    throw new AppError('ALREADY_REGISTERED', `already registered in this tournament: ${existing.map((e) => e.username).join(', ')}`, {
+      details: [{ path: 'body.team.memberUserIds', message: `already registered: ${existing.map((e) => e.user_id).join(', ')}` }],
+    });
+  }
+
+  /**
+   * Checks in the caller's participant (any member of a team may). With `checkInRequired` only inside
+   * [startDate - checkInOpensMinutesBefore, startDate); without it at any time before the start. Checking in
+   * again returns the participant unchanged.
+   * @throws AppError 404 when the caller is not registered; 409 INVALID_STATE outside the window (saying when it
+   *   opens), after the start, or for a WITHDRAWN/DISQUALIFIED participant.
+   */
+  async checkIn(auth: AuthContext, tournamentId: string): Promise<Participant> {
+    const userId = this.access.requireUser(auth);
+    const t = await requireVisibleTournament(this.db, this.access, auth, tournamentId);
+    const row = await this.db
+      .selectFrom('participants as p')
+      .innerJoin('participant_members as pm', 'pm.participant_id', 'p.id')
+      .selectAll('p')
+      .where('pm.tournament_id', '=', t.id)
+      .where('pm.user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) throw new AppError('NOT_FOUND', 'participant not found: you are not registered in this tournament');
+    if (!BEFORE_START.includes(t.status)) {
+      throw new AppError('INVALID_STATE', `check-in is closed: the tournament is ${t.status}`);
+    }
+    const nowDate = this.deps.clock.now();
+    const now = nowDate.toISOString();
+    if (t.check_in_required === 1) {
+      const start = new Date(t.start_date);
+      const opens = new Date(start.getTime() - t.check_in_opens_minutes_before * 60_000);
+      if (nowDate < opens) throw new AppError('INVALID_STATE', `check-in is not open yet: it opens at ${opens.toISOString()}`);
+      if (nowDate >= start) throw new AppError('INVALID_STATE', `check-in closed at the start, ${t.start_date}`);
+    }
+    if (row.status === 'CHECKED_IN') return this.read(t.id, row.id);
+    if (row.status !== 'REGISTERED') throw new AppError('INVALID_STATE', `a ${row.status} participant cannot check in`);
+    await this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('participants')
+        .set({ status: 'CHECKED_IN', checked_in_at: now })
+        .where('id', '=', row.id)
+        .where('status', '=', 'REGISTERED')
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return;
+      await writeEvents(trx, this.deps, [
+        {
+          projectId: t.project_id,
+          type: 'participant.checked_in',
+          subjectId: row.id,
+          data: { tournamentId: t.id, participantId: row.id, status: 'CHECKED_IN', userId },
+        },
+      ]);
+    });
+    return this.read(t.id, row.id);
+  }
+
+  /** A page of a visible tournament's participants by seed (unseeded last), then registration time. */
+  async list(auth: AuthContext, tournamentId: string, query: ParticipantListQuery): Promise<Page<Participant>> {
+    const t = await requireVisibleTournament(this.db, this.access, auth, tournamentId);
+    let base = this.db.selectFrom('participants').where('tournament_id', '=', t.id);
+    if (query.status !== undefined) base = base.where('status', '=', query.status);
+    const [count, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+      base
+        .selectAll()
+        .orderBy(sql`seed is null`)
+        .orderBy('seed')
+        .orderBy('registered_at')
+        .orderBy('id')
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit)
+        .execute(),
+    ]);
+    return { items: await readParticipants(this.db, rows), pagination: pagination(query.page, query.limit, Number(count.count)) };
+  }
+
+  /** One participant of a visible tournament. @throws AppError 404. */
+  async get(auth: AuthContext, tournamentId: string, participantId: string): Promise<Participant> {
+    const t = await requireVisibleTournament(this.db, this.access, auth, tournamentId);
+    return this.read(t.id, participantId);
+  }
+
+  /**
+   * Organizer update of seed and status (spec 4.3). Seeds: before the start only (409 TOURNAMENT_LOCKED after),
+   * unique within the tournament (409 CONFLICT naming the holder), null clears. Status: see
+   * tournaments/participant-status.ts; reinstating a WITHDRAWN/DISQUALIFIED participant needs a free place
+   * (409 TOURNAMENT_FULL); DISQUALIFIED or WITHDRAWN while ONGOING forfeits their open matches (walkovers).
+   */
+  async update(auth: AuthContext, tournamentId: string, participantId: string, input: ParticipantUpdateInput): Promise<Participant> {
+    const { row: t, actor } = await requireManagedTournament(this.db, this.access, auth, tournamentId);
+    const p = await this.findParticipant(t.id, participantId);
+    const from = p.status as ParticipantStatus;
+    if (input.seed !== undefined && input.seed !== p.seed && !BEFORE_START.includes(t.status)) {
+      throw new AppError('TOURNAMENT_LOCKED', `body.seed cannot change once the tournament is ${t.status}`, {
+        details: [{ path: 'body.seed', message: `locked once the tournament is ${t.status}` }],
+      });
+    }
+    const to = input.status;
+    const statusChange = to !== undefined && to !== from;
+    if (statusChange) checkParticipantStatusChange(t.status, from, to);
+    const now = this.deps.clock.now().toISOString();
+    await this.db.transaction().execute(async (trx) => {
+      if (input.seed !== undefined && input.seed !== null && input.seed !== p.seed) {
+        const holder = await trx
+          .selectFrom('participants')
+          .select(['id', 'name'])
+          .where('tournament_id', '=', t.id)
+          .where('seed', '=', input.seed)
+          .where('id', '!=', p.id)
+          .executeTakeFirst();
+        if (holder) {
+          throw new AppError('CONFLICT', `seed ${input.seed} is already held by ${holder.name} (${holder.id})`, {
+            details: [{ path: 'body.seed', message: `already held by participant ${holder.id}` }],
+          });
+        }
+      }
+      if (statusChange && t.status === 'ONGOING') {
+        await forfeitParticipant(
+          { db: trx, sink: this.deps, tournament: t, now },
+          p.id,
+          to as 'DISQUALIFIED' | 'WITHDRAWN',
+          actor.kind === 'user' ? actor.userId : null,
+        );
+        return;
+      }
+      if (statusChange && !PLACE_HOLDING_STATUSES.includes(from) && PLACE_HOLDING_STATUSES.includes(to)) {
+        await assertPlaceAvailable(trx, t);
+      }
+      await trx
+        .updateTable('participants')
+        .set({
+          seed: input.seed !== undefined ? input.seed : p.seed,
+          status: to ?? from,
+          checked_in_at: statusChange ? (to === 'CHECKED_IN' ? now : to === 'REGISTERED' ? null : p.checked_in_at) : p.checked_in_at,
+        })
+        .where('id', '=', p.id)
+        .execute();
+      if (statusChange && (to === 'DISQUALIFIED' || to === 'WITHDRAWN')) {
+        const actorUserId = actor.kind === 'user' ? actor.userId : null;
+        await writeParticipantRemovalEvent({ db: trx, sink: this.deps, tournament: t, now }, p.id, to, from, actorUserId);
+      }
+    });
+    return this.read(t.id, p.id);
+  }
+
+  /**
+   * Removes a participant (spec 4.3): before the start the participant and its members are deleted; while
+   * ONGOING it becomes DISQUALIFIED and its open matches are walkovers for the opponents (a participant already
+   * DISQUALIFIED is left as is).
+   * @throws AppError 409 INVALID_STATE once the tournament is COMPLETED.
+   */
+  async remove(auth: AuthContext, tournamentId: string, participantId: string): Promise<void> {
+    const { row: t, actor } = await requireManagedTournament(this.db, this.access, auth, tournamentId);
+    const p = await this.findParticipant(t.id, participantId);
+    if (t.status === 'COMPLETED') throw new AppError('INVALID_STATE', 'participants of a COMPLETED tournament cannot be removed');
+    const now = this.deps.clock.now().toISOString();
+    if (t.status !== 'ONGOING') {
+      await this.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('participant_members').where('participant_id', '=', p.id).execute();
+        await trx.deleteFrom('participants').where('id', '=', p.id).execute();
+      });
+      return;
+    }
+    if (p.status === 'DISQUALIFIED') return;
+    await this.db.transaction().execute((trx) =>
+      forfeitParticipant({ db: trx, sink: this.deps, tournament: t, now }, p.id, 'DISQUALIFIED', actor.kind === 'user' ? actor.userId : null),
+    );
+  }
+}

@@ -1,0 +1,47 @@
+import { AppError } from '../../errors/app-error';
+import type { ParticipantStatus } from '../tournaments/api-types';
+
+/** Statuses an organizer may move a participant between before the tournament starts. */
+const BEFORE_START: readonly ParticipantStatus[] = ['REGISTERED', 'CHECKED_IN', 'WITHDRAWN', 'DISQUALIFIED'];
+
+/** Status changes an organizer may make while the tournament is ONGOING (both forfeit open matches). */
+const WHILE_ONGOING: Partial<Record<ParticipantStatus, readonly ParticipantStatus[]>> = {
+  DISQUALIFIED: ['ACTIVE', 'ELIMINATED'],
+  WITHDRAWN: ['ACTIVE'],
+};
+
+/** Statuses that hold a place against maxParticipants: all but WITHDRAWN (tournament-mapper.ts `holdingPlaces`). */
+export const PLACE_HOLDING_STATUSES: readonly ParticipantStatus[] = [
+  'REGISTERED',
+  'CHECKED_IN',
+  'ACTIVE',
+  'ELIMINATED',
+  'DISQUALIFIED',
+  'NO_SHOW',
+];
+
+/** Statuses that forfeit the participant's open matches once the tournament runs. */
+export const FORFEIT_STATUSES: readonly ParticipantStatus[] = ['DISQUALIFIED', 'WITHDRAWN'];
+
+/**
+ * Checks an organizer's status change of a participant (updateParticipant, spec 4.3):
+ * - before the start: between REGISTERED, CHECKED_IN, WITHDRAWN and DISQUALIFIED (ACTIVE, ELIMINATED and
+ *   NO_SHOW are set by the start and by results only);
+ * - while ONGOING: ACTIVE or ELIMINATED -> DISQUALIFIED, ACTIVE -> WITHDRAWN (open matches become walkovers);
+ * - once COMPLETED: nothing.
+ * @throws AppError 409 INVALID_STATE for a COMPLETED tournament, 409 INVALID_TRANSITION for any other refused change.
+ */
+export function checkParticipantStatusChange(tournamentStatus: string, from: ParticipantStatus, to: ParticipantStatus): void {
+  if (tournamentStatus === 'COMPLETED') {
+    throw new AppError('INVALID_STATE', 'participants of a COMPLETED tournament cannot change');
+  }
+  const allowed =
+    tournamentStatus === 'ONGOING'
+      ? (WHILE_ONGOING[to] ?? []).includes(from)
+      : BEFORE_START.includes(from) && BEFORE_START.includes(to);
+  if (!allowed) {
+    throw new AppError('INVALID_TRANSITION', `a participant cannot go from ${from} to ${to} while the tournament is ${tournamentStatus}`, {
+      details: [{ path: 'body.status', message: `cannot go from ${from} to ${to} while the tournament is ${tournamentStatus}` }],
+    });
+  }
+}

@@ -1,0 +1,135 @@
+import { isDomainError, type Placement, type StageGeneration } from '@tourney/core';
+import { writeEvents } from '../events';
+import { caseById } from '../../db/case-by-id';
+import { chunks } from '../../db/chunks';
+import type { MatchRow } from '../matches/match-mapper';
+import { readStageQualifiers } from './qualifiers';
+import { readStageEntrants } from './stage-entrants';
+import { generateNextSwissRound, planStage, writeStage } from './stage-generation';
+import { ELIMINATION_FORMATS, placementsDecidedBy, placementsOfEliminated, readStagePlacements, readTournamentPlacements } from './stage-placements';
+import type { StageRow } from '../tournaments/tournament-mapper';
+import { findStageRows } from '../tournaments/tournament-reader';
+import type { WriteContext } from '../matches/write-context';
+
+/** Match statuses that are not final (stage completion waits for none of them to remain). */
+const OPEN_STATUSES = ['SCHEDULED', 'IN_PROGRESS', 'PENDING_RESULT', 'DISPUTED'];
+
+/** Writes placements (`final_placement`, `placement_range`) to the participants they name, in chunks. */
+export async function writePlacements(ctx: WriteContext, placements: readonly Placement[]): Promise<void> {
+  for (const chunk of chunks(placements)) {
+    await ctx.db
+      .updateTable('participants')
+      .set({
+        final_placement: caseById(chunk.map((p) => ({ id: p.participantId, value: p.placement })), 'INTEGER'),
+        placement_range: caseById(chunk.map((p) => ({ id: p.participantId, value: p.placementRange })), 'TEXT'),
+      })
+      .where('id', 'in', chunk.map((p) => p.participantId))
+      .execute();
+  }
+}
+
+/** Sets `status` on the listed participants whose status is currently `from`, in chunks. */
+async function setStatus(ctx: WriteContext, ids: readonly string[], from: string, to: string): Promise<void> {
+  for (const chunk of chunks(ids)) {
+    await ctx.db.updateTable('participants').set({ status: to }).where('id', 'in', chunk).where('status', '=', from).execute();
+  }
+}
+
+/**
+ * Runs after every match completion of a stage, inside the caller's transaction (spec 1.1, 2.2; DESIGN
+ * "Tournament and match lifecycle"):
+ * - in the last stage of an elimination format, a loser who leaves the bracket (`loserLeaves`: no losers-bracket,
+ *   third-place or reset match to go to) becomes ELIMINATED when ACTIVE, and the placements this match decides
+ *   are written (`final_placement`, `placement_range`), so an eliminated participant receives theirs at once
+ *   (in earlier stages and in pool formats statuses and placements wait for the stage to complete);
+ * - once no match of the stage is open: a Swiss stage pairs its next round if it has one; otherwise the stage
+ *   completes (see {@link completeStage}).
+ * Does nothing while matches remain or when the stage is not ONGOING.
+ */
+export async function afterMatchCompleted(ctx: WriteContext, match: MatchRow, loserLeaves: boolean): Promise<void> {
+  const { db } = ctx;
+  const stage = await db.selectFrom('stages').selectAll().where('id', '=', match.stage_id).executeTakeFirst();
+  if (!stage || stage.status !== 'ONGOING') return;
+  const stages = await findStageRows(db, stage.tournament_id);
+  const isLast = !stages.some((s) => s.number > stage.number);
+  if (isLast && ELIMINATION_FORMATS.includes(stage.format)) {
+    if (loserLeaves && match.loser_id !== null) await setStatus(ctx, [match.loser_id], 'ACTIVE', 'ELIMINATED');
+    await writePlacements(ctx, await placementsDecidedBy(db, stage, match));
+  }
+  const open = await db
+    .selectFrom('matches')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('stage_id', '=', stage.id)
+    .where('status', 'in', OPEN_STATUSES)
+    .executeTakeFirstOrThrow();
+  if (Number(open.count) > 0) return;
+  if (stage.format === 'SWISS' && (await generateNextSwissRound(ctx, stage))) return;
+  await completeStage(ctx, stage, stages);
+}
+
+/**
+ * Completes a stage whose every match is final:
+ * - the stage becomes COMPLETED;
+ * - when a next stage exists, its qualifiers (core `selectQualifiers`: `advanceCount` or the format's default;
+ *   disqualified and withdrawn entrants never qualify) are seeded into it by stage result and its matches are
+ *   generated; the others become ELIMINATED with their tournament placements (after the places the later stages
+ *   fill), qualifiers are ACTIVE;
+ * - otherwise (last stage, or fewer than two qualifiers left or a next stage that cannot be generated for them)
+ *   the tournament completes: every placement is recomputed (core `computeTournamentPlacements`), the champion
+ *   (placement 1) keeps status ACTIVE, every other ACTIVE participant becomes ELIMINATED, status COMPLETED with
+ *   `completedAt`, event `tournament.completed` (data: tournamentId, status, stageId, championId).
+ */
+async function completeStage(ctx: WriteContext, stage: StageRow, stages: readonly StageRow[]): Promise<void> {
+  const { db } = ctx;
+  const claimed = await db.updateTable('stages').set({ status: 'COMPLETED' }).where('id', '=', stage.id).where('status', '=', 'ONGOING').executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) return;
+
+  const next = stages.find((s) => s.number === stage.number + 1);
+  if (next && (await seedNextStage(ctx, stage, next))) return;
+
+  const placements = await readTournamentPlacements(db, stage.tournament_id);
+  await writePlacements(ctx, placements);
+  const championId = placements.find((p) => p.placement === 1)?.participantId ?? null;
+  let eliminate = db.updateTable('participants').set({ status: 'ELIMINATED' }).where('tournament_id', '=', stage.tournament_id).where('status', '=', 'ACTIVE');
+  if (championId !== null) eliminate = eliminate.where('id', '!=', championId);
+  await eliminate.execute();
+  await db
+    .updateTable('tournaments')
+    .set({ status: 'COMPLETED', completed_at: ctx.now, updated_at: ctx.now })
+    .where('id', '=', stage.tournament_id)
+    .execute();
+  await writeEvents(db, ctx.sink, [
+    {
+      projectId: ctx.tournament.project_id,
+      type: 'tournament.completed',
+      subjectId: stage.tournament_id,
+      data: { tournamentId: stage.tournament_id, status: 'COMPLETED', stageId: stage.id, championId },
+    },
+  ]);
+}
+
+/**
+ * Seeds the qualifiers of `stage` into `next` and generates it (scheduled from now). Returns false, writing
+ * nothing, when fewer than two qualifiers remain or core cannot generate the next stage for them (only possible
+ * after disqualifications): the tournament then ends with `stage`.
+ */
+async function seedNextStage(ctx: WriteContext, stage: StageRow, next: StageRow): Promise<boolean> {
+  const qualifiers = await readStageQualifiers(ctx.db, stage);
+  if (qualifiers.length < 2) return false;
+  let generated: StageGeneration;
+  try {
+    generated = planStage(next, qualifiers);
+  } catch (error) {
+    if (isDomainError(error)) return false;
+    throw error;
+  }
+  const ids = qualifiers.map((q) => q.id);
+  const qualified = new Set(ids);
+  const entrants = await readStageEntrants(ctx.db, stage.id);
+  const out = entrants.map((e) => e.id).filter((id) => !qualified.has(id));
+  await writePlacements(ctx, placementsOfEliminated(await readStagePlacements(ctx.db, stage, entrants), ids));
+  await setStatus(ctx, out, 'ACTIVE', 'ELIMINATED');
+  await setStatus(ctx, ids, 'ELIMINATED', 'ACTIVE');
+  await writeStage(ctx, next, generated, ctx.now);
+  return true;
+}

@@ -1,0 +1,21 @@
+import type { Entrant } from '@tourney/core';
+import { chunks } from '../../db/chunks';
+import type { Db } from '../../db/db';
+
+/** The entrants of a stage with their stage seeds (1..N), best seed first. */
+export async function readStageEntrants(db: Db, stageId: string): Promise<Entrant[]> {
+  const rows = await db
+    .selectFrom('stage_entrants')
+    .select(['participant_id', 'seed'])
+    .where('stage_id', '=', stageId)
+    .orderBy('seed')
+    .execute();
+  return rows.map((r) => ({ id: r.participant_id, seed: r.seed }));
+}
+
+/** Records who enters a stage and with which stage seed (in chunks of 500 rows), inside the caller's transaction. */
+export async function writeStageEntrants(db: Db, tournamentId: string, stageId: string, entrants: readonly Entrant[]): Promise<void> {
+  const rows = entrants.map((e) => ({ stage_id: stageId, tournament_id: tournamentId, participant_id: e.id, seed: e.seed }));
+  for (const chunk of chunks(rows)) await db.insertInto('stage_entrants').values(chunk).execute();
+}
+

@@ -1,0 +1,85 @@
+import {
+  computeSingleEliminationPlacements,
+  computeStagePlacements,
+  computeTournamentPlacements,
+  type Entrant,
+  type Placement,
+  type StageFormat,
+  type StagePlacementsInput,
+} from '@tourney/core';
+import type { MatchRow } from '../matches/match-mapper';
+import { readStageEntrants } from './stage-entrants';
+import { readStageResults } from './stage-results';
+import { effectiveSettings } from './stage-settings';
+import type { StageRow } from '../tournaments/tournament-mapper';
+import type { Db } from '../../db/db';
+import { findStageRows } from '../tournaments/tournament-reader';
+
+/** Elimination formats: participants are placed as they are knocked out. */
+export const ELIMINATION_FORMATS: readonly string[] = ['SINGLE_ELIMINATION', 'DOUBLE_ELIMINATION'];
+
+/**
+ * A stage's placements from all its results, computed by core (`computeStagePlacements`): elimination formats
+ * place the participants knocked out so far (everyone once the stage is complete), round robin, Swiss and groups
+ * give the current standings order. Empty for a stage without entrants (not generated). Sorted by placement.
+ */
+export async function readStagePlacements(db: Db, stage: StageRow, entrants?: readonly Entrant[]): Promise<Placement[]> {
+  const list = entrants ?? (await readStageEntrants(db, stage.id));
+  if (list.length < 2) return list.map((e) => ({ participantId: e.id, placement: 1, placementRange: '1' }));
+  const { results } = await readStageResults(db, stage.id);
+  return computeStagePlacements(stage.format as StageFormat, list, results, effectiveSettings(stage.format, stage.settings));
+}
+
+/**
+ * Placements a just-completed match decides in an elimination stage: in single elimination those of that match
+ * alone (its loser, or both finalists); in double elimination those of the whole stage so far (a grand final's
+ * places depend on the winners final). Empty for other formats, whose order is only final with the stage.
+ */
+export async function placementsDecidedBy(db: Db, stage: StageRow, match: MatchRow): Promise<Placement[]> {
+  if (stage.format === 'SINGLE_ELIMINATION') {
+    const entrants = await readStageEntrants(db, stage.id);
+    if (entrants.length < 2) return [];
+    const settings = effectiveSettings(stage.format, stage.settings);
+    return computeSingleEliminationPlacements(entrants, [{ key: match.key, winnerId: match.winner_id, loserId: match.loser_id }], {
+      thirdPlaceMatch: settings.thirdPlaceMatch === true,
+    });
+  }
+  if (stage.format === 'DOUBLE_ELIMINATION') return readStagePlacements(db, stage);
+  return [];
+}
+
+/**
+ * Final placements of a tournament (spec 1.1, 2.2) with core's `computeTournamentPlacements`: the last generated
+ * stage's placements as they are, then the participants who did not advance from each earlier stage, in that
+ * stage's order. Only stages that have entrants count.
+ */
+export async function readTournamentPlacements(db: Db, tournamentId: string): Promise<Placement[]> {
+  const stages = await findStageRows(db, tournamentId);
+  const generated: { stage: StageRow; entrants: Entrant[] }[] = [];
+  for (const stage of stages) {
+    const entrants = await readStageEntrants(db, stage.id);
+    if (entrants.length === 0) break;
+    generated.push({ stage, entrants });
+  }
+  const inputs: StagePlacementsInput[] = [];
+  for (let i = 0; i < generated.length; i++) {
+    const { stage, entrants } = generated[i] as { stage: StageRow; entrants: Entrant[] };
+    const next = generated[i + 1];
+    inputs.push({ placements: await readStagePlacements(db, stage, entrants), advanced: next ? next.entrants.map((e) => e.id) : [] });
+  }
+  return computeTournamentPlacements(inputs);
+}
+
+/**
+ * Tournament placements of the participants a non-final stage eliminates (those not in `qualifiers`): after the
+ * `qualifiers.length` places the later stages will fill, in this stage's order (core `computeTournamentPlacements`
+ * with the qualifiers standing in for the later stages).
+ */
+export function placementsOfEliminated(stagePlacements: readonly Placement[], qualifiers: readonly string[]): Placement[] {
+  const later: Placement[] = qualifiers.map((id, i) => ({ participantId: id, placement: i + 1, placementRange: String(i + 1) }));
+  const qualified = new Set(qualifiers);
+  return computeTournamentPlacements([
+    { placements: stagePlacements, advanced: qualifiers },
+    { placements: later, advanced: [] },
+  ]).filter((p) => !qualified.has(p.participantId));
+}

@@ -1,0 +1,132 @@
+import { chunks } from '../../db/chunks';
+import type { MatchRow } from '../matches/match-mapper';
+import { readStageQualifiers } from './qualifiers';
+import { writePlacements } from './stage-completion';
+import { readStageEntrants } from './stage-entrants';
+import { placementsOfEliminated, readStagePlacements } from './stage-placements';
+import type { StageRow } from '../tournaments/tournament-mapper';
+import type { WriteContext } from '../matches/write-context';
+import { isPlayed } from '../brackets/bracket-rewire';
+
+/** Match statuses that are not final. */
+const OPEN_STATUSES = ['SCHEDULED', 'IN_PROGRESS', 'PENDING_RESULT', 'DISPUTED'];
+
+/** What a revision of later rounds or stages did: matches it deleted, and those of them that had been played or paired. */
+export interface RevisionResult {
+  /** Deleted matches (they will be generated again from the corrected results). */
+  removed: MatchRow[];
+  /** Deleted matches the correction must name in its 409 unless it cascades. */
+  blocking: MatchRow[];
+}
+
+const NOTHING: RevisionResult = { removed: [], blocking: [] };
+
+/** Deletes matches by id (their history goes with them: match_history cascades), in chunks. */
+async function deleteMatches(ctx: WriteContext, ids: readonly string[]): Promise<void> {
+  for (const chunk of chunks(ids)) await ctx.db.deleteFrom('matches').where('id', 'in', chunk).execute();
+}
+
+/**
+ * Swiss (issue 4): a corrected winner or draw in round `round` changes the pairings of every later round, so every
+ * match of a later round (played or only paired, byes included) is deleted; all of them block a correction without
+ * cascade. The stage then pairs the next round again once `round` is complete (stage-completion.ts).
+ */
+export async function removeLaterSwissRounds(ctx: WriteContext, stage: StageRow, round: number): Promise<RevisionResult> {
+  const later = await ctx.db.selectFrom('matches').selectAll().where('stage_id', '=', stage.id).where('round', '>', round).execute();
+  if (later.length === 0) return NOTHING;
+  await deleteMatches(ctx, later.map((m) => m.id));
+  return { removed: later, blocking: later };
+}
+
+/** True when both lists hold the same participants with the same seeds. */
+function sameEntrants(a: readonly { id: string; seed: number }[], b: readonly { id: string; seed: number }[]): boolean {
+  if (a.length !== b.length) return false;
+  const seeds = new Map(b.map((e) => [e.id, e.seed]));
+  return a.every((e) => seeds.get(e.id) === e.seed);
+}
+
+/**
+ * A correction in a stage that had COMPLETED and seeded the next one (issue 4). When the stage still is complete
+ * (no match reopened, no Swiss round removed: `reopened` false) and yields the same qualifiers with the same seeds,
+ * only the placements of its eliminated participants are written again. Otherwise every later generated stage is
+ * taken back: its matches and
+ * entrants are deleted (played ones block a correction without cascade), it returns to PENDING, this stage to ONGOING,
+ * its entrants' placements are cleared and the eliminated ones become ACTIVE again; completing the stage again (the
+ * caller's next step) seeds the next stage from the corrected results.
+ */
+export async function reviseLaterStages(
+  ctx: WriteContext,
+  stage: StageRow,
+  stages: readonly StageRow[],
+  reopened: boolean,
+): Promise<RevisionResult> {
+  const { db } = ctx;
+  const later = stages.filter((s) => s.number > stage.number && s.status !== 'PENDING');
+  const next = later.find((s) => s.number === stage.number + 1);
+  if (!next) return NOTHING;
+  const open = await db
+    .selectFrom('matches')
+    .select('id')
+    .where('stage_id', '=', stage.id)
+    .where('status', 'in', OPEN_STATUSES)
+    .limit(1)
+    .executeTakeFirst();
+  if (!open && !reopened) {
+    const [qualifiers, seeded] = await Promise.all([readStageQualifiers(db, stage), readStageEntrants(db, next.id)]);
+    if (sameEntrants(qualifiers, seeded)) {
+      const entrants = await readStageEntrants(db, stage.id);
+      const placements = await readStagePlacements(db, stage, entrants);
+      await writePlacements(ctx, placementsOfEliminated(placements, qualifiers.map((q) => q.id)));
+      return NOTHING;
+    }
+  }
+  const laterIds = later.map((s) => s.id);
+  const removed = await db.selectFrom('matches').selectAll().where('stage_id', 'in', laterIds).execute();
+  await deleteMatches(ctx, removed.map((m) => m.id));
+  await db.deleteFrom('stage_entrants').where('stage_id', 'in', laterIds).execute();
+  await db.updateTable('stages').set({ status: 'PENDING' }).where('id', 'in', laterIds).execute();
+  await db.updateTable('stages').set({ status: 'ONGOING' }).where('id', '=', stage.id).execute();
+  const entrantIds = (await readStageEntrants(db, stage.id)).map((e) => e.id);
+  for (const chunk of chunks(entrantIds)) {
+    await db.updateTable('participants').set({ final_placement: null, placement_range: null }).where('id', 'in', chunk).execute();
+    await db.updateTable('participants').set({ status: 'ACTIVE' }).where('id', 'in', chunk).where('status', '=', 'ELIMINATED').execute();
+  }
+  return { removed, blocking: removed.filter(isPlayed) };
+}
+
+/**
+ * Statuses and placements of the last stage of an elimination format after a correction moved participants
+ * (issue 4): a participant is ELIMINATED exactly when they lost a decided match whose loser leaves the stage (no
+ * `next.loser`, or a grand-final reset closed as NOT_NEEDED), ACTIVE otherwise (forfeited participants keep their
+ * status); placements are core's for the results so far (`readStagePlacements`), cleared for entrants not placed.
+ */
+export async function resyncEliminationStatuses(ctx: WriteContext, stage: StageRow): Promise<void> {
+  const { db } = ctx;
+  const [rows, entrants] = await Promise.all([
+    db.selectFrom('matches').selectAll().where('stage_id', '=', stage.id).execute(),
+    readStageEntrants(db, stage.id),
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const out = new Set<string>();
+  for (const r of rows) {
+    if ((r.status !== 'COMPLETED' && r.status !== 'RESOLVED') || r.loser_id === null) continue;
+    const next = r.next_loser_match_id === null ? undefined : byId.get(r.next_loser_match_id);
+    if (next === undefined || next.result_type === 'NOT_NEEDED') out.add(r.loser_id);
+  }
+  const ids = entrants.map((e) => e.id);
+  const eliminated = ids.filter((id) => out.has(id));
+  const active = ids.filter((id) => !out.has(id));
+  for (const chunk of chunks(eliminated)) {
+    await db.updateTable('participants').set({ status: 'ELIMINATED' }).where('id', 'in', chunk).where('status', '=', 'ACTIVE').execute();
+  }
+  for (const chunk of chunks(active)) {
+    await db.updateTable('participants').set({ status: 'ACTIVE' }).where('id', 'in', chunk).where('status', '=', 'ELIMINATED').execute();
+  }
+  const placements = await readStagePlacements(db, stage, entrants);
+  const placed = new Set(placements.map((p) => p.participantId));
+  const unplaced = ids.filter((id) => !placed.has(id));
+  for (const chunk of chunks(unplaced)) {
+    await db.updateTable('participants').set({ final_placement: null, placement_range: null }).where('id', 'in', chunk).execute();
+  }
+  await writePlacements(ctx, placements);
+}

@@ -1,0 +1,353 @@
+import type { AppDeps } from '../../deps';
+import type { AuthContext, StaffRole } from '../../auth/auth-context';
+import { AppError } from '../../errors/app-error';
+import { pagination } from '../../db/page-query';
+import { newId } from '../../ids';
+import { MANAGER_ROLES, type AccessService } from '../access';
+import type { Page } from '../../db/page-query';
+import type { Bracket, Match, Stage, Tournament, TournamentCreateInput, TournamentUpdateInput } from './api-types';
+import { readBracket } from '../brackets/bracket-reader';
+import { readMatches } from '../matches/match-reader';
+import { querySchedulePage, type ScheduleQuery } from '../matches/schedule-query';
+import { applySimpleTransition, type SimpleTransition } from './status-transitions';
+import {
+  DEFAULT_CHECK_IN_OPENS_MINUTES_BEFORE,
+  lockedField,
+  newStageRows,
+  sameStages,
+  toStoredInstant,
+  toStoredInstantOrNull,
+  validateDates,
+} from './tournament-input';
+import { queryTournamentPage, type TournamentListQuery } from './tournament-list-query';
+import { holdingPlaces, toStage, type TournamentRow } from './tournament-mapper';
+import type { Db } from '../../db/db';
+import { countParticipants, findStageRows, findTournamentRow, readTournament, readTournaments } from './tournament-reader';
+import { checkStagePlan, planIssuesAtCreate } from '../stages/stage-plan';
+import { runTournamentStart, STARTABLE_STATUSES } from './tournament-start';
+import { requireManagedTournament, requireVisibleTournament } from './visibility';
+import type { WriteContext } from '../matches/write-context';
+
+/** Every staff role: any staff member may list the project's tournaments. */
+const ANY_STAFF: readonly StaffRole[] = ['OWNER', 'ADMIN', 'ORGANIZER', 'MODERATOR'];
+
+/** Statuses in which structural fields are locked (spec 2.2). */
+const LOCKED_STATUSES = ['ONGOING', 'COMPLETED'];
+
+/** Fields of TournamentUpdate besides name and description. */
+type LockableField =
+  | 'stages'
+  | 'teamSize'
+  | 'maxParticipants'
+  | 'disciplineId'
+  | 'startDate'
+  | 'registrationOpensAt'
+  | 'registrationClosesAt'
+  | 'checkInRequired'
+  | 'checkInOpensMinutesBefore';
+
+/** Locked once ONGOING (spec 2.2: structural settings). */
+const STRUCTURAL_FIELDS: readonly LockableField[] = ['stages', 'teamSize', 'maxParticipants'];
+
+/** Locked once COMPLETED: everything but name and description (openapi `TournamentUpdate`). */
+const COMPLETED_LOCKED: readonly LockableField[] = [
+  'stages',
+  'teamSize',
+  'maxParticipants',
+  'disciplineId',
+  'startDate',
+  'registrationOpensAt',
+  'registrationClosesAt',
+  'checkInRequired',
+  'checkInOpensMinutesBefore',
+];
+
+/**
+ * Tournaments: create, read, update, delete, list, the lifecycle (publish, registration open/close, start),
+ * stages, bracket and schedule (spec 2.2, 3.1, 4.2; DESIGN "Tournament and match lifecycle").
+ * Every write runs in one transaction together with its events:
+ * - `tournament.published`, `tournament.registration_opened`, `tournament.registration_closed`
+ *   (data: tournamentId, status, previousStatus);
+ * - `tournament.started` (data: tournamentId, status, stageId, participantCount, matchCount);
+ * - `tournament.completed` is written by match completion (see tournaments/stage-completion.ts).
+ * "Org" operations accept a key of the tournament's project with manage:tournaments or staff
+ * OWNER/ADMIN/ORGANIZER; a DRAFT is invisible (404) to everyone else.
+ */
+export class TournamentService {
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly access: AccessService,
+  ) {}
+
+  private get db(): Db {
+    return this.deps.db;
+  }
+
+  private now(): string {
+    return this.deps.clock.now().toISOString();
+  }
+
+  private async reload(id: string): Promise<Tournament> {
+    const row = await findTournamentRow(this.db, id);
+    if (!row) throw new AppError('NOT_FOUND', 'tournament not found');
+    return readTournament(this.db, row);
+  }
+
+  private async inTransaction(tournament: TournamentRow, fn: (ctx: WriteContext) => Promise<void>): Promise<void> {
+    const now = this.now();
+    await this.db.transaction().execute((trx) => fn({ db: trx, sink: this.deps, tournament, now }));
+  }
+
+  /**
+   * Creates a DRAFT tournament with its stages (numbered 1..n, PENDING) in the caller's project (key) or in
+   * `input.projectId` (staff OWNER/ADMIN/ORGANIZER). Instants are stored normalized to UTC. The stage plan is
+   * checked with maxParticipants as the entrants of stage 1 (tournaments/stage-plan.ts).
+   * @throws AppError 400 naming `body.projectId` (bearer without it), a date field out of order or a stage setting
+   *   (`body.stages[i].settings.<field>`, e.g. a missing `advanceCount` between stages); 404 unknown project.
+   */
+  async create(auth: AuthContext, input: TournamentCreateInput): Promise<Tournament> {
+    const { projectId } = await this.access.resolveProjectForCreate(auth, input.projectId, {
+      scope: 'manage:tournaments',
+      roles: MANAGER_ROLES,
+      resource: 'project',
+    });
+    const dates = {
+      startDate: toStoredInstant(input.startDate),
+      registrationOpensAt: toStoredInstantOrNull(input.registrationOpensAt),
+      registrationClosesAt: toStoredInstantOrNull(input.registrationClosesAt),
+    };
+    validateDates(dates);
+    const issues = checkStagePlan(input.stages, input.maxParticipants, false);
+    if (issues.length > 0) throw planIssuesAtCreate(issues);
+    const now = this.now();
+    const id = newId();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('tournaments')
+        .values({
+          id,
+          project_id: projectId,
+          name: input.name,
+          description: input.description ?? null,
+          discipline_id: input.disciplineId,
+          status: 'DRAFT',
+          max_participants: input.maxParticipants,
+          team_size: input.teamSize ?? 1,
+          start_date: dates.startDate,
+          registration_opens_at: dates.registrationOpensAt,
+          registration_closes_at: dates.registrationClosesAt,
+          check_in_required: input.checkInRequired ? 1 : 0,
+          check_in_opens_minutes_before: input.checkInOpensMinutesBefore ?? DEFAULT_CHECK_IN_OPENS_MINUTES_BEFORE,
+          created_at: now,
+          updated_at: now,
+          published_at: null,
+          started_at: null,
+          completed_at: null,
+        })
+        .execute();
+      await trx.insertInto('stages').values(newStageRows(id, input.stages, now)).execute();
+    });
+    return this.reload(id);
+  }
+
+  /** The tournament with stages and participant counts; public from PUBLISHED on. @throws AppError 404. */
+  async get(auth: AuthContext, id: string): Promise<Tournament> {
+    const row = await requireVisibleTournament(this.db, this.access, auth, id);
+    return readTournament(this.db, row);
+  }
+
+  /**
+   * Partial update (PUT = partial, docs/decisions.md). Once ONGOING, changing stages, teamSize or
+   * maxParticipants is 409 TOURNAMENT_LOCKED naming the field (sending the current value is accepted); name,
+   * description, disciplineId, dates and check-in settings stay editable. Once COMPLETED only name and
+   * description may change. Before the start: maxParticipants below the places taken, or a teamSize change while
+   * participants are registered, is 409 CONFLICT naming the field; new stages replace the old ones by number
+   * (ids of kept numbers are kept). Dates out of order or a stage plan that does not fit the resulting
+   * maxParticipants: 400 naming the field.
+   */
+  async update(auth: AuthContext, id: string, input: TournamentUpdateInput): Promise<Tournament> {
+    const { row } = await requireManagedTournament(this.db, this.access, auth, id);
+    const stageRows = input.stages !== undefined ? await findStageRows(this.db, id) : [];
+    const dates = {
+      startDate: input.startDate !== undefined ? toStoredInstant(input.startDate) : row.start_date,
+      registrationOpensAt:
+        input.registrationOpensAt !== undefined ? toStoredInstantOrNull(input.registrationOpensAt) : row.registration_opens_at,
+      registrationClosesAt:
+        input.registrationClosesAt !== undefined ? toStoredInstantOrNull(input.registrationClosesAt) : row.registration_closes_at,
+    };
+    const checkIn = input.checkInRequired === undefined ? row.check_in_required : input.checkInRequired ? 1 : 0;
+    const stagesChange = input.stages !== undefined && !sameStages(stageRows, input.stages);
+    const teamSizeChange = input.teamSize !== undefined && input.teamSize !== row.team_size;
+    const maxChange = input.maxParticipants !== undefined && input.maxParticipants !== row.max_participants;
+    const changed: Record<LockableField, boolean> = {
+      stages: stagesChange,
+      teamSize: teamSizeChange,
+      maxParticipants: maxChange,
+      disciplineId: input.disciplineId !== undefined && input.disciplineId !== row.discipline_id,
+      startDate: dates.startDate !== row.start_date,
+      registrationOpensAt: dates.registrationOpensAt !== row.registration_opens_at,
+      registrationClosesAt: dates.registrationClosesAt !== row.registration_closes_at,
+      checkInRequired: checkIn !== row.check_in_required,
+      checkInOpensMinutesBefore:
+        input.checkInOpensMinutesBefore !== undefined && input.checkInOpensMinutesBefore !== row.check_in_opens_minutes_before,
+    };
+    const lockedNow = row.status === 'COMPLETED' ? COMPLETED_LOCKED : row.status === 'ONGOING' ? STRUCTURAL_FIELDS : [];
+    const violation = lockedNow.find((field) => changed[field]);
+    if (violation) throw lockedField(violation, row.status);
+    if (!LOCKED_STATUSES.includes(row.status) && (teamSizeChange || maxChange)) {
+      const counts = await countParticipants(this.db, id);
+      const taken = holdingPlaces(counts);
+      if (maxChange && (input.maxParticipants as number) < taken) {
+        throw new AppError('CONFLICT', `body.maxParticipants cannot be below the ${taken} places already taken`, {
+          details: [{ path: 'body.maxParticipants', message: `must be at least ${taken}` }],
+        });
+      }
+      const registered = Object.values(counts).reduce((a, b) => a + b, 0);
+      if (teamSizeChange && registered > 0) {
+        throw new AppError('CONFLICT', 'body.teamSize cannot change while participants are registered', {
+          details: [{ path: 'body.teamSize', message: 'cannot change while participants are registered' }],
+        });
+      }
+    }
+    validateDates(dates);
+    if (stagesChange || maxChange) {
+      const plan = input.stages ?? (await findStageRows(this.db, id));
+      const issues = checkStagePlan(plan, input.maxParticipants ?? row.max_participants, false);
+      if (issues.length > 0) throw planIssuesAtCreate(issues);
+    }
+    const structural = stagesChange || teamSizeChange || maxChange;
+    const now = this.now();
+    await this.db.transaction().execute(async (trx) => {
+      let update = trx
+        .updateTable('tournaments')
+        .set({
+          name: input.name ?? row.name,
+          description: input.description !== undefined ? input.description : row.description,
+          discipline_id: input.disciplineId ?? row.discipline_id,
+          max_participants: input.maxParticipants ?? row.max_participants,
+          team_size: input.teamSize ?? row.team_size,
+          start_date: dates.startDate,
+          registration_opens_at: dates.registrationOpensAt,
+          registration_closes_at: dates.registrationClosesAt,
+          check_in_required: checkIn,
+          check_in_opens_minutes_before: input.checkInOpensMinutesBefore ?? row.check_in_opens_minutes_before,
+          updated_at: now,
+        })
+        .where('id', '=', id);
+      if (structural) update = update.where('status', 'not in', LOCKED_STATUSES);
+      const result = await update.executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) {
+        throw new AppError('TOURNAMENT_LOCKED', 'the tournament started meanwhile; its structure is locked');
+      }
+      if (stagesChange && input.stages) {
+        const fresh = newStageRows(id, input.stages, now);
+        for (const stage of fresh) {
+          const existing = stageRows.find((s) => s.number === stage.number);
+          if (existing) {
+            await trx
+              .updateTable('stages')
+              .set({ name: stage.name, format: stage.format, settings: stage.settings })
+              .where('id', '=', existing.id)
+              .execute();
+          } else {
+            await trx.insertInto('stages').values(stage).execute();
+          }
+        }
+        await trx.deleteFrom('stages').where('tournament_id', '=', id).where('number', '>', fresh.length).execute();
+      }
+    });
+    return this.reload(id);
+  }
+
+  /**
+   * Deletes a tournament with its stages, participants, matches and match history (204).
+   * @throws AppError 409 INVALID_STATE while it is ONGOING.
+   */
+  async remove(auth: AuthContext, id: string): Promise<void> {
+    const { row } = await requireManagedTournament(this.db, this.access, auth, id);
+    const ongoing = () => new AppError('INVALID_STATE', 'an ONGOING tournament cannot be deleted');
+    if (row.status === 'ONGOING') throw ongoing();
+    await this.db.transaction().execute(async (trx) => {
+      const matchIds = trx.selectFrom('matches').select('id').where('tournament_id', '=', id);
+      await trx.deleteFrom('match_history').where('match_id', 'in', matchIds).execute();
+      await trx.deleteFrom('matches').where('tournament_id', '=', id).execute();
+      await trx.deleteFrom('participant_members').where('tournament_id', '=', id).execute();
+      await trx.deleteFrom('participants').where('tournament_id', '=', id).execute();
+      await trx.deleteFrom('stages').where('tournament_id', '=', id).execute();
+      const result = await trx.deleteFrom('tournaments').where('id', '=', id).where('status', '!=', 'ONGOING').executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw ongoing();
+    });
+  }
+
+  /**
+   * Lists a project's tournaments (spec 4.2, 4.8): an API key lists its own project; a bearer caller must name
+   * `projectId` (400 `query.projectId` otherwise) and be staff of its organization.
+   */
+  async list(auth: AuthContext, query: TournamentListQuery & { projectId?: string }): Promise<Page<Tournament>> {
+    const { projectId } = await this.access.resolveProjectForCreate(auth, query.projectId, {
+      roles: ANY_STAFF,
+      resource: 'project',
+      field: 'query.projectId',
+    });
+    const { rows, total } = await queryTournamentPage(this.db, projectId, query);
+    return { items: await readTournaments(this.db, rows), pagination: pagination(query.page, query.limit, total) };
+  }
+
+  private async transition(auth: AuthContext, id: string, transition: SimpleTransition): Promise<Tournament> {
+    const { row } = await requireManagedTournament(this.db, this.access, auth, id);
+    await this.inTransaction(row, (ctx) => applySimpleTransition(ctx, transition));
+    return this.reload(id);
+  }
+
+  /** DRAFT -> PUBLISHED (spec 3.1), making it public. @throws AppError 409 INVALID_STATE from another status. */
+  publish(auth: AuthContext, id: string): Promise<Tournament> {
+    return this.transition(auth, id, 'publish');
+  }
+
+  /** PUBLISHED -> REGISTRATION_OPEN. @throws AppError 409 INVALID_STATE from another status. */
+  openRegistration(auth: AuthContext, id: string): Promise<Tournament> {
+    return this.transition(auth, id, 'openRegistration');
+  }
+
+  /** REGISTRATION_OPEN -> REGISTRATION_CLOSED. @throws AppError 409 INVALID_STATE from another status. */
+  closeRegistration(auth: AuthContext, id: string): Promise<Tournament> {
+    return this.transition(auth, id, 'closeRegistration');
+  }
+
+  /**
+   * Starts the tournament and builds stage 1 of any format (see tournaments/tournament-start.ts).
+   * @throws AppError 409 INVALID_STATE (not startable), 409 NOT_ENOUGH_PARTICIPANTS (fewer than 2, or too few for
+   *   the stage plan), 409 CONFLICT (a plan the entrants cannot play, e.g. a round robin over 2048).
+   */
+  async start(auth: AuthContext, id: string): Promise<Tournament> {
+    const { row } = await requireManagedTournament(this.db, this.access, auth, id);
+    if (!STARTABLE_STATUSES.includes(row.status)) {
+      throw new AppError('INVALID_STATE', `a tournament can be started only when PUBLISHED, REGISTRATION_OPEN or REGISTRATION_CLOSED (it is ${row.status})`);
+    }
+    const stages = await findStageRows(this.db, id);
+    await this.inTransaction(row, (ctx) => runTournamentStart(ctx, stages));
+    return this.reload(id);
+  }
+
+  /** The stages of a visible tournament, by number. */
+  async listStages(auth: AuthContext, id: string): Promise<Stage[]> {
+    const row = await requireVisibleTournament(this.db, this.access, auth, id);
+    return (await findStageRows(this.db, row.id)).map(toStage);
+  }
+
+  /** The bracket (tournaments/bracket-reader.ts). @throws AppError 409 INVALID_STATE before the start. */
+  async getBracket(auth: AuthContext, id: string): Promise<Bracket> {
+    const row = await requireVisibleTournament(this.db, this.access, auth, id);
+    if (row.status !== 'ONGOING' && row.status !== 'COMPLETED') {
+      throw new AppError('INVALID_STATE', `the bracket exists once the tournament has started (it is ${row.status})`);
+    }
+    return readBracket(this.db, row);
+  }
+
+  /** A page of the tournament's matches in play order (empty before the start). */
+  async getSchedule(auth: AuthContext, id: string, query: ScheduleQuery): Promise<Page<Match>> {
+    const row = await requireVisibleTournament(this.db, this.access, auth, id);
+    const { rows, total } = await querySchedulePage(this.db, row.id, query);
+    return { items: await readMatches(this.db, row.id, rows), pagination: pagination(query.page, query.limit, total) };
+  }
+}

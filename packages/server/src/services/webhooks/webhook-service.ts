@@ -1,0 +1,374 @@
+import type { Selectable } from 'kysely';
+import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import type { AuthContext } from '../../auth/auth-context';
+import { AppError, invalidField, notFound } from '../../errors/app-error';
+import { pagination } from '../../db/page-query';
+import { newId } from '../../ids';
+import { ADMIN_ROLES, type AccessService } from '../access';
+import type { EventSubscriber } from '../events';
+import { newestFirstPage } from '../../db/page-query';
+import type { Page, PageQuery } from '../../db/page-query';
+import { WebhookDispatcher, type WebhookDispatcherOptions } from './dispatcher';
+import { ALL_EVENTS, TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from './event-types';
+import { createWebhookFanout, newDeliveryRow } from './fanout';
+import {
+  toWebhookDelivery,
+  toWebhookSubscription,
+  type WebhookDelivery,
+  type WebhookDeliveryStatus,
+  type WebhookSubscription,
+} from './mappers';
+import { maxAttemptsOf } from './retry-schedule';
+import { newWebhookSecret } from './secrets';
+import { assertSafeWebhookUrl, type HostResolver, systemResolver, UnsafeWebhookUrlError } from './url-safety';
+
+export type { WebhookDelivery, WebhookDeliveryAttempt, WebhookSubscription } from './mappers';
+
+/** A new subscription with its signing secret, shown only once (contract: WebhookCreated). */
+export interface WebhookCreated extends WebhookSubscription {
+  /** `whsec_` + base64 key. */
+  secret: string;
+}
+
+/** Body of POST /developer/webhooks (contract: WebhookCreate); `projectId` is for bearer callers only. */
+export interface WebhookCreateInput {
+  url: string;
+  events: string[];
+  enabled?: boolean;
+  projectId?: string;
+}
+
+/** Body of PATCH /developer/webhooks/{id} (contract: WebhookUpdate). */
+export interface WebhookUpdateInput {
+  url?: string;
+  events?: string[];
+  enabled?: boolean;
+}
+
+/** Query of GET /developer/webhooks. */
+export interface WebhookListQuery extends PageQuery {
+  projectId?: string;
+}
+
+/** Query of GET /developer/webhooks/{id}/deliveries. */
+export interface WebhookDeliveryListQuery extends PageQuery {
+  status?: WebhookDeliveryStatus;
+}
+
+/** Body of POST /developer/webhooks/{id}/rotate-secret; overlapSeconds default 86400 (24 h), at most 7 days. */
+export interface WebhookRotateInput {
+  overlapSeconds?: number;
+}
+
+/** Injectable parts (tests, embedders): the resolver of the URL check and the dispatcher's options. */
+export interface WebhookServiceOptions {
+  resolveHost?: HostResolver;
+  dispatcher?: WebhookDispatcherOptions;
+}
+
+/** Default overlap of a secret rotation, seconds (24 h). */
+export const DEFAULT_ROTATION_OVERLAP_SECONDS = 86_400;
+
+const REQUIREMENT = { roles: ADMIN_ROLES, resource: 'webhook subscription', scope: 'manage:webhooks' as const };
+
+/** Text of the `webhook.test` event's data.message. */
+const TEST_MESSAGE = 'Test event from Tourney: your endpoint receives and verifies webhooks.';
+
+/**
+ * Webhook subscriptions of a project and their delivery log (spec 1.7, 2.9, 4.7, Part 6; DESIGN "Webhooks").
+ * Callers: an API key of the project with manage:webhooks, or an OWNER/ADMIN user (with `projectId` to create or
+ * list). Another project's subscription is 404 for a key. Owns the dispatcher (started by startServer) and the
+ * EventSubscriber that queues deliveries in the transaction of each event (registered by createApp).
+ */
+export class WebhookService {
+  /** Sends queued deliveries; startServer starts and stops it. */
+  readonly dispatcher: WebhookDispatcher;
+  /** Queues deliveries for recorded events, inside their transaction (createApp adds it to deps.eventSubscribers). */
+  readonly fanout: EventSubscriber;
+  readonly #resolveHost: HostResolver;
+  readonly #maxAttempts: number;
+
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly access: AccessService,
+    options: WebhookServiceOptions = {},
+  ) {
+    this.#resolveHost = options.resolveHost ?? options.dispatcher?.resolveHost ?? systemResolver;
+    this.dispatcher = new WebhookDispatcher(deps, { resolveHost: this.#resolveHost, ...options.dispatcher });
+    this.#maxAttempts = maxAttemptsOf(deps.config.webhookRetryScheduleSeconds);
+    this.fanout = createWebhookFanout({ maxAttempts: this.#maxAttempts, onQueued: () => this.dispatcher.wake() });
+  }
+
+  /**
+   * Subscriptions of the project, newest first. Users pass `projectId` (400 naming query.projectId when missing) and
+   * must be OWNER/ADMIN; keys list their own project.
+   */
+  async list(auth: AuthContext, query: WebhookListQuery): Promise<Page<WebhookSubscription>> {
+    const { projectId } = await this.access.resolveProjectForCreate(auth, query.projectId, { ...REQUIREMENT, field: 'query.projectId' });
+    const base = this.deps.db.selectFrom('webhook_subscriptions').where('project_id', '=', projectId);
+    return newestFirstPage(base, query, toWebhookSubscription);
+  }
+
+  /** One subscription (without secrets). 404 when unknown or another project's. */
+  async get(auth: AuthContext, id: string): Promise<WebhookSubscription> {
+    return toWebhookSubscription(await this.#load(auth, id));
+  }
+
+  /**
+   * Subscribes `url` to `events` (names of WebhookEventType or `*`) and returns the subscription with its secret,
+   * the only time it is shown.
+   * @throws AppError 400 naming body.url (scheme, credentials, unresolvable host, private address unless
+   *   config.allowPrivateWebhookUrls) or body.events[i] (unknown name).
+   */
+  async create(auth: AuthContext, input: WebhookCreateInput): Promise<WebhookCreated> {
+    const { projectId } = await this.access.resolveProjectForCreate(auth, input.projectId, REQUIREMENT);
+    const events = checkEvents(input.events);
+    await this.#checkUrl(input.url);
+    const now = this.deps.clock.now().toISOString();
+    const enabled = input.enabled ?? true;
+    const row: Selectable<WebhookSubscriptionsTable> = {
+      id: newId(),
+      project_id: projectId,
+      url: input.url,
+      events: JSON.stringify(events),
+      enabled: enabled ? 1 : 0,
+      disabled_reason: enabled ? null : 'MANUAL',
+      disabled_at: enabled ? null : now,
+      secret: newWebhookSecret(),
+      previous_secret: null,
+      previous_secret_expires_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await this.deps.db.transaction().execute((trx) => trx.insertInto('webhook_subscriptions').values(row).execute());
+    return { ...toWebhookSubscription(row), secret: row.secret };
+  }
+
+  /**
+   * Changes url, events or enabled; the secret is kept. Enabling clears the disabled reason (pending deliveries
+   * resume); disabling records MANUAL. 400 as for create.
+   */
+  async update(auth: AuthContext, id: string, input: WebhookUpdateInput): Promise<WebhookSubscription> {
+    const row = await this.#load(auth, id);
+    const events = input.events === undefined ? undefined : checkEvents(input.events);
+    if (input.url !== undefined) await this.#checkUrl(input.url);
+    const now = this.deps.clock.now().toISOString();
+    const next: Selectable<WebhookSubscriptionsTable> = { ...row, updated_at: now };
+    if (input.url !== undefined) next.url = input.url;
+    if (events !== undefined) next.events = JSON.stringify(events);
+    if (input.enabled === true && row.enabled === 0) Object.assign(next, { enabled: 1, disabled_reason: null, disabled_at: null });
+    if (input.enabled === false && row.enabled === 1) Object.assign(next, { enabled: 0, disabled_reason: 'MANUAL', disabled_at: now });
+    await this.deps.db.transaction().execute((trx) =>
+      trx
+        .updateTable('webhook_subscriptions')
+        .set({
+          url: next.url,
+          events: next.events,
+          enabled: next.enabled,
+          disabled_reason: next.disabled_reason,
+          disabled_at: next.disabled_at,
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .execute(),
+    );
+    if (next.enabled === 1 && row.enabled === 0) this.dispatcher.wake();
+    return toWebhookSubscription(next);
+  }
+
+  /** Deletes a subscription with its deliveries and attempts (pending ones are dropped). 404 when unknown. */
+  async delete(auth: AuthContext, id: string): Promise<void> {
+    await this.#load(auth, id);
+    await this.deps.db.transaction().execute((trx) => trx.deleteFrom('webhook_subscriptions').where('id', '=', id).execute());
+  }
+
+  /**
+   * Issues a new secret (returned once). With `overlapSeconds` > 0 (default 86400) the current secret keeps signing
+   * too until now + overlapSeconds, so deliveries carry both signatures; 0 retires it at once.
+   */
+  async rotateSecret(auth: AuthContext, id: string, input: WebhookRotateInput = {}): Promise<WebhookCreated> {
+    const row = await this.#load(auth, id);
+    const overlap = input.overlapSeconds ?? DEFAULT_ROTATION_OVERLAP_SECONDS;
+    if (!Number.isInteger(overlap) || overlap < 0 || overlap > 7 * 86_400) {
+      throw invalidField('body.overlapSeconds', 'must be an integer from 0 to 604800 (7 days)');
+    }
+    const now = this.deps.clock.now();
+    const nowIso = now.toISOString();
+    const next: Selectable<WebhookSubscriptionsTable> = {
+      ...row,
+      secret: newWebhookSecret(),
+      previous_secret: overlap > 0 ? row.secret : null,
+      previous_secret_expires_at: overlap > 0 ? new Date(now.getTime() + overlap * 1000).toISOString() : null,
+      updated_at: nowIso,
+    };
+    await this.deps.db.transaction().execute((trx) =>
+      trx
+        .updateTable('webhook_subscriptions')
+        .set({
+          secret: next.secret,
+          previous_secret: next.previous_secret,
+          previous_secret_expires_at: next.previous_secret_expires_at,
+          updated_at: nowIso,
+        })
+        .where('id', '=', id)
+        .execute(),
+    );
+    return { ...toWebhookSubscription(next), secret: next.secret };
+  }
+
+  /**
+   * Queues a `webhook.test` event for this subscription only, whatever its events: one attempt, not retried, never
+   * disabling the subscription. 409 INVALID_STATE when the subscription is disabled.
+   */
+  async sendTest(auth: AuthContext, id: string): Promise<WebhookDelivery> {
+    const sub = await this.#load(auth, id);
+    requireEnabled(sub);
+    const now = this.deps.clock.now().toISOString();
+    const event = { id: newId(), type: TEST_EVENT_TYPE, projectId: sub.project_id, createdAt: now };
+    const delivery = { ...newDeliveryRow(event, sub.id, 1, now), mode: 'MANUAL' };
+    await this.deps.db.transaction().execute(async (trx) => {
+      // Written straight to the outbox, not through writeEvents: no other subscription or subscriber sees it.
+      await trx
+        .insertInto('events')
+        .values({
+          id: event.id,
+          project_id: sub.project_id,
+          type: TEST_EVENT_TYPE,
+          subject_id: sub.id,
+          data: JSON.stringify({ subscriptionId: sub.id, message: TEST_MESSAGE }),
+          created_at: now,
+        })
+        .execute();
+      await trx.insertInto('webhook_deliveries').values(delivery).execute();
+    });
+    this.dispatcher.wake();
+    return toWebhookDelivery(delivery as Selectable<WebhookDeliveriesTable>, []);
+  }
+
+  /** The delivery log of a subscription, newest first, each delivery with its attempts; optional status filter. */
+  async listDeliveries(auth: AuthContext, id: string, query: WebhookDeliveryListQuery): Promise<Page<WebhookDelivery>> {
+    await this.#load(auth, id);
+    let base = this.deps.db.selectFrom('webhook_deliveries').where('subscription_id', '=', id);
+    if (query.status !== undefined) base = base.where('status', '=', query.status);
+    const [{ total }, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      base
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit)
+        .execute(),
+    ]);
+    const attempts =
+      rows.length === 0
+        ? []
+        : await this.deps.db
+            .selectFrom('webhook_delivery_attempts')
+            .selectAll()
+            .where('delivery_id', 'in', rows.map((r) => r.id))
+            .execute();
+    const byDelivery = new Map<string, typeof attempts>();
+    for (const a of attempts) byDelivery.set(a.delivery_id, [...(byDelivery.get(a.delivery_id) ?? []), a]);
+    return {
+      items: rows.map((r) => toWebhookDelivery(r, byDelivery.get(r.id) ?? [])),
+      pagination: pagination(query.page, query.limit, Number(total)),
+    };
+  }
+
+  /** One delivery of the subscription with every attempt. 404 when unknown or of another subscription. */
+  async getDelivery(auth: AuthContext, id: string, deliveryId: string): Promise<WebhookDelivery> {
+    await this.#load(auth, id);
+    return this.#readDelivery(id, deliveryId);
+  }
+
+  /**
+   * Sends a delivery again now, same webhook-id and payload. PENDING: moved forward, keeps its retries. SUCCEEDED or
+   * FAILED: one more attempt, not retried automatically. 409 INVALID_STATE when the subscription is disabled.
+   */
+  async redeliver(auth: AuthContext, id: string, deliveryId: string): Promise<WebhookDelivery> {
+    const sub = await this.#load(auth, id);
+    requireEnabled(sub);
+    const delivery = await this.#readDelivery(id, deliveryId);
+    const now = this.deps.clock.now().toISOString();
+    await this.deps.db.transaction().execute(async (trx) => {
+      if (delivery.status === 'PENDING') {
+        await trx
+          .updateTable('webhook_deliveries')
+          .set({ next_attempt_at: now, updated_at: now })
+          .where('id', '=', deliveryId)
+          .where('status', '=', 'PENDING')
+          .execute();
+      } else {
+        await trx
+          .updateTable('webhook_deliveries')
+          .set({
+            status: 'PENDING',
+            mode: 'MANUAL',
+            max_attempts: delivery.attemptCount + 1,
+            next_attempt_at: now,
+            completed_at: null,
+            updated_at: now,
+          })
+          .where('id', '=', deliveryId)
+          .where('status', '=', delivery.status)
+          .execute();
+      }
+    });
+    this.dispatcher.wake();
+    return this.#readDelivery(id, deliveryId);
+  }
+
+  /** A subscription row the caller may manage. @throws AppError 404 NOT_FOUND, 403 (scope or role) */
+  async #load(auth: AuthContext, id: string): Promise<Selectable<WebhookSubscriptionsTable>> {
+    this.access.requireAuthenticated(auth);
+    const row = await this.deps.db.selectFrom('webhook_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound('webhook subscription');
+    await this.access.requireProject(auth, row.project_id, REQUIREMENT);
+    return row;
+  }
+
+  async #readDelivery(subscriptionId: string, deliveryId: string): Promise<WebhookDelivery> {
+    const row = await this.deps.db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('id', '=', deliveryId)
+      .where('subscription_id', '=', subscriptionId)
+      .executeTakeFirst();
+    if (!row) throw notFound('webhook delivery');
+    const attempts = await this.deps.db.selectFrom('webhook_delivery_attempts').selectAll().where('delivery_id', '=', deliveryId).execute();
+    return toWebhookDelivery(row, attempts);
+  }
+
+  /** @throws AppError 400 naming body.url when the URL is refused by the safety rules. */
+  async #checkUrl(url: string): Promise<void> {
+    try {
+      await assertSafeWebhookUrl(url, { allowPrivate: this.deps.config.allowPrivateWebhookUrls, resolve: this.#resolveHost });
+    } catch (error) {
+      if (error instanceof UnsafeWebhookUrlError) throw invalidField('body.url', error.message);
+      throw error;
+    }
+  }
+}
+
+/** The event selectors, checked: names of WebhookEventType or `*`. @throws AppError 400 naming body.events[i] */
+function checkEvents(events: readonly string[]): string[] {
+  if (events.length === 0) throw invalidField('body.events', 'must list at least one event name or "*"');
+  events.forEach((name, i) => {
+    if (name !== ALL_EVENTS && !WEBHOOK_EVENT_TYPES.has(name)) {
+      throw invalidField(`body.events[${i}]`, `unknown event "${name}"; expected "*" or one of ${[...WEBHOOK_EVENT_TYPES].join(', ')}`);
+    }
+  });
+  return [...events];
+}
+
+/** @throws AppError 409 INVALID_STATE for a disabled subscription. */
+function requireEnabled(sub: Selectable<WebhookSubscriptionsTable>): void {
+  if (sub.enabled !== 1) {
+    throw new AppError(
+      'INVALID_STATE',
+      `this webhook subscription is disabled (${sub.disabled_reason ?? 'MANUAL'}); enable it first (PATCH with "enabled": true)`,
+    );
+  }
+}
