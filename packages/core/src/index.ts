@@ -61,6 +61,7 @@ export {
   isFinalMatchStatus,
   MATCH_ACTION_TYPES,
   MAX_REASON_LENGTH,
+  OPEN_MATCH_STATUSES,
 } from './matches/match-state';
 export {
   GRAND_FINAL_KEY,
@@ -149,7 +150,9 @@ export {
   withFormatDefaults,
   type FormatDefinition,
   type FormatTraits,
+  type GeneratedRound,
   type LivePlacements,
+  type NextRound,
 } from './registry/formats';
 export {
   BRACKET_KINDS,

@@ -35,6 +35,7 @@ describe('FORMATS: the stage-format registry', () => {
     if (definition.standings !== null) expect(definition.standings(entrants, [], settings)).toHaveLength(8);
     expect(stage.matches.some((m) => m.next.winner !== null)).toBe(definition.traits.isElimination);
     expect(definition.livePlacements !== null).toBe(definition.traits.isElimination);
+    expect(definition.nextRound !== null).toBe(definition.traits.generatedRoundByRound);
     const qualifiers = definition.qualifierCount({}, { entrants: 8, exact: true, countCertain: true });
     expect(qualifiers.count === null).toBe(definition.traits.requiresAdvanceCount);
   });

@@ -3,7 +3,7 @@ import { generateDoubleElimination } from '../formats/double-elimination';
 import { generateGroups } from '../formats/groups';
 import { generateRoundRobin } from '../formats/round-robin';
 import { generateSingleElimination } from '../formats/single-elimination';
-import type { BracketKind, Entrant, StageFormat } from '../formats/types';
+import type { BracketKind, Entrant, GeneratedMatch, StageFormat } from '../formats/types';
 import { computeDoubleEliminationPlacements } from '../placements/double-elimination-placements';
 import { computeSingleEliminationPlacements } from '../placements/single-elimination-placements';
 import { placementsFromGroupStandings, placementsFromStandings } from '../placements/standings-placements';
@@ -13,7 +13,7 @@ import { outcomesOf } from '../stages/outcomes';
 import { settingsObject, thirdPlaceSetting, type StageSettings } from '../stages/stage-settings';
 import { computeStandings } from '../standings/compute-standings';
 import type { StageMatchResult, StandingRow } from '../standings/types';
-import { generateSwiss } from '../swiss/swiss-round';
+import { generateSwiss, generateSwissRound } from '../swiss/swiss-round';
 import { DEFAULT_ROUND_INTERVAL_MINUTES, FORMAT_DEFAULTS } from './format-defaults';
 import {
   advanceCountQualifiers,
@@ -54,6 +54,25 @@ export type LivePlacements =
   | { from: 'STAGE' }
   | null;
 
+/** A round generated after the stage started (Swiss): its number, matches to play and the bye (a free win, stored as a decided match). */
+export interface GeneratedRound {
+  round: number;
+  matches: GeneratedMatch[];
+  bye: { key: string; participantId: string } | null;
+}
+
+/**
+ * Pairs the next round of a stage generated round by round from every result so far (byes included);
+ * `withdrawn` participants are no longer paired. Null when the stage has no further round.
+ * @throws DomainError VALIDATION_ERROR for bad entrants, settings or results.
+ */
+export type NextRound = (
+  entrants: readonly Entrant[],
+  results: readonly StageMatchResult[],
+  settings: StageSettings,
+  options: { withdrawn?: readonly string[] },
+) => GeneratedRound | null;
+
 /**
  * Everything core knows about one stage format. Settings passed to the functions are contract `StageSettings`
  * (fields of other formats are ignored); entrants are seeded 1..N.
@@ -77,6 +96,8 @@ export interface FormatDefinition {
   /** Standings from the results so far (null: the format has none). @throws DomainError VALIDATION_ERROR. */
   standings: ((entrants: readonly Entrant[], results: readonly StageMatchResult[], settings: StageSettings) => StandingRow[]) | null;
   livePlacements: LivePlacements;
+  /** The next round of a format generated round by round (`traits.generatedRoundByRound`), else null. */
+  nextRound: NextRound | null;
   /** Problems of the format's settings for a stage of `ctx.entrants` entrants (paths `settings.<field>` or `format`). */
   checkPlan(settings: StageSettings, ctx: PlanContext): PlanIssue[];
   /** How many qualifiers the stage seeds into the next one (called only for a stage followed by another). */
@@ -106,6 +127,7 @@ export const FORMATS = {
       from: 'MATCH',
       compute: (entrants, outcome, settings) => computeSingleEliminationPlacements(entrants, [outcome], { thirdPlaceMatch: settings.thirdPlaceMatch === true }),
     },
+    nextRound: null,
     checkPlan: () => checkSingleEliminationPlan(),
     qualifierCount: (settings) => advanceCountQualifiers(settings),
   },
@@ -117,6 +139,7 @@ export const FORMATS = {
     placements: (entrants, results, settings) => computeDoubleEliminationPlacements(entrants, outcomesOf(results), settings),
     standings: null,
     livePlacements: { from: 'STAGE' },
+    nextRound: null,
     checkPlan: (settings) => checkDoubleEliminationPlan(settings),
     qualifierCount: (settings) => advanceCountQualifiers(settings),
   },
@@ -128,6 +151,7 @@ export const FORMATS = {
     placements: (entrants, results, settings) => placementsFromStandings(computeStandings('ROUND_ROBIN', entrants, results, settings)),
     standings: standingsOf('ROUND_ROBIN'),
     livePlacements: null,
+    nextRound: null,
     checkPlan: (settings, ctx) => checkRoundRobinPlan(settings, ctx),
     qualifierCount: (settings) => advanceCountQualifiers(settings),
   },
@@ -139,6 +163,7 @@ export const FORMATS = {
     placements: (entrants, results, settings) => placementsFromStandings(computeStandings('SWISS', entrants, results, settings)),
     standings: standingsOf('SWISS'),
     livePlacements: null,
+    nextRound: (entrants, results, settings, options) => generateSwissRound(entrants, results, settings, options),
     checkPlan: (settings, ctx) => checkSwissPlan(settings, ctx),
     qualifierCount: (settings) => advanceCountQualifiers(settings),
   },
@@ -150,6 +175,7 @@ export const FORMATS = {
     placements: (entrants, results, settings) => placementsFromGroupStandings(computeStandings('GROUPS', entrants, results, settings)),
     standings: standingsOf('GROUPS'),
     livePlacements: null,
+    nextRound: null,
     checkPlan: (settings, ctx) => checkGroupsPlan(settings, ctx),
     qualifierCount: (settings, ctx) => groupQualifiers(settings, ctx),
   },
