@@ -23,6 +23,10 @@ export function applyAdvancementPatch(match: BracketMatch, patch: AdvancementPat
       return { ...match, participants: withSide(match.participants, patch.side), status: 'SCHEDULED', winnerId: null, loserId: null, resultType: null };
     case 'CLOSE_NOT_NEEDED':
       return isFinalMatchStatus(match.status) ? match : { ...match, status: 'COMPLETED', resultType: 'NOT_NEEDED' };
+    default: {
+      const unknown: never = patch;
+      throw new Error(`unknown advancement patch ${JSON.stringify(unknown)}`);
+    }
   }
 }
 

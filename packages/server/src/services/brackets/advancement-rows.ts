@@ -57,5 +57,9 @@ export function patchColumns(patch: AdvancementPatch, now: string): MatchPatch {
       };
     case 'CLOSE_NOT_NEEDED':
       return { status: 'COMPLETED', result_type: 'NOT_NEEDED', completed_at: now };
+    default: {
+      const unknown: never = patch;
+      throw new Error(`unknown advancement patch ${JSON.stringify(unknown)}`);
+    }
   }
 }

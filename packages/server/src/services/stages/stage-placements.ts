@@ -45,6 +45,10 @@ export async function placementsDecidedBy(db: Db, stage: StageRow, match: MatchR
     }
     case 'STAGE':
       return readStagePlacements(db, stage);
+    default: {
+      const unknown: never = live;
+      throw new Error(`unknown live placements ${JSON.stringify(unknown)}`);
+    }
   }
 }
 
