@@ -91,7 +91,7 @@ export function createApp(options: CreateAppOptions): TourneyApp {
   if (config.rateLimit.enabled) koa.use(rateLimit(options.rateLimiter ?? createMemoryRateLimiter(config.rateLimit)));
   koa.use(rejectInvalidCredentials());
   koa.use(router.routes());
-  koa.use(unmatchedRoute());
+  koa.use(unmatchedRoute(router));
 
   const listener = koa.callback();
   return { koa, deps, services, callback: () => listener };

@@ -6,6 +6,7 @@ export { createSqliteDatabase } from './db/sqlite/sqlite';
 export { migrateToLatest } from './db/migrate';
 export type { Database } from './db/schema';
 export {
+  ConfigError,
   configFromEnv,
   defaultConfig,
   resolveConfig,

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashRequest } from '../src/services/matches/idempotency';
 import { createTenant, request, startTestServer, type TestServer, type TestTenant, type TestUser } from './helpers/index';
 import { act, bringTo, countRows, createStaff, eventTypes, historyTypes, scoresBody, sidesOf, type Staff } from './matches-helpers';
 import { allMatches, joinAll, lifecycle, openTournament, registerPlayers } from './tournaments-helpers';
@@ -128,6 +130,31 @@ describe('Idempotency-Key', () => {
       const bare = await act(server, match.id, action, token, body);
       expect(bare.status, action).toBe({ confirm: 409, dispute: 409, evidence: 200, resolve: 409, correct: 400 }[action]);
     }
+  });
+});
+
+describe('request fingerprint', () => {
+  const parts = {
+    matchId: '0193f2a4-6b1e-7c3d-9a5f-2e8b4c6d1a07',
+    body: { winnerId: 'p1', scores: [{ participantId: 'p1', score: 2 }, { score: 1, participantId: 'p2' }], note: 'gg 日本 😀', Z: 1.5, skip: undefined },
+  };
+
+  it('hashes the canonical JSON: keys sorted at every level, undefined members left out', () => {
+    const canonical =
+      '{"body":{"Z":1.5,"note":"gg 日本 😀","scores":[{"participantId":"p1","score":2},{"participantId":"p2","score":1}],"winnerId":"p1"},' +
+      '"matchId":"0193f2a4-6b1e-7c3d-9a5f-2e8b4c6d1a07"}';
+    expect(hashRequest(parts)).toBe(createHash('sha256').update(canonical).digest('hex'));
+    // keys stored before this release stay valid for their 24 hours: the fingerprint of a request never changes
+    expect(hashRequest(parts)).toBe('850984e1df419c3e7c0f749dd8820ea0590d9f2861f2e2c201264558f75e2d57');
+  });
+
+  it('tells different requests apart and refuses a cycle', () => {
+    expect(hashRequest({ matchId: 'm', body: { score: 1 } })).not.toBe(hashRequest({ matchId: 'm', body: { score: '1' } }));
+    expect(hashRequest({ matchId: 'm', body: [1, 2] })).not.toBe(hashRequest({ matchId: 'm', body: [2, 1] }));
+    expect(hashRequest({ matchId: 'm', body: [undefined] })).toBe(hashRequest({ matchId: 'm', body: [null] }));
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    expect(() => hashRequest(cycle)).toThrow(TypeError);
   });
 });
 

@@ -100,6 +100,33 @@ describe('platform: health, headers, routing and errors', () => {
     expect(res.status).toBe(405);
     expect(res.body.error.code).toBe('METHOD_NOT_ALLOWED');
     expect(res.headers.get('allow')).toContain('GET');
+    const put = await request(server, 'PUT', '/users/me', { headers: { 'x-request-id': 'req-405' } });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('HEAD, GET, PATCH');
+    expect(put.body).toEqual({
+      success: false,
+      error: { code: 'METHOD_NOT_ALLOWED', message: 'PUT is not allowed on /api/v1/users/me; allowed: HEAD, GET, PATCH', requestId: 'req-405' },
+    });
+  });
+
+  it('answers OPTIONS on a known path with 204 and Allow, and on an unknown path with 404', async () => {
+    const res = await request(server, 'OPTIONS', '/tournaments');
+    expect(res.status).toBe(204);
+    expect(res.headers.get('allow')).toBe('HEAD, GET, POST');
+    expect(res.text).toBe('');
+    const unknown = await request(server, 'OPTIONS', '/nope');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toMatchObject({ code: 'NOT_FOUND', message: 'no route for OPTIONS /api/v1/nope' });
+  });
+
+  it('answers 501 NOT_IMPLEMENTED for a method the server implements nowhere', async () => {
+    for (const path of ['/health', '/nope']) {
+      const res = await request(server, 'PROPFIND', path);
+      expect(res.status).toBe(501);
+      expect(res.body.error).toMatchObject({ code: 'NOT_IMPLEMENTED', message: 'the method PROPFIND is not implemented by this server' });
+    }
+    expect((await request(server, 'PROPFIND', '/health')).headers.get('allow')).toBe('HEAD, GET');
+    expect((await request(server, 'PROPFIND', '/nope')).headers.get('allow')).toBeNull();
   });
 
   it('answers 501 NOT_IMPLEMENTED for an operation without a handler', async () => {

@@ -1,4 +1,4 @@
-import { padEnd, padStart, textWidth, truncate } from '../output/text';
+import { graphemes, padEnd, padStart, textWidth, truncate } from '../output/text';
 import type { MatchView, RoundView, SideView } from './bracket-view';
 import { isWinner, sideName, sideScore, WINNER_MARK } from './side-text';
 
@@ -80,12 +80,7 @@ export function renderTree(rounds: readonly RoundView[], width: number): string[
   const grid = Array.from({ length: height }, () => new Array<string>(totalWidth).fill(' '));
   const put = (y: number, x: number, text: string) => {
     const row = grid[y];
-    if (!row) return;
-    let i = 0;
-    for (const ch of text) {
-      if (x + i < totalWidth) row[x + i] = ch;
-      i++;
-    }
+    if (row) placeCells(row, x, text, totalWidth);
   };
 
   const seedText = (side: SideView) =>
@@ -130,10 +125,7 @@ export function renderTree(rounds: readonly RoundView[], width: number): string[
   if (final && championSide) put(2 ** totalRounds - 1, championX, truncate(sideName(final, championSide), W));
 
   const header = new Array<string>(Math.max(totalWidth, Math.min(width, championX + 8))).fill(' ');
-  const label = (x: number, text: string, room: number) => {
-    let i = 0;
-    for (const ch of truncate(text, room)) header[x + i++] = ch;
-  };
+  const label = (x: number, text: string, room: number) => placeCells(header, x, truncate(text, room), header.length);
   for (let r = 1; r <= totalRounds; r++) {
     label(columnX[r - 1] as number, (ordered[r - 1] as RoundView).name, textWidthOf(r) + CONNECTOR_WIDTH - 2);
   }
@@ -141,4 +133,23 @@ export function renderTree(rounds: readonly RoundView[], width: number): string[
   const rows = grid.map((row) => row.join('').trimEnd());
   while (rows.length > 0 && rows[rows.length - 1] === '') rows.pop();
   return [header.join('').trimEnd(), ...rows];
+}
+
+/**
+ * Writes `text` into a row of one-cell slots from slot `x` on, stopping at `limit`: each character takes as many
+ * slots as terminal cells (a zero-width one joins the slot before), the extra slots of a wide character hold '' so
+ * that joining the row keeps columns aligned.
+ */
+function placeCells(row: string[], x: number, text: string, limit: number): void {
+  let at = x;
+  for (const g of graphemes(text)) {
+    if (g.width === 0) {
+      if (at > x) row[at - 1] += g.text; // takes no cell of its own
+      continue;
+    }
+    if (at + g.width > limit) break;
+    row[at] = g.text;
+    for (let k = 1; k < g.width; k++) row[at + k] = '';
+    at += g.width;
+  }
 }

@@ -15,6 +15,8 @@ export function responseContract(validators: CompiledValidators, logger: Logger)
   return async (ctx, next) => {
     await next();
     const operationId = ctx.state.operationId as string | undefined;
+    // The router's own answer to OPTIONS on a known path (204 with Allow) is not an operation of the contract.
+    if (!operationId && ctx.method === 'OPTIONS' && ctx.status === 204) return;
     const validate = operationId ? validators.byOperation.get(operationId)?.response : validators.errorResponse;
     if (!validate) return;
     const body = ctx.body;

@@ -66,23 +66,27 @@ export function buildRouter(options: RouterOptions): Router<ApiState, ApiContext
 }
 
 /**
- * Last middleware: a request no route answered. A known path with another method: 405 METHOD_NOT_ALLOWED with
- * `Allow` (OPTIONS: 204 with `Allow`); anything else: 404 NOT_FOUND.
+ * Last middleware: a request no route answered, decided by @koa/router's `allowedMethods` and answered in the API's
+ * error envelope. A known path with another method: 405 METHOD_NOT_ALLOWED with `Allow`; OPTIONS on a known path:
+ * 204 with `Allow`; a method the router does not implement at all (e.g. PROPFIND): 501 NOT_IMPLEMENTED; anything
+ * else: 404 NOT_FOUND.
  */
-export function unmatchedRoute(): Middleware<ApiState, ApiContextExtras> {
-  return (ctx) => {
-    const matched = (ctx as unknown as { matched?: Array<{ methods: string[] }> }).matched ?? [];
-    const methods = [...new Set(matched.flatMap((layer) => layer.methods))];
-    if (methods.length > 0) {
-      const allow = methods.join(', ');
-      if (ctx.method === 'OPTIONS') {
-        ctx.set('Allow', allow);
-        ctx.status = 204;
-        return;
-      }
-      throw new ApiError('METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${ctx.path}; allowed: ${allow}`, {
-        headers: { Allow: allow },
-      });
+export function unmatchedRoute(router: Router<ApiState, ApiContextExtras>): Middleware<ApiState, ApiContextExtras> {
+  // Without `throw`, allowedMethods sets the status and `Allow` (its error factories would not know the methods).
+  const allowedMethods = router.allowedMethods() as unknown as Middleware<ApiState, ApiContextExtras>;
+  return async (ctx, next) => {
+    await allowedMethods(ctx, next);
+    const allow = ctx.response.get('Allow');
+    if (ctx.status === 405) {
+      throw new ApiError('METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${ctx.path}; allowed: ${allow}`, { headers: { Allow: allow } });
+    }
+    if (ctx.status === 501) {
+      if (!allow) ctx.remove('Allow');
+      throw new ApiError('NOT_IMPLEMENTED', `the method ${ctx.method} is not implemented by this server`, allow ? { headers: { Allow: allow } } : {});
+    }
+    if (ctx.method === 'OPTIONS' && ctx.status === 200) {
+      ctx.status = 204;
+      return;
     }
     throw new ApiError('NOT_FOUND', `no route for ${ctx.method} ${ctx.path}`);
   };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { AppError } from '../../errors/app-error';
+import { canonicalJson } from '../../canonical-json';
 import type { Db } from '../../db/db';
+import { AppError } from '../../errors/app-error';
 
 /** How long a key is remembered: 24 hours, in milliseconds. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -22,20 +23,9 @@ export interface StoredResponse {
   body: unknown;
 }
 
-/** JSON with object keys sorted at every level, so `{a,b}` and `{b,a}` hash alike. */
-function canonicalJson(value: unknown): string {
-  if (value === undefined) return 'null';
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-}
-
-/** Hex SHA-256 of the canonical JSON of a request's parts (e.g. `{ matchId, body }`). */
+/** Hex SHA-256 of the canonical JSON of a request's parts (e.g. `{ matchId, body }`; undefined hashes as `null`). */
 export function hashRequest(parts: unknown): string {
-  return createHash('sha256').update(canonicalJson(parts)).digest('hex');
+  return createHash('sha256').update(canonicalJson(parts) ?? 'null').digest('hex');
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { StagesTable } from '../../db/schema';
+import { canonicalJson } from '../../canonical-json';
 import { AppError, invalidField } from '../../errors/app-error';
 import { newId } from '../../ids';
 import type { StageInput } from './api-types';
@@ -53,17 +54,6 @@ export function newStageRows(tournamentId: string, stages: readonly StageInput[]
   }));
 }
 
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
 /**
  * True when `input` describes exactly the existing stages: same order, names, formats and settings (defaults
  * filled in on both sides, so the settings of a response can be sent back unchanged).
@@ -74,7 +64,7 @@ export function sameStages(existing: readonly StageRow[], input: readonly StageI
     const given = input[i] as StageInput;
     const stored = withFormatDefaults(row.format, parseStageSettings(row.settings));
     const wanted = withFormatDefaults(given.format, given.settings ?? {});
-    return row.name === given.name && row.format === given.format && canonical(stored) === canonical(wanted);
+    return row.name === given.name && row.format === given.format && canonicalJson(stored) === canonicalJson(wanted);
   });
 }
 

@@ -1,6 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupAddress } from 'node:dns';
-import { isIP, type LookupFunction } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /** One resolved address of a host. */
 export interface ResolvedAddress {
@@ -22,8 +22,8 @@ export class UnsafeWebhookUrlError extends Error {
   override readonly name = 'UnsafeWebhookUrlError';
 }
 
-/** IPv4 ranges that are not public unicast: [first address, prefix length]. */
-const PRIVATE_V4: readonly [string, number][] = [
+/** IPv4 networks that are not public unicast: [network address, prefix length]. */
+const NOT_PUBLIC_V4: readonly (readonly [string, number])[] = [
   ['0.0.0.0', 8], // "this network"
   ['10.0.0.0', 8], // private
   ['100.64.0.0', 10], // carrier-grade NAT
@@ -40,67 +40,56 @@ const PRIVATE_V4: readonly [string, number][] = [
   ['240.0.0.0', 4], // reserved, broadcast
 ];
 
-const v4Number = (address: string): number =>
-  address.split('.').reduce((n, part) => n * 256 + Number(part), 0);
+/** IPv6 networks that are not public unicast, besides those embedding an IPv4 address (below). */
+const NOT_PUBLIC_V6: readonly (readonly [string, number])[] = [
+  ['::', 128], // unspecified
+  ['::1', 128], // loopback
+  ['100::', 64], // discard-only
+  ['2001:db8::', 32], // documentation
+  ['fc00::', 7], // unique-local
+  ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local (deprecated)
+  ['ff00::', 8], // multicast
+];
 
-const V4_RANGES = PRIVATE_V4.map(([base, bits]) => {
-  const size = 2 ** (32 - bits);
-  const start = v4Number(base);
-  return { start, end: start + size - 1 };
-});
+/** The two 16-bit IPv6 groups spelling an IPv4 address (`10.1.2.3` -> `a01:203`), for prefixes that cannot end in dotted form. */
+const v4Groups = (address: string): string => {
+  const [a, b, c, d] = address.split('.').map(Number) as [number, number, number, number];
+  return `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+};
 
-function isPrivateV4(address: string): boolean {
-  const n = v4Number(address);
-  return V4_RANGES.some((r) => n >= r.start && n <= r.end);
-}
+/**
+ * IPv6 forms that carry an IPv4 address: the IPv6 network for an IPv4 network, and how many bits come before the
+ * IPv4 part. An IPv6 address of these forms is public exactly when the IPv4 address inside is.
+ */
+const V4_INSIDE_V6: readonly { network: (v4: string) => string; leadingBits: number }[] = [
+  { network: (v4) => `::ffff:${v4}`, leadingBits: 96 }, // IPv4-mapped ::ffff:a.b.c.d
+  { network: (v4) => `::${v4}`, leadingBits: 96 }, // IPv4-compatible ::a.b.c.d (deprecated)
+  { network: (v4) => `64:ff9b::${v4}`, leadingBits: 96 }, // NAT64 well-known prefix
+  { network: (v4) => `2002:${v4Groups(v4)}::`, leadingBits: 16 }, // 6to4
+];
 
-/** The 16 bytes of an IPv6 address (accepts `::` compression and a dotted IPv4 tail). */
-function ipv6Bytes(address: string): number[] {
-  let text = address.toLowerCase();
-  const zone = text.indexOf('%');
-  if (zone >= 0) text = text.slice(0, zone);
-  const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (tail) {
-    const n = v4Number(tail[1]!);
-    text = `${text.slice(0, tail.index)}${((n >>> 16) & 0xffff).toString(16)}:${(n & 0xffff).toString(16)}`;
+/** Every network above in one node:net BlockList. */
+const NOT_PUBLIC = (() => {
+  const list = new BlockList();
+  for (const [network, prefix] of NOT_PUBLIC_V4) {
+    list.addSubnet(network, prefix, 'ipv4');
+    for (const form of V4_INSIDE_V6) list.addSubnet(form.network(network), form.leadingBits + prefix, 'ipv6');
   }
-  const [head, rest] = text.split('::') as [string, string | undefined];
-  const parse = (part: string) => (part === '' ? [] : part.split(':').map((g) => parseInt(g, 16)));
-  const left = parse(head);
-  const right = rest === undefined ? [] : parse(rest);
-  const groups = rest === undefined ? left : [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
-  return groups.flatMap((g) => [(g >> 8) & 0xff, g & 0xff]);
-}
-
-function isPrivateV6(address: string): boolean {
-  const b = ipv6Bytes(address);
-  const v4At = (i: number) => b.slice(i, i + 4).join('.');
-  const zero = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
-  if (zero(0, 10) && b[10] === 0xff && b[11] === 0xff) return isPrivateV4(v4At(12)); // ::ffff:a.b.c.d (mapped)
-  if (zero(0, 12)) return isPrivateV4(v4At(12)); // ::, ::1 and the deprecated ::a.b.c.d
-  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zero(4, 12)) return isPrivateV4(v4At(12)); // NAT64
-  if (b[0] === 0x20 && b[1] === 0x02) return isPrivateV4(v4At(2)); // 6to4
-  const first = b[0]!;
-  const second = b[1]!;
-  if ((first & 0xfe) === 0xfc) return true; // unique-local fc00::/7
-  if (first === 0xfe && (second & 0xc0) === 0x80) return true; // link-local fe80::/10
-  if (first === 0xfe && (second & 0xc0) === 0xc0) return true; // site-local fec0::/10 (deprecated)
-  if (first === 0xff) return true; // multicast
-  if (first === 0x20 && second === 0x01 && b[2] === 0x0d && b[3] === 0xb8) return true; // documentation 2001:db8::/32
-  if (first === 0x01 && zero(1, 8)) return true; // discard-only 100::/64
-  return false;
-}
+  for (const [network, prefix] of NOT_PUBLIC_V6) list.addSubnet(network, prefix, 'ipv6');
+  return list;
+})();
 
 /**
  * Whether an IP address is not public unicast: private, loopback, link-local, unique-local, carrier-grade NAT,
- * multicast, documentation or reserved, including IPv4 addresses embedded in IPv6 (mapped, NAT64, 6to4).
- * Anything that is not an IP address counts as private.
+ * multicast, unspecified, documentation or reserved, including IPv4 addresses embedded in IPv6 (mapped, compatible,
+ * NAT64, 6to4). A zone index (`fe80::1%eth0`) is ignored. Anything that is not an IP address counts as private.
  */
 export function isPrivateAddress(address: string): boolean {
-  const version = isIP(address.replace(/%.*$/, ''));
-  if (version === 4) return isPrivateV4(address);
-  if (version === 6) return isPrivateV6(address);
-  return true;
+  const bare = address.replace(/%.*$/, '');
+  const version = isIP(bare);
+  if (version === 0) return true;
+  return NOT_PUBLIC.check(bare, version === 4 ? 'ipv4' : 'ipv6');
 }
 
 /** The host of a URL without IPv6 brackets. */
@@ -121,7 +110,7 @@ function assertPublic(host: string, addresses: readonly ResolvedAddress[]): void
 }
 
 /**
- * Checks a webhook URL (spec 1.7, DESIGN "Webhooks"): http or https, no credentials in it, and, unless
+ * Checks a webhook URL (createWebhook, updateWebhook): http or https, no credentials in it, and, unless
  * `allowPrivate`, a host whose every address (DNS resolution included) is public.
  * @throws UnsafeWebhookUrlError naming the reason (unsupported scheme, credentials, unresolvable host, private address).
  */

@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import type { ConfigOverrides } from './config';
+
+/**
+ * What README "Configuration" says of one variable: `description` is its meaning; `default` is the value (spelled as
+ * in the environment) that gives the built-in default, or `defaultText` says in words what happens when it is unset.
+ */
+export interface EnvVariableDoc {
+  description: string;
+  default?: string;
+  defaultText?: string;
+}
+
+const doc = <T extends z.ZodType>(schema: T, meta: EnvVariableDoc): T => schema.meta({ ...meta });
+
+/** Spellings of on/off variables, any case (the one rule for every boolean variable). */
+export const BOOLEAN_SPELLINGS = { on: ['1', 'true', 'on', 'yes'], off: ['0', 'false', 'off', 'no'] } as const;
+
+const flag = () =>
+  z.stringbool({
+    truthy: [...BOOLEAN_SPELLINGS.on],
+    falsy: [...BOOLEAN_SPELLINGS.off],
+    case: 'insensitive',
+    error: `must be one of ${[...BOOLEAN_SPELLINGS.on, ...BOOLEAN_SPELLINGS.off].join(', ')}`,
+  });
+
+const NON_NEGATIVE_INTEGER = 'must be a non-negative integer';
+const count = () =>
+  z.coerce.number<string>({ error: NON_NEGATIVE_INTEGER }).int({ error: NON_NEGATIVE_INTEGER }).min(0, { error: NON_NEGATIVE_INTEGER });
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * Every environment variable the server reads, in README order: each maps the raw string to a typed value (or
+ * fails with a message saying what it must be). An unset or empty variable keeps the built-in default.
+ */
+export const serverEnvVariables = {
+  PORT: doc(
+    count().max(65535, { error: 'must be a TCP port (0 to 65535)' }),
+    { default: '3000', description: 'TCP port' },
+  ),
+  HOST: doc(z.string(), { default: '127.0.0.1', description: 'interface to bind' }),
+  TOURNEY_DB: doc(z.string(), { default: './data/tourney.db', description: 'SQLite file (`:memory:` for a throwaway database)' }),
+  TOURNEY_PUBLIC_URL: doc(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://tourney.example.com/api/v1' }), {
+    defaultText: '`http://HOST:PORT/api/v1`',
+    description: 'public API root used in links the server hands out',
+  }),
+  TOURNEY_ACCESS_TOKEN_TTL: doc(count(), { default: '900', description: 'access token lifetime, seconds' }),
+  TOURNEY_REFRESH_TOKEN_TTL: doc(count(), { default: '2592000', description: 'refresh token lifetime, seconds (30 days)' }),
+  TOURNEY_RATE_LIMIT_POINTS: doc(count(), { default: '600', description: 'requests allowed per window, per API key, user or client address' }),
+  TOURNEY_RATE_LIMIT_WINDOW: doc(count(), { default: '60', description: 'window length, seconds' }),
+  TOURNEY_RATE_LIMIT: doc(flag(), { default: 'on', description: '`off` disables rate limiting' }),
+  TOURNEY_TRUST_PROXY: doc(flag(), { default: 'off', description: '`on` takes the client address from `X-Forwarded-For`' }),
+  LOG_LEVEL: doc(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }), {
+    default: 'info',
+    description: 'pino level (`silent`, `error`, `info`, `debug` ...)',
+  }),
+  TOURNEY_EVIDENCE_DIR: doc(z.string(), {
+    defaultText: '`evidence/` next to the database',
+    description: 'directory of uploaded anti-cheat evidence (a temporary directory for `:memory:`)',
+  }),
+  TOURNEY_MAX_EVIDENCE_BYTES: doc(count(), {
+    default: '26214400',
+    description: 'largest evidence file accepted at presign, bytes (25 MiB; above: 413)',
+  }),
+  TOURNEY_PRESIGN_SECRET: doc(z.string(), {
+    defaultText: 'random per start',
+    description: 'secret signing evidence upload URLs; unless set, URLs issued before a restart are refused (403)',
+  }),
+  TOURNEY_ALLOW_PRIVATE_WEBHOOK_URLS: doc(flag(), {
+    default: 'off',
+    description: '`on` accepts webhook URLs on private, loopback and link-local addresses (local development)',
+  }),
+  TOURNEY_WEBHOOK_DISPATCHER: doc(flag(), {
+    default: 'on',
+    description: '`off`: this process sends no webhooks (another process on the same database does)',
+  }),
+  TOURNEY_WEBHOOK_TIMEOUT: doc(count(), { default: '10', description: "seconds a delivery attempt waits for the receiver's answer" }),
+  TOURNEY_WEBHOOK_RETRY_SCHEDULE: doc(
+    z
+      .string()
+      .transform((list) => list.split(','))
+      .pipe(z.array(z.string().trim().min(1, { error: 'must list seconds, e.g. "30,120,600"' }).pipe(count())).min(1)),
+    {
+      default: '30,120,600,1800,3600,7200,14400,28800,28800',
+      description: 'seconds before each retry of a failed delivery, comma-separated (jittered by up to 20 %)',
+    },
+  ),
+  TOURNEY_NOTIFICATION_SWEEP_INTERVAL: doc(count(), {
+    default: '60',
+    description:
+      'seconds between two sweeps creating the time-based notifications that are due (check-in open, match ready, match starting soon) for everyone; `0`: no sweep in this process (they are then created when their user lists notifications)',
+  }),
+  TOURNEY_REGISTRATION_SCHEDULE_INTERVAL: doc(count(), {
+    default: '30',
+    description:
+      'seconds between two runs opening and closing registration of tournaments whose `registrationOpensAt` / `registrationClosesAt` passed; `0`: organizers open and close registration themselves',
+  }),
+  TOURNEY_VALIDATE_RESPONSES: doc(flag(), {
+    default: 'off',
+    description: '`on` checks every JSON response against openapi.yaml (a mismatch becomes a 500 that names it; the tests run with it on)',
+  }),
+};
+
+/** Name of an environment variable the server reads. */
+export type ServerEnvName = keyof typeof serverEnvVariables;
+
+const serverEnvSchema = z.object(serverEnvVariables).partial();
+
+/** The typed values of the variables that are set. */
+type ServerEnv = z.output<typeof serverEnvSchema>;
+
+/** A malformed environment variable; `message` names each bad variable, what it must be and the value found. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** What each parsed variable sets in the configuration (seconds become milliseconds where the field says Ms). */
+function toOverrides(env: ServerEnv): ConfigOverrides {
+  const seconds = (value: number | undefined) => (value === undefined ? undefined : value * 1000);
+  const overrides: ConfigOverrides = {
+    port: env.PORT,
+    host: env.HOST,
+    databasePath: env.TOURNEY_DB,
+    publicUrl: env.TOURNEY_PUBLIC_URL,
+    accessTokenTtlSeconds: env.TOURNEY_ACCESS_TOKEN_TTL,
+    refreshTokenTtlSeconds: env.TOURNEY_REFRESH_TOKEN_TTL,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TOURNEY_TRUST_PROXY,
+    validateResponses: env.TOURNEY_VALIDATE_RESPONSES,
+    evidenceDir: env.TOURNEY_EVIDENCE_DIR,
+    maxEvidenceBytes: env.TOURNEY_MAX_EVIDENCE_BYTES,
+    presignSecret: env.TOURNEY_PRESIGN_SECRET,
+    allowPrivateWebhookUrls: env.TOURNEY_ALLOW_PRIVATE_WEBHOOK_URLS,
+    webhookDispatcher: env.TOURNEY_WEBHOOK_DISPATCHER,
+    webhookTimeoutMs: seconds(env.TOURNEY_WEBHOOK_TIMEOUT),
+    webhookRetryScheduleSeconds: env.TOURNEY_WEBHOOK_RETRY_SCHEDULE,
+    notificationSweepIntervalMs: seconds(env.TOURNEY_NOTIFICATION_SWEEP_INTERVAL),
+    registrationScheduleIntervalMs: seconds(env.TOURNEY_REGISTRATION_SCHEDULE_INTERVAL),
+    rateLimit: { enabled: env.TOURNEY_RATE_LIMIT, points: env.TOURNEY_RATE_LIMIT_POINTS, durationSeconds: env.TOURNEY_RATE_LIMIT_WINDOW },
+  };
+  const defined = <T extends object>(object: T): T =>
+    Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as T;
+  return { ...defined(overrides), rateLimit: defined(overrides.rateLimit ?? {}) };
+}
+
+/**
+ * Reads the configuration from environment variables (names and defaults in README "Configuration", generated from
+ * {@link serverEnvVariables}). Returns only what is set: unset or empty variables are left out, so callers fall back
+ * to their own defaults (`rateLimit` is always present, possibly empty).
+ * @throws ConfigError naming every malformed variable, e.g. `TOURNEY_TRUST_PROXY must be one of 1, true, ... (got "maybe")`.
+ */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConfigOverrides {
+  const names = Object.keys(serverEnvVariables) as ServerEnvName[];
+  const present = Object.fromEntries(names.filter((name) => env[name] !== undefined && env[name] !== '').map((name) => [name, env[name]]));
+  const parsed = serverEnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      const entry = typeof issue.path[1] === 'number' ? ` entry ${issue.path[1] + 1}` : '';
+      return `${name}${entry} ${issue.message} (got "${env[name]}")`;
+    });
+    throw new ConfigError(`invalid environment: ${[...new Set(problems)].join('; ')}`);
+  }
+  return toOverrides(parsed.data);
+}
+
+/**
+ * The README "Configuration" section between its markers (Markdown, final newline): the rule for on/off values and
+ * one table row per variable, generated from {@link serverEnvVariables} by `npm run generate -w @tourney/server`.
+ */
+export function renderConfigSection(): string {
+  const spell = (values: readonly string[]) => values.map((v) => `\`${v}\``).join(', ');
+  const rows = Object.entries(serverEnvVariables).map(([name, schema]) => {
+    const meta = schema.meta() as unknown as EnvVariableDoc;
+    const fallback = meta.default !== undefined ? `\`${meta.default}\`` : (meta.defaultText ?? '');
+    return `| \`${name}\` | ${fallback} | ${meta.description} |`;
+  });
+  return [
+    `On/off variables take ${spell(BOOLEAN_SPELLINGS.on)} or ${spell(BOOLEAN_SPELLINGS.off)} (any case). An empty variable`,
+    'counts as unset; a malformed value stops the server with an error naming the variable.',
+    '',
+    '| variable | default | meaning |',
+    '| --- | --- | --- |',
+    ...rows,
+    '',
+  ].join('\n');
+}

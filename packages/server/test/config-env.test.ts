@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { BOOLEAN_SPELLINGS, type EnvVariableDoc, renderConfigSection, type ServerEnvName, serverEnvVariables } from '../src/config-env';
+import { ConfigError, configFromEnv, defaultConfig, resolveConfig } from '../src/index';
+
+const names = Object.keys(serverEnvVariables) as ServerEnvName[];
+const docOf = (name: ServerEnvName) => serverEnvVariables[name].meta() as unknown as EnvVariableDoc;
+const FLAGS: ServerEnvName[] = [
+  'TOURNEY_RATE_LIMIT',
+  'TOURNEY_TRUST_PROXY',
+  'TOURNEY_ALLOW_PRIVATE_WEBHOOK_URLS',
+  'TOURNEY_WEBHOOK_DISPATCHER',
+  'TOURNEY_VALIDATE_RESPONSES',
+];
+
+describe('README configuration table', () => {
+  it('is the one generated from the environment schema (npm run generate -w @tourney/server)', () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const section = /<!-- config:start[^>]*-->\n([\s\S]*?)<!-- config:end -->/.exec(readme)?.[1];
+    expect(section, 'README config:start / config:end markers').toBeDefined();
+    expect(section).toBe(renderConfigSection());
+    for (const name of names) expect(section).toContain(`| \`${name}\` |`);
+  });
+
+  it('documents as default exactly the value that gives the built-in default', () => {
+    for (const name of names) {
+      const doc = docOf(name);
+      expect(doc.default !== undefined || doc.defaultText !== undefined, `${name} documents a default`).toBe(true);
+      expect(doc.description, `${name} has a meaning`).toBeTruthy();
+      if (doc.default !== undefined) expect(resolveConfig(configFromEnv({ [name]: doc.default })), name).toEqual(defaultConfig);
+    }
+  });
+});
+
+describe('configFromEnv', () => {
+  it('keeps every variable name working, each setting something', () => {
+    const samples: Partial<Record<ServerEnvName, string>> = {
+      TOURNEY_PUBLIC_URL: 'https://tourney.example.com/api/v1',
+      TOURNEY_EVIDENCE_DIR: '/srv/evidence',
+      TOURNEY_PRESIGN_SECRET: 's3cret',
+    };
+    for (const name of names) {
+      const overrides = configFromEnv({ [name]: samples[name] ?? docOf(name).default });
+      const { rateLimit, ...rest } = overrides;
+      expect(Object.keys(rest).length + Object.keys(rateLimit ?? {}).length, name).toBe(1);
+    }
+    expect(
+      configFromEnv({
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        TOURNEY_DB: ':memory:',
+        TOURNEY_ACCESS_TOKEN_TTL: '60',
+        TOURNEY_RATE_LIMIT_POINTS: '5',
+        TOURNEY_RATE_LIMIT_WINDOW: '1',
+        TOURNEY_RATE_LIMIT: 'off',
+        LOG_LEVEL: 'silent',
+        TOURNEY_REGISTRATION_SCHEDULE_INTERVAL: '0',
+      }),
+    ).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      databasePath: ':memory:',
+      accessTokenTtlSeconds: 60,
+      logLevel: 'silent',
+      registrationScheduleIntervalMs: 0,
+      rateLimit: { enabled: false, points: 5, durationSeconds: 1 },
+    });
+  });
+
+  it('returns only what is set; an empty variable counts as unset', () => {
+    expect(configFromEnv({})).toEqual({ rateLimit: {} });
+    expect(configFromEnv({ PORT: '', TOURNEY_TRUST_PROXY: '', TOURNEY_DB: '', UNRELATED: 'x' })).toEqual({ rateLimit: {} });
+  });
+
+  it('reads every on/off variable with one spelling rule, in any case', () => {
+    for (const name of FLAGS) {
+      for (const on of [...BOOLEAN_SPELLINGS.on, 'TRUE', 'On', 'YES']) expect(JSON.stringify(configFromEnv({ [name]: on })), `${name}=${on}`).toContain('true');
+      for (const off of [...BOOLEAN_SPELLINGS.off, 'FALSE', 'Off', 'NO']) expect(JSON.stringify(configFromEnv({ [name]: off })), `${name}=${off}`).toContain('false');
+      expect(() => configFromEnv({ [name]: 'maybe' }), name).toThrow(new RegExp(`^invalid environment: ${name} must be one of 1, true, on, yes, 0, false, off, no \\(got "maybe"\\)$`));
+    }
+    expect(configFromEnv({ TOURNEY_TRUST_PROXY: 'true', TOURNEY_WEBHOOK_DISPATCHER: 'no' })).toMatchObject({ trustProxy: true, webhookDispatcher: false });
+  });
+
+  it('refuses malformed values with a ConfigError naming each variable and the value found', () => {
+    const attempt = () =>
+      configFromEnv({ PORT: '99999', LOG_LEVEL: 'loud', TOURNEY_WEBHOOK_TIMEOUT: '1.5', TOURNEY_PUBLIC_URL: 'ftp://x', TOURNEY_WEBHOOK_RETRY_SCHEDULE: '5,x' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(
+      'invalid environment: PORT must be a TCP port (0 to 65535) (got "99999"); ' +
+        'TOURNEY_PUBLIC_URL must be an http(s) URL, e.g. https://tourney.example.com/api/v1 (got "ftp://x"); ' +
+        'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud"); ' +
+        'TOURNEY_WEBHOOK_TIMEOUT must be a non-negative integer (got "1.5"); ' +
+        'TOURNEY_WEBHOOK_RETRY_SCHEDULE entry 2 must be a non-negative integer (got "5,x")',
+    );
+    expect(() => configFromEnv({ PORT: 'http' })).toThrow('PORT must be a non-negative integer (got "http")');
+    expect(() => configFromEnv({ TOURNEY_ACCESS_TOKEN_TTL: '-1' })).toThrow('TOURNEY_ACCESS_TOKEN_TTL must be a non-negative integer (got "-1")');
+    expect(() => configFromEnv({ TOURNEY_WEBHOOK_RETRY_SCHEDULE: '5,,6' })).toThrow('TOURNEY_WEBHOOK_RETRY_SCHEDULE entry 2 must list seconds');
+  });
+});
