@@ -61,6 +61,7 @@ export {
   isFinalMatchStatus,
   MATCH_ACTION_TYPES,
   MAX_REASON_LENGTH,
+  OPEN_MATCH_STATUSES,
 } from './matches/match-state';
 export {
   GRAND_FINAL_KEY,
@@ -137,13 +138,56 @@ export {
 export { computeDoubleEliminationPlacements } from './placements/double-elimination-placements';
 export { placementsFromGroupStandings, placementsFromStandings } from './placements/standings-placements';
 export { computeTournamentPlacements, type StagePlacementsInput } from './placements/tournament-placements';
-export {
-  generateStage,
-  STAGE_FORMATS,
-  type SingleEliminationStage,
-  type StageGeneration,
-} from './stages/generate-stage';
+export { generateStage, type SingleEliminationStage, type StageGeneration } from './stages/generate-stage';
 export { computeStagePlacements, outcomesOf } from './stages/stage-placements';
+export { DEFAULT_ROUND_INTERVAL_MINUTES, FORMAT_DEFAULTS } from './registry/format-defaults';
+export {
+  formatDefinition,
+  FORMATS,
+  formatTraits,
+  isStageFormat,
+  STAGE_FORMATS,
+  withFormatDefaults,
+  type FormatDefinition,
+  type FormatTraits,
+  type GeneratedRound,
+  type LivePlacements,
+  type NextRound,
+} from './registry/formats';
+export {
+  BRACKET_KINDS,
+  bracketAllowsDraws,
+  BRACKETS,
+  formatsOfBracket,
+  isBracketKind,
+  type BracketDefinition,
+} from './registry/brackets';
+export type { PlanContext, PlanIssue, PlanIssueKind, QualifierCount } from './registry/plan-checks';
+export { checkStagePlan, type PlanStage } from './registry/stage-plan';
+export type { AdvancementPatch, BracketMatch, ResultType, SideChange, SlotRef } from './advancement/types';
+export { applyAdvancementPatch, applyAdvancementPatches } from './advancement/apply-patch';
+export { advanceCompletedMatch, type CompletionAdvance } from './advancement/complete-match';
+export {
+  isPlayedMatch,
+  isUnplayedMatch,
+  rewireCorrectedMatch,
+  type CorrectionRewire,
+} from './advancement/rewire-correction';
+export { eliminatedParticipants } from './advancement/eliminations';
+export { forfeitOutcome, type ForfeitOutcome, type ForfeitSide } from './advancement/forfeit';
+export { isFirstGrandFinal } from './advancement/grand-final';
+export {
+  canTransitionTournament,
+  nextTournamentStatus,
+  TOURNAMENT_STATUSES,
+  TOURNAMENT_STATUSES_BEFORE_START,
+  TOURNAMENT_STATUSES_STRUCTURE_LOCKED,
+  TOURNAMENT_TRANSITIONS,
+  tournamentTransitionRefusal,
+  type TournamentStatus,
+  type TournamentTransition,
+  type TournamentTransitionRule,
+} from './lifecycle/tournament-status';
 export { selectQualifiers, separateGroupMates } from './stages/qualifiers';
 export {
   SCORING_STRATEGIES,

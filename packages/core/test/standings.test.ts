@@ -127,7 +127,8 @@ describe('stage settings', () => {
     expect(pointsSystem({ pointsForWin: 1, pointsForDraw: 0.5 })).toEqual({ win: 1, draw: 0.5, loss: 0 });
     expect(catchDomainError(() => pointsSystem({ pointsForDraw: 4 })).details?.[0]?.path).toBe('settings.pointsForDraw');
     expect(catchDomainError(() => pointsSystem({ pointsForWin: Number.NaN })).details?.[0]?.path).toBe('settings.pointsForWin');
-    expect(resolveTiebreaks('SWISS')).toEqual(['POINTS', 'BUCHHOLZ_CUT1', 'BUCHHOLZ', 'SONNEBORN_BERGER']);
+    // The contract's documented Swiss default (openapi.yaml StageSettings.tiebreaks), see docs/decisions.md.
+    expect(resolveTiebreaks('SWISS')).toEqual(['POINTS', 'BUCHHOLZ', 'BUCHHOLZ_CUT1', 'SONNEBORN_BERGER']);
     expect(resolveTiebreaks('ROUND_ROBIN', { tiebreaks: ['HEAD_TO_HEAD'] })).toEqual(['POINTS', 'HEAD_TO_HEAD']);
     expect(catchDomainError(() => resolveTiebreaks('ROUND_ROBIN', { tiebreaks: ['COIN' as 'POINTS'] })).details?.[0]?.path).toBe('settings.tiebreaks[0]');
     expect(catchDomainError(() => resolveTiebreaks('ROUND_ROBIN', { tiebreaks: ['POINTS', 'POINTS'] })).details?.[0]?.path).toBe(

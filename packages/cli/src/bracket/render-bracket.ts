@@ -1,3 +1,4 @@
+import { stageFormatInfo } from '@tourney/sdk';
 import { humanize } from '../output/text';
 import type { BracketView, RoundView, StageView } from './bracket-view';
 import { renderRoundList } from './render-list';
@@ -13,8 +14,6 @@ export interface RenderBracketOptions {
   /** `tree` draws elimination brackets as trees when they fit, else lists; `list` always lists (default `tree`). */
   layout?: 'tree' | 'list';
 }
-
-const ELIMINATION_FORMATS = new Set(['SINGLE_ELIMINATION', 'DOUBLE_ELIMINATION']);
 
 /**
  * Renders a tournament's bracket for the terminal: per stage, the winners bracket as a tree (rounds as columns,
@@ -41,7 +40,8 @@ export function renderBracket(bracket: BracketView, options: RenderBracketOption
 function renderStage(stage: StageView, options: RenderBracketOptions): string[] {
   const rounds = stage.rounds.filter((round) => round.matches.length > 0);
   if (rounds.length === 0) return ['(no matches yet)'];
-  if (!ELIMINATION_FORMATS.has(stage.stage.format)) {
+  const format = stageFormatInfo(stage.stage.format);
+  if (format?.isElimination !== true) {
     const standings = renderStandings(stage.standings ?? [], options.width);
     return standings.length > 0 ? [...renderRoundList(rounds, options.width), '', ...standings] : renderRoundList(rounds, options.width);
   }
@@ -50,7 +50,7 @@ function renderStage(stage: StageView, options: RenderBracketOptions): string[] 
   const others = rounds.filter((round) => round.bracket !== 'WINNERS');
   const tree = renderTree(winners, options.width);
   if (tree === null) return renderRoundList(rounds, options.width);
-  const lines = stage.stage.format === 'DOUBLE_ELIMINATION' ? ['Winners bracket', '', ...tree] : [...tree];
+  const lines = format.hasLosersBracket ? ['Winners bracket', '', ...tree] : [...tree];
   const losers = others.filter((round) => round.bracket === 'LOSERS');
   const rest = others.filter((round) => round.bracket !== 'LOSERS');
   if (losers.length > 0) lines.push('', 'Losers bracket', '', ...renderRoundList(losers, options.width));
@@ -66,7 +66,7 @@ export function findChampion(bracket: BracketView): string | null {
   const first = bracket.placements.filter((p) => p.placement === 1);
   if (first.length === 1) return (first[0] as { name: string }).name;
   const last = bracket.stages[bracket.stages.length - 1];
-  if (!last || !ELIMINATION_FORMATS.has(last.stage.format)) return null;
+  if (!last || stageFormatInfo(last.stage.format)?.isElimination !== true) return null;
   const finalRound = pickFinalRound(last.rounds);
   const final = finalRound?.matches[0];
   const side = final?.participants.find((s) => isWinner(final, s));

@@ -1,3 +1,4 @@
+import { STAGE_FORMAT_INFO, STAGE_FORMATS } from '@tourney/sdk';
 import type { Command } from 'commander';
 import type { StageFormat, Tournament, TournamentStatus } from '../api-types';
 import type { CliDeps } from '../deps';
@@ -26,7 +27,16 @@ const STATUSES: readonly TournamentStatus[] = [
   'ONGOING',
   'COMPLETED',
 ];
-const FORMATS: readonly StageFormat[] = ['SINGLE_ELIMINATION', 'DOUBLE_ELIMINATION', 'ROUND_ROBIN', 'SWISS', 'GROUPS'];
+/** Stage formats as the contract lists them (the SDK's `STAGE_FORMATS`, from the generated enum). */
+const FORMATS: readonly StageFormat[] = STAGE_FORMATS;
+/** The format of `--format` when none is given (checked against the contract's enum). */
+const DEFAULT_FORMAT: StageFormat = 'SINGLE_ELIMINATION';
+
+/** "single-elimination, double-elimination, ... or groups": the formats as `--format` spells them. */
+function formatChoices(): string {
+  const names = FORMATS.map((f) => f.toLowerCase().replace(/_/g, '-'));
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+}
 const DISCIPLINE = /^[a-z0-9][a-z0-9_-]{0,31}$/;
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -68,7 +78,7 @@ export function registerTournamentCommands(program: Command, deps: CliDeps): voi
       .option('--name <name>', 'tournament name (prompted when omitted)')
       .option('--discipline <id>', 'game code, e.g. chess or cs2 (prompted when omitted)')
       .option('--max-participants <n>', 'most participants, 2-4096', intOption(2, 4096), 16)
-      .option('--format <format>', 'single-elimination, double-elimination, round-robin, swiss or groups', enumOption(FORMATS), 'SINGLE_ELIMINATION')
+      .option('--format <format>', formatChoices(), enumOption(FORMATS), DEFAULT_FORMAT)
       .option('--third-place', 'add a third-place match (single elimination)')
       .option('--team-size <n>', 'players per team, 1-16', intOption(1, 16), 1)
       .option('--start-date <date>', 'start, ISO 8601 date-time (default: 24 hours from now)')
@@ -195,9 +205,10 @@ async function createTournament(deps: CliDeps, flags: CreateFlags, command: Comm
   const start = flags.startDate
     ? parseStartDate(flags.startDate)
     : new Date(Math.ceil((deps.clock.now().getTime() + DAY_MS) / 3_600_000) * 3_600_000).toISOString();
-  const format = flags.format ?? 'SINGLE_ELIMINATION';
-  if (flags.thirdPlace && format !== 'SINGLE_ELIMINATION') {
-    throw new CliError('INVALID_OPTION', '--third-place applies to single elimination only');
+  const format = flags.format ?? DEFAULT_FORMAT;
+  if (flags.thirdPlace && !STAGE_FORMAT_INFO[format].settings.includes('thirdPlaceMatch')) {
+    const applies = FORMATS.filter((f) => STAGE_FORMAT_INFO[f].settings.includes('thirdPlaceMatch')).map(humanize);
+    throw new CliError('INVALID_OPTION', `--third-place applies to ${applies.join(', ')} only`);
   }
   const body = {
     name,

@@ -8,6 +8,7 @@ export const DOMAIN_ERROR_CODES = [
   'VALIDATION_ERROR',
   'NOT_ENOUGH_PARTICIPANTS',
   'UNSUPPORTED_FORMAT',
+  'INVALID_STATE',
 ] as const;
 
 /** A stable, machine-readable domain error code. */

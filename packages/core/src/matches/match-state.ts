@@ -16,6 +16,9 @@ export const MATCH_ACTION_TYPES: readonly MatchActionType[] = ['start', 'report'
 /** Statuses after which a match accepts no action (its result is final and has advanced). */
 export const FINAL_MATCH_STATUSES: readonly MatchStatus[] = ['COMPLETED', 'RESOLVED'];
 
+/** Statuses of a match still to be decided (a stage completes once none of its matches is in one). */
+export const OPEN_MATCH_STATUSES: readonly MatchStatus[] = ['SCHEDULED', 'IN_PROGRESS', 'PENDING_RESULT', 'DISPUTED'];
+
 /** Longest dispute or resolution reason, in characters. */
 export const MAX_REASON_LENGTH = 2000;
 

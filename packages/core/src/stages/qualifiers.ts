@@ -3,7 +3,7 @@ import type { Entrant, StageFormat } from '../formats/types';
 import { compareAcrossGroups } from '../placements/standings-placements';
 import { bracketSize } from '../seeding/bracket-size';
 import { innerOuterOrder } from '../seeding/seed-orderings';
-import { computeStandings } from '../standings/compute-standings';
+import { formatDefinition } from '../registry/formats';
 import type { StageMatchResult, StandingRow } from '../standings/types';
 import { computeStagePlacements } from './stage-placements';
 import { integerSetting, settingsObject, type StageSettings } from './stage-settings';
@@ -55,35 +55,28 @@ export function separateGroupMates<T extends { group: number | null; rank: numbe
   return out;
 }
 
-/**
- * The qualifiers of a completed stage, in order, re-seeded 1..k for the next stage (R7.15):
- * k = `settings.advanceCount` (required, except GROUPS: default groupCount x qualifiersPerGroup, and
- * esports-form SWISS: default everyone who ADVANCED).
- * - Elimination: by placement, then seed within a shared placement (advanceCount 3 of "1, 2, 3-4" takes the
- *   better-seeded semi-finalist).
- * - Round robin, Swiss: standings order.
- * - Groups: the top `qualifiersPerGroup` (default 2, or ceil(advanceCount / groupCount)) of each group,
- *   group winners first, then runners-up, ..., each rank ordered across groups by points per match, score
- *   difference per match, scores per match, seed; then reordered so that in a bracket group winners meet
- *   runners-up of other groups (`separateGroupMates`).
- * @throws DomainError VALIDATION_ERROR (path `settings.advanceCount`, `settings.qualifiersPerGroup` or
- *   `results`) when the count is missing or too large or the stage has not placed enough participants.
- */
-export function selectQualifiers(
+/** Qualifiers per group unless `qualifiersPerGroup` says: 2, or ceil(advanceCount / groupCount), at most the smallest group. */
+function defaultPerGroup(advanceCount: number | null, groupCount: number, smallest: number): number {
+  return advanceCount === null ? Math.min(2, smallest) : Math.min(smallest, Math.ceil(advanceCount / groupCount));
+}
+
+/** The qualifiers when everyone may qualify (see `selectQualifiers`). */
+function rankedQualifiers(
   format: StageFormat,
   entrants: readonly Entrant[],
   results: readonly StageMatchResult[],
-  settings: StageSettings = {},
+  settings: StageSettings,
 ): Entrant[] {
   const s = settingsObject(settings);
   const n = Array.isArray(entrants) ? entrants.length : 0;
   const advanceCount = integerSetting(s, 'advanceCount', 1, Math.max(1, n), null);
+  const definition = formatDefinition(format);
   let ids: string[];
-  if (format === 'GROUPS') {
-    const rows = computeStandings(format, entrants, results, s);
+  if (definition.standings !== null && definition.traits.hasGroups) {
+    const rows = definition.standings(entrants, results, s);
     const groupCount = Math.max(...rows.map((r) => r.group as number));
     const smallest = Math.min(...Array.from({ length: groupCount }, (_, g) => rows.filter((r) => r.group === g + 1).length));
-    const perGroup = integerSetting(s, 'qualifiersPerGroup', 1, smallest, advanceCount === null ? Math.min(2, smallest) : Math.min(smallest, Math.ceil(advanceCount / groupCount)));
+    const perGroup = integerSetting(s, 'qualifiersPerGroup', 1, smallest, defaultPerGroup(advanceCount, groupCount, smallest));
     const count = advanceCount ?? perGroup * groupCount;
     if (count > perGroup * groupCount) {
       throw new DomainError('VALIDATION_ERROR', `settings.advanceCount must be at most ${perGroup * groupCount} (qualifiersPerGroup x groupCount)`, [
@@ -93,10 +86,11 @@ export function selectQualifiers(
     const tiers: StandingRow[] = [];
     for (let rank = 1; rank <= perGroup; rank++) tiers.push(...rows.filter((r) => r.rank === rank).sort(compareAcrossGroups));
     ids = separateGroupMates(tiers.slice(0, count)).map((r) => r.participantId);
-  } else if (format === 'ROUND_ROBIN' || format === 'SWISS') {
-    const rows = computeStandings(format, entrants, results, s);
+  } else if (definition.standings !== null) {
+    const rows = definition.standings(entrants, results, s);
     const advanced = rows.filter((r) => r.status === 'ADVANCED').length;
-    const count = advanceCount ?? (format === 'SWISS' && rows.some((r) => r.status !== null) ? advanced : null);
+    // Only an esports-form Swiss stage gives its rows a status (ADVANCED, ELIMINATED, ACTIVE).
+    const count = advanceCount ?? (rows.some((r) => r.status !== null) ? advanced : null);
     if (count === null) {
       throw new DomainError('VALIDATION_ERROR', 'settings.advanceCount is required to seed the next stage', [
         { path: 'settings.advanceCount', message: 'is required to seed the next stage' },
@@ -113,5 +107,61 @@ export function selectQualifiers(
     if (placements.length < advanceCount) throw notComplete(`only ${placements.length} participants are placed; ${advanceCount} must advance`);
     ids = placements.slice(0, advanceCount).map((p) => p.participantId);
   }
+  return ids.map((id, i) => ({ id, seed: i + 1 }));
+}
+
+/** Group qualifiers when some group members may not qualify: the next of their group takes their group rank. */
+function groupQualifiersWithout(rows: readonly StandingRow[], settings: StageSettings, count: number, excluded: ReadonlySet<string>): string[] {
+  const groupCount = Math.max(...rows.map((r) => r.group as number));
+  const sizes = Array.from({ length: groupCount }, (_, g) => rows.filter((r) => r.group === g + 1).length);
+  const smallest = Math.min(...sizes);
+  const perGroup = settings.qualifiersPerGroup ?? defaultPerGroup(settings.advanceCount ?? null, groupCount, smallest);
+  const reranked: StandingRow[] = [];
+  for (let g = 1; g <= groupCount; g++) {
+    rows
+      .filter((r) => r.group === g && !excluded.has(r.participantId))
+      .sort((a, b) => a.rank - b.rank)
+      .forEach((r, i) => reranked.push({ ...r, rank: i + 1 }));
+  }
+  const tiers: StandingRow[] = [];
+  for (let rank = 1; rank <= perGroup; rank++) tiers.push(...reranked.filter((r) => r.rank === rank).sort(compareAcrossGroups));
+  return separateGroupMates(tiers.slice(0, count)).map((r) => r.participantId);
+}
+
+/**
+ * The qualifiers of a completed stage, in order, re-seeded 1..k for the next stage (R7.15):
+ * k = `settings.advanceCount` (required, except GROUPS: default groupCount x qualifiersPerGroup, and
+ * esports-form SWISS: default everyone who ADVANCED).
+ * - Elimination: by placement, then seed within a shared placement (advanceCount 3 of "1, 2, 3-4" takes the
+ *   better-seeded semi-finalist).
+ * - Round robin, Swiss: standings order.
+ * - Groups: the top `qualifiersPerGroup` (default 2, or ceil(advanceCount / groupCount)) of each group,
+ *   group winners first, then runners-up, ..., each rank ordered across groups by points per match, score
+ *   difference per match, scores per match, seed; then reordered so that in a bracket group winners meet
+ *   runners-up of other groups (`separateGroupMates`).
+ * - Participants in `excluded` (disqualified or withdrawn) never qualify: the next best by stage result take
+ *   their places (in a group stage, the next of the same group takes their group rank), so k stays the same
+ *   unless too few participants remain.
+ * @throws DomainError UNSUPPORTED_FORMAT for an unknown format; VALIDATION_ERROR (path `settings.advanceCount`,
+ *   `settings.qualifiersPerGroup` or `results`) when the count is missing or too large or the stage has not placed enough participants.
+ */
+export function selectQualifiers(
+  format: StageFormat,
+  entrants: readonly Entrant[],
+  results: readonly StageMatchResult[],
+  settings: StageSettings = {},
+  excluded: ReadonlySet<string> = new Set(),
+): Entrant[] {
+  const normal = rankedQualifiers(format, entrants, results, settings);
+  if (!normal.some((e) => excluded.has(e.id))) return normal;
+  const k = normal.length;
+  const definition = formatDefinition(format);
+  const ids =
+    definition.standings !== null && definition.traits.hasGroups
+      ? groupQualifiersWithout(definition.standings(entrants, results, settingsObject(settings)), settingsObject(settings), k, excluded)
+      : rankedQualifiers(format, entrants, results, { ...settingsObject(settings), advanceCount: entrants.length })
+          .map((e) => e.id)
+          .filter((id) => !excluded.has(id))
+          .slice(0, k);
   return ids.map((id, i) => ({ id, seed: i + 1 }));
 }

@@ -1,5 +1,6 @@
 import { DomainError } from '../errors/domain-error';
 import type { StageFormat } from '../formats/types';
+import { DEFAULT_POINTS, FORMAT_DEFAULTS } from '../registry/format-defaults';
 
 /** Grand final of a double-elimination stage (contract `StageSettings.grandFinal`). */
 export type GrandFinalMode = 'none' | 'simple' | 'double';
@@ -49,10 +50,10 @@ export interface PointsSystem {
   loss: number;
 }
 
-/** Default standings criteria of round robin and groups. */
-export const DEFAULT_ROUND_ROBIN_TIEBREAKS: readonly Tiebreak[] = ['POINTS', 'HEAD_TO_HEAD', 'SCORE_DIFFERENCE', 'SCORES_FOR'];
-/** Default standings criteria of Swiss. */
-export const DEFAULT_SWISS_TIEBREAKS: readonly Tiebreak[] = ['POINTS', 'BUCHHOLZ_CUT1', 'BUCHHOLZ', 'SONNEBORN_BERGER'];
+/** Default standings criteria of round robin and groups (from `FORMAT_DEFAULTS`, the contract's). */
+export const DEFAULT_ROUND_ROBIN_TIEBREAKS: readonly Tiebreak[] = FORMAT_DEFAULTS.ROUND_ROBIN.tiebreaks;
+/** Default standings criteria of Swiss (from `FORMAT_DEFAULTS`, the contract's). */
+export const DEFAULT_SWISS_TIEBREAKS: readonly Tiebreak[] = FORMAT_DEFAULTS.SWISS.tiebreaks;
 
 function invalid(field: string, message: string): DomainError {
   return new DomainError('VALIDATION_ERROR', `settings.${field} ${message}`, [{ path: `settings.${field}`, message }]);
@@ -115,24 +116,31 @@ export function pointsSystem(settings: StageSettings = {}): PointsSystem {
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw invalid(field, 'must be a finite number >= 0');
     return value;
   };
-  const win = read('pointsForWin', 3);
-  const draw = read('pointsForDraw', 1);
-  const loss = read('pointsForLoss', 0);
+  const win = read('pointsForWin', DEFAULT_POINTS.pointsForWin);
+  const draw = read('pointsForDraw', DEFAULT_POINTS.pointsForDraw);
+  const loss = read('pointsForLoss', DEFAULT_POINTS.pointsForLoss);
   if (draw > win) throw invalid('pointsForDraw', 'must not exceed pointsForWin');
   if (loss > draw) throw invalid('pointsForLoss', 'must not exceed pointsForDraw');
   return { win, draw, loss };
 }
 
+/** The default criteria of a format with standings (formats without standings read the round-robin ones). */
+function defaultTiebreaks(format: StageFormat): readonly Tiebreak[] {
+  const defaults: StageSettings | undefined = (FORMAT_DEFAULTS as Partial<Record<string, StageSettings>>)[format];
+  return defaults?.tiebreaks ?? DEFAULT_ROUND_ROBIN_TIEBREAKS;
+}
+
 /**
- * The ordered standings criteria of a stage: `settings.tiebreaks` or the format's default
- * (round robin and groups: POINTS, HEAD_TO_HEAD, SCORE_DIFFERENCE, SCORES_FOR; Swiss: POINTS, BUCHHOLZ_CUT1,
- * BUCHHOLZ, SONNEBORN_BERGER). POINTS is put first when the list does not name it.
+ * The ordered standings criteria of a stage: `settings.tiebreaks` or the format's default from
+ * `FORMAT_DEFAULTS` (round robin and groups: POINTS, HEAD_TO_HEAD, SCORE_DIFFERENCE, SCORES_FOR; Swiss:
+ * POINTS, BUCHHOLZ, BUCHHOLZ_CUT1, SONNEBORN_BERGER, as the contract documents). POINTS is put first when the
+ * list does not name it.
  * @throws DomainError VALIDATION_ERROR (path `settings.tiebreaks` or `settings.tiebreaks[i]`) for a
  *   non-array, an unknown criterion or a repeated one.
  */
 export function resolveTiebreaks(format: StageFormat, settings: StageSettings = {}): Tiebreak[] {
   const given: unknown = settings.tiebreaks;
-  if (given === undefined) return [...(format === 'SWISS' ? DEFAULT_SWISS_TIEBREAKS : DEFAULT_ROUND_ROBIN_TIEBREAKS)];
+  if (given === undefined) return [...defaultTiebreaks(format)];
   if (!Array.isArray(given)) throw invalid('tiebreaks', 'must be an array');
   const seen = new Set<Tiebreak>();
   given.forEach((item: unknown, i) => {
@@ -149,7 +157,7 @@ export function resolveTiebreaks(format: StageFormat, settings: StageSettings = 
  * @throws DomainError VALIDATION_ERROR (path `settings.grandFinal`) for another value.
  */
 export function grandFinalSetting(settings: StageSettings = {}): GrandFinalMode {
-  const value: unknown = settings.grandFinal ?? 'simple';
+  const value: unknown = settings.grandFinal ?? FORMAT_DEFAULTS.DOUBLE_ELIMINATION.grandFinal;
   if (value !== 'none' && value !== 'simple' && value !== 'double') throw invalid('grandFinal', 'must be one of none, simple, double');
   return value;
 }
@@ -159,7 +167,7 @@ export function grandFinalSetting(settings: StageSettings = {}): GrandFinalMode 
  * @throws DomainError VALIDATION_ERROR (path `settings.roundRobinCycles`) unless 1 or 2.
  */
 export function cyclesSetting(settings: StageSettings = {}): 1 | 2 {
-  const value: unknown = settings.roundRobinCycles ?? 1;
+  const value: unknown = settings.roundRobinCycles ?? FORMAT_DEFAULTS.ROUND_ROBIN.roundRobinCycles;
   if (value !== 1 && value !== 2) throw invalid('roundRobinCycles', 'must be 1 or 2');
   return value;
 }
@@ -169,7 +177,7 @@ export function cyclesSetting(settings: StageSettings = {}): 1 | 2 {
  * @throws DomainError VALIDATION_ERROR (path `settings.thirdPlaceMatch`) for a non-boolean.
  */
 export function thirdPlaceSetting(settings: StageSettings = {}): boolean {
-  const value: unknown = settings.thirdPlaceMatch ?? false;
+  const value: unknown = settings.thirdPlaceMatch ?? FORMAT_DEFAULTS.SINGLE_ELIMINATION.thirdPlaceMatch;
   if (typeof value !== 'boolean') throw invalid('thirdPlaceMatch', 'must be a boolean');
   return value;
 }

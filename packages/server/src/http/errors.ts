@@ -51,6 +51,7 @@ export const domainErrorCode = {
   VALIDATION_ERROR: 'VALIDATION_ERROR',
   NOT_ENOUGH_PARTICIPANTS: 'NOT_ENOUGH_PARTICIPANTS',
   UNSUPPORTED_FORMAT: 'VALIDATION_ERROR',
+  INVALID_STATE: 'INVALID_STATE',
 } as const satisfies Record<DomainErrorCode, ErrorCode>;
 
 /**

@@ -1,4 +1,4 @@
-import { computeStandings, roundName, type BracketKind, type StageFormat } from '@tourney/core';
+import { formatDefinition, roundName, type BracketKind } from '@tourney/core';
 import type { Bracket, BracketPlacement, BracketStage, Match, StandingsRow } from '../tournaments/api-types';
 import { readMatches } from '../matches/match-reader';
 import { BRACKET_VIEW_RANK } from '../matches/play-order';
@@ -10,9 +10,6 @@ import type { Db } from '../../db/db';
 import { findStageRows } from '../tournaments/tournament-reader';
 
 type BracketRound = BracketStage['rounds'][number];
-
-/** Formats whose stages have standings. */
-const POOL_FORMATS: readonly string[] = ['ROUND_ROBIN', 'SWISS', 'GROUPS'];
 
 function roundsOf(matches: readonly Match[]): BracketRound[] {
   const totalRounds = Math.max(1, ...matches.filter((m) => m.bracket === 'WINNERS').map((m) => m.round));
@@ -33,16 +30,17 @@ function roundsOf(matches: readonly Match[]): BracketRound[] {
 }
 
 /**
- * Current standings of a round-robin, Swiss or group stage (core `computeStandings` over its results so far,
- * settings with the format's defaults): rank (within the group for GROUPS), record, points, scores and the
+ * Current standings of a stage whose format has them (core registry `standings`: round robin, Swiss, groups;
+ * over its results so far, settings with the format's defaults): rank (within the group for GROUPS), record, points, scores and the
  * value of each configured criterion. Empty for elimination formats and stages not generated yet.
  */
 async function standingsOf(db: Db, stage: StageRow, names: ReadonlyMap<string, string>): Promise<StandingsRow[]> {
-  if (!POOL_FORMATS.includes(stage.format)) return [];
+  const standings = formatDefinition(stage.format).standings;
+  if (standings === null) return [];
   const entrants = await readStageEntrants(db, stage.id);
   if (entrants.length < 2) return [];
   const { results } = await readStageResults(db, stage.id);
-  const rows = computeStandings(stage.format as StageFormat, entrants, results, effectiveSettings(stage.format, stage.settings));
+  const rows = standings(entrants, results, effectiveSettings(stage.format, stage.settings));
   return rows.map((r) => ({
     rank: r.rank,
     participantId: r.participantId,

@@ -1,22 +1,15 @@
-import { isGrandFinalResetNeeded } from '@tourney/core';
+import { isPlayedMatch, rewireCorrectedMatch, type MatchStatus, type ResultType } from '@tourney/core';
 import { writeEvents } from '../events';
+import { matchEventIds, resultOf } from '../matches/event-data';
 import { appendMatchHistory } from '../matches/match-history';
 import type { MatchRow } from '../matches/match-mapper';
-import { updateMatchVersioned, type MatchPatch } from '../matches/match-write';
+import { updateMatchVersioned } from '../matches/match-write';
 import type { WriteContext } from '../matches/write-context';
-import { matchEventIds, resultOf } from '../matches/event-data';
+import { patchColumns, toBracketMatch } from './advancement-rows';
 
-/** Results decided without play: a Swiss bye, a grand-final reset closed as not needed. */
-const AUTOMATIC_RESULTS: readonly (string | null)[] = ['BYE', 'NOT_NEEDED'];
-
-/** True for a match nobody has acted on: SCHEDULED (neither started, reported nor decided). */
-export function isUnplayed(row: MatchRow): boolean {
-  return row.status === 'SCHEDULED';
-}
-
-/** True for a match someone acted on or that was decided by play or forfeit (not a bye or an unneeded reset). */
+/** True for a match someone acted on or that was decided by play or forfeit (core `isPlayedMatch`: not a bye or an unneeded reset). */
 export function isPlayed(row: MatchRow): boolean {
-  return !isUnplayed(row) && !AUTOMATIC_RESULTS.includes(row.result_type);
+  return isPlayedMatch({ status: row.status as MatchStatus, resultType: row.result_type as ResultType | null });
 }
 
 /** Why a correction touches other matches: the corrected match, its reason and who corrected it. */
@@ -26,174 +19,69 @@ export interface RewireCause {
   actorUserId: string;
 }
 
-/** A grand-final first match whose `next.winner` is the reset (double grand final). */
-function isFirstGrandFinal(row: MatchRow): boolean {
-  return row.bracket === 'GRAND_FINAL' && row.round === 1 && row.next_winner_match_id !== null;
+/** What moving corrected participants did to the other matches of the stage. */
+export interface RewireOutcome {
+  /** Matches whose sides were replaced without a reset (or a grand-final reset reopened or closed), in the order reached. */
+  rewired: string[];
+  /** Matches reset to SCHEDULED without result, as they were before the reset, in the order reached. */
+  reset: MatchRow[];
+  /** Matches whose sides changed (rewired or reset), for the walkover check afterwards. */
+  touched: string[];
 }
 
 /**
  * Moves corrected participants along the advancement paths of an elimination stage, inside the caller's transaction
- * (result correction, R8.14 to R8.16). `rows` holds every match of the stage by id and is kept equal to what is
- * written. - A side of a SCHEDULED match is simply replaced (`rewired`).
- * - A match that was started, reported, disputed or decided (walkovers included) is reset to SCHEDULED with the
- *   sides that are now right and no result (history RESET, event `match.reset`), and what it had advanced is taken
- *   back out of the matches after it, recursively (`reset`, in the order reached).
- * - A grand-final reset closed as NOT_NEEDED is reopened when its first match is reset or now needs it, and closed
- *   again when a corrected first match no longer does.
- * Resets are performed even when the caller will refuse the correction: it rolls the transaction back.
+ * (result correction, R8.14 to R8.16). The rules are core's `rewireCorrectedMatch` (SCHEDULED matches get the right sides, played
+ * ones are reset and what they advanced is taken back, a grand-final reset is reopened or closed); this writes its
+ * patches in order. `rows` holds every match of the stage by id, `corrected` already written with its new result;
+ * `rows` is kept equal to what is written. Each reset match gets a history entry RESET (the correction, its reason
+ * and the match's previous state) and an event `match.reset`. Resets are written even when the caller will refuse the
+ * correction: it rolls the transaction back.
+ * @throws AppError 409 CONFLICT when a match changed concurrently.
  */
-export class BracketRewire {
-  readonly rewired = new Set<string>();
-  readonly reset: MatchRow[] = [];
-
-  constructor(
-    private readonly ctx: WriteContext,
-    private readonly rows: Map<string, MatchRow>,
-    private readonly cause: RewireCause,
-  ) {}
-
-  /** Matches whose sides changed (rewired or reset), for the walkover check afterwards. */
-  touched(): string[] {
-    return [...new Set([...this.rewired, ...this.reset.map((r) => r.id)])];
-  }
-
-  private row(id: string): MatchRow {
-    const row = this.rows.get(id);
-    if (!row) throw new Error(`advancement target match ${id} is missing`);
-    return row;
-  }
-
-  private async write(row: MatchRow, patch: MatchPatch): Promise<MatchRow> {
-    const updated = await updateMatchVersioned(this.ctx.db, row, patch, this.ctx.now);
-    this.rows.set(updated.id, updated);
-    return updated;
-  }
-
-  /**
-   * The corrected match `match` (already written with its new result) now sends `winnerId` along `next.winner` and
-   * `loserId` along `next.loser`; `previousWinnerId` is the winner before the correction.
-   */
-  async advanceCorrected(match: MatchRow, previousWinnerId: string | null): Promise<void> {
-    if (isFirstGrandFinal(match)) {
-      await this.regrandFinal(match, previousWinnerId);
-      return;
-    }
-    if (match.next_winner_match_id !== null && match.next_winner_slot !== null) {
-      await this.setSide(match.next_winner_match_id, match.next_winner_slot, match.winner_id);
-    }
-    if (match.next_loser_match_id !== null && match.next_loser_slot !== null) {
-      await this.setSide(match.next_loser_match_id, match.next_loser_slot, match.loser_id);
+export async function rewireCorrection(
+  ctx: WriteContext,
+  rows: Map<string, MatchRow>,
+  corrected: MatchRow,
+  previousWinnerId: string | null,
+  cause: RewireCause,
+): Promise<RewireOutcome> {
+  rows.set(corrected.id, corrected);
+  const plan = rewireCorrectedMatch(new Map([...rows].map(([id, row]) => [id, toBracketMatch(row)])), corrected.id, previousWinnerId);
+  const reset: MatchRow[] = [];
+  for (const patch of plan.patches) {
+    const row = rows.get(patch.matchId) as MatchRow;
+    const updated = await updateMatchVersioned(ctx.db, row, patchColumns(patch, ctx.now), ctx.now);
+    rows.set(updated.id, updated);
+    if (patch.type === 'RESET') {
+      reset.push(row);
+      await recordReset(ctx, row, cause);
     }
   }
+  return { rewired: plan.rewired, reset, touched: [...new Set([...plan.rewired, ...plan.reset])] };
+}
 
-  /** A corrected first grand final: fills, reopens or closes the reset according to who won now. */
-  private async regrandFinal(match: MatchRow, previousWinnerId: string | null): Promise<void> {
-    const sides: [string | null, string | null] = [match.participant1_id, match.participant2_id];
-    const resetId = match.next_winner_match_id as string;
-    const neededAfter = isGrandFinalResetNeeded(sides, match.winner_id);
-    const neededBefore = isGrandFinalResetNeeded(sides, previousWinnerId);
-    if (neededAfter) {
-      const reset = this.row(resetId);
-      if (reset.result_type === 'NOT_NEEDED') await this.reopen(reset);
-      await this.setSide(resetId, match.next_winner_slot as number, match.winner_id);
-      await this.setSide(resetId, match.next_loser_slot as number, match.loser_id);
-      return;
-    }
-    if (!neededBefore) return;
-    await this.setSide(resetId, match.next_winner_slot as number, null);
-    await this.setSide(resetId, match.next_loser_slot as number, null);
-    const reset = this.row(resetId);
-    await this.write(reset, { status: 'COMPLETED', result_type: 'NOT_NEEDED', completed_at: this.ctx.now });
-    this.rewired.add(resetId);
-  }
-
-  /** Reopens a reset closed as NOT_NEEDED (no sides, no history: nothing was played). */
-  private async reopen(reset: MatchRow): Promise<void> {
-    await this.write(reset, { status: 'SCHEDULED', result_type: null, completed_at: null });
-    this.rewired.add(reset.id);
-  }
-
-  /**
-   * Puts `participantId` (null: nobody yet) into `slot` of a match: a plain replacement while it is SCHEDULED,
-   * otherwise a reset of the match (and of what it advanced).
-   */
-  async setSide(matchId: string, slot: number, participantId: string | null): Promise<void> {
-    const row = this.row(matchId);
-    const current = slot === 1 ? row.participant1_id : row.participant2_id;
-    if (current === participantId) return;
-    const side: MatchPatch = slot === 1 ? { participant1_id: participantId } : { participant2_id: participantId };
-    if (isUnplayed(row)) {
-      await this.write(row, side);
-      this.rewired.add(row.id);
-      return;
-    }
-    if (row.result_type === 'NOT_NEEDED') {
-      await this.write(row, { ...side, status: 'SCHEDULED', result_type: null, completed_at: null });
-      this.rewired.add(row.id);
-      return;
-    }
-    await this.resetMatch(row, side);
-  }
-
-  /** Resets a played match to SCHEDULED with `side` applied and no result, then withdraws what it advanced. */
-  private async resetMatch(row: MatchRow, side: MatchPatch): Promise<void> {
-    const wasDecided = row.status === 'COMPLETED' || row.status === 'RESOLVED';
-    await this.write(row, {
-      ...side,
-      status: 'SCHEDULED',
-      score1: null,
-      score2: null,
-      winner_id: null,
-      loser_id: null,
-      is_draw: 0,
-      result_type: null,
-      reported_result: null,
-      started_at: null,
-      completed_at: null,
-    });
-    this.reset.push(row);
-    const previous = { status: row.status, ...resultOf(row) };
-    await appendMatchHistory(
-      this.ctx.db,
-      row.id,
-      {
-        type: 'RESET',
-        actorUserId: this.cause.actorUserId,
-        data: { correctedMatchId: this.cause.correctedMatchId, reason: this.cause.reason, previous },
+/** History RESET and event `match.reset` of a played match reset by a correction (`row` as it was before). */
+async function recordReset(ctx: WriteContext, row: MatchRow, cause: RewireCause): Promise<void> {
+  const previous = { status: row.status, ...resultOf(row) };
+  await appendMatchHistory(
+    ctx.db,
+    row.id,
+    { type: 'RESET', actorUserId: cause.actorUserId, data: { correctedMatchId: cause.correctedMatchId, reason: cause.reason, previous } },
+    ctx.now,
+  );
+  await writeEvents(ctx.db, ctx.sink, [
+    {
+      projectId: ctx.tournament.project_id,
+      type: 'match.reset',
+      subjectId: row.id,
+      data: {
+        ...matchEventIds(row),
+        status: 'SCHEDULED',
+        previousStatus: row.status,
+        correctedMatchId: cause.correctedMatchId,
+        reason: cause.reason,
       },
-      this.ctx.now,
-    );
-    await writeEvents(this.ctx.db, this.ctx.sink, [
-      {
-        projectId: this.ctx.tournament.project_id,
-        type: 'match.reset',
-        subjectId: row.id,
-        data: {
-          ...matchEventIds(row),
-          status: 'SCHEDULED',
-          previousStatus: row.status,
-          correctedMatchId: this.cause.correctedMatchId,
-          reason: this.cause.reason,
-        },
-      },
-    ]);
-    if (wasDecided) await this.withdrawAdvanced(row);
-  }
-
-  /** Takes the winner and loser a decided match had advanced back out of the matches they went to. */
-  private async withdrawAdvanced(row: MatchRow): Promise<void> {
-    if (isFirstGrandFinal(row)) {
-      const reset = this.row(row.next_winner_match_id as string);
-      if (reset.result_type === 'NOT_NEEDED') {
-        await this.reopen(reset);
-        return;
-      }
-    }
-    if (row.winner_id !== null && row.next_winner_match_id !== null && row.next_winner_slot !== null) {
-      await this.setSide(row.next_winner_match_id, row.next_winner_slot, null);
-    }
-    if (row.loser_id !== null && row.next_loser_match_id !== null && row.next_loser_slot !== null) {
-      await this.setSide(row.next_loser_match_id, row.next_loser_slot, null);
-    }
-  }
+    },
+  ]);
 }

@@ -1,4 +1,4 @@
-import type { GeneratedMatch } from '@tourney/core';
+import { BRACKETS, type GeneratedMatch } from '@tourney/core';
 import type { Insertable } from 'kysely';
 import type { MatchesTable } from '../../db/schema';
 import { newId } from '../../ids';
@@ -20,14 +20,15 @@ export interface BracketRowsContext {
 export type GeneratedStageMatch = GeneratedMatch & { group?: number };
 
 /**
- * Play round of every match (1-based), in core's play order: at least its round in the winners bracket (so
- * single elimination plays round r in slot r) and 1 elsewhere, and one more than every match feeding it (a
+ * Play round of every match (1-based), in core's play order: at least its round in brackets that play in their
+ * own round (core `BRACKETS[bracket].playsInOwnRound`: winners and pool brackets, so single elimination plays
+ * round r in slot r) and 1 elsewhere, and one more than every match feeding it (a
  * losers-bracket round waits for the winners round whose losers drop into it; a grand final for both finals).
  * `matches` must list feeders before the matches they feed, as core's generators do. O(matches).
  */
 export function playRounds(matches: readonly GeneratedStageMatch[]): Map<string, number> {
   const slot = new Map<string, number>();
-  for (const m of matches) slot.set(m.key, m.bracket === 'WINNERS' || m.bracket === 'ROUND_ROBIN' || m.bracket === 'GROUP' || m.bracket === 'SWISS' ? m.round : 1);
+  for (const m of matches) slot.set(m.key, BRACKETS[m.bracket].playsInOwnRound ? m.round : 1);
   for (const m of matches) {
     const own = slot.get(m.key) as number;
     for (const ref of [m.next.winner, m.next.loser]) {

@@ -1,4 +1,5 @@
-import { isGrandFinalResetNeeded } from '@tourney/core';
+import { advanceCompletedMatch, forfeitOutcome, type AdvancementPatch, type ResultType } from '@tourney/core';
+import { patchColumns, toBracketMatch } from '../brackets/advancement-rows';
 import { writeEvents } from '../events';
 import { appendMatchHistory, type HistoryInput } from './match-history';
 import type { MatchRow } from './match-mapper';
@@ -9,10 +10,10 @@ import { afterMatchCompleted } from '../stages/stage-completion';
 import type { WriteContext } from './write-context';
 
 /**
- * How a match was decided (contract `Match.resultType`): NOT_NEEDED marks a grand-final reset closed without
- * play because the winners-bracket champion won the first grand final.
+ * How a match was decided (contract `Match.resultType`, core `ResultType`): NOT_NEEDED marks a grand-final reset
+ * closed without play because the winners-bracket champion won the first grand final.
  */
-export type ResultType = 'NORMAL' | 'BYE' | 'WALKOVER' | 'DOUBLE_FORFEIT' | 'NOT_NEEDED';
+export type { ResultType } from '@tourney/core';
 
 /**
  * The decided result of a match. `scores` are in slot order, null when the match was not played. A draw (round
@@ -98,74 +99,49 @@ export async function completeMatch(
 }
 
 /**
- * Moves the winner and loser of a completed match along its advancement paths, then lets the stage react. The
- * loser "leaves" when it has no path (or the grand-final reset it would play is not needed).
+ * Applies core's advancement after a completed match (`advanceCompletedMatch`: the winner to `next.winner`, the
+ * loser to `next.loser`, or a grand-final reset closed as NOT_NEEDED), each filled match completing at once when a
+ * side has forfeited, then lets the stage react (eliminating the participant who leaves the stage, if any).
  */
 async function advanceFrom(ctx: WriteContext, match: MatchRow): Promise<void> {
-  const { winner_id: winnerId, loser_id: loserId } = match;
-  const isFirstGrandFinal = match.bracket === 'GRAND_FINAL' && match.round === 1 && match.next_winner_match_id !== null;
-  if (isFirstGrandFinal && !isGrandFinalResetNeeded([match.participant1_id, match.participant2_id], winnerId)) {
-    await closeUnneededReset(ctx, match.next_winner_match_id as string);
-    await afterMatchCompleted(ctx, match, loserId !== null);
+  const advance = advanceCompletedMatch(toBracketMatch(match));
+  for (const patch of advance.patches) await applyCompletionPatch(ctx, patch);
+  await afterMatchCompleted(ctx, match, advance.eliminated !== null);
+}
+
+/**
+ * Writes one of core's completion patches to the match it names (read fresh). A side placed into a match
+ * completes it as a walkover when a side has forfeited (see {@link completeIfForfeited}); a reset closed as not
+ * needed gets no history entry and no event (nothing was played), and is left alone when already final.
+ */
+async function applyCompletionPatch(ctx: WriteContext, patch: AdvancementPatch): Promise<void> {
+  const row = await findMatchRow(ctx.db, patch.matchId);
+  if (patch.type === 'CLOSE_NOT_NEEDED') {
+    if (!row || row.status === 'COMPLETED' || row.status === 'RESOLVED') return;
+    await updateMatchVersioned(ctx.db, row, patchColumns(patch, ctx.now), ctx.now);
     return;
   }
-  if (winnerId !== null && match.next_winner_match_id !== null && match.next_winner_slot !== null) {
-    await placeIntoSlot(ctx, match.next_winner_match_id, match.next_winner_slot, winnerId);
-  }
-  const loserMoves = loserId !== null && match.next_loser_match_id !== null && match.next_loser_slot !== null;
-  if (loserMoves) await placeIntoSlot(ctx, match.next_loser_match_id as string, match.next_loser_slot as number, loserId as string);
-  await afterMatchCompleted(ctx, match, loserId !== null && !loserMoves);
-}
-
-/**
- * Closes the grand-final reset without play (the winners-bracket champion won the first grand final): status
- * COMPLETED, resultType NOT_NEEDED, no sides, no winner; no history entry and no event (nothing was played).
- */
-async function closeUnneededReset(ctx: WriteContext, resetId: string): Promise<void> {
-  const reset = await findMatchRow(ctx.db, resetId);
-  if (!reset || reset.status === 'COMPLETED' || reset.status === 'RESOLVED') return;
-  await updateMatchVersioned(ctx.db, reset, { status: 'COMPLETED', result_type: 'NOT_NEEDED', completed_at: ctx.now }, ctx.now);
-}
-
-/**
- * Puts a participant into slot 1 or 2 of a match, then completes it as a walkover when a side has forfeited
- * (see {@link completeIfForfeited}).
- */
-async function placeIntoSlot(ctx: WriteContext, matchId: string, slot: number, participantId: string): Promise<void> {
-  const row = await findMatchRow(ctx.db, matchId);
-  if (!row) throw new Error(`advancement target match ${matchId} is missing`);
-  const updated = await updateMatchVersioned(
-    ctx.db,
-    row,
-    slot === 1 ? { participant1_id: participantId } : { participant2_id: participantId },
-    ctx.now,
-  );
+  if (!row) throw new Error(`advancement target match ${patch.matchId} is missing`);
+  const updated = await updateMatchVersioned(ctx.db, row, patchColumns(patch, ctx.now), ctx.now);
   await completeIfForfeited(ctx, updated);
 }
 
 /**
  * When both sides of a SCHEDULED match are known and one of them has forfeited (DISQUALIFIED or WITHDRAWN), completes
- * it at once as a WALKOVER for the other side; when both have, as a DOUBLE_FORFEIT won by the better seed (so the
- * bracket can still finish). Returns true when it completed the match.
+ * it at once as core's `forfeitOutcome` says: a WALKOVER for the other side; when both have, a DOUBLE_FORFEIT won by
+ * the better seed (so the bracket can still finish). Returns true when it completed the match.
  */
 export async function completeIfForfeited(ctx: WriteContext, updated: MatchRow): Promise<boolean> {
   const { participant1_id: a, participant2_id: b } = updated;
   if (a === null || b === null || updated.status !== 'SCHEDULED') return false;
   const sides = await ctx.db.selectFrom('participants').select(['id', 'status', 'seed']).where('id', 'in', [a, b]).execute();
-  const sideA = sides.find((s) => s.id === a);
-  const sideB = sides.find((s) => s.id === b);
-  const outA = FORFEITED.has(sideA?.status ?? '');
-  const outB = FORFEITED.has(sideB?.status ?? '');
-  if (!outA && !outB) return false;
-  let winnerId: string;
-  let resultType: ResultType = 'WALKOVER';
-  if (outA && outB) {
-    resultType = 'DOUBLE_FORFEIT';
-    winnerId = (sideA?.seed ?? Number.MAX_SAFE_INTEGER) <= (sideB?.seed ?? Number.MAX_SAFE_INTEGER) ? a : b;
-  } else {
-    winnerId = outA ? b : a;
-  }
-  const loserId = winnerId === a ? b : a;
+  const side = (id: string) => {
+    const found = sides.find((s) => s.id === id);
+    return { participantId: id, seed: found?.seed ?? null, forfeited: FORFEITED.has(found?.status ?? '') };
+  };
+  const outcome = forfeitOutcome(side(a), side(b));
+  if (outcome === null) return false;
+  const { winnerId, loserId, resultType } = outcome;
   await completeMatch(
     ctx,
     updated,

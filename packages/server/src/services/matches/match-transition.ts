@@ -1,5 +1,6 @@
 import {
   applyMatchAction,
+  bracketAllowsDraws,
   DomainError,
   validateResult,
   type MatchAction,
@@ -13,9 +14,6 @@ import {
 import { AppError } from '../../errors/app-error';
 import { parseReportedResult, type MatchRow } from './match-mapper';
 
-/** Brackets whose matches may end in a draw (pool formats); elimination brackets may not. */
-export const DRAW_BRACKETS: readonly string[] = ['ROUND_ROBIN', 'SWISS', 'GROUP'];
-
 /** The state machine's view of a match row. */
 export function stateOf(row: MatchRow): MatchState {
   const stored = parseReportedResult(row.reported_result);
@@ -24,7 +22,7 @@ export function stateOf(row: MatchRow): MatchState {
     participants: [row.participant1_id, row.participant2_id],
     reported:
       stored === null ? null : { winnerId: stored.winnerId, scores: stored.scores, reportedBy: stored.reportedByParticipantId },
-    allowDraw: DRAW_BRACKETS.includes(row.bracket),
+    allowDraw: bracketAllowsDraws(row.bracket),
   };
 }
 
@@ -51,11 +49,11 @@ export function transition(row: MatchRow, action: MatchAction, actor: MatchActor
 }
 
 /**
- * Validates a result for a match row with core's `validateResult` (draws only in pool brackets).
+ * Validates a result for a match row with core's `validateResult` (draws only in brackets whose format allows them, core `bracketAllowsDraws`).
  * @throws AppError 400 naming `body.scores...` / `body.winnerId`; DomainError MATCH_NOT_READY when a side is unknown.
  */
 export function validateRowResult(row: MatchRow, input: ResultInput): ValidatedResult {
   return withBodyPaths(() =>
-    validateResult([row.participant1_id, row.participant2_id], input, { allowDraw: DRAW_BRACKETS.includes(row.bracket) }),
+    validateResult([row.participant1_id, row.participant2_id], input, { allowDraw: bracketAllowsDraws(row.bracket) }),
   );
 }

@@ -1,4 +1,4 @@
-import type { ValidatedResult } from '@tourney/core';
+import { formatTraits, type ValidatedResult } from '@tourney/core';
 import { AppError } from '../../errors/app-error';
 import { writeEvents } from '../events';
 import { completeIfForfeited } from './match-completion';
@@ -7,11 +7,10 @@ import type { MatchRow } from './match-mapper';
 import { findMatchRow } from './match-reader';
 import { updateMatchVersioned } from './match-write';
 import { afterMatchCompleted } from '../stages/stage-completion';
-import { ELIMINATION_FORMATS } from '../stages/stage-placements';
 import type { TournamentRow } from '../tournaments/tournament-mapper';
 import { findStageRows, findTournamentRow } from '../tournaments/tournament-reader';
 import type { WriteContext } from './write-context';
-import { BracketRewire } from '../brackets/bracket-rewire';
+import { rewireCorrection, type RewireOutcome } from '../brackets/bracket-rewire';
 import { matchEventIds, resultOf } from './event-data';
 import { removeLaterSwissRounds, resyncEliminationStatuses, reviseLaterStages } from '../stages/stage-revision';
 
@@ -84,10 +83,11 @@ function dependentsConflict(blocking: readonly MatchRow[]): AppError {
  * Corrects the result of a COMPLETED or RESOLVED match inside the caller's transaction (R8.13 to R8.18), after
  * {@link checkCorrectable}. `row` is the match as read before the transaction (a concurrent change is a 409 CONFLICT).
  * 1. The new result is written (status unchanged, resultType NORMAL).
- * 2. When the winner (or draw) changed in an elimination stage, the corrected participants move along the
- *    advancement paths (bracket-rewire.ts): SCHEDULED matches get the right sides, played ones are reset.
- * 3. Swiss: every later round is deleted (paired from the old results); round robin and groups need nothing, their
- *    standings are computed from the results.
+ * 2. When the winner (or draw) changed in an elimination stage (core `formatTraits`), the corrected participants
+ *    move along the advancement paths (core `rewireCorrectedMatch`, written by bracket-rewire.ts): SCHEDULED matches
+ *    get the right sides, played ones are reset.
+ * 3. A stage generated round by round (Swiss): every later round is deleted (paired from the old results); round
+ *    robin and groups need nothing, their standings are computed from the results.
  * 4. A stage that had completed and seeded the next one keeps it when nothing changes for the next stage, else the
  *    later stages are taken back (stage-revision.ts).
  * 5. Without `cascade`, any reset or deleted match that was played (Swiss: any later-round match) makes it a 409
@@ -120,18 +120,17 @@ export async function applyCorrection(
   const blocking: MatchRow[] = [];
   const removed: MatchRow[] = [];
   let touched: string[] = [];
-  let rewire: BracketRewire | null = null;
+  let rewire: RewireOutcome | null = null;
+  const traits = formatTraits(stage.format);
 
-  if (outcomeChanged && ELIMINATION_FORMATS.includes(stage.format)) {
+  if (outcomeChanged && traits.isElimination) {
     const rows = new Map((await db.selectFrom('matches').selectAll().where('stage_id', '=', stage.id).execute()).map((r) => [r.id, r]));
-    rows.set(updated.id, updated);
-    rewire = new BracketRewire(ctx, rows, { correctedMatchId: row.id, reason: input.reason, actorUserId });
-    await rewire.advanceCorrected(updated, row.winner_id);
+    rewire = await rewireCorrection(ctx, rows, updated, row.winner_id, { correctedMatchId: row.id, reason: input.reason, actorUserId });
     blocking.push(...rewire.reset);
-    touched = rewire.touched();
+    touched = rewire.touched;
   }
   let reopened = false;
-  if (outcomeChanged && stage.format === 'SWISS') {
+  if (outcomeChanged && traits.generatedRoundByRound) {
     const swiss = await removeLaterSwissRounds(ctx, stage, row.round);
     blocking.push(...swiss.blocking);
     removed.push(...swiss.removed);
@@ -152,7 +151,7 @@ export async function applyCorrection(
   if (freshStage?.status === 'ONGOING') await afterMatchCompleted(ctx, updated, false);
   const tournament = await findTournamentRow(db, row.tournament_id);
   const isLast = !stages.some((s) => s.number > stage.number);
-  if (tournament?.status === 'ONGOING' && isLast && ELIMINATION_FORMATS.includes(stage.format)) {
+  if (tournament?.status === 'ONGOING' && isLast && traits.isElimination) {
     await resyncEliminationStatuses(ctx, stage);
   }
 

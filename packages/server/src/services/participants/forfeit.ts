@@ -1,10 +1,11 @@
+import { FINAL_MATCH_STATUSES } from '@tourney/core';
 import { completeMatch } from '../matches/match-completion';
 import { findMatchRow } from '../matches/match-reader';
 import { writeParticipantRemovalEvent } from './participant-events';
 import type { WriteContext } from '../matches/write-context';
 
-/** Match statuses that are final. */
-const FINAL = ['COMPLETED', 'RESOLVED'];
+/** Match statuses that are final (core). */
+const FINAL: readonly string[] = FINAL_MATCH_STATUSES;
 
 /**
  * Takes a participant out of a running tournament inside the caller's transaction: sets `status`
@@ -29,7 +30,7 @@ export async function forfeitParticipant(
     .select('id')
     .where('tournament_id', '=', ctx.tournament.id)
     .where((eb) => eb.or([eb('participant1_id', '=', participantId), eb('participant2_id', '=', participantId)]))
-    .where('status', 'not in', FINAL)
+    .where('status', 'not in', [...FINAL])
     .orderBy('round')
     .execute();
   let walkovers = 0;

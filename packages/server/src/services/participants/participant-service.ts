@@ -1,3 +1,4 @@
+import { TOURNAMENT_STATUSES_BEFORE_START } from '@tourney/core';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../deps';
 import type { AuthContext } from '../../auth/auth-context';
@@ -36,8 +37,8 @@ export interface ParticipantListQuery {
   status?: ParticipantStatus;
 }
 
-/** Tournament statuses before the start. */
-const BEFORE_START = ['DRAFT', 'PUBLISHED', 'REGISTRATION_OPEN', 'REGISTRATION_CLOSED'];
+/** Tournament statuses before the start (core's tournament status table). */
+const BEFORE_START: readonly string[] = TOURNAMENT_STATUSES_BEFORE_START;
 
 /**
  * Participants of tournaments (R6.1 to R6.11): registration (solo or team), check-in, listing, organizer updates

@@ -1,18 +1,16 @@
-import { isDomainError, type Placement, type StageGeneration } from '@tourney/core';
+import { formatTraits, isDomainError, OPEN_MATCH_STATUSES, TOURNAMENT_TRANSITIONS, type Placement, type StageGeneration } from '@tourney/core';
 import { writeEvents } from '../events';
 import { caseById } from '../../db/case-by-id';
 import { chunks } from '../../db/chunks';
 import type { MatchRow } from '../matches/match-mapper';
 import { readStageQualifiers } from './qualifiers';
 import { readStageEntrants } from './stage-entrants';
-import { generateNextSwissRound, planStage, writeStage } from './stage-generation';
-import { ELIMINATION_FORMATS, placementsDecidedBy, placementsOfEliminated, readStagePlacements, readTournamentPlacements } from './stage-placements';
+import { generateNextRound, planStage, writeStage } from './stage-generation';
+import { placementsDecidedBy, placementsOfEliminated, readStagePlacements, readTournamentPlacements } from './stage-placements';
 import type { StageRow } from '../tournaments/tournament-mapper';
 import { findStageRows } from '../tournaments/tournament-reader';
 import type { WriteContext } from '../matches/write-context';
 
-/** Match statuses that are not final (stage completion waits for none of them to remain). */
-const OPEN_STATUSES = ['SCHEDULED', 'IN_PROGRESS', 'PENDING_RESULT', 'DISPUTED'];
 
 /** Writes placements (`final_placement`, `placement_range`) to the participants they name, in chunks. */
 export async function writePlacements(ctx: WriteContext, placements: readonly Placement[]): Promise<void> {
@@ -38,11 +36,12 @@ async function setStatus(ctx: WriteContext, ids: readonly string[], from: string
 /**
  * Runs after every match completion of a stage, inside the caller's transaction (R7.1, R7.15,
  * R7.16, R5.12):
- * - in the last stage of an elimination format, a loser who leaves the bracket (`loserLeaves`: no losers-bracket,
+ * - in the last stage of an elimination format (core `formatTraits`), a loser who leaves the bracket (`loserLeaves`: no losers-bracket,
  *   third-place or reset match to go to) becomes ELIMINATED when ACTIVE, and the placements this match decides
  *   are written (`final_placement`, `placement_range`), so an eliminated participant receives theirs at once
  *   (in earlier stages and in pool formats statuses and placements wait for the stage to complete);
- * - once no match of the stage is open: a Swiss stage pairs its next round if it has one; otherwise the stage
+ * - once no match of the stage is open: a stage generated round by round (Swiss) pairs its next round if it has
+ *   one; otherwise the stage
  *   completes (see {@link completeStage}).
  * Does nothing while matches remain or when the stage is not ONGOING.
  */
@@ -52,7 +51,8 @@ export async function afterMatchCompleted(ctx: WriteContext, match: MatchRow, lo
   if (!stage || stage.status !== 'ONGOING') return;
   const stages = await findStageRows(db, stage.tournament_id);
   const isLast = !stages.some((s) => s.number > stage.number);
-  if (isLast && ELIMINATION_FORMATS.includes(stage.format)) {
+  const traits = formatTraits(stage.format);
+  if (isLast && traits.isElimination) {
     if (loserLeaves && match.loser_id !== null) await setStatus(ctx, [match.loser_id], 'ACTIVE', 'ELIMINATED');
     await writePlacements(ctx, await placementsDecidedBy(db, stage, match));
   }
@@ -60,10 +60,10 @@ export async function afterMatchCompleted(ctx: WriteContext, match: MatchRow, lo
     .selectFrom('matches')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('stage_id', '=', stage.id)
-    .where('status', 'in', OPEN_STATUSES)
+    .where('status', 'in', [...OPEN_MATCH_STATUSES])
     .executeTakeFirstOrThrow();
   if (Number(open.count) > 0) return;
-  if (stage.format === 'SWISS' && (await generateNextSwissRound(ctx, stage))) return;
+  if (traits.generatedRoundByRound && (await generateNextRound(ctx, stage))) return;
   await completeStage(ctx, stage, stages);
 }
 
@@ -93,17 +93,18 @@ async function completeStage(ctx: WriteContext, stage: StageRow, stages: readonl
   let eliminate = db.updateTable('participants').set({ status: 'ELIMINATED' }).where('tournament_id', '=', stage.tournament_id).where('status', '=', 'ACTIVE');
   if (championId !== null) eliminate = eliminate.where('id', '!=', championId);
   await eliminate.execute();
+  const complete = TOURNAMENT_TRANSITIONS.complete;
   await db
     .updateTable('tournaments')
-    .set({ status: 'COMPLETED', completed_at: ctx.now, updated_at: ctx.now })
+    .set({ status: complete.to, completed_at: ctx.now, updated_at: ctx.now })
     .where('id', '=', stage.tournament_id)
     .execute();
   await writeEvents(db, ctx.sink, [
     {
       projectId: ctx.tournament.project_id,
-      type: 'tournament.completed',
+      type: complete.event,
       subjectId: stage.tournament_id,
-      data: { tournamentId: stage.tournament_id, status: 'COMPLETED', stageId: stage.id, championId },
+      data: { tournamentId: stage.tournament_id, status: complete.to, stageId: stage.id, championId },
     },
   ]);
 }

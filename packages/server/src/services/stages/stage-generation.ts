@@ -1,4 +1,4 @@
-import { generateStage, generateSwissRound, type Entrant, type StageFormat, type StageGeneration } from '@tourney/core';
+import { formatDefinition, generateStage, type BracketKind, type Entrant, type StageFormat, type StageGeneration } from '@tourney/core';
 import type { Insertable } from 'kysely';
 import type { MatchesTable } from '../../db/schema';
 import { newId } from '../../ids';
@@ -37,7 +37,7 @@ function byeRow(ctx: WriteContext, stage: StageRow, round: number, number: numbe
     tournament_id: stage.tournament_id,
     stage_id: stage.id,
     key: bye.key,
-    bracket: 'SWISS',
+    bracket: 'SWISS' satisfies BracketKind,
     group_number: null,
     round,
     number,
@@ -94,14 +94,16 @@ export async function writeStage(ctx: WriteContext, stage: StageRow, generated: 
 }
 
 /**
- * Pairs the next round of a Swiss stage whose current round is complete (R7.10), inside the caller's
- * transaction, with core's `generateSwissRound` over every result so far (byes included); disqualified and
- * withdrawn entrants are no longer paired. The round is scheduled like the stage's first one plus (round - 1)
- * intervals. Returns false when the stage is over (round count reached, or in the esports form fewer than two
- * participants left to pair).
+ * Pairs the next round of a stage generated round by round (Swiss, R7.10) whose current round is complete,
+ * inside the caller's transaction, with the format's `nextRound` in core's registry (Swiss: `generateSwissRound`)
+ * over every result so far (byes included); disqualified and withdrawn entrants are no longer paired. The round is
+ * scheduled like the stage's first one plus (round - 1) intervals. Returns false when the stage is over (round
+ * count reached, or in the esports form fewer than two participants left to pair) or its format has no later rounds.
  */
-export async function generateNextSwissRound(ctx: WriteContext, stage: StageRow): Promise<boolean> {
+export async function generateNextRound(ctx: WriteContext, stage: StageRow): Promise<boolean> {
   const { db } = ctx;
+  const nextRound = formatDefinition(stage.format).nextRound;
+  if (nextRound === null) return false;
   const [entrants, { results }, first] = await Promise.all([
     readStageEntrants(db, stage.id),
     readStageResults(db, stage.id),
@@ -115,7 +117,7 @@ export async function generateNextSwissRound(ctx: WriteContext, stage: StageRow)
     .execute();
   const ids = new Set(entrants.map((e) => e.id));
   const withdrawn = forfeited.map((p) => p.id).filter((id) => ids.has(id));
-  const round = generateSwissRound(entrants, results, effectiveSettings(stage.format, stage.settings), { withdrawn });
+  const round = nextRound(entrants, results, effectiveSettings(stage.format, stage.settings), { withdrawn });
   if (round === null) return false;
   await insertMatches(ctx, stage, round.matches, { round: round.round, bye: round.bye }, first?.scheduled_at ?? ctx.now);
   return true;

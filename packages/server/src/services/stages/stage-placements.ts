@@ -1,7 +1,7 @@
 import {
-  computeSingleEliminationPlacements,
   computeStagePlacements,
   computeTournamentPlacements,
+  formatDefinition,
   type Entrant,
   type Placement,
   type StageFormat,
@@ -14,9 +14,6 @@ import { effectiveSettings } from './stage-settings';
 import type { StageRow } from '../tournaments/tournament-mapper';
 import type { Db } from '../../db/db';
 import { findStageRows } from '../tournaments/tournament-reader';
-
-/** Elimination formats: participants are placed as they are knocked out. */
-export const ELIMINATION_FORMATS: readonly string[] = ['SINGLE_ELIMINATION', 'DOUBLE_ELIMINATION'];
 
 /**
  * A stage's placements from all its results, computed by core (`computeStagePlacements`): elimination formats
@@ -31,21 +28,28 @@ export async function readStagePlacements(db: Db, stage: StageRow, entrants?: re
 }
 
 /**
- * Placements a just-completed match decides in an elimination stage: in single elimination those of that match
- * alone (its loser, or both finalists); in double elimination those of the whole stage so far (a grand final's
- * places depend on the winners final). Empty for other formats, whose order is only final with the stage.
+ * Placements a just-completed match decides, as the format's `livePlacements` in core's registry says: those of
+ * that match alone (single elimination: its loser, or both finalists), those of the whole stage so far (double
+ * elimination: a grand final's places depend on the winners final), or none (formats whose order is only final
+ * with the stage).
  */
 export async function placementsDecidedBy(db: Db, stage: StageRow, match: MatchRow): Promise<Placement[]> {
-  if (stage.format === 'SINGLE_ELIMINATION') {
-    const entrants = await readStageEntrants(db, stage.id);
-    if (entrants.length < 2) return [];
-    const settings = effectiveSettings(stage.format, stage.settings);
-    return computeSingleEliminationPlacements(entrants, [{ key: match.key, winnerId: match.winner_id, loserId: match.loser_id }], {
-      thirdPlaceMatch: settings.thirdPlaceMatch === true,
-    });
+  const live = formatDefinition(stage.format).livePlacements;
+  if (live === null) return [];
+  switch (live.from) {
+    case 'MATCH': {
+      const entrants = await readStageEntrants(db, stage.id);
+      if (entrants.length < 2) return [];
+      const outcome = { key: match.key, winnerId: match.winner_id, loserId: match.loser_id };
+      return live.compute(entrants, outcome, effectiveSettings(stage.format, stage.settings));
+    }
+    case 'STAGE':
+      return readStagePlacements(db, stage);
+    default: {
+      const unknown: never = live;
+      throw new Error(`unknown live placements ${JSON.stringify(unknown)}`);
+    }
   }
-  if (stage.format === 'DOUBLE_ELIMINATION') return readStagePlacements(db, stage);
-  return [];
 }
 
 /**

@@ -1,3 +1,5 @@
+import { eliminatedParticipants, OPEN_MATCH_STATUSES } from '@tourney/core';
+import { toBracketMatch } from '../brackets/advancement-rows';
 import { chunks } from '../../db/chunks';
 import type { MatchRow } from '../matches/match-mapper';
 import { readStageQualifiers } from './qualifiers';
@@ -8,8 +10,6 @@ import type { StageRow } from '../tournaments/tournament-mapper';
 import type { WriteContext } from '../matches/write-context';
 import { isPlayed } from '../brackets/bracket-rewire';
 
-/** Match statuses that are not final. */
-const OPEN_STATUSES = ['SCHEDULED', 'IN_PROGRESS', 'PENDING_RESULT', 'DISPUTED'];
 
 /** What a revision of later rounds or stages did: matches it deleted, and those of them that had been played or paired. */
 export interface RevisionResult {
@@ -68,7 +68,7 @@ export async function reviseLaterStages(
     .selectFrom('matches')
     .select('id')
     .where('stage_id', '=', stage.id)
-    .where('status', 'in', OPEN_STATUSES)
+    .where('status', 'in', [...OPEN_MATCH_STATUSES])
     .limit(1)
     .executeTakeFirst();
   if (!open && !reopened) {
@@ -97,7 +97,7 @@ export async function reviseLaterStages(
 /**
  * Statuses and placements of the last stage of an elimination format after a correction moved participants
  * (R8.14, R7.16): a participant is ELIMINATED exactly when they lost a decided match whose loser leaves the stage (no
- * `next.loser`, or a grand-final reset closed as NOT_NEEDED), ACTIVE otherwise (forfeited participants keep their
+ * `next.loser`, or a grand-final reset closed as NOT_NEEDED; core `eliminatedParticipants`), ACTIVE otherwise (forfeited participants keep their
  * status); placements are core's for the results so far (`readStagePlacements`), cleared for entrants not placed.
  */
 export async function resyncEliminationStatuses(ctx: WriteContext, stage: StageRow): Promise<void> {
@@ -106,13 +106,7 @@ export async function resyncEliminationStatuses(ctx: WriteContext, stage: StageR
     db.selectFrom('matches').selectAll().where('stage_id', '=', stage.id).execute(),
     readStageEntrants(db, stage.id),
   ]);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const out = new Set<string>();
-  for (const r of rows) {
-    if ((r.status !== 'COMPLETED' && r.status !== 'RESOLVED') || r.loser_id === null) continue;
-    const next = r.next_loser_match_id === null ? undefined : byId.get(r.next_loser_match_id);
-    if (next === undefined || next.result_type === 'NOT_NEEDED') out.add(r.loser_id);
-  }
+  const out = eliminatedParticipants(new Map(rows.map((r) => [r.id, toBracketMatch(r)])));
   const ids = entrants.map((e) => e.id);
   const eliminated = ids.filter((id) => out.has(id));
   const active = ids.filter((id) => !out.has(id));

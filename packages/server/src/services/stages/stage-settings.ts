@@ -1,8 +1,5 @@
-import type { StageSettings as CoreStageSettings } from '@tourney/core';
+import { DEFAULT_ROUND_INTERVAL_MINUTES, withFormatDefaults as coreWithFormatDefaults, type StageSettings as CoreStageSettings } from '@tourney/core';
 import type { StageSettings } from '../tournaments/api-types';
-
-/** Default minutes between the scheduled starts of consecutive rounds (contract `StageSettings.roundIntervalMinutes`). */
-export const DEFAULT_ROUND_INTERVAL_MINUTES = 60;
 
 /** Parses the JSON `settings` column of a stage; a malformed value reads as no settings. */
 export function parseStageSettings(json: string): StageSettings {
@@ -14,38 +11,24 @@ export function parseStageSettings(json: string): StageSettings {
   }
 }
 
-/** Minutes between rounds of a stage (default 60). */
+/** Minutes between rounds of a stage (core's default, 60, when not set). */
 export function roundIntervalOf(settings: StageSettings): number {
   return settings.roundIntervalMinutes ?? DEFAULT_ROUND_INTERVAL_MINUTES;
 }
 
-const POOL_POINTS: StageSettings = { pointsForWin: 3, pointsForDraw: 1, pointsForLoss: 0 };
-const POOL_TIEBREAKS = ['POINTS', 'HEAD_TO_HEAD', 'SCORE_DIFFERENCE', 'SCORES_FOR'];
-const SWISS_TIEBREAKS = ['POINTS', 'BUCHHOLZ', 'BUCHHOLZ_CUT1', 'SONNEBORN_BERGER'];
-
-/** Defaults of each format's settings (openapi `StageSettings`); swissRounds depends on the entrants and stays unset. */
-const FORMAT_DEFAULTS: Record<string, () => StageSettings> = {
-  SINGLE_ELIMINATION: () => ({ thirdPlaceMatch: false }),
-  DOUBLE_ELIMINATION: () => ({ grandFinal: 'simple' }),
-  ROUND_ROBIN: () => ({ roundRobinCycles: 1, ...POOL_POINTS, tiebreaks: [...POOL_TIEBREAKS] }),
-  SWISS: () => ({ ...POOL_POINTS, tiebreaks: [...SWISS_TIEBREAKS] }),
-  GROUPS: () => ({ roundRobinCycles: 1, ...POOL_POINTS, tiebreaks: [...POOL_TIEBREAKS] }),
-};
-
 /**
- * Settings as returned in responses: the stored ones with the defaults of the stage's format filled in
- * (openapi `StageSettings`: "In responses the defaults of the stage's format are filled in"), plus
- * `roundIntervalMinutes` (default 60) for every format.
+ * Settings as returned in responses: the stored ones with the defaults of the stage's format filled in (core's
+ * format registry, `withFormatDefaults`: openapi `StageSettings`, "In responses the defaults of the stage's format
+ * are filled in"), plus `roundIntervalMinutes` (default 60) for every format.
  */
 export function withFormatDefaults(format: string, settings: StageSettings): StageSettings {
-  const defaults = FORMAT_DEFAULTS[format]?.() ?? {};
-  return { ...defaults, roundIntervalMinutes: DEFAULT_ROUND_INTERVAL_MINUTES, ...settings };
+  return coreWithFormatDefaults(format, settings as CoreStageSettings) as StageSettings;
 }
 
 /**
  * The settings core works with for a stage: the stored JSON with the format's defaults filled in, exactly as
- * responses show them (so the Swiss tiebreak order of the contract is the one applied).
+ * responses show them.
  */
 export function effectiveSettings(format: string, json: string): CoreStageSettings {
-  return withFormatDefaults(format, parseStageSettings(json)) as CoreStageSettings;
+  return coreWithFormatDefaults(format, parseStageSettings(json) as CoreStageSettings);
 }

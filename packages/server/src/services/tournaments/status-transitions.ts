@@ -1,52 +1,45 @@
+import { TOURNAMENT_TRANSITIONS, tournamentTransitionRefusal, type TournamentTransition } from '@tourney/core';
 import type { Updateable } from 'kysely';
 import type { TournamentsTable } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import { writeEvents } from '../events';
-import type { TournamentStatus } from './api-types';
 import type { WriteContext } from '../matches/write-context';
 
-/** The simple tournament transitions moved by an organizer (R5.8). */
-export type SimpleTransition = 'publish' | 'openRegistration' | 'closeRegistration';
+/** The simple tournament transitions moved by an organizer (core `TOURNAMENT_TRANSITIONS`, R5.8). */
+export type SimpleTransition = Extract<TournamentTransition, 'publish' | 'openRegistration' | 'closeRegistration'>;
 
-interface TransitionRule {
-  from: TournamentStatus;
-  to: TournamentStatus;
-  event: string;
-  verb: string;
-  stamp?: (now: string) => Updateable<TournamentsTable>;
-}
-
-const RULES: Record<SimpleTransition, TransitionRule> = {
-  publish: { from: 'DRAFT', to: 'PUBLISHED', event: 'tournament.published', verb: 'publish', stamp: (now) => ({ published_at: now }) },
-  openRegistration: { from: 'PUBLISHED', to: 'REGISTRATION_OPEN', event: 'tournament.registration_opened', verb: 'open registration of' },
-  closeRegistration: { from: 'REGISTRATION_OPEN', to: 'REGISTRATION_CLOSED', event: 'tournament.registration_closed', verb: 'close registration of' },
+/** Columns a transition stamps besides the status (publish records `published_at`). */
+const STAMPS: Record<SimpleTransition, (now: string) => Updateable<TournamentsTable>> = {
+  publish: (now) => ({ published_at: now }),
+  openRegistration: () => ({}),
+  closeRegistration: () => ({}),
 };
 
 /**
- * Applies a simple transition inside the caller's transaction with a conditional update
- * (`WHERE status = from`, so concurrent calls cannot both succeed) and records its event
+ * Applies a simple transition of core's tournament status table inside the caller's transaction with a
+ * conditional update (`WHERE status IN from`, so concurrent calls cannot both succeed) and records its event
  * (`tournament.published` | `tournament.registration_opened` | `tournament.registration_closed`;
  * data: tournamentId, status (new), previousStatus).
  * @throws AppError 409 INVALID_STATE when the tournament is not in the rule's `from` status.
  */
 export async function applySimpleTransition(ctx: WriteContext, transition: SimpleTransition): Promise<void> {
-  const rule = RULES[transition];
+  const rule = TOURNAMENT_TRANSITIONS[transition];
   const { db, tournament, now } = ctx;
   const result = await db
     .updateTable('tournaments')
-    .set({ status: rule.to, updated_at: now, ...(rule.stamp?.(now) ?? {}) })
+    .set({ status: rule.to, updated_at: now, ...STAMPS[transition](now) })
     .where('id', '=', tournament.id)
-    .where('status', '=', rule.from)
+    .where('status', 'in', [...rule.from])
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) {
-    throw new AppError('INVALID_STATE', `cannot ${rule.verb} a tournament that is ${tournament.status} (it must be ${rule.from})`);
+    throw new AppError('INVALID_STATE', tournamentTransitionRefusal(transition, tournament.status));
   }
   await writeEvents(db, ctx.sink, [
     {
       projectId: tournament.project_id,
       type: rule.event,
       subjectId: tournament.id,
-      data: { tournamentId: tournament.id, status: rule.to, previousStatus: rule.from },
+      data: { tournamentId: tournament.id, status: rule.to, previousStatus: rule.from[0] },
     },
   ]);
 }

@@ -1,3 +1,4 @@
+import { TOURNAMENT_STATUSES_STRUCTURE_LOCKED, tournamentTransitionRefusal } from '@tourney/core';
 import type { AppDeps } from '../../deps';
 import type { AuthContext, StaffRole } from '../../auth/auth-context';
 import { AppError } from '../../errors/app-error';
@@ -31,8 +32,8 @@ import type { WriteContext } from '../matches/write-context';
 /** Every staff role: any staff member may list the project's tournaments. */
 const ANY_STAFF: readonly StaffRole[] = ['OWNER', 'ADMIN', 'ORGANIZER', 'MODERATOR'];
 
-/** Statuses in which structural fields are locked (R5.6). */
-const LOCKED_STATUSES = ['ONGOING', 'COMPLETED'];
+/** Statuses in which structural fields are locked (R5.6; core's tournament status table: from the start on). */
+const LOCKED_STATUSES: readonly string[] = TOURNAMENT_STATUSES_STRUCTURE_LOCKED;
 
 /** Fields of TournamentUpdate besides name and description. */
 type LockableField =
@@ -234,7 +235,7 @@ export class TournamentService {
           updated_at: now,
         })
         .where('id', '=', id);
-      if (structural) update = update.where('status', 'not in', LOCKED_STATUSES);
+      if (structural) update = update.where('status', 'not in', [...LOCKED_STATUSES]);
       const result = await update.executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) {
         throw new AppError('TOURNAMENT_LOCKED', 'the tournament started meanwhile; its structure is locked');
@@ -321,9 +322,7 @@ export class TournamentService {
    */
   async start(auth: AuthContext, id: string): Promise<Tournament> {
     const { row } = await requireManagedTournament(this.db, this.access, auth, id);
-    if (!STARTABLE_STATUSES.includes(row.status)) {
-      throw new AppError('INVALID_STATE', `a tournament can be started only when PUBLISHED, REGISTRATION_OPEN or REGISTRATION_CLOSED (it is ${row.status})`);
-    }
+    if (!STARTABLE_STATUSES.includes(row.status)) throw new AppError('INVALID_STATE', tournamentTransitionRefusal('start', row.status));
     const stages = await findStageRows(this.db, id);
     await this.inTransaction(row, (ctx) => runTournamentStart(ctx, stages));
     return this.reload(id);

@@ -1,3 +1,4 @@
+import { TOURNAMENT_TRANSITIONS, tournamentTransitionRefusal } from '@tourney/core';
 import { AppError } from '../../errors/app-error';
 import { writeEvents } from '../events';
 import { caseById } from '../../db/case-by-id';
@@ -8,8 +9,8 @@ import { checkStagePlan, planIssuesAtStart } from '../stages/stage-plan';
 import type { StageRow } from './tournament-mapper';
 import type { WriteContext } from '../matches/write-context';
 
-/** Tournament statuses from which start is accepted (R5.9). */
-export const STARTABLE_STATUSES = ['PUBLISHED', 'REGISTRATION_OPEN', 'REGISTRATION_CLOSED'];
+/** Tournament statuses from which start is accepted (R5.9; core `TOURNAMENT_TRANSITIONS.start`). */
+export const STARTABLE_STATUSES: readonly string[] = TOURNAMENT_TRANSITIONS.start.from;
 
 /**
  * Starts a tournament inside the caller's transaction (R5.9, R5.10):
@@ -29,13 +30,11 @@ export async function runTournamentStart(ctx: WriteContext, stages: readonly Sta
   const { db, tournament, now } = ctx;
   const claimed = await db
     .updateTable('tournaments')
-    .set({ status: 'ONGOING', started_at: now, updated_at: now })
+    .set({ status: TOURNAMENT_TRANSITIONS.start.to, started_at: now, updated_at: now })
     .where('id', '=', tournament.id)
-    .where('status', 'in', STARTABLE_STATUSES)
+    .where('status', 'in', [...STARTABLE_STATUSES])
     .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) === 0) {
-    throw new AppError('INVALID_STATE', `a tournament can be started only when PUBLISHED, REGISTRATION_OPEN or REGISTRATION_CLOSED (it is ${tournament.status})`);
-  }
+  if (Number(claimed.numUpdatedRows) === 0) throw new AppError('INVALID_STATE', tournamentTransitionRefusal('start', tournament.status));
 
   const checkInRequired = tournament.check_in_required === 1;
   const eligibleStatuses = checkInRequired ? ['CHECKED_IN'] : ['REGISTERED', 'CHECKED_IN'];

@@ -1,0 +1,216 @@
+import { DomainError } from '../errors/domain-error';
+import { generateDoubleElimination } from '../formats/double-elimination';
+import { generateGroups } from '../formats/groups';
+import { generateRoundRobin } from '../formats/round-robin';
+import { generateSingleElimination } from '../formats/single-elimination';
+import type { BracketKind, Entrant, GeneratedMatch, StageFormat } from '../formats/types';
+import { computeDoubleEliminationPlacements } from '../placements/double-elimination-placements';
+import { computeSingleEliminationPlacements } from '../placements/single-elimination-placements';
+import { placementsFromGroupStandings, placementsFromStandings } from '../placements/standings-placements';
+import type { MatchOutcome, Placement } from '../placements/types';
+import type { SingleEliminationStage, StageGeneration } from '../stages/generate-stage';
+import { outcomesOf } from '../stages/outcomes';
+import { settingsObject, thirdPlaceSetting, type StageSettings } from '../stages/stage-settings';
+import { computeStandings } from '../standings/compute-standings';
+import type { StageMatchResult, StandingRow } from '../standings/types';
+import { generateSwiss, generateSwissRound } from '../swiss/swiss-round';
+import { DEFAULT_ROUND_INTERVAL_MINUTES, FORMAT_DEFAULTS } from './format-defaults';
+import {
+  advanceCountQualifiers,
+  checkDoubleEliminationPlan,
+  checkGroupsPlan,
+  checkRoundRobinPlan,
+  checkSingleEliminationPlan,
+  checkSwissPlan,
+  groupQualifiers,
+  type PlanContext,
+  type PlanIssue,
+  type QualifierCount,
+} from './plan-checks';
+
+/** What the rest of the system may rely on about a format, without naming it. */
+export interface FormatTraits {
+  /** Participants leave by losing: matches carry advancement paths (`next.winner` / `next.loser`), placements come from the round of elimination, and a corrected winner moves along the paths. */
+  isElimination: boolean;
+  /** A match may end in a draw. */
+  drawsAllowed: boolean;
+  /** The stage has a standings table (points and tiebreaks); `standings` is set exactly then. */
+  hasStandings: boolean;
+  /** Participants play in groups ranked separately (qualifiers taken per group). */
+  hasGroups: boolean;
+  /** Only round 1 is generated with the stage; each later round is paired from the results so far, so a corrected result invalidates the later rounds. */
+  generatedRoundByRound: boolean;
+  /** A stage followed by another needs `settings.advanceCount` (false: the format has a default number of qualifiers). */
+  requiresAdvanceCount: boolean;
+}
+
+/**
+ * When the placements of a stage are written before it completes (in the last stage of a tournament): after each
+ * match from that match alone (`MATCH`, with `compute`), recomputed from the whole stage after each match (`STAGE`),
+ * or only once the stage completes (null).
+ */
+export type LivePlacements =
+  | { from: 'MATCH'; compute: (entrants: readonly Entrant[], outcome: MatchOutcome, settings: StageSettings) => Placement[] }
+  | { from: 'STAGE' }
+  | null;
+
+/** A round generated after the stage started (Swiss): its number, matches to play and the bye (a free win, stored as a decided match). */
+export interface GeneratedRound {
+  round: number;
+  matches: GeneratedMatch[];
+  bye: { key: string; participantId: string } | null;
+}
+
+/**
+ * Pairs the next round of a stage generated round by round from every result so far (byes included);
+ * `withdrawn` participants are no longer paired. Null when the stage has no further round.
+ * @throws DomainError VALIDATION_ERROR for bad entrants, settings or results.
+ */
+export type NextRound = (
+  entrants: readonly Entrant[],
+  results: readonly StageMatchResult[],
+  settings: StageSettings,
+  options: { withdrawn?: readonly string[] },
+) => GeneratedRound | null;
+
+/**
+ * Everything core knows about one stage format. Settings passed to the functions are contract `StageSettings`
+ * (fields of other formats are ignored); entrants are seeded 1..N.
+ */
+export interface FormatDefinition {
+  traits: FormatTraits;
+  /** Brackets (contract `Match.bracket`) the format's matches belong to. */
+  brackets: readonly BracketKind[];
+  /** The contract's default settings of the format (without roundIntervalMinutes, common to all); read only. */
+  defaults: Readonly<StageSettings>;
+  /**
+   * Generates the stage (Swiss: round 1 only).
+   * @throws DomainError NOT_ENOUGH_PARTICIPANTS, VALIDATION_ERROR (paths `entrants...`, `settings.<field>`).
+   */
+  generate(entrants: readonly Entrant[], settings: StageSettings): StageGeneration;
+  /**
+   * Placements from the results so far, sorted by placement (elimination: only those already placed).
+   * @throws DomainError VALIDATION_ERROR for bad entrants, settings or results.
+   */
+  placements(entrants: readonly Entrant[], results: readonly StageMatchResult[], settings: StageSettings): Placement[];
+  /** Standings from the results so far (null: the format has none). @throws DomainError VALIDATION_ERROR. */
+  standings: ((entrants: readonly Entrant[], results: readonly StageMatchResult[], settings: StageSettings) => StandingRow[]) | null;
+  livePlacements: LivePlacements;
+  /** The next round of a format generated round by round (`traits.generatedRoundByRound`), else null. */
+  nextRound: NextRound | null;
+  /** Problems of the format's settings for a stage of `ctx.entrants` entrants (paths `settings.<field>` or `format`). */
+  checkPlan(settings: StageSettings, ctx: PlanContext): PlanIssue[];
+  /** How many qualifiers the stage seeds into the next one (called only for a stage followed by another). */
+  qualifierCount(settings: StageSettings, ctx: PlanContext): QualifierCount;
+}
+
+const standingsOf =
+  (format: StageFormat) =>
+  (entrants: readonly Entrant[], results: readonly StageMatchResult[], settings: StageSettings): StandingRow[] =>
+    computeStandings(format, entrants, results, settings);
+
+/**
+ * The format registry: every stage format with its traits, generation, placements, standings, default settings
+ * and plan checks. Adding a format to `StageFormat` makes this table (and every `Record<StageFormat, ...>` and
+ * exhaustive switch) fail to compile until the format is described; see docs/adding-a-stage-format.md.
+ */
+export const FORMATS = {
+  SINGLE_ELIMINATION: {
+    traits: { isElimination: true, drawsAllowed: false, hasStandings: false, hasGroups: false, generatedRoundByRound: false, requiresAdvanceCount: true },
+    brackets: ['WINNERS', 'THIRD_PLACE'],
+    defaults: FORMAT_DEFAULTS.SINGLE_ELIMINATION,
+    generate: (entrants, settings) => generateSingleElimination(entrants, { thirdPlaceMatch: thirdPlaceSetting(settings) }) as SingleEliminationStage,
+    placements: (entrants, results, settings) =>
+      computeSingleEliminationPlacements(entrants, outcomesOf(results), { thirdPlaceMatch: thirdPlaceSetting(settings) }),
+    standings: null,
+    livePlacements: {
+      from: 'MATCH',
+      compute: (entrants, outcome, settings) => computeSingleEliminationPlacements(entrants, [outcome], { thirdPlaceMatch: settings.thirdPlaceMatch === true }),
+    },
+    nextRound: null,
+    checkPlan: () => checkSingleEliminationPlan(),
+    qualifierCount: (settings) => advanceCountQualifiers(settings),
+  },
+  DOUBLE_ELIMINATION: {
+    traits: { isElimination: true, drawsAllowed: false, hasStandings: false, hasGroups: false, generatedRoundByRound: false, requiresAdvanceCount: true },
+    brackets: ['WINNERS', 'LOSERS', 'GRAND_FINAL'],
+    defaults: FORMAT_DEFAULTS.DOUBLE_ELIMINATION,
+    generate: (entrants, settings) => generateDoubleElimination(entrants, settings),
+    placements: (entrants, results, settings) => computeDoubleEliminationPlacements(entrants, outcomesOf(results), settings),
+    standings: null,
+    livePlacements: { from: 'STAGE' },
+    nextRound: null,
+    checkPlan: (settings) => checkDoubleEliminationPlan(settings),
+    qualifierCount: (settings) => advanceCountQualifiers(settings),
+  },
+  ROUND_ROBIN: {
+    traits: { isElimination: false, drawsAllowed: true, hasStandings: true, hasGroups: false, generatedRoundByRound: false, requiresAdvanceCount: true },
+    brackets: ['ROUND_ROBIN'],
+    defaults: FORMAT_DEFAULTS.ROUND_ROBIN,
+    generate: (entrants, settings) => generateRoundRobin(entrants, settings),
+    placements: (entrants, results, settings) => placementsFromStandings(computeStandings('ROUND_ROBIN', entrants, results, settings)),
+    standings: standingsOf('ROUND_ROBIN'),
+    livePlacements: null,
+    nextRound: null,
+    checkPlan: (settings, ctx) => checkRoundRobinPlan(settings, ctx),
+    qualifierCount: (settings) => advanceCountQualifiers(settings),
+  },
+  SWISS: {
+    traits: { isElimination: false, drawsAllowed: true, hasStandings: true, hasGroups: false, generatedRoundByRound: true, requiresAdvanceCount: true },
+    brackets: ['SWISS'],
+    defaults: FORMAT_DEFAULTS.SWISS,
+    generate: (entrants, settings) => generateSwiss(entrants, settings),
+    placements: (entrants, results, settings) => placementsFromStandings(computeStandings('SWISS', entrants, results, settings)),
+    standings: standingsOf('SWISS'),
+    livePlacements: null,
+    nextRound: (entrants, results, settings, options) => generateSwissRound(entrants, results, settings, options),
+    checkPlan: (settings, ctx) => checkSwissPlan(settings, ctx),
+    qualifierCount: (settings) => advanceCountQualifiers(settings),
+  },
+  GROUPS: {
+    traits: { isElimination: false, drawsAllowed: true, hasStandings: true, hasGroups: true, generatedRoundByRound: false, requiresAdvanceCount: false },
+    brackets: ['GROUP'],
+    defaults: FORMAT_DEFAULTS.GROUPS,
+    generate: (entrants, settings) => generateGroups(entrants, settings),
+    placements: (entrants, results, settings) => placementsFromGroupStandings(computeStandings('GROUPS', entrants, results, settings)),
+    standings: standingsOf('GROUPS'),
+    livePlacements: null,
+    nextRound: null,
+    checkPlan: (settings, ctx) => checkGroupsPlan(settings, ctx),
+    qualifierCount: (settings, ctx) => groupQualifiers(settings, ctx),
+  },
+} as const satisfies Record<StageFormat, FormatDefinition>;
+
+/** Every stage format, in contract order. */
+export const STAGE_FORMATS = Object.keys(FORMATS) as StageFormat[];
+
+/** True when `value` names a stage format. */
+export function isStageFormat(value: unknown): value is StageFormat {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(FORMATS, value);
+}
+
+/**
+ * The registry entry of a format.
+ * @throws DomainError UNSUPPORTED_FORMAT for anything that is not a stage format.
+ */
+export function formatDefinition(format: StageFormat | string): FormatDefinition {
+  if (!isStageFormat(format)) throw new DomainError('UNSUPPORTED_FORMAT', `Unknown stage format ${String(format)}`);
+  return FORMATS[format];
+}
+
+/** The traits of a format. @throws DomainError UNSUPPORTED_FORMAT for an unknown format. */
+export function formatTraits(format: StageFormat | string): FormatTraits {
+  return formatDefinition(format).traits;
+}
+
+/**
+ * Settings as the contract shows them: `settings` with the format's defaults filled in (`FORMATS[format].defaults`)
+ * and `roundIntervalMinutes` (default 60) for every format; given fields win. A fresh object (arrays copied).
+ * An unknown format gets only roundIntervalMinutes.
+ */
+export function withFormatDefaults(format: StageFormat | string, settings: StageSettings = {}): StageSettings {
+  const defaults: Readonly<StageSettings> = isStageFormat(format) ? FORMATS[format].defaults : {};
+  const copy: StageSettings = { ...defaults };
+  if (defaults.tiebreaks !== undefined) copy.tiebreaks = [...defaults.tiebreaks];
+  return { ...copy, roundIntervalMinutes: DEFAULT_ROUND_INTERVAL_MINUTES, ...settingsObject(settings) };
+}
