@@ -3,9 +3,9 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// docs/requirements.md is what source comments cite (R-numbers) and it names the tests that check each requirement.
-// This test keeps both ends honest: comments cite only requirements the document defines (never documents outside
-// the repository), and every test the document names still exists.
+// docs/requirements.md is what source comments, the contract and the Markdown docs cite (R-numbers), and it names the
+// tests that check each requirement. This test keeps both ends honest: they cite only requirements the document
+// defines (never documents outside the repository), and every test the document names still exists.
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const requirements = readFileSync(join(root, 'docs/requirements.md'), 'utf8');
@@ -15,21 +15,41 @@ const SOURCE_ROOTS = ['packages/core', 'packages/server', 'packages/sdk', 'packa
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'generated', 'coverage']);
 const SOURCE_FILE = /\.(ts|mts|mjs|js)$/;
 
-function sourceFiles(dir: string, out: string[] = []): string[] {
+function filesUnder(dir: string, pattern: RegExp, out: string[] = []): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.isDirectory()) {
-      if (!SKIPPED_DIRS.has(entry.name) && !entry.name.startsWith('.')) sourceFiles(join(dir, entry.name), out);
-    } else if (SOURCE_FILE.test(entry.name)) {
+      if (!SKIPPED_DIRS.has(entry.name) && !entry.name.startsWith('.')) filesUnder(join(dir, entry.name), pattern, out);
+    } else if (pattern.test(entry.name)) {
       out.push(join(dir, entry.name));
     }
   }
   return out;
 }
 
-const sources = SOURCE_ROOTS.flatMap((dir) => sourceFiles(join(root, dir))).map((path) => ({
-  path: relative(root, path),
-  text: readFileSync(path, 'utf8'),
-}));
+/** Files directly in `dir` (not below) whose names match. */
+function filesIn(dir: string, pattern: RegExp): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && pattern.test(entry.name))
+    .map((entry) => join(dir, entry.name));
+}
+
+function load(paths: string[]): { path: string; text: string }[] {
+  return paths.map((path) => ({ path: relative(root, path), text: readFileSync(path, 'utf8') }));
+}
+
+const sources = load(SOURCE_ROOTS.flatMap((dir) => filesUnder(join(root, dir), SOURCE_FILE)));
+
+/**
+ * The contract and every Markdown page of the repository: openapi.yaml, README.md, docs/*.md (requirements.md
+ * included), and the READMEs and changelogs of packages, examples and benchmarks.
+ */
+const MARKDOWN = /\.md$/;
+const documents = load([
+  join(root, 'openapi.yaml'),
+  ...filesIn(root, MARKDOWN),
+  ...filesIn(join(root, 'docs'), MARKDOWN),
+  ...SOURCE_ROOTS.flatMap((dir) => filesUnder(join(root, dir), MARKDOWN)),
+]);
 
 /** `R<section>.<n>` ids defined by the document, each on a line `- **R1.2** ...`. */
 function definedIds(): string[] {
@@ -56,6 +76,25 @@ const OUTSIDE_CITATIONS = [
   new RegExp('\\bsp' + 'ec (part )?\\d', 'i'),
   new RegExp('\\bcontract sk' + 'etch\\b', 'i'),
 ];
+
+/** `path:line: text` of every line citing a document outside the repository. */
+function outsideCitations(files: { path: string; text: string }[]): string[] {
+  return files.flatMap(({ path, text }) =>
+    text
+      .split('\n')
+      .map((line, i) => ({ line, at: `${path}:${i + 1}` }))
+      .filter(({ line }) => OUTSIDE_CITATIONS.some((pattern) => pattern.test(line)))
+      .map(({ line, at }) => `${at}: ${line.trim()}`),
+  );
+}
+
+/** `path: id` of every R-number cited that docs/requirements.md does not define. */
+function unknownIds(files: { path: string; text: string }[]): string[] {
+  const ids = new Set(definedIds());
+  return files.flatMap(({ path, text }) =>
+    [...text.matchAll(/\bR\d+\.\d+\b/g)].filter((m) => !ids.has(m[0])).map((m) => `${path}: ${m[0]}`),
+  );
+}
 
 describe('docs/requirements.md', () => {
   it('defines each id once, in order within its section, each with its tests', () => {
@@ -104,21 +143,27 @@ describe('docs/requirements.md', () => {
 
 describe('source comments', () => {
   it('cite requirement numbers, never documents outside the repository', () => {
-    const found = sources.flatMap(({ path, text }) =>
-      text
-        .split('\n')
-        .map((line, i) => ({ line, at: `${path}:${i + 1}` }))
-        .filter(({ line }) => OUTSIDE_CITATIONS.some((pattern) => pattern.test(line)))
-        .map(({ line, at }) => `${at}: ${line.trim()}`),
-    );
-    expect(found).toEqual([]);
+    expect(outsideCitations(sources)).toEqual([]);
   });
 
   it('cite only requirement numbers that docs/requirements.md defines', () => {
-    const ids = new Set(definedIds());
-    const unknown = sources.flatMap(({ path, text }) =>
-      [...text.matchAll(/\bR\d+\.\d+\b/g)].filter((m) => !ids.has(m[0])).map((m) => `${path}: ${m[0]}`),
+    expect(unknownIds(sources)).toEqual([]);
+  });
+});
+
+describe('openapi.yaml and the Markdown docs', () => {
+  it('include the contract, the README, docs/ and the package READMEs', () => {
+    const paths = documents.map((d) => d.path);
+    expect(paths).toEqual(
+      expect.arrayContaining(['openapi.yaml', 'README.md', 'docs/requirements.md', 'docs/decisions.md', 'packages/sdk/README.md']),
     );
-    expect(unknown).toEqual([]);
+  });
+
+  it('cite requirement numbers, operationIds or decisions, never documents outside the repository', () => {
+    expect(outsideCitations(documents)).toEqual([]);
+  });
+
+  it('cite only requirement numbers that docs/requirements.md defines', () => {
+    expect(unknownIds(documents)).toEqual([]);
   });
 });

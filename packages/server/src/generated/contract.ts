@@ -1724,7 +1724,7 @@ export interface webhooks {
         put?: never;
         /**
          * Event delivery to a subscription URL
-         * @description What the service POSTs to a subscribed URL (spec 6). Deliveries follow the Standard Webhooks scheme: the
+         * @description What the service POSTs to a subscribed URL (R10.5). Deliveries follow the Standard Webhooks scheme: the
          *     signature is `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the
          *     subscription secret (the bytes after `whsec_`, base64-decoded). Delivery is at least once: any answer but 2xx,
          *     a redirect (never followed) or no answer within the timeout (10 s by default) is retried with exponential backoff
@@ -1742,7 +1742,7 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        /** @description Position of a list page (spec 2.1). `totalPages` is 0 when `total` is 0. */
+        /** @description Position of a list page (R3.1). `totalPages` is 0 when `total` is 0. */
         Pagination: {
             /** @description Current page, 1-based. */
             page: number;
@@ -2005,7 +2005,7 @@ export interface components {
             plan?: components["schemas"]["ProjectPlan"];
         };
         /**
-         * @description Permission of an API key (spec 5.4). The three anticheat scopes are dedicated to the anti-cheat surface.
+         * @description Permission of an API key (R1.10). The three anticheat scopes are dedicated to the anti-cheat surface.
          * @enum {string}
          */
         Scope: "manage:tournaments" | "read:tournaments" | "read:circuits" | "manage:circuits" | "manage:webhooks" | "read:webhooks" | "read:analytics" | "anticheat:session.write" | "anticheat:detections.read" | "anticheat:evidence.write";
@@ -2069,7 +2069,7 @@ export interface components {
             };
         };
         /**
-         * @description Lifecycle (spec 3.1). DRAFT -> PUBLISHED (publish) -> REGISTRATION_OPEN (registration/open or registrationOpensAt) -> REGISTRATION_CLOSED (registration/close or registrationClosesAt) -> ONGOING (start, from PUBLISHED, REGISTRATION_OPEN or REGISTRATION_CLOSED) -> COMPLETED (automatically after the last match of the last stage).
+         * @description Lifecycle (R5.8, R5.11, R5.12). DRAFT -> PUBLISHED (publish) -> REGISTRATION_OPEN (registration/open or registrationOpensAt) -> REGISTRATION_CLOSED (registration/close or registrationClosesAt) -> ONGOING (start, from PUBLISHED, REGISTRATION_OPEN or REGISTRATION_CLOSED) -> COMPLETED (automatically after the last match of the last stage).
          * @enum {string}
          */
         TournamentStatus: "DRAFT" | "PUBLISHED" | "REGISTRATION_OPEN" | "REGISTRATION_CLOSED" | "ONGOING" | "COMPLETED";
@@ -2168,7 +2168,7 @@ export interface components {
             withdrawn: number;
             noShow?: number;
         };
-        /** @description Full tournament details, status, stage configuration and participant counts (spec 2.2). */
+        /** @description Full tournament details, status, stage configuration and participant counts (R5.4). */
         Tournament: {
             /** Format: uuid */
             id: string;
@@ -2338,7 +2338,7 @@ export interface components {
             status?: components["schemas"]["ParticipantStatus"];
         };
         /**
-         * @description SCHEDULED -> IN_PROGRESS (start) -> PENDING_RESULT (report, also from SCHEDULED) -> COMPLETED (confirm) or DISPUTED (dispute) -> RESOLVED (resolve). Spec 3.2.
+         * @description SCHEDULED -> IN_PROGRESS (start) -> PENDING_RESULT (report, also from SCHEDULED) -> COMPLETED (confirm) or DISPUTED (dispute) -> RESOLVED (resolve). R8.1.
          * @enum {string}
          */
         MatchStatus: "SCHEDULED" | "IN_PROGRESS" | "PENDING_RESULT" | "COMPLETED" | "DISPUTED" | "RESOLVED";
@@ -2631,7 +2631,7 @@ export interface components {
             /** @description Factor per position, e.g. 0.8. */
             decay: number;
         };
-        /** @description Point scoring of a season; the `strategy` field selects the shape (spec 2.8). Participants sharing a placement range each get the points of its best place. A classification's pointMultiplier scales these base points, rounded half up to hundredths. */
+        /** @description Point scoring of a season; the `strategy` field selects the shape (R9.8-R9.11). Participants sharing a placement range each get the points of its best place. A classification's pointMultiplier scales these base points, rounded half up to hundredths. */
         ScoringConfig: components["schemas"]["PlacementScoring"] | components["schemas"]["LinearScoring"] | components["schemas"]["ExponentialScoring"];
         Season: {
             /** Format: uuid */
@@ -2676,7 +2676,7 @@ export interface components {
              */
             seasonId?: string;
         };
-        /** @description A series of tournaments organised into seasons (spec 2.8). */
+        /** @description A series of tournaments organised into seasons (R9.1, R9.5). */
         Circuit: {
             /** Format: uuid */
             id: string;
@@ -3035,7 +3035,7 @@ export interface components {
             seasonId: string | null;
         };
         /**
-         * @description Event names (spec 6 plus the DESIGN.md extras).
+         * @description Event names (R11.1-R11.10).
          * @enum {string}
          */
         WebhookEventType: "tournament.published" | "tournament.registration_opened" | "tournament.registration_closed" | "tournament.started" | "tournament.completed" | "participant.registered" | "participant.checked_in" | "participant.disqualified" | "participant.withdrawn" | "match.started" | "match.score_reported" | "match.completed" | "match.disputed" | "match.resolved" | "match.result_corrected" | "match.reset" | "match.rescheduled" | "circuit.standings_updated" | "circuit.season_started" | "circuit.season_ended" | "anticheat.detection_raised" | "anticheat.session_completed";
@@ -3377,12 +3377,12 @@ export interface components {
             participants: components["schemas"]["AntiCheatParticipantRef"][];
             /**
              * @deprecated
-             * @description Ignored; the project is taken from the API key (spec 4.1). Do not send.
+             * @description Ignored; the project is taken from the API key (R4.2). Do not send.
              */
             projectId?: unknown;
         };
         AntiCheatSessionStarted: {
-            /** @description Equals matchId (spec 2.5). */
+            /** @description Equals matchId (R12.4). */
             sessionId: string;
             matchId: string;
             game: components["schemas"]["AntiCheatGame"];
@@ -3426,13 +3426,13 @@ export interface components {
             reason?: string;
             /**
              * @deprecated
-             * @description Ignored; the project is taken from the API key (spec 4.1). Do not send.
+             * @description Ignored; the project is taken from the API key (R4.2). Do not send.
              */
             projectId?: unknown;
         };
         AntiCheatSessionEndResult: {
             sessionId: string;
-            /** @description False when the project had no active session with this id (the request was a no-op, spec 4.1 rule 3). */
+            /** @description False when the project had no active session with this id (the request was a no-op, R12.6). */
             ended: boolean;
             /** Format: date-time */
             endedAt: string | null;
@@ -3441,7 +3441,7 @@ export interface components {
         DetectionSeverity: "LOW" | "MEDIUM" | "HIGH" | "CRITICAL";
         /** @enum {string} */
         DetectionVerdict: "CONFIRMED_CHEAT" | "FALSE_POSITIVE" | "INCONCLUSIVE";
-        /** @description A detection as listed (spec 2.6); never carries evidence content. */
+        /** @description A detection as listed (R12.8); never carries evidence content. */
         Detection: {
             /** Format: uuid */
             id: string;
@@ -3507,7 +3507,7 @@ export interface components {
             detectionId?: string;
             /**
              * @deprecated
-             * @description Ignored; the project is taken from the API key (spec 4.1). Do not send.
+             * @description Ignored; the project is taken from the API key (R4.2). Do not send.
              */
             projectId?: unknown;
         };
@@ -3563,7 +3563,7 @@ export interface components {
             label?: string;
             /**
              * @deprecated
-             * @description Ignored; the project is taken from the API key (spec 4.1). Do not send.
+             * @description Ignored; the project is taken from the API key (R4.2). Do not send.
              */
             projectId?: unknown;
         };
@@ -4144,7 +4144,7 @@ export interface components {
         Page: number;
         /** @description Items per page. */
         Limit: number;
-        /** @description Maximum number of detections returned (spec 8). */
+        /** @description Maximum number of detections returned (R12.8). */
         DetectionLimit: number;
         /** @description When true, only detections that have not received a verdict. */
         UnreviewedOnlyQuery: boolean;
@@ -7438,7 +7438,7 @@ export interface operations {
     listDetections: {
         parameters: {
             query?: {
-                /** @description Maximum number of detections returned (spec 8). */
+                /** @description Maximum number of detections returned (R12.8). */
                 limit?: components["parameters"]["DetectionLimit"];
                 /** @description When true, only detections that have not received a verdict. */
                 unreviewedOnly?: components["parameters"]["UnreviewedOnlyQuery"];
