@@ -1,5 +1,5 @@
 import type { StageSettings as CoreStageSettings } from '@tourney/core';
-import type { StageSettings } from '../tournaments/api-types';
+import type { StageFormat, StageSettings, Tiebreak } from '../../contract-types';
 
 /** Default minutes between the scheduled starts of consecutive rounds (contract `StageSettings.roundIntervalMinutes`). */
 export const DEFAULT_ROUND_INTERVAL_MINUTES = 60;
@@ -20,11 +20,11 @@ export function roundIntervalOf(settings: StageSettings): number {
 }
 
 const POOL_POINTS: StageSettings = { pointsForWin: 3, pointsForDraw: 1, pointsForLoss: 0 };
-const POOL_TIEBREAKS = ['POINTS', 'HEAD_TO_HEAD', 'SCORE_DIFFERENCE', 'SCORES_FOR'];
-const SWISS_TIEBREAKS = ['POINTS', 'BUCHHOLZ', 'BUCHHOLZ_CUT1', 'SONNEBORN_BERGER'];
+const POOL_TIEBREAKS: readonly Tiebreak[] = ['POINTS', 'HEAD_TO_HEAD', 'SCORE_DIFFERENCE', 'SCORES_FOR'];
+const SWISS_TIEBREAKS: readonly Tiebreak[] = ['POINTS', 'BUCHHOLZ', 'BUCHHOLZ_CUT1', 'SONNEBORN_BERGER'];
 
 /** Defaults of each format's settings (openapi `StageSettings`); swissRounds depends on the entrants and stays unset. */
-const FORMAT_DEFAULTS: Record<string, () => StageSettings> = {
+const FORMAT_DEFAULTS: Record<StageFormat, () => StageSettings> = {
   SINGLE_ELIMINATION: () => ({ thirdPlaceMatch: false }),
   DOUBLE_ELIMINATION: () => ({ grandFinal: 'simple' }),
   ROUND_ROBIN: () => ({ roundRobinCycles: 1, ...POOL_POINTS, tiebreaks: [...POOL_TIEBREAKS] }),
@@ -38,7 +38,7 @@ const FORMAT_DEFAULTS: Record<string, () => StageSettings> = {
  * `roundIntervalMinutes` (default 60) for every format.
  */
 export function withFormatDefaults(format: string, settings: StageSettings): StageSettings {
-  const defaults = FORMAT_DEFAULTS[format]?.() ?? {};
+  const defaults = FORMAT_DEFAULTS[format as StageFormat]?.() ?? {};
   return { ...defaults, roundIntervalMinutes: DEFAULT_ROUND_INTERVAL_MINUTES, ...settings };
 }
 

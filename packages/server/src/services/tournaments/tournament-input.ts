@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import type { StagesTable } from '../../db/schema';
 import { AppError, invalidField } from '../../errors/app-error';
 import { newId } from '../../ids';
-import type { StageInput } from './api-types';
+import type { StageInput } from '../../contract-types';
 import { parseStageSettings, withFormatDefaults } from '../stages/stage-settings';
 import type { StageRow } from './tournament-mapper';
 
