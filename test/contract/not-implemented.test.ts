@@ -15,7 +15,8 @@ describe('README list of operations answering 501', () => {
     expect(section, 'README section markers').toBeDefined();
     const listed = new Set([...section!.matchAll(/`([a-zA-Z]+)`/g)].map((m) => m[1]!));
     const operationIds = Object.values(document.paths).flatMap((ops) => Object.values(ops).map((op) => op.operationId).filter(Boolean)) as string[];
-    const missing = operationIds.filter((id) => !operationHandlers[id]).sort();
+    const implemented = new Set(Object.keys(operationHandlers));
+    const missing = operationIds.filter((id) => !implemented.has(id)).sort();
     expect([...listed].sort()).toEqual(missing);
   });
 });

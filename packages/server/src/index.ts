@@ -20,7 +20,16 @@ export { createLogger, type Logger } from './logger';
 export { ApiError, errorStatus, type ErrorCode, type ErrorDetail } from './http/errors';
 export { AppError, isAppError } from './errors/app-error';
 export { allScopes, type AuthContext, type Scope, type StaffRole } from './auth/auth-context';
-export type { ApiContext, OperationHandler, OperationHandlers, OperationInput } from './http/operation';
+export type {
+  ApiContext,
+  OperationHandler,
+  OperationHandlers,
+  OperationId,
+  OperationInput,
+  OperationReply,
+  ReplyHeaders,
+} from './http/operation';
+export { accepted, created, listed, noContent, NO_STORE, ok } from './http/reply';
 export {
   createMemoryRateLimiter,
   fromRateLimiterFlexible,

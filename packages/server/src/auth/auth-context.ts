@@ -1,29 +1,20 @@
-/** An API scope (R1.10; contract: Scope). */
-export type Scope =
-  | 'manage:tournaments'
-  | 'read:tournaments'
-  | 'read:circuits'
-  | 'manage:circuits'
-  | 'manage:webhooks'
-  | 'read:webhooks'
-  | 'read:analytics'
-  | 'anticheat:session.write'
-  | 'anticheat:detections.read'
-  | 'anticheat:evidence.write';
+import { membersOf, type Scope } from '../contract-types';
 
-/** Every scope, for validation and docs. */
-export const allScopes: readonly Scope[] = [
-  'manage:tournaments',
-  'read:tournaments',
-  'read:circuits',
-  'manage:circuits',
-  'manage:webhooks',
-  'read:webhooks',
-  'read:analytics',
-  'anticheat:session.write',
-  'anticheat:detections.read',
-  'anticheat:evidence.write',
-];
+export type { Scope, StaffRole } from '../contract-types';
+
+/** Every API scope (contract: Scope), for validation and docs. */
+export const allScopes: readonly Scope[] = membersOf<Scope>({
+  'manage:tournaments': true,
+  'read:tournaments': true,
+  'read:circuits': true,
+  'manage:circuits': true,
+  'manage:webhooks': true,
+  'read:webhooks': true,
+  'read:analytics': true,
+  'anticheat:session.write': true,
+  'anticheat:detections.read': true,
+  'anticheat:evidence.write': true,
+});
 
 /**
  * Who is calling, resolved once per request by the authenticate middleware (R1.7 to R1.9):
@@ -38,6 +29,3 @@ export type AuthContext =
 export type ApiKeyAuth = Extract<AuthContext, { kind: 'apiKey' }>;
 /** An authenticated user caller. */
 export type UserAuth = Extract<AuthContext, { kind: 'user' }>;
-
-/** Staff roles of an organization (R1.11). */
-export type StaffRole = 'OWNER' | 'ADMIN' | 'ORGANIZER' | 'MODERATOR';

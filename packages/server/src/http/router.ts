@@ -3,7 +3,8 @@ import type { Middleware } from 'koa';
 import { ApiError } from './errors';
 import type { JsonBodyReader } from './json-body';
 import type { OperationSpec } from './openapi';
-import type { ApiContext, ApiContextExtras, ApiState, OperationHandlers } from './operation';
+import type { ApiContext, ApiContextExtras, ApiState, OperationHandlers, Reply, ValidatedInput } from './operation';
+import { renderReply } from './reply';
 import { authorizeOperation } from './security';
 import type { OperationValidators } from './validation';
 
@@ -30,6 +31,12 @@ export function compareSpecificity(a: string, b: string): number {
   return sa.length - sb.length;
 }
 
+/**
+ * A handler as the router calls it, its operation's types erased. Sound because the router gives each handler the
+ * input that the validators of that same operation accepted (so it has the contract's types for that operation).
+ */
+type ErasedHandler = (ctx: ApiContext, input: ValidatedInput) => Promise<Reply>;
+
 /** What buildRouter needs: operations, their compiled validators, the handlers and the JSON body reader. */
 export interface RouterOptions {
   operations: OperationSpec[];
@@ -42,23 +49,25 @@ export interface RouterOptions {
  * One @koa/router route per operation of the document, under /api/v1, registered so that literal segments win over
  * parameters (`/users/me` before `/users/:username`). Each route: records the operationId, picks and checks the
  * caller (security, scope), reads the JSON body (only for operations with a JSON request body; raw uploads are left
- * untouched), validates input, then runs the handler, or answers 501 NOT_IMPLEMENTED when there is none.
+ * untouched), validates input, then runs the handler with it and renders its reply (renderReply), or answers 501
+ * NOT_IMPLEMENTED when there is none.
  */
 export function buildRouter(options: RouterOptions): Router<ApiState, ApiContextExtras> {
   const router = new Router<ApiState, ApiContextExtras>({ prefix: API_PREFIX });
+  const handlers = options.handlers as Partial<Record<string, ErasedHandler>>;
   const ordered = [...options.operations].sort((a, b) => compareSpecificity(a.path, b.path));
   for (const op of ordered) {
     const validators = options.validators.get(op.operationId);
     if (!validators) throw new Error(`no validators for ${op.operationId}`);
-    const handler = options.handlers[op.operationId];
+    const handler = handlers[op.operationId];
     const route = async (ctx: ApiContext & { params: Record<string, string> }) => {
       ctx.state.operationId = op.operationId;
       ctx.state.requiredScope = op.requiredScope;
       ctx.state.auth = authorizeOperation(op, ctx.state);
       const body = op.bodyKind === 'json' ? await options.readJson(ctx) : undefined;
-      ctx.state.input = validators.request({ params: ctx.params, query: ctx.query, headers: ctx.headers, body });
+      const input = validators.request({ params: ctx.params, query: ctx.query, headers: ctx.headers, body });
       if (!handler) throw new ApiError('NOT_IMPLEMENTED', `operation ${op.operationId} is not implemented yet`);
-      await handler(ctx);
+      renderReply(ctx, await handler(ctx, input));
     };
     router.register(op.koaPath, [op.method], route as unknown as RouterMiddleware<ApiState, ApiContextExtras>, { name: op.operationId });
   }

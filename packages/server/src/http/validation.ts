@@ -4,7 +4,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { ApiError, type ErrorDetail } from './errors';
 import { type OpenApiDocument, type OperationSpec, type ParameterLocation, type ResponseSpec, resolvePointer } from './openapi';
-import type { OperationInput } from './operation';
+import type { ValidatedInput } from './operation';
 
 /** Id under which the whole OpenAPI document is added to Ajv; operation schemas `$ref` into it by JSON pointer. */
 const DOCUMENT_ID = 'tourney-openapi.json';
@@ -19,7 +19,7 @@ export interface RawRequestInput {
 }
 
 /** Validates (and, for parameters, coerces and defaults) one operation's input; throws 400 VALIDATION_ERROR. */
-export type RequestValidator = (raw: RawRequestInput) => OperationInput;
+export type RequestValidator = (raw: RawRequestInput) => ValidatedInput;
 
 /** Checks a response against the documented schema of its status; returns the mismatches (empty when valid). */
 export type ResponseValidator = (status: number, body: unknown) => ErrorDetail[];

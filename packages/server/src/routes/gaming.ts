@@ -1,17 +1,12 @@
 import type { OperationHandlers } from '../http/operation';
-import { sendData, sendNoContent } from '../http/respond';
-import type { LinkGamingAccountInput } from '../services/gaming/gaming-service';
-import type { GamingPlatform } from '../services/gaming/platforms';
+import { noContent, ok } from '../http/reply';
 
 /** Gaming account operations (R14.5, R14.6): link, unlink, profile. */
 export const gamingHandlers: OperationHandlers = {
-  linkGamingAccount: async (ctx) => {
-    const { params, body } = ctx.state.input;
-    sendData(ctx, await ctx.services.gaming.link(ctx.state.auth, params.platform as GamingPlatform, body as LinkGamingAccountInput));
+  linkGamingAccount: async (ctx, { params, body }) => ok(await ctx.services.gaming.link(ctx.state.auth, params.platform, body)),
+  unlinkGamingAccount: async (ctx, { params }) => {
+    await ctx.services.gaming.unlink(ctx.state.auth, params.platform);
+    return noContent();
   },
-  unlinkGamingAccount: async (ctx) => {
-    await ctx.services.gaming.unlink(ctx.state.auth, ctx.state.input.params.platform as GamingPlatform);
-    sendNoContent(ctx);
-  },
-  getGamingProfile: async (ctx) => sendData(ctx, await ctx.services.gaming.profile(ctx.state.auth)),
+  getGamingProfile: async (ctx) => ok(await ctx.services.gaming.profile(ctx.state.auth)),
 };

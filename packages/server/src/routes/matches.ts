@@ -1,30 +1,19 @@
-import type { ApiContext, OperationHandlers } from '../http/operation';
-import { sendData } from '../http/respond';
-import type {
-  DisputeInput,
-  EvidenceInput,
-  MatchWriteOptions,
-  MatchWriteResult,
-  ReportInput,
-  RescheduleInput,
-  ResolveInput,
-} from '../services/matches/match-service';
-import type { CorrectionInput } from '../services/matches/result-correction';
+import type { OperationHandlers } from '../http/operation';
+import { ok } from '../http/reply';
+import type { MatchWriteOptions, MatchWriteResult } from '../services/matches/match-service';
 
 /** Header telling a client that the answer is the stored one of an earlier request with the same Idempotency-Key. */
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 /** The Idempotency-Key header of the request, if sent (validated by the router: 1..255 characters). */
-function writeOptions(ctx: ApiContext): MatchWriteOptions {
-  const key = ctx.state.input.headers['idempotency-key'];
+function writeOptions(headers: { 'idempotency-key'?: string }): MatchWriteOptions {
+  const key = headers['idempotency-key'];
   return key === undefined ? {} : { idempotencyKey: key };
 }
 
-/** Sends a match write's answer: its status and envelope, with `Idempotent-Replayed: true` on a replay. */
-function sendWrite(ctx: ApiContext, result: MatchWriteResult<unknown>): void {
-  if (result.replayed) ctx.set(REPLAYED_HEADER, 'true');
-  ctx.status = result.status;
-  ctx.body = result.body;
+/** The reply of a match write: 200 with its data, and `Idempotent-Replayed: true` on a replay. */
+function writeReply<T>(result: MatchWriteResult<T>) {
+  return ok(result.data, result.replayed ? { [REPLAYED_HEADER]: 'true' } : undefined);
 }
 
 /**
@@ -33,37 +22,19 @@ function sendWrite(ctx: ApiContext, result: MatchWriteResult<unknown>): void {
  * (services/matches/idempotency.ts).
  */
 export const matchHandlers: OperationHandlers = {
-  getMatch: async (ctx) => {
-    sendData(ctx, await ctx.services.matches.get(ctx.state.auth, ctx.state.input.params.id!));
-  },
-  startMatch: async (ctx) => {
-    sendWrite(ctx, await ctx.services.matches.start(ctx.state.auth, ctx.state.input.params.id!));
-  },
-  reportMatchResult: async (ctx) => {
-    const { params, body } = ctx.state.input;
-    sendWrite(ctx, await ctx.services.matches.report(ctx.state.auth, params.id!, body as ReportInput, writeOptions(ctx)));
-  },
-  confirmMatchResult: async (ctx) => {
-    sendWrite(ctx, await ctx.services.matches.confirm(ctx.state.auth, ctx.state.input.params.id!, writeOptions(ctx)));
-  },
-  disputeMatchResult: async (ctx) => {
-    const { params, body } = ctx.state.input;
-    sendWrite(ctx, await ctx.services.matches.dispute(ctx.state.auth, params.id!, body as DisputeInput, writeOptions(ctx)));
-  },
-  addMatchEvidence: async (ctx) => {
-    const { params, body } = ctx.state.input;
-    sendWrite(ctx, await ctx.services.matches.addEvidence(ctx.state.auth, params.id!, body as EvidenceInput, writeOptions(ctx)));
-  },
-  resolveMatch: async (ctx) => {
-    const { params, body } = ctx.state.input;
-    sendWrite(ctx, await ctx.services.matches.resolve(ctx.state.auth, params.id!, body as ResolveInput, writeOptions(ctx)));
-  },
-  correctMatchResult: async (ctx) => {
-    const { params, body } = ctx.state.input;
-    sendWrite(ctx, await ctx.services.matches.correct(ctx.state.auth, params.id!, body as CorrectionInput, writeOptions(ctx)));
-  },
-  rescheduleMatch: async (ctx) => {
-    const { params, body } = ctx.state.input;
-    sendWrite(ctx, await ctx.services.matches.reschedule(ctx.state.auth, params.id!, body as RescheduleInput));
-  },
+  getMatch: async (ctx, { params }) => ok(await ctx.services.matches.get(ctx.state.auth, params.id)),
+  startMatch: async (ctx, { params }) => writeReply(await ctx.services.matches.start(ctx.state.auth, params.id)),
+  reportMatchResult: async (ctx, { params, body, headers }) =>
+    writeReply(await ctx.services.matches.report(ctx.state.auth, params.id, body, writeOptions(headers))),
+  confirmMatchResult: async (ctx, { params, headers }) =>
+    writeReply(await ctx.services.matches.confirm(ctx.state.auth, params.id, writeOptions(headers))),
+  disputeMatchResult: async (ctx, { params, body, headers }) =>
+    writeReply(await ctx.services.matches.dispute(ctx.state.auth, params.id, body, writeOptions(headers))),
+  addMatchEvidence: async (ctx, { params, body, headers }) =>
+    writeReply(await ctx.services.matches.addEvidence(ctx.state.auth, params.id, body, writeOptions(headers))),
+  resolveMatch: async (ctx, { params, body, headers }) =>
+    writeReply(await ctx.services.matches.resolve(ctx.state.auth, params.id, body, writeOptions(headers))),
+  correctMatchResult: async (ctx, { params, body, headers }) =>
+    writeReply(await ctx.services.matches.correct(ctx.state.auth, params.id, body, writeOptions(headers))),
+  rescheduleMatch: async (ctx, { params, body }) => writeReply(await ctx.services.matches.reschedule(ctx.state.auth, params.id, body)),
 };

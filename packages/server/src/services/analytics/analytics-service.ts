@@ -1,10 +1,11 @@
 import type { AppDeps } from '../../deps';
 import type { AuthContext } from '../../auth/auth-context';
 import type { AccessService } from '../access';
-import { computeCircuitAnalytics, type CircuitAnalytics } from './circuit-analytics';
-import { computeTournamentAnalytics, type TournamentAnalytics } from './tournament-analytics';
+import { computeCircuitAnalytics } from './circuit-analytics';
+import { computeTournamentAnalytics } from './tournament-analytics';
 import { READ_ANALYTICS, READER_ROLES, requireCircuit } from '../circuits/circuit-access';
 import { requireVisibleTournament } from '../tournaments/visibility';
+import type { CircuitAnalytics, TournamentAnalytics } from '../../contract-types';
 
 /**
  * Tournament and circuit analytics (R17.1 to R17.3), computed from the data at request time:

@@ -1,5 +1,12 @@
 import { summarizePoints, type PointsDistribution } from '@tourney/core';
-import type { CircuitStatus, SeasonStatus, Standing } from '../circuits/api-types';
+import type {
+  CircuitAnalytics,
+  CircuitEngagementPoint,
+  CircuitStatus,
+  SeasonAnalytics,
+  SeasonStatus,
+  Standing,
+} from '../../contract-types';
 import { fromHundredths, type CircuitRow } from '../circuits/circuit-mapper';
 import { findSeasonRows } from '../circuits/circuit-reader';
 import { cumulativeStandings, querySeasonStandings } from '../circuits/season-standings';
@@ -7,46 +14,6 @@ import type { Db } from '../../db/db';
 
 /** Lines of the cumulative standings listed as top competitors. */
 export const TOP_COMPETITORS = 10;
-
-/** Participation in one classified tournament (openapi `CircuitEngagementPoint`). */
-export interface CircuitEngagementPoint {
-  tournamentId: string;
-  name: string;
-  seasonId: string;
-  completedAt: string | null;
-  classifiedAt: string;
-  competitors: number;
-  newCompetitors: number;
-  returningCompetitors: number;
-}
-
-/** Figures of one season (openapi `SeasonAnalytics`). */
-export interface SeasonAnalytics {
-  seasonId: string;
-  name: string;
-  status: SeasonStatus;
-  tournamentsClassified: number;
-  competitors: number;
-  pointsAwarded: number;
-  averageParticipantsPerTournament: number | null;
-  leader: Standing | null;
-}
-
-/** Engagement and standings analytics of a circuit (openapi `CircuitAnalytics`). */
-export interface CircuitAnalytics {
-  circuitId: string;
-  status: CircuitStatus;
-  seasonCount: number;
-  activeSeasonId: string | null;
-  tournamentsClassified: number;
-  uniqueCompetitors: number;
-  totalPointsAwarded: number;
-  pointsDistribution: PointsDistribution | null;
-  topCompetitors: Standing[];
-  engagement: CircuitEngagementPoint[];
-  seasons: SeasonAnalytics[];
-  generatedAt: string;
-}
 
 /**
  * Computes a circuit's analytics from its classifications and awards at request time:

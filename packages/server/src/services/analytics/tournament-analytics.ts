@@ -1,39 +1,7 @@
-import type { ParticipantCounts, TournamentStatus } from '../tournaments/api-types';
+import type { MatchCounts, ParticipantCounts, TournamentAnalytics, TournamentStatus } from '../../contract-types';
 import { holdingPlaces, type TournamentRow } from '../tournaments/tournament-mapper';
 import type { Db } from '../../db/db';
 import { countParticipants } from '../tournaments/tournament-reader';
-
-/** Matches per status, plus byes, walkovers and draws (openapi `MatchCounts`). */
-export interface MatchCounts {
-  total: number;
-  scheduled: number;
-  inProgress: number;
-  pendingResult: number;
-  completed: number;
-  disputed: number;
-  resolved: number;
-  byes: number;
-  walkovers: number;
-  draws: number;
-}
-
-/** Participant and match analytics of one tournament (openapi `TournamentAnalytics`). */
-export interface TournamentAnalytics {
-  tournamentId: string;
-  status: TournamentStatus;
-  participants: ParticipantCounts;
-  totalParticipants: number;
-  matches: MatchCounts;
-  /** 0..1, null when check-in is not required. */
-  checkInRate: number | null;
-  /** 0..1 */
-  disputeRate: number;
-  /** Seconds, null when no match has both startedAt and completedAt. */
-  averageMatchDurationSeconds: number | null;
-  /** 0..1 */
-  progress: number;
-  generatedAt: string;
-}
 
 const STATUS_FIELD: Record<string, keyof MatchCounts> = {
   SCHEDULED: 'scheduled',

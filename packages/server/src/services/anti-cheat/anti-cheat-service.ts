@@ -9,23 +9,8 @@ import { presignEvidence } from './evidence-presign';
 import { type EvidenceUploadRequest, uploadEvidence } from './evidence-upload';
 import { requireProjectKey } from './project-key';
 import { endSession, getSession, startSession } from './sessions';
-import type {
-  AntiCheatClient,
-  AntiCheatClientEnrollInput,
-  AntiCheatClientListQuery,
-  AntiCheatContext,
-  AntiCheatSession,
-  AntiCheatSessionEndResult,
-  AntiCheatSessionStarted,
-  AntiCheatSessionStartInput,
-  Detection,
-  DetectionListQuery,
-  DetectionRaiseInput,
-  DetectionVerdictInput,
-  EvidencePresign,
-  EvidencePresignInput,
-  EvidenceUpload,
-} from './types';
+import type { AntiCheatContext } from './types';
+import type { AntiCheatClient, AntiCheatClientEnroll, AntiCheatClientListQuery, AntiCheatSession, AntiCheatSessionEndResult, AntiCheatSessionStart, AntiCheatSessionStarted, Detection, DetectionListQuery, DetectionRaise, DetectionVerdictRequest, EvidencePresign, EvidencePresignRequest, EvidenceUpload } from '../../contract-types';
 import type { Page } from '../../db/page-query';
 
 /** Options of AntiCheatService beyond the app deps. */
@@ -52,7 +37,7 @@ export class AntiCheatService {
   }
 
   /** Starts a session (sessionId = matchId); see anti-cheat/sessions.ts startSession. */
-  startSession(auth: AuthContext, input: AntiCheatSessionStartInput): Promise<AntiCheatSessionStarted> {
+  startSession(auth: AuthContext, input: AntiCheatSessionStart): Promise<AntiCheatSessionStarted> {
     return startSession(this.#ctx, requireProjectKey(auth), input);
   }
 
@@ -67,7 +52,7 @@ export class AntiCheatService {
   }
 
   /** Raises a detection in an active session; emits anticheat.detection_raised. */
-  raiseDetection(auth: AuthContext, sessionId: string, input: DetectionRaiseInput): Promise<Detection> {
+  raiseDetection(auth: AuthContext, sessionId: string, input: DetectionRaise): Promise<Detection> {
     return raiseDetection(this.#ctx, requireProjectKey(auth), sessionId, input);
   }
 
@@ -77,12 +62,12 @@ export class AntiCheatService {
   }
 
   /** Records the verdict of a detection (once; 409 afterwards). */
-  recordVerdict(auth: AuthContext, detectionId: string, input: DetectionVerdictInput): Promise<Detection> {
+  recordVerdict(auth: AuthContext, detectionId: string, input: DetectionVerdictRequest): Promise<Detection> {
     return recordVerdict(this.#ctx, requireProjectKey(auth), detectionId, input);
   }
 
   /** Presigns one evidence upload; `apiRoot` is the public API root the URL starts with. */
-  presignEvidence(auth: AuthContext, input: EvidencePresignInput, apiRoot: string): Promise<EvidencePresign> {
+  presignEvidence(auth: AuthContext, input: EvidencePresignRequest, apiRoot: string): Promise<EvidencePresign> {
     return presignEvidence(this.#ctx, requireProjectKey(auth), input, apiRoot);
   }
 
@@ -92,7 +77,7 @@ export class AntiCheatService {
   }
 
   /** Enrolls a user's anti-cheat client for the project. */
-  enrollClient(auth: AuthContext, input: AntiCheatClientEnrollInput): Promise<AntiCheatClient> {
+  enrollClient(auth: AuthContext, input: AntiCheatClientEnroll): Promise<AntiCheatClient> {
     return enrollClient(this.#ctx, requireProjectKey(auth), input);
   }
 

@@ -4,7 +4,8 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError, notFound } from '../../errors/app-error';
 import { newId } from '../../ids';
 import { newestFirstPage, type Page } from '../../db/page-query';
-import type { AntiCheatClient, AntiCheatClientEnrollInput, AntiCheatClientListQuery, AntiCheatContext, ProjectKey } from './types';
+import type { AntiCheatContext, ProjectKey } from './types';
+import type { AntiCheatClient, AntiCheatClientEnroll, AntiCheatClientListQuery } from '../../contract-types';
 
 /** The API shape of a client row. */
 export function toAntiCheatClient(row: Selectable<AntiCheatClientsTable>): AntiCheatClient {
@@ -25,7 +26,7 @@ const alreadyEnrolled = (userId: string) =>
  * Enrolls the anti-cheat client of a user for the project (R12.3, needed by the coverage rule R12.4): from then on the
  * user is covered by new sessions. 404 unknown user; 409 CONFLICT when the user already has a non-revoked client.
  */
-export async function enrollClient(ctx: AntiCheatContext, key: ProjectKey, input: AntiCheatClientEnrollInput): Promise<AntiCheatClient> {
+export async function enrollClient(ctx: AntiCheatContext, key: ProjectKey, input: AntiCheatClientEnroll): Promise<AntiCheatClient> {
   const { db, clock } = ctx.deps;
   const userId = input.userId.toLowerCase();
   const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();

@@ -1,5 +1,5 @@
 import type { AntiCheatDb } from './session-reader';
-import type { Detection, DetectionSeverity, DetectionVerdict } from './types';
+import type { Detection, DetectionSeverity, DetectionVerdict } from '../../contract-types';
 
 /** A detection row with the count of its uploaded evidence files. */
 interface DetectionRow {

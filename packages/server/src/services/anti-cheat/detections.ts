@@ -3,7 +3,8 @@ import { newId } from '../../ids';
 import { writeEvents } from '../events';
 import { findDetection, selectDetections, toDetection } from './detection-reader';
 import { findSession } from './session-reader';
-import type { AntiCheatContext, Detection, DetectionListQuery, DetectionRaiseInput, DetectionVerdictInput, ProjectKey } from './types';
+import type { AntiCheatContext, ProjectKey } from './types';
+import type { Detection, DetectionListQuery, DetectionRaise, DetectionVerdictRequest } from '../../contract-types';
 
 /** Event emitted when a detection is raised (R11.9); data `{ detection: Detection }`. */
 export const DETECTION_RAISED_EVENT = 'anticheat.detection_raised';
@@ -17,7 +18,7 @@ export async function raiseDetection(
   ctx: AntiCheatContext,
   key: ProjectKey,
   sessionId: string,
-  input: DetectionRaiseInput,
+  input: DetectionRaise,
 ): Promise<Detection> {
   const { db, clock } = ctx.deps;
   const session = await findSession(db, key.projectId, sessionId);
@@ -97,7 +98,7 @@ export async function recordVerdict(
   ctx: AntiCheatContext,
   key: ProjectKey,
   detectionId: string,
-  input: DetectionVerdictInput,
+  input: DetectionVerdictRequest,
 ): Promise<Detection> {
   const { db, clock } = ctx.deps;
   const existing = await findDetection(db, key.projectId, detectionId);

@@ -1,7 +1,8 @@
 import { AppError, invalidField, notFound } from '../../errors/app-error';
 import { newId } from '../../ids';
 import { findSession } from './session-reader';
-import type { AntiCheatContext, EvidencePresign, EvidencePresignInput, ProjectKey } from './types';
+import type { AntiCheatContext, ProjectKey } from './types';
+import type { EvidencePresign, EvidencePresignRequest } from '../../contract-types';
 import { signUpload } from './upload-signature';
 
 /** Lifetime of a presigned upload URL: five minutes from issuance (R12.10), in milliseconds. */
@@ -26,7 +27,7 @@ export const expiresParam = (expiresAtMs: number): number => Math.ceil(expiresAt
 export async function presignEvidence(
   ctx: AntiCheatContext,
   key: ProjectKey,
-  input: EvidencePresignInput,
+  input: EvidencePresignRequest,
   apiRoot: string,
 ): Promise<EvidencePresign> {
   const { db, clock, config } = ctx.deps;

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { AppError, invalidField, notFound } from '../../errors/app-error';
 import type { BoundedBody } from './bounded-body';
 import { expiresParam } from './evidence-presign';
-import type { AntiCheatContext, EvidenceUpload } from './types';
+import type { AntiCheatContext } from './types';
+import type { EvidenceUpload } from '../../contract-types';
 import { verifyUploadSignature } from './upload-signature';
 
 /** One PUT to a presigned upload URL, as the route hands it over (raw, unparsed body). */

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { AntiCheatSessionsTable, Database } from '../../db/schema';
-import type { AntiCheatGame, AntiCheatSession, AntiCheatSessionStatus } from './types';
+import type { AntiCheatGame, AntiCheatSession, AntiCheatSessionStatus } from '../../contract-types';
 
 /** A database handle usable inside or outside a transaction. */
 export type AntiCheatDb = Kysely<Database> | Transaction<Database>;

@@ -4,14 +4,8 @@ import { newId } from '../../ids';
 import { writeEvents } from '../events';
 import { requireAntiCheatPlan } from './project-key';
 import { findActiveSession, findSession, readSession } from './session-reader';
-import type {
-  AntiCheatContext,
-  AntiCheatSession,
-  AntiCheatSessionEndResult,
-  AntiCheatSessionStarted,
-  AntiCheatSessionStartInput,
-  ProjectKey,
-} from './types';
+import type { AntiCheatContext, ProjectKey } from './types';
+import type { AntiCheatSession, AntiCheatSessionEndResult, AntiCheatSessionStart, AntiCheatSessionStarted } from '../../contract-types';
 
 /** Event emitted when a session ends (R11.9); data `{ session: AntiCheatSession }`. */
 export const SESSION_COMPLETED_EVENT = 'anticheat.session_completed';
@@ -25,7 +19,7 @@ const activeConflict = (matchId: string) =>
  * project are covered (rule 1); the others are kept as uncovered participants. 400 for a userId listed twice;
  * 409 CONFLICT when the match already has an active session in the project.
  */
-export async function startSession(ctx: AntiCheatContext, key: ProjectKey, input: AntiCheatSessionStartInput): Promise<AntiCheatSessionStarted> {
+export async function startSession(ctx: AntiCheatContext, key: ProjectKey, input: AntiCheatSessionStart): Promise<AntiCheatSessionStarted> {
   const { db, clock } = ctx.deps;
   await requireAntiCheatPlan(db, key.projectId);
   const userIds = input.participants.map((p) => p.userId.toLowerCase());

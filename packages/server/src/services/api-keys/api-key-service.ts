@@ -8,43 +8,8 @@ import { AppError, invalidField, notFound } from '../../errors/app-error';
 import { newId } from '../../ids';
 import { ADMIN_ROLES, type AccessService } from '../access';
 import { newestFirstPage } from '../../db/page-query';
-import type { Page, PageQuery } from '../../db/page-query';
-
-/** An API key without its secret (contract: ApiKey). */
-export interface ApiKey {
-  id: string;
-  projectId: string;
-  name: string;
-  /** First 8 characters of the key, e.g. `tk_abcd1`. */
-  prefix: string;
-  /** Last 4 characters of the key. */
-  lastFour: string;
-  scopes: Scope[];
-  createdAt: string;
-  lastUsedAt: string | null;
-  expiresAt: string | null;
-  revokedAt: string | null;
-}
-
-/** A new API key with its secret, shown only once (contract: ApiKeyCreated). */
-export interface ApiKeyCreated extends ApiKey {
-  key: string;
-}
-
-/** Body of POST /developer/api-keys (contract: ApiKeyCreate); `projectId` is for bearer callers only. */
-export interface ApiKeyCreateInput {
-  name: string;
-  scopes: Scope[];
-  /** UTC ISO 8601, in the future. */
-  expiresAt?: string;
-  projectId?: string;
-}
-
-/** Query of GET /developer/api-keys. */
-export interface ApiKeyListQuery extends PageQuery {
-  projectId?: string;
-  includeRevoked?: boolean;
-}
+import type { Page } from '../../db/page-query';
+import type { ApiKey, ApiKeyCreate, ApiKeyCreated, ApiKeyListQuery } from '../../contract-types';
 
 /** `last_used_at` is written at most this often per key (milliseconds). */
 export const LAST_USED_WRITE_INTERVAL_MS = 60_000;
@@ -96,7 +61,7 @@ export class ApiKeyService {
    * `projectId` (400 when missing, 404 unknown project, 403 without the role). Keys: the key's own project, and only
    * scopes the calling key holds (403 INSUFFICIENT_SCOPE naming the others). `expiresAt` must be in the future (400).
    */
-  async create(auth: AuthContext, input: ApiKeyCreateInput): Promise<ApiKeyCreated> {
+  async create(auth: AuthContext, input: ApiKeyCreate): Promise<ApiKeyCreated> {
     const { projectId, actor } = await this.access.resolveProjectForCreate(auth, input.projectId, REQUIREMENT);
     if (auth.kind === 'apiKey') {
       const missing = input.scopes.filter((s) => !auth.scopes.includes(s));

@@ -16,30 +16,8 @@ import type { AuthContext, UserAuth } from '../../auth/auth-context';
 import { AppError } from '../../errors/app-error';
 import { newId } from '../../ids';
 import type { AccessService } from '../access';
-import { type OwnProfile, toOwnProfile } from '../users/user-service';
-
-/** Body of POST /auth/register (contract: RegisterRequest). */
-export interface RegisterInput {
-  username: string;
-  email: string;
-  password: string;
-  displayName?: string;
-}
-
-/** Body of POST /auth/login: a username or an email, and the password (contract: LoginRequest). */
-export type LoginInput = { username: string; password: string } | { email: string; password: string };
-
-/** Tokens issued by register, login and refresh (contract: AuthTokens). */
-export interface AuthTokens {
-  accessToken: string;
-  refreshToken: string;
-  tokenType: 'Bearer';
-  /** Access token lifetime, seconds. */
-  expiresIn: number;
-  /** Refresh token lifetime, seconds. */
-  refreshExpiresIn: number;
-  user: OwnProfile;
-}
+import { toOwnProfile } from '../users/user-service';
+import type { AuthTokens, LoginRequest, OwnProfile, RegisterRequest } from '../../contract-types';
 
 const INVALID_CREDENTIALS = 'invalid username, email or password';
 
@@ -67,7 +45,7 @@ export class AuthService {
    * Creates an account and its first session. Usernames and emails are unique case-insensitively:
    * 409 USERNAME_TAKEN / EMAIL_TAKEN. The email is stored lower-cased.
    */
-  async register(input: RegisterInput): Promise<AuthTokens> {
+  async register(input: RegisterRequest): Promise<AuthTokens> {
     const usernameLower = input.username.toLowerCase();
     const email = input.email.toLowerCase();
     const passwordHash = await hashPassword(input.password);
@@ -109,7 +87,7 @@ export class AuthService {
    * Logs in by username or email (both case-insensitive) and password; opens a new session.
    * Unknown user and wrong password both answer 401 INVALID_CREDENTIALS with the same message.
    */
-  async login(input: LoginInput): Promise<AuthTokens> {
+  async login(input: LoginRequest): Promise<AuthTokens> {
     const query = this.deps.db.selectFrom('users').selectAll();
     const user =
       'username' in input

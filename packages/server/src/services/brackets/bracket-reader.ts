@@ -1,5 +1,5 @@
 import { formatDefinition, roundName, type BracketKind } from '@tourney/core';
-import type { Bracket, BracketPlacement, BracketStage, Match, StandingsRow } from '../tournaments/api-types';
+import type { Bracket, Placement, BracketStage, Match, StandingsRow } from '../../contract-types';
 import { readMatches } from '../matches/match-reader';
 import { BRACKET_VIEW_RANK } from '../matches/play-order';
 import { readStageEntrants } from '../stages/stage-entrants';
@@ -90,7 +90,7 @@ export async function readBracket(db: Db, tournament: TournamentRow): Promise<Br
   for (const s of stageRows) {
     stages.push({ stage: toStage(s), rounds: roundsOf(byStage.get(s.id) ?? []), standings: await standingsOf(db, s, names) });
   }
-  const placements: BracketPlacement[] = people
+  const placements: Placement[] = people
     .filter((p) => p.final_placement !== null)
     .sort((a, b) => (a.final_placement as number) - (b.final_placement as number) || (a.seed ?? Infinity) - (b.seed ?? Infinity) || a.name.localeCompare(b.name))
     .map((p) => ({

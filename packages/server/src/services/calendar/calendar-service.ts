@@ -4,19 +4,12 @@ import type { AuthContext } from '../../auth/auth-context';
 import { AppError, notFound } from '../../errors/app-error';
 import { pagination } from '../../db/page-query';
 import type { AccessService } from '../access';
-import { collectCalendarEvents } from './collect';
+import { type CalendarFilter, collectCalendarEvents } from './collect';
 import { FEED_TOKEN_PREFIX, isFeedTokenShape } from './feed-token';
 import { renderIcs } from './ics';
-import type { CalendarEvent, CalendarFilter } from './types';
-import type { Page, PageQuery } from '../../db/page-query';
+import type { CalendarEvent, CalendarFeedQuery, CalendarFeedToken } from '../../contract-types';
+import type { Page } from '../../db/page-query';
 import { requireVisibleTournament } from '../tournaments/visibility';
-
-/** A new feed token with the URL calendar apps subscribe to (contract: CalendarFeedToken). */
-export interface CalendarFeedToken {
-  token: string;
-  feedUrl: string;
-  createdAt: string;
-}
 
 /** Who reads a calendar export: the bearer user, else the owner of a feed token given in `?token=`. */
 export interface ExportCaller {
@@ -38,11 +31,14 @@ export class CalendarService {
     private readonly access: AccessService,
   ) {}
 
-  /** A page of the caller's events by start time. 404 when the tournament or circuit filter names an unknown one. */
-  async feed(auth: AuthContext, filter: CalendarFilter, query: PageQuery): Promise<Page<CalendarEvent>> {
+  /**
+   * A page of the caller's events by start time, filtered by the query's tournament, circuit and days. 404 when the
+   * tournament or circuit filter names an unknown one.
+   */
+  async feed(auth: AuthContext, query: CalendarFeedQuery): Promise<Page<CalendarEvent>> {
     const userId = this.access.requireUser(auth);
-    await this.#checkFilter(auth, filter);
-    const events = await collectCalendarEvents(this.deps.db, userId, filter);
+    await this.#checkFilter(auth, query);
+    const events = await collectCalendarEvents(this.deps.db, userId, query);
     const start = (query.page - 1) * query.limit;
     return { items: events.slice(start, start + query.limit), pagination: pagination(query.page, query.limit, events.length) };
   }

@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { parseStageSettings, roundIntervalOf } from '../stages/stage-settings';
-import type { CalendarEvent, CalendarEventType, CalendarFilter } from './types';
+import type { CalendarEvent, CalendarEventType, CalendarExportQuery } from '../../contract-types';
+
+/**
+ * Filters of the calendar feed and export (their query parameters but the feed token): a tournament, a circuit, and
+ * the UTC days `from` and `to` (YYYY-MM-DD, inclusive: events starting from 00:00 UTC of `from` until 00:00 UTC of
+ * the day after `to`).
+ */
+export type CalendarFilter = Omit<CalendarExportQuery, 'token'>;
 
 type Db = Kysely<Database>;
 const MINUTE_MS = 60_000;

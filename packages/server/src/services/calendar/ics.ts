@@ -1,5 +1,5 @@
 import ical from 'ical-generator';
-import type { CalendarEvent } from './types';
+import type { CalendarEvent } from '../../contract-types';
 
 /**
  * Renders events as an iCalendar (RFC 5545) document with ical-generator: one VEVENT per event, UID = the event id

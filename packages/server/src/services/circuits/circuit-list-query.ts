@@ -1,5 +1,5 @@
 import type { Db } from '../../db/db';
-import type { CircuitStatus } from './api-types';
+import type { CircuitStatus } from '../../contract-types';
 import type { CircuitRow } from './circuit-mapper';
 
 /** One page of rows and the total under the filters. */

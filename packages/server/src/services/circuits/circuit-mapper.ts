@@ -6,7 +6,7 @@ import type {
   CircuitStandingsTable,
   CircuitsTable,
 } from '../../db/schema';
-import type { Circuit, CircuitPublic, CircuitStatus, CircuitTournament, Season, SeasonStatus, Standing } from './api-types';
+import type { Circuit, CircuitPublic, CircuitStatus, CircuitTournament, Season, SeasonStatus, Standing } from '../../contract-types';
 
 /** A circuits row. */
 export type CircuitRow = Selectable<CircuitsTable>;

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/db';
-import type { Circuit, CircuitPublic, Season } from './api-types';
+import type { Circuit, CircuitPublic, Season } from '../../contract-types';
 import { toCircuit, toCircuitPublic, toSeason, type CircuitRow, type SeasonRow } from './circuit-mapper';
 
 /** The circuits row with `id`, or undefined. */

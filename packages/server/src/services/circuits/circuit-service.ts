@@ -8,19 +8,21 @@ import { newId } from '../../ids';
 import { MANAGER_ROLES, type AccessService } from '../access';
 import type {
   Circuit,
-  CircuitCreateInput,
+  CircuitCreate,
   CircuitListQuery,
   CircuitPublic,
   CircuitPublicDetails,
   CircuitTournament,
   CircuitTournamentsQuery,
-  CircuitUpdateInput,
+  CircuitUpdate,
   Classification,
+  ClassifyRequest,
   Season,
-  SeasonCreateInput,
+  SeasonCreate,
+  SeasonStartRequest,
   Standing,
   StandingsQuery,
-} from './api-types';
+} from '../../contract-types';
 import { MANAGE_CIRCUITS, READ_CIRCUITS, READER_ROLES, requireCircuit } from './circuit-access';
 import { queryActiveCircuitPage, queryCircuitPage } from './circuit-list-query';
 import { toCircuitPublic, toCircuitTournament, type SeasonRow } from './circuit-mapper';
@@ -104,7 +106,7 @@ export class CircuitService {
   }
 
   /** Creates a DRAFT circuit without seasons in the key's project or `input.projectId` (staff managers). */
-  async create(auth: AuthContext, input: CircuitCreateInput): Promise<Circuit> {
+  async create(auth: AuthContext, input: CircuitCreate): Promise<Circuit> {
     const { projectId } = await this.access.resolveProjectForCreate(auth, input.projectId, {
       scope: 'manage:circuits',
       roles: MANAGER_ROLES,
@@ -138,7 +140,7 @@ export class CircuitService {
    * Partial update of name, description and disciplineId.
    * @throws AppError 409 CONFLICT naming `body.disciplineId` when a classified tournament has another discipline.
    */
-  async update(auth: AuthContext, id: string, input: CircuitUpdateInput): Promise<Circuit> {
+  async update(auth: AuthContext, id: string, input: CircuitUpdate): Promise<Circuit> {
     const { row } = await requireCircuit(this.db, this.access, auth, id, MANAGE_CIRCUITS);
     const discipline = input.disciplineId !== undefined ? input.disciplineId : row.discipline_id;
     if (discipline !== null && discipline !== row.discipline_id) {
@@ -192,7 +194,7 @@ export class CircuitService {
    * (400 naming e.g. `body.scoring.placements["3-4"]` for overlapping ranges).
    * @throws AppError 400 `body.endDate` before startDate; 409 INVALID_STATE when the circuit is COMPLETED.
    */
-  async createSeason(auth: AuthContext, id: string, input: SeasonCreateInput): Promise<Season> {
+  async createSeason(auth: AuthContext, id: string, input: SeasonCreate): Promise<Season> {
     const { row } = await requireCircuit(this.db, this.access, auth, id, MANAGE_CIRCUITS);
     const scoring = validateScoringConfig(input.scoring, 'body.scoring');
     if (input.endDate < input.startDate) throw invalidField('body.endDate', `must be on or after startDate (${input.startDate})`);
@@ -263,7 +265,7 @@ export class CircuitService {
    * @throws AppError 404 tournament of another project; 409 CONFLICT already classified or other discipline;
    *   409 INVALID_STATE tournament not COMPLETED or no ACTIVE season.
    */
-  async classify(auth: AuthContext, id: string, tournamentId: string, input: { pointMultiplier?: number } | undefined): Promise<Classification> {
+  async classify(auth: AuthContext, id: string, tournamentId: string, input: ClassifyRequest | undefined): Promise<Classification> {
     const { row } = await requireCircuit(this.db, this.access, auth, id, MANAGE_CIRCUITS);
     const multiplier = validatePointMultiplier(input?.pointMultiplier ?? 1, 'body.pointMultiplier');
     const tournament = await findTournamentRow(this.db, tournamentId);
@@ -309,7 +311,7 @@ export class CircuitService {
    * Starts the next UPCOMING season (or `input.seasonId`); the circuit becomes ACTIVE (event circuit.season_started).
    * @throws AppError 409 INVALID_STATE when a season is ACTIVE or none is UPCOMING; 404 unknown seasonId.
    */
-  startSeason(auth: AuthContext, id: string, input: { seasonId?: string } | undefined): Promise<Season> {
+  startSeason(auth: AuthContext, id: string, input: SeasonStartRequest | undefined): Promise<Season> {
     return this.transitionSeason(auth, id, (seasons) => seasonToStart(seasons, input?.seasonId), startSeason);
   }
 

@@ -1,19 +1,13 @@
 import { applyMultiplier, competitorKey, createScorer, type ScoringConfig } from '@tourney/core';
 import type { Db } from '../../db/db';
+import type { ClassificationAward } from '../../contract-types';
 
-/** Points one participant earns from a classification, before it is stored. */
-export interface AwardDraft {
-  participantId: string;
-  competitorKey: string;
-  userId: string | null;
-  teamName: string | null;
-  name: string;
-  /** Final placement: the best place of a shared range ("3-4" -> 3). */
-  placement: number;
-  /** Base points x multiplier, rounded half up to hundredths (core applyMultiplier). */
-  points: number;
-  wins: number;
-}
+/**
+ * Points one participant earns from a classification, before it is stored: the contract's ClassificationAward
+ * (placement: the best place of a shared range, "3-4" -> 3; points: base points x multiplier, rounded half up to
+ * hundredths by core applyMultiplier) plus the key of the competitor the points go to in standings.
+ */
+export type AwardDraft = ClassificationAward & { competitorKey: string };
 
 /** Result types that count as a won match: played (NORMAL, or null on older rows) or won by WALKOVER. */
 const WINNING_RESULTS = ['NORMAL', 'WALKOVER'];

@@ -5,7 +5,7 @@ import { writeEvents, type EventSink } from '../events';
 import { chunks } from '../../db/chunks';
 import type { TournamentRow } from '../tournaments/tournament-mapper';
 import type { Db } from '../../db/db';
-import type { Classification } from './api-types';
+import type { Classification } from '../../contract-types';
 import { toHundredths, type CircuitRow, type SeasonRow } from './circuit-mapper';
 import type { AwardDraft } from './classification-awards';
 import { rewriteSeasonStandings } from './season-standings';

@@ -2,7 +2,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../errors/app-error';
 import { writeEvents, type EventSink } from '../events';
 import type { Db } from '../../db/db';
-import type { Season } from './api-types';
+import type { Season } from '../../contract-types';
 import { toSeason, type CircuitRow, type SeasonRow } from './circuit-mapper';
 import { rewriteSeasonStandings } from './season-standings';
 

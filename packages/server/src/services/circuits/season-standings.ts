@@ -1,7 +1,7 @@
 import { accumulateStandings, type CircuitStanding, type StandingContribution } from '@tourney/core';
 import { chunks } from '../../db/chunks';
 import type { Db } from '../../db/db';
-import type { Standing } from './api-types';
+import type { Standing } from '../../contract-types';
 import { fromHundredths, toHundredths, toStanding } from './circuit-mapper';
 import type { RowPage } from './circuit-list-query';
 

@@ -6,28 +6,8 @@ import type { AuthContext } from '../../auth/auth-context';
 import { AppError, invalidField, notFound } from '../../errors/app-error';
 import { newId } from '../../ids';
 import type { AccessService } from '../access';
-import { type GamingPlatform, PLATFORM_RULES } from './platforms';
-
-/** A linked gaming account (contract: GamingAccount). */
-export interface GamingAccount {
-  platform: GamingPlatform;
-  accountId: string;
-  displayName: string;
-  /** UTC ISO 8601. */
-  linkedAt: string;
-}
-
-/** Body of POST /gaming/platforms/{platform}/link (contract: LinkGamingAccountRequest). */
-export interface LinkGamingAccountInput {
-  accountId: string;
-  displayName?: string;
-}
-
-/** The caller's linked accounts (contract: GamingProfile). */
-export interface GamingProfile {
-  userId: string;
-  accounts: GamingAccount[];
-}
+import { PLATFORM_RULES } from './platforms';
+import type { GamingAccount, GamingPlatform, GamingProfile, LinkGamingAccountRequest } from '../../contract-types';
 
 const toAccount = (row: Selectable<GamingAccountsTable>): GamingAccount => ({
   platform: row.platform as GamingPlatform,
@@ -52,7 +32,7 @@ export class GamingService {
    * 400 naming `body.accountId` when the id does not fit the platform's format; 409 CONFLICT when another user
    * has linked that account.
    */
-  async link(auth: AuthContext, platform: GamingPlatform, input: LinkGamingAccountInput): Promise<GamingAccount> {
+  async link(auth: AuthContext, platform: GamingPlatform, input: LinkGamingAccountRequest): Promise<GamingAccount> {
     const userId = this.access.requireUser(auth);
     const rule = PLATFORM_RULES[platform];
     const accountId = input.accountId.trim();

@@ -1,5 +1,4 @@
-/** A gaming platform (contract: GamingPlatform). */
-export type GamingPlatform = 'steam' | 'riot' | 'epic' | 'battlenet' | 'xbox' | 'psn' | 'discord';
+import type { GamingPlatform } from '../../contract-types';
 
 /** How a platform's account id looks and how it is compared. */
 export interface PlatformRule {

@@ -1,18 +1,7 @@
 import { sql } from 'kysely';
 import type { AppDeps } from '../../deps';
 import { SERVER_VERSION } from '../../version';
-
-/** Service health (contract: Health). */
-export interface Health {
-  /** `degraded` while a check fails (the answer is still 200). */
-  status: 'ok' | 'degraded';
-  version: string;
-  /** Whole seconds since the app was created (by the injected clock). */
-  uptimeSeconds: number;
-  /** Server clock, UTC ISO 8601. */
-  time: string;
-  checks: { database: 'ok' | 'error' };
-}
+import type { Health } from '../../contract-types';
 
 /** Health check (R18.1, R18.2): a `select 1` through Kysely, the version and the uptime. */
 export class HealthService {
@@ -24,7 +13,7 @@ export class HealthService {
 
   /** Runs the checks; never throws (a failing database makes the status `degraded`, logged at warn). */
   async check(): Promise<Health> {
-    let database: 'ok' | 'error' = 'ok';
+    let database: Health['checks']['database'] = 'ok';
     try {
       await sql`select 1`.execute(this.deps.db);
     } catch (error) {

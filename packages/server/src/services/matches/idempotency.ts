@@ -17,12 +17,6 @@ export interface IdempotencyScope {
   requestHash: string;
 }
 
-/** A remembered answer: HTTP status and the JSON body sent. */
-export interface StoredResponse {
-  status: number;
-  body: unknown;
-}
-
 /** Hex SHA-256 of the canonical JSON of a request's parts (e.g. `{ matchId, body }`; undefined hashes as `null`). */
 export function hashRequest(parts: unknown): string {
   return createHash('sha256').update(canonicalJson(parts) ?? 'null').digest('hex');
@@ -37,13 +31,14 @@ export function idempotencyScope(userId: string, operation: string, key: string 
 }
 
 /**
- * The answer remembered for `scope` and not expired at `now` (UTC ISO 8601), or null when the key is new.
+ * The data remembered for `scope` and not expired at `now` (UTC ISO 8601), or null when the key is new. The caller
+ * names its type `T`: what the same operation stored (scopes are per operation).
  * @throws AppError 422 IDEMPOTENCY_KEY_REUSED when the key was used by this user for this operation with another request.
  */
-export async function findStoredResponse(db: Db, scope: IdempotencyScope, now: string): Promise<StoredResponse | null> {
+export async function findStoredData<T>(db: Db, scope: IdempotencyScope, now: string): Promise<{ data: T } | null> {
   const row = await db
     .selectFrom('idempotency_keys')
-    .select(['request_hash', 'response_status', 'response_body'])
+    .select(['request_hash', 'response_body'])
     .where('user_id', '=', scope.userId)
     .where('operation', '=', scope.operation)
     .where('key', '=', scope.key)
@@ -55,15 +50,16 @@ export async function findStoredResponse(db: Db, scope: IdempotencyScope, now: s
       details: [{ path: 'header.idempotency-key', message: 'was already used with a different request (another match or body)' }],
     });
   }
-  return { status: row.response_status, body: JSON.parse(row.response_body) as unknown };
+  return { data: JSON.parse(row.response_body) as T };
 }
 
 /**
- * Remembers the answer of a write under `scope`, inside the write's transaction (so the key exists exactly when the
- * effect does) until `now` + 24 h. Expired keys (of anyone) are purged on the way. A concurrent request that stored
- * the same key first makes the insert fail with a unique violation, which rolls the second write back.
+ * Remembers the data a write answered under `scope` (as JSON; the HTTP layer renders the envelope again on a replay),
+ * inside the write's transaction (so the key exists exactly when the effect does) until `now` + 24 h. Expired keys
+ * (of anyone) are purged on the way. A concurrent request that stored the same key first makes the insert fail with
+ * a unique violation, which rolls the second write back.
  */
-export async function storeResponse(db: Db, scope: IdempotencyScope, response: StoredResponse, now: string): Promise<void> {
+export async function storeData(db: Db, scope: IdempotencyScope, data: unknown, now: string): Promise<void> {
   await db.deleteFrom('idempotency_keys').where('expires_at', '<=', now).execute();
   await db
     .insertInto('idempotency_keys')
@@ -72,8 +68,9 @@ export async function storeResponse(db: Db, scope: IdempotencyScope, response: S
       operation: scope.operation,
       key: scope.key,
       request_hash: scope.requestHash,
-      response_status: response.status,
-      response_body: JSON.stringify(response.body),
+      // Every match write answers 200; the column is kept from when whole answers were stored.
+      response_status: 200,
+      response_body: JSON.stringify(data),
       created_at: now,
       expires_at: new Date(new Date(now).getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
     })

@@ -1,18 +1,6 @@
 import { newId } from '../../ids';
 import type { Db } from '../../db/db';
-
-/** Kinds of match history entries (contract `MatchHistoryEntry.type`). */
-export type MatchHistoryType =
-  | 'STARTED'
-  | 'REPORTED'
-  | 'CONFIRMED'
-  | 'DISPUTED'
-  | 'EVIDENCE_ADDED'
-  | 'RESOLVED'
-  | 'CORRECTED'
-  | 'RESET'
-  | 'WALKOVER'
-  | 'RESCHEDULED';
+import type { MatchHistoryType } from '../../contract-types';
 
 /** A history entry to append: `actorUserId` is null for system actions (walkovers); `at` UTC ISO 8601. */
 export interface HistoryInput {

@@ -1,6 +1,16 @@
 import type { Selectable } from 'kysely';
 import type { MatchesTable, MatchHistoryTable } from '../../db/schema';
-import type { Match, MatchHistoryEntry, MatchSide, MatchSlotRef, ReportedResultView } from '../tournaments/api-types';
+import type {
+  BracketKind,
+  Match,
+  MatchHistoryEntry,
+  MatchHistoryType,
+  MatchResultType,
+  MatchSide,
+  MatchSlotRef,
+  MatchStatus,
+  ReportedResult,
+} from '../../contract-types';
 
 /** A matches row. */
 export type MatchRow = Selectable<MatchesTable>;
@@ -11,7 +21,7 @@ export type MatchHistoryRow = Selectable<MatchHistoryTable>;
  * The `reported_result` JSON column: the API `ReportedResult` (reportedBy = reporting user id) plus the
  * participant id of the reporting side, which the state machine compares on confirm.
  */
-export interface StoredReportedResult extends ReportedResultView {
+export interface StoredReportedResult extends ReportedResult {
   reportedByParticipantId: string;
 }
 
@@ -41,7 +51,7 @@ export function toHistoryEntry(row: MatchHistoryRow): MatchHistoryEntry {
   } catch {
     data = {};
   }
-  return { id: row.id, type: row.type, actorUserId: row.actor_user_id, at: row.at, data };
+  return { id: row.id, type: row.type as MatchHistoryType, actorUserId: row.actor_user_id, at: row.at, data };
 }
 
 function slotRef(matchId: string | null, slot: number | null): MatchSlotRef | null {
@@ -71,11 +81,11 @@ export function toMatch(
     tournamentId: row.tournament_id,
     stageId: row.stage_id,
     stageNumber: ctx.stageNumber,
-    bracket: row.bracket,
+    bracket: row.bracket as BracketKind,
     groupNumber: row.group_number,
     round: row.round,
     number: row.number,
-    status: row.status,
+    status: row.status as MatchStatus,
     participants: [
       side(row.participant1_id, row.score1, ctx.sides, seedIn(row.participant1_id)),
       side(row.participant2_id, row.score2, ctx.sides, seedIn(row.participant2_id)),
@@ -83,7 +93,7 @@ export function toMatch(
     winnerId: row.winner_id,
     loserId: row.loser_id,
     isDraw: row.is_draw === 1,
-    resultType: row.result_type,
+    resultType: row.result_type as MatchResultType,
     scheduledAt: row.scheduled_at,
     startedAt: row.started_at,
     completedAt: row.completed_at,

@@ -1,4 +1,4 @@
-import type { Match } from '../tournaments/api-types';
+import type { Match } from '../../contract-types';
 import { toHistoryEntry, toMatch, type MatchHistoryRow, type MatchRow, type SideInfo } from './match-mapper';
 import type { Db } from '../../db/db';
 

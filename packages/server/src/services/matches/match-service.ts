@@ -6,11 +6,10 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import type { AccessService } from '../access';
 import { writeEvents } from '../events';
 import { matchEventIds } from './event-data';
-import { findStoredResponse, idempotencyScope, storeResponse, type IdempotencyScope } from './idempotency';
+import { findStoredData, idempotencyScope, storeData, type IdempotencyScope } from './idempotency';
 import { transition, validateRowResult } from './match-transition';
-import { applyCorrection, checkCorrectable, sameResult, type CorrectionInput, type CorrectionOutcome } from './result-correction';
+import { applyCorrection, checkCorrectable, sameResult } from './result-correction';
 import { countEvidence, MAX_EVIDENCE_PER_MATCH } from './evidence';
-import type { Match } from '../tournaments/api-types';
 import { resolveMatchActor, resolveStaffActor } from './match-actor';
 import { completeMatch } from './match-completion';
 import { appendMatchHistory } from './match-history';
@@ -22,35 +21,16 @@ import type { Db } from '../../db/db';
 import { findTournamentRow } from '../tournaments/tournament-reader';
 import { requireVisibleTournament } from '../tournaments/visibility';
 import type { WriteContext } from './write-context';
-
-/** Body of reportMatchResult (R8.7). */
-export interface ReportInput {
-  winnerId?: string | null;
-  scores: { participantId: string; score: number }[];
-}
-
-/** Body of disputeMatchResult (R8.9): a reason and references (URLs) to evidence. */
-export interface DisputeInput {
-  reason: string;
-  evidence?: string[];
-}
-
-/** Body of addMatchEvidence: references (URLs) and an optional note. */
-export interface EvidenceInput {
-  evidence: string[];
-  note?: string;
-}
-
-/** Body of resolveMatch: the final result and why. */
-export interface ResolveInput extends ReportInput {
-  reason: string;
-}
-
-/** Body of rescheduleMatch: the new start (UTC ISO 8601) and an optional reason. */
-export interface RescheduleInput {
-  scheduledAt: string;
-  reason?: string;
-}
+import type {
+  Match,
+  MatchCorrection,
+  MatchCorrectionRequest,
+  MatchDisputeRequest,
+  MatchEvidenceRequest,
+  MatchReportRequest,
+  MatchRescheduleRequest,
+  MatchResolveRequest,
+} from '../../contract-types';
 
 /** Options of a match write: the request's Idempotency-Key header, if any. */
 export interface MatchWriteOptions {
@@ -58,18 +38,12 @@ export interface MatchWriteOptions {
 }
 
 /**
- * The answer of a match write: HTTP status and the response envelope `{ success, data }`; `replayed` when it is the
- * remembered answer of an earlier request with the same Idempotency-Key (nothing was done this time).
+ * The outcome of a match write: its data, and `replayed` when it is the remembered data of an earlier request with
+ * the same Idempotency-Key (nothing was done this time).
  */
 export interface MatchWriteResult<T> {
-  status: number;
-  body: { success: true; data: T };
+  data: T;
   replayed: boolean;
-}
-
-/** The answer of correctMatchResult (contract MatchCorrection). */
-export interface MatchCorrection extends CorrectionOutcome {
-  match: Match;
 }
 
 /**
@@ -144,30 +118,32 @@ export class MatchService {
       matchId: request.matchId,
       body: request.body ?? null,
     });
-    const stored = scope ? await this.replay(scope, now) : null;
-    if (stored) return stored as MatchWriteResult<T>;
+    const stored = scope ? await this.replay<T>(scope, now) : null;
+    if (stored) return stored;
     try {
       const { tournament, effect } = await prepare(userId, now);
       const data = await this.db.transaction().execute(async (trx) => {
         const result = await effect({ db: trx, sink: this.deps, tournament, now });
-        if (scope) await storeResponse(trx, scope, { status: 200, body: { success: true, data: result } }, now);
+        if (scope) await storeData(trx, scope, result, now);
         return result;
       });
-      return { status: 200, body: { success: true, data }, replayed: false };
+      return { data, replayed: false };
     } catch (error) {
       if (scope && (error instanceof AppError || error instanceof DomainError || isUniqueViolation(error))) {
-        const first = await this.replay(scope, now);
-        if (first) return first as MatchWriteResult<T>;
+        const first = await this.replay<T>(scope, now);
+        if (first) return first;
       }
       throw error;
     }
   }
 
-  /** The stored answer under `scope` as a replayed result, or null. @throws AppError 422 IDEMPOTENCY_KEY_REUSED. */
-  private async replay(scope: IdempotencyScope, now: string): Promise<MatchWriteResult<unknown> | null> {
-    const stored = await findStoredResponse(this.db, scope, now);
-    if (!stored) return null;
-    return { status: stored.status, body: stored.body as { success: true; data: unknown }, replayed: true };
+  /**
+   * The data stored under `scope` as a replayed result, or null. It is what this operation's effect returned (`T`)
+   * when the key was first used: scopes are per operation. @throws AppError 422 IDEMPOTENCY_KEY_REUSED.
+   */
+  private async replay<T>(scope: IdempotencyScope, now: string): Promise<MatchWriteResult<T> | null> {
+    const stored = await findStoredData<T>(this.db, scope, now);
+    return stored ? { data: stored.data, replayed: true } : null;
   }
 
   /** A match of a visible tournament, with sides, scores, paths, reported result and history. @throws AppError 404. */
@@ -207,7 +183,7 @@ export class MatchService {
    * elimination brackets (a tie-break decided it: name the winner); the winner may not have the lower score.
    * @throws AppError 400 naming `body.scores[i]...` or `body.winnerId`.
    */
-  async report(auth: AuthContext, id: string, input: ReportInput, options?: MatchWriteOptions): Promise<MatchWriteResult<Match>> {
+  async report(auth: AuthContext, id: string, input: MatchReportRequest, options?: MatchWriteOptions): Promise<MatchWriteResult<Match>> {
     return this.write(auth, { operation: 'reportMatchResult', matchId: id, body: input, options }, async (userId, now) => {
       const { row, tournament } = await this.load(id);
       const actor = await resolveMatchActor(this.db, this.access, userId, row, tournament, false);
@@ -289,7 +265,7 @@ export class MatchService {
    * queued for organizer review). The reported result stays as it was claimed; reason and evidence go to the history.
    * @throws AppError 403 NOT_MATCH_PARTICIPANT (organizers included: they resolve), 409 as the state machine.
    */
-  async dispute(auth: AuthContext, id: string, input: DisputeInput, options?: MatchWriteOptions): Promise<MatchWriteResult<Match>> {
+  async dispute(auth: AuthContext, id: string, input: MatchDisputeRequest, options?: MatchWriteOptions): Promise<MatchWriteResult<Match>> {
     return this.write(auth, { operation: 'disputeMatchResult', matchId: id, body: input, options }, async (userId, now) => {
       const { row, tournament } = await this.load(id);
       const actor = await resolveMatchActor(this.db, this.access, userId, row, tournament, false);
@@ -322,7 +298,7 @@ export class MatchService {
    * @throws AppError 403 NOT_MATCH_PARTICIPANT; 409 MATCH_ALREADY_COMPLETED once final, INVALID_TRANSITION unless
    *   DISPUTED (also when it is resolved concurrently); 400 naming `body.evidence` beyond the limit.
    */
-  async addEvidence(auth: AuthContext, id: string, input: EvidenceInput, options?: MatchWriteOptions): Promise<MatchWriteResult<Match>> {
+  async addEvidence(auth: AuthContext, id: string, input: MatchEvidenceRequest, options?: MatchWriteOptions): Promise<MatchWriteResult<Match>> {
     return this.write(auth, { operation: 'addMatchEvidence', matchId: id, body: input, options }, async (userId, now) => {
       const { row, tournament } = await this.load(id);
       const actor = await resolveMatchActor(this.db, this.access, userId, row, tournament, false);
@@ -357,7 +333,7 @@ export class MatchService {
    * @throws AppError 403 FORBIDDEN (participants of the match, other users; moderators outside a dispute),
    *   409 MATCH_ALREADY_COMPLETED / MATCH_NOT_READY, 400 naming the result fields.
    */
-  async resolve(auth: AuthContext, id: string, input: ResolveInput, options?: MatchWriteOptions): Promise<MatchWriteResult<Match>> {
+  async resolve(auth: AuthContext, id: string, input: MatchResolveRequest, options?: MatchWriteOptions): Promise<MatchWriteResult<Match>> {
     return this.write(auth, { operation: 'resolveMatch', matchId: id, body: input, options }, async (userId) => {
       const { row, tournament } = await this.load(id);
       const actor: MatchActor = await resolveStaffActor(this.db, this.access, userId, row, tournament, true);
@@ -394,7 +370,7 @@ export class MatchService {
    * @throws AppError 403 FORBIDDEN (not an organizer, or a participant of the match), 409 TOURNAMENT_LOCKED /
    *   INVALID_TRANSITION / CONFLICT, 400 naming the result fields or an unchanged result (`body.scores`).
    */
-  async correct(auth: AuthContext, id: string, input: CorrectionInput, options?: MatchWriteOptions): Promise<MatchWriteResult<MatchCorrection>> {
+  async correct(auth: AuthContext, id: string, input: MatchCorrectionRequest, options?: MatchWriteOptions): Promise<MatchWriteResult<MatchCorrection>> {
     return this.write(auth, { operation: 'correctMatchResult', matchId: id, body: input, options }, async (userId) => {
       const { row, tournament } = await this.load(id);
       await resolveStaffActor(this.db, this.access, userId, row, tournament, false);
@@ -418,7 +394,7 @@ export class MatchService {
    * @throws AppError 403 FORBIDDEN, 409 INVALID_TRANSITION unless SCHEDULED (MATCH_ALREADY_COMPLETED once final),
    *   400 naming `body.scheduledAt`.
    */
-  async reschedule(auth: AuthContext, id: string, input: RescheduleInput): Promise<MatchWriteResult<Match>> {
+  async reschedule(auth: AuthContext, id: string, input: MatchRescheduleRequest): Promise<MatchWriteResult<Match>> {
     return this.write(auth, { operation: 'rescheduleMatch', matchId: id, body: input }, async (userId, now) => {
       const { row, tournament } = await this.load(id);
       await resolveStaffActor(this.db, this.access, userId, row, tournament, false);

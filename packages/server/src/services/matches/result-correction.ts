@@ -1,4 +1,5 @@
 import { formatTraits, type ValidatedResult } from '@tourney/core';
+import type { MatchCorrection, MatchCorrectionRequest } from '../../contract-types';
 import { AppError } from '../../errors/app-error';
 import { writeEvents } from '../events';
 import { completeIfForfeited } from './match-completion';
@@ -14,24 +15,8 @@ import { rewireCorrection, type RewireOutcome } from '../brackets/bracket-rewire
 import { matchEventIds, resultOf } from './event-data';
 import { removeLaterSwissRounds, resyncEliminationStatuses, reviseLaterStages } from '../stages/stage-revision';
 
-/** Body of correctMatchResult. */
-export interface CorrectionInput {
-  winnerId?: string | null;
-  scores: { participantId: string; score: number }[];
-  reason: string;
-  /** Reset (or delete and pair again) the later matches that depend on the result instead of refusing. */
-  cascade?: boolean;
-}
-
-/** What a correction did beyond the corrected match (contract MatchCorrection). */
-export interface CorrectionOutcome {
-  /** SCHEDULED matches whose sides were replaced. */
-  rewiredMatchIds: string[];
-  /** Played matches reset to SCHEDULED without result (cascade). */
-  resetMatchIds: string[];
-  /** Later Swiss rounds and later stages deleted to be generated again from the corrected results. */
-  removedMatchIds: string[];
-}
+/** What a correction did beyond the corrected match: the id lists of the contract's MatchCorrection. */
+export type CorrectionOutcome = Omit<MatchCorrection, 'match'>;
 
 /**
  * Checks that a match may be corrected (R8.13), before any write: the tournament is ONGOING (409
@@ -102,7 +87,7 @@ export async function applyCorrection(
   ctx: WriteContext,
   row: MatchRow,
   result: ValidatedResult,
-  input: CorrectionInput,
+  input: MatchCorrectionRequest,
   actorUserId: string,
 ): Promise<CorrectionOutcome> {
   const { db } = ctx;

@@ -2,18 +2,7 @@ import { sql } from 'kysely';
 import type { MatchRow } from './match-mapper';
 import { bracketPlayRankSql } from './play-order';
 import type { Db } from '../../db/db';
-
-/** Filters and page of getTournamentSchedule. */
-export interface ScheduleQuery {
-  page: number;
-  limit: number;
-  /** Only matches of this round (1-based). */
-  round?: number;
-  /** Only matches in this status. */
-  status?: string;
-  /** Only matches in which this participant plays (either side). */
-  participantId?: string;
-}
+import type { ScheduleQuery } from '../../contract-types';
 
 /**
  * One page of a tournament's matches in play order across stages (stage number, play round, bracket play rank,

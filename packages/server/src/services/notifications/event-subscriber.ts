@@ -2,7 +2,8 @@ import type { EventDb, EventSubscriber, RecordedEvent } from '../events';
 import { matchLabel, ordinal, scheduledSuffix, scoreLine } from './messages';
 import { loadMatchContext, type MatchContext, participantNames, staffOfTournament, usersOfParticipants, usersOfTournament } from './recipients';
 import { matchReadyDraftsOf, readyMatchDrafts, readyMatchesQuery } from './match-ready';
-import type { NotificationDraft, NotificationType } from './types';
+import type { NotificationDraft } from './types';
+import type { NotificationType } from '../../contract-types';
 import { recordNotifications } from './writer';
 
 type Data = Record<string, unknown>;

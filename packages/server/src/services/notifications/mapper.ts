@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { NotificationsTable } from '../../db/schema';
-import type { Notification, NotificationChannel, NotificationType } from './types';
+import type { Notification, NotificationChannel, NotificationType } from '../../contract-types';
 
 /** A notifications row as the API shows it (contract: Notification). */
 export function toNotification(row: Selectable<NotificationsTable>): Notification {

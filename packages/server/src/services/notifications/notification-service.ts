@@ -4,22 +4,20 @@ import { notFound } from '../../errors/app-error';
 import type { AccessService } from '../access';
 import { dueNotificationDrafts } from './due';
 import { toNotification } from './mapper';
-import { type PreferenceSet, readPreferences } from './preferences';
-import type { ChannelSettings, Notification, NotificationType } from './types';
+import { readPreferences } from './preferences';
+import type {
+  MarkAllReadResult,
+  Notification,
+  NotificationChannelSettings,
+  NotificationListQuery,
+  NotificationPreferences,
+  NotificationPreferencesUpdate,
+  NotificationType,
+} from '../../contract-types';
 import { recordNotifications, withoutDuplicates } from './writer';
 import { immediateTransaction } from '../../db/sqlite/immediate-transaction';
 import { newestFirstPage } from '../../db/page-query';
-import type { Page, PageQuery } from '../../db/page-query';
-
-/** Query of GET /notifications. */
-export interface NotificationListQuery extends PageQuery {
-  unreadOnly?: boolean;
-}
-
-/** Body of PATCH /notifications/preferences: channel changes by type (contract: NotificationPreferencesUpdate). */
-export interface NotificationPreferencesUpdate {
-  types: Partial<Record<NotificationType, Partial<ChannelSettings>>>;
-}
+import type { Page } from '../../db/page-query';
 
 /**
  * The caller's notifications and their preferences (R15.6 to R15.8). Notifications are created by the event subscriber
@@ -79,7 +77,7 @@ export class NotificationService {
   }
 
   /** Marks every unread in-app notification of the caller read; returns how many changed. */
-  async markAllRead(auth: AuthContext): Promise<{ updated: number }> {
+  async markAllRead(auth: AuthContext): Promise<MarkAllReadResult> {
     const userId = this.access.requireUser(auth);
     const result = await this.deps.db
       .updateTable('notifications')
@@ -92,18 +90,18 @@ export class NotificationService {
   }
 
   /** The caller's channel settings for every type (defaults: in-app on, email and webhook off). */
-  async getPreferences(auth: AuthContext): Promise<PreferenceSet> {
+  async getPreferences(auth: AuthContext): Promise<NotificationPreferences> {
     const userId = this.access.requireUser(auth);
     return readPreferences(this.deps.db, userId);
   }
 
   /** Changes the named channels of the named types; the rest keep their settings. Returns the full set. */
-  async updatePreferences(auth: AuthContext, input: NotificationPreferencesUpdate): Promise<PreferenceSet> {
+  async updatePreferences(auth: AuthContext, input: NotificationPreferencesUpdate): Promise<NotificationPreferences> {
     const userId = this.access.requireUser(auth);
     const now = this.deps.clock.now().toISOString();
     return this.deps.db.transaction().execute(async (trx) => {
       const current = await readPreferences(trx, userId);
-      for (const [type, change] of Object.entries(input.types) as Array<[NotificationType, Partial<ChannelSettings>]>) {
+      for (const [type, change] of Object.entries(input.types) as Array<[NotificationType, Partial<NotificationChannelSettings>]>) {
         const next = { ...current.types[type], ...change };
         const row = { in_app: next.inApp ? 1 : 0, email: next.email ? 1 : 0, webhook: next.webhook ? 1 : 0, updated_at: now };
         await trx

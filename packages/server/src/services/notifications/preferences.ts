@@ -1,12 +1,7 @@
 import type { EventDb } from '../events';
 import { chunks } from '../../db/chunks';
-import { type ChannelSettings, DEFAULT_CHANNELS, NOTIFICATION_TYPES, type NotificationType } from './types';
-
-/** Channel settings of every type for one user, and when they last changed (null: never). */
-export interface PreferenceSet {
-  types: Record<NotificationType, ChannelSettings>;
-  updatedAt: string | null;
-}
+import { DEFAULT_CHANNELS, NOTIFICATION_TYPES } from './types';
+import type { NotificationChannelSettings, NotificationPreferences, NotificationType } from '../../contract-types';
 
 /** A preferences row as stored (0/1 integers). */
 interface PreferenceRow {
@@ -18,16 +13,16 @@ interface PreferenceRow {
   updated_at: string;
 }
 
-const toSettings = (row: PreferenceRow): ChannelSettings => ({
+const toSettings = (row: PreferenceRow): NotificationChannelSettings => ({
   inApp: row.in_app === 1,
   email: row.email === 1,
   webhook: row.webhook === 1,
 });
 
 /** One user's preferences: stored rows over the defaults (in-app on, email and webhook off). */
-export async function readPreferences(db: EventDb, userId: string): Promise<PreferenceSet> {
+export async function readPreferences(db: EventDb, userId: string): Promise<NotificationPreferences> {
   const rows = await db.selectFrom('notification_preferences').selectAll().where('user_id', '=', userId).execute();
-  const types = Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, { ...DEFAULT_CHANNELS }])) as Record<NotificationType, ChannelSettings>;
+  const types = Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, { ...DEFAULT_CHANNELS }])) as Record<NotificationType, NotificationChannelSettings>;
   let updatedAt: string | null = null;
   for (const row of rows) {
     if (!(NOTIFICATION_TYPES as readonly string[]).includes(row.type)) continue;
@@ -41,8 +36,8 @@ export async function readPreferences(db: EventDb, userId: string): Promise<Pref
  * The channel settings of `type` for each of `userIds` (defaults where a user never changed that type), read with
  * `db` (inside the caller's transaction when there is one).
  */
-export async function channelSettingsFor(db: EventDb, userIds: readonly string[], type: NotificationType): Promise<Map<string, ChannelSettings>> {
-  const out = new Map<string, ChannelSettings>();
+export async function channelSettingsFor(db: EventDb, userIds: readonly string[], type: NotificationType): Promise<Map<string, NotificationChannelSettings>> {
+  const out = new Map<string, NotificationChannelSettings>();
   for (const id of userIds) out.set(id, { ...DEFAULT_CHANNELS });
   for (const ids of chunks([...new Set(userIds)])) {
     const rows = await db

@@ -1,8 +1,9 @@
 import type { EventDb } from '../events';
 import type { NotificationDraft } from './types';
+import type { WebhookDisabledReason as ContractDisabledReason } from '../../contract-types';
 
 /** Why the dispatcher disabled a subscription: the receiver answered 410 Gone, or a delivery failed on every retry. */
-export type WebhookDisabledReason = 'GONE' | 'FAILING';
+export type WebhookDisabledReason = Exclude<ContractDisabledReason, 'MANUAL'>;
 
 /** What the WEBHOOK_DISABLED notification says about a subscription the dispatcher just disabled. */
 export interface WebhookDisabledInput {

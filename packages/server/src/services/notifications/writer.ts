@@ -2,7 +2,8 @@ import { newId } from '../../ids';
 import type { EventDb } from '../events';
 import { chunks } from '../../db/chunks';
 import { channelSettingsFor } from './preferences';
-import { enabledChannels, type NotificationDraft, type NotificationType } from './types';
+import { enabledChannels, type NotificationDraft } from './types';
+import type { NotificationType } from '../../contract-types';
 
 /**
  * Creates notifications with `db` (call it inside the transaction of the change that causes them), respecting each

@@ -9,45 +9,8 @@ import { newId } from '../../ids';
 import { ADMIN_ROLES, type AccessService } from '../access';
 import { slugify, uniqueSlug } from '../slug';
 
-/** An organization (contract: Organization); `ownerId` and `role` only for staff callers. */
-export interface Organization {
-  id: string;
-  name: string;
-  slug: string;
-  description: string | null;
-  website: string | null;
-  createdAt: string;
-  updatedAt: string;
-  ownerId?: string;
-  role?: StaffRole;
-}
-
-/** Body of POST /organizations (contract: OrganizationCreate). */
-export interface OrganizationCreateInput {
-  name: string;
-  slug?: string;
-  description?: string | null;
-  website?: string | null;
-}
-
-/** Body of PUT /organizations/{id} (contract: OrganizationUpdate); the slug never changes. */
-export interface OrganizationUpdateInput {
-  name?: string;
-  description?: string | null;
-  website?: string | null;
-}
-
-/** A staff member (contract: StaffMember). */
-export interface StaffMember {
-  id: string;
-  userId: string;
-  username: string;
-  displayName: string | null;
-  role: StaffRole;
-  joinedAt: string;
-}
-
 import type { Page, PageQuery } from '../../db/page-query';
+import type { Organization, OrganizationCreate, OrganizationUpdate, StaffMember } from '../../contract-types';
 
 /**
  * Organizations and their staff (R13.1 to R13.4, R1.11). Reading an organization is public;
@@ -66,7 +29,7 @@ export class OrganizationService {
    * Creates an organization; the calling user becomes its OWNER. The slug is the given one (409 CONFLICT when taken)
    * or derived from the name and made unique (`name`, `name-2` ...).
    */
-  async create(auth: AuthContext, input: OrganizationCreateInput): Promise<Organization> {
+  async create(auth: AuthContext, input: OrganizationCreate): Promise<Organization> {
     const userId = this.access.requireUser(auth);
     try {
       return await this.deps.db.transaction().execute(async (trx) => {
@@ -115,7 +78,7 @@ export class OrganizationService {
   }
 
   /** Updates name, description and website (OWNER or ADMIN). 404 unknown, 403 FORBIDDEN otherwise. */
-  async update(auth: AuthContext, organizationId: string, input: OrganizationUpdateInput): Promise<Organization> {
+  async update(auth: AuthContext, organizationId: string, input: OrganizationUpdate): Promise<Organization> {
     const userId = this.access.requireUser(auth);
     await this.#find(organizationId);
     const role = await this.#requireRole(userId, organizationId, ADMIN_ROLES, 'update this organization');

@@ -8,34 +8,12 @@ import { AppError, notFound } from '../../errors/app-error';
 import { newId } from '../../ids';
 import { ADMIN_ROLES, type AccessService } from '../access';
 import { recordNotifications } from '../notifications/writer';
-import type { StaffMember } from './organization-service';
+import type { StaffInvitation, StaffInviteRequest, StaffMember } from '../../contract-types';
 
 /** Prefix of staff invitation tokens (`tsi_` + 43 base64url characters; contract: StaffInvitation.token). */
 export const INVITATION_TOKEN_PREFIX = 'tsi_';
 /** How long an invitation can be accepted: 7 days, in milliseconds. */
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
-
-/** Body of POST /organizations/{id}/staff/invite (contract: StaffInviteRequest): exactly one of username and email. */
-export interface StaffInviteInput {
-  username?: string;
-  email?: string;
-  role: StaffRole;
-}
-
-/** An invitation as answered to the inviter, with its one-time token (contract: StaffInvitation). */
-export interface StaffInvitation {
-  id: string;
-  organizationId: string;
-  userId: string | null;
-  username: string | null;
-  email: string | null;
-  role: StaffRole;
-  token: string;
-  /** UTC ISO 8601, 7 days after createdAt. */
-  expiresAt: string;
-  invitedByUserId: string;
-  createdAt: string;
-}
 
 /**
  * Staff invitations and removals of an organization (R13.5 to R13.8).
@@ -55,7 +33,7 @@ export class StaffService {
    * A pending invitation of the same person is replaced. The invitee, when an account, gets a STAFF_INVITATION
    * notification carrying the token. 409 CONFLICT when the invitee is already staff.
    */
-  async invite(auth: AuthContext, organizationId: string, input: StaffInviteInput): Promise<StaffInvitation> {
+  async invite(auth: AuthContext, organizationId: string, input: StaffInviteRequest): Promise<StaffInvitation> {
     const inviterId = this.access.requireUser(auth);
     const org = await this.#findOrganization(organizationId);
     const inviterRole = await this.access.roleInOrganization(inviterId, organizationId);
@@ -65,11 +43,12 @@ export class StaffService {
     if (input.role === 'OWNER' && inviterRole !== 'OWNER') {
       throw new AppError('FORBIDDEN', 'only an OWNER may invite another OWNER');
     }
-    const email = input.email?.toLowerCase() ?? null;
-    const invitee = input.username !== undefined
-      ? await this.deps.db.selectFrom('users').select(['id', 'username']).where('username_lower', '=', input.username.toLowerCase()).executeTakeFirst()
+    const username = 'username' in input ? input.username : undefined;
+    const email = 'email' in input ? input.email.toLowerCase() : null;
+    const invitee = username !== undefined
+      ? await this.deps.db.selectFrom('users').select(['id', 'username']).where('username_lower', '=', username.toLowerCase()).executeTakeFirst()
       : await this.deps.db.selectFrom('users').select(['id', 'username']).where('email', '=', email!).executeTakeFirst();
-    if (input.username !== undefined && !invitee) throw notFound('user');
+    if (username !== undefined && !invitee) throw notFound('user');
     if (invitee && (await this.access.roleInOrganization(invitee.id, organizationId))) {
       throw new AppError('CONFLICT', `${invitee.username} is already staff of this organization`);
     }

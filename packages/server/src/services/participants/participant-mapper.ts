@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { ParticipantsTable } from '../../db/schema';
-import type { Participant, ParticipantStatus, TeamMember } from '../tournaments/api-types';
+import type { Participant, ParticipantStatus, TeamMember } from '../../contract-types';
 import type { Db } from '../../db/db';
 
 /** A participants row. */

@@ -8,7 +8,13 @@ import { newId } from '../../ids';
 import type { AccessService } from '../access';
 import { writeEvents } from '../events';
 import type { Page } from '../../db/page-query';
-import type { Participant, ParticipantStatus } from '../tournaments/api-types';
+import type {
+  Participant,
+  ParticipantListQuery,
+  ParticipantStatus,
+  ParticipantUpdate,
+  ParticipateRequest,
+} from '../../contract-types';
 import { forfeitParticipant } from './forfeit';
 import { writeParticipantRemovalEvent } from './participant-events';
 import { readParticipants, type ParticipantRow } from './participant-mapper';
@@ -18,24 +24,6 @@ import type { TournamentRow } from '../tournaments/tournament-mapper';
 import type { Db } from '../../db/db';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { requireManagedTournament, requireVisibleTournament } from '../tournaments/visibility';
-
-/** Body of participateInTournament. */
-export interface ParticipateInput {
-  team?: { name: string; memberUserIds: string[] };
-}
-
-/** Body of updateParticipant. */
-export interface ParticipantUpdateInput {
-  seed?: number | null;
-  status?: ParticipantStatus;
-}
-
-/** Query of listParticipants. */
-export interface ParticipantListQuery {
-  page: number;
-  limit: number;
-  status?: ParticipantStatus;
-}
 
 /** Tournament statuses before the start (core's tournament status table). */
 const BEFORE_START: readonly string[] = TOURNAMENT_STATUSES_BEFORE_START;
@@ -84,7 +72,7 @@ export class ParticipantService {
    * @throws AppError 409 REGISTRATION_CLOSED (status not REGISTRATION_OPEN, or registrationClosesAt passed),
    *   400 naming `body.team` / `body.team.memberUserIds`, 409 ALREADY_REGISTERED naming who, 409 TOURNAMENT_FULL.
    */
-  async participate(auth: AuthContext, tournamentId: string, input: ParticipateInput | undefined): Promise<Participant> {
+  async participate(auth: AuthContext, tournamentId: string, input: ParticipateRequest | undefined): Promise<Participant> {
     const userId = this.access.requireUser(auth);
     const t = await requireVisibleTournament(this.db, this.access, auth, tournamentId);
     const now = this.deps.clock.now().toISOString();
@@ -141,7 +129,7 @@ export class ParticipantService {
   private async entry(
     t: TournamentRow,
     userId: string,
-    team: ParticipateInput['team'],
+    team: ParticipateRequest['team'],
   ): Promise<{ memberIds: string[]; name: string; teamName: string | null }> {
     if (t.team_size === 1) {
       if (team !== undefined) throw invalidField('body.team', 'is only accepted by team tournaments (teamSize > 1)');
@@ -263,7 +251,7 @@ export class ParticipantService {
    * tournaments/participant-status.ts; reinstating a WITHDRAWN/DISQUALIFIED participant needs a free place
    * (409 TOURNAMENT_FULL); DISQUALIFIED or WITHDRAWN while ONGOING forfeits their open matches (walkovers).
    */
-  async update(auth: AuthContext, tournamentId: string, participantId: string, input: ParticipantUpdateInput): Promise<Participant> {
+  async update(auth: AuthContext, tournamentId: string, participantId: string, input: ParticipantUpdate): Promise<Participant> {
     const { row: t, actor } = await requireManagedTournament(this.db, this.access, auth, tournamentId);
     const p = await this.findParticipant(t.id, participantId);
     const from = p.status as ParticipantStatus;

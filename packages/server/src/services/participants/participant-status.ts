@@ -1,5 +1,5 @@
 import { AppError } from '../../errors/app-error';
-import type { ParticipantStatus } from '../tournaments/api-types';
+import type { ParticipantStatus } from '../../contract-types';
 
 /** Statuses an organizer may move a participant between before the tournament starts. */
 const BEFORE_START: readonly ParticipantStatus[] = ['REGISTERED', 'CHECKED_IN', 'WITHDRAWN', 'DISQUALIFIED'];

@@ -7,31 +7,7 @@ import { pagination } from '../../db/page-query';
 import { newId } from '../../ids';
 import { ADMIN_ROLES, type AccessService, REFEREE_ROLES } from '../access';
 import type { Page, PageQuery } from '../../db/page-query';
-
-/** A project plan: PRO includes the anti-cheat capability (R4.9, R12.2). */
-export type ProjectPlan = 'FREE' | 'PRO';
-
-/** A project (contract: Project). */
-export interface Project {
-  id: string;
-  organizationId: string;
-  name: string;
-  plan: ProjectPlan;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** Body of POST /organizations/{id}/projects (contract: ProjectCreate). */
-export interface ProjectCreateInput {
-  name: string;
-  plan?: ProjectPlan;
-}
-
-/** Body of PATCH /projects/{id} (contract: ProjectUpdate). */
-export interface ProjectUpdateInput {
-  name?: string;
-  plan?: ProjectPlan;
-}
+import type { Project, ProjectCreate, ProjectPlan, ProjectUpdate } from '../../contract-types';
 
 const ANY_STAFF: readonly StaffRole[] = REFEREE_ROLES;
 
@@ -48,7 +24,7 @@ export class ProjectService {
   ) {}
 
   /** Creates a project (plan FREE unless an OWNER asks for PRO). 404 unknown organization; 403 without the role. */
-  async create(auth: AuthContext, organizationId: string, input: ProjectCreateInput): Promise<Project> {
+  async create(auth: AuthContext, organizationId: string, input: ProjectCreate): Promise<Project> {
     const userId = this.access.requireUser(auth);
     const org = await this.deps.db.selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst();
     if (!org) throw notFound('organization');
@@ -98,7 +74,7 @@ export class ProjectService {
   }
 
   /** Renames a project (OWNER or ADMIN) and/or changes its plan (OWNER only). 404 for non-staff, 403 without the role. */
-  async update(auth: AuthContext, projectId: string, input: ProjectUpdateInput): Promise<Project> {
+  async update(auth: AuthContext, projectId: string, input: ProjectUpdate): Promise<Project> {
     const userId = this.access.requireUser(auth);
     const row = await this.#find(projectId);
     const role = await this.#staffRole(userId, row);

@@ -1,5 +1,5 @@
 import { DEFAULT_ROUND_INTERVAL_MINUTES, withFormatDefaults as coreWithFormatDefaults, type StageSettings as CoreStageSettings } from '@tourney/core';
-import type { StageSettings } from '../tournaments/api-types';
+import type { StageSettings } from '../../contract-types';
 
 /** Parses the JSON `settings` column of a stage; a malformed value reads as no settings. */
 export function parseStageSettings(json: string): StageSettings {

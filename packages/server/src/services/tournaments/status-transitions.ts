@@ -3,6 +3,7 @@ import type { Updateable } from 'kysely';
 import type { TournamentsTable } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
 import { writeEvents } from '../events';
+import type { TournamentStatus } from '../../contract-types';
 import type { WriteContext } from '../matches/write-context';
 
 /** The simple tournament transitions moved by an organizer (core `TOURNAMENT_TRANSITIONS`, R5.8). */

@@ -3,7 +3,7 @@ import type { StagesTable } from '../../db/schema';
 import { canonicalJson } from '../../canonical-json';
 import { AppError, invalidField } from '../../errors/app-error';
 import { newId } from '../../ids';
-import type { StageInput } from './api-types';
+import type { StageInput } from '../../contract-types';
 import { parseStageSettings, withFormatDefaults } from '../stages/stage-settings';
 import type { StageRow } from './tournament-mapper';
 

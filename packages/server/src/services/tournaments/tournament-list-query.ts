@@ -1,4 +1,4 @@
-import type { TournamentStatus } from './api-types';
+import type { TournamentListQuery, TournamentStatus } from '../../contract-types';
 import type { TournamentRow } from './tournament-mapper';
 import type { Db } from '../../db/db';
 
@@ -8,20 +8,7 @@ const SORT_COLUMNS = {
   startDate: 'start_date',
   name: 'name',
   status: 'status',
-} as const;
-
-/** Validated query of listTournaments (R5.14, R3.2): dates are UTC calendar days `YYYY-MM-DD`. */
-export interface TournamentListQuery {
-  page: number;
-  limit: number;
-  status?: TournamentStatus;
-  /** Tournaments starting on or after this UTC day. */
-  startDate?: string;
-  /** Tournaments starting on or before this UTC day. */
-  endDate?: string;
-  sortBy: keyof typeof SORT_COLUMNS;
-  sortOrder: 'asc' | 'desc';
-}
+} as const satisfies Record<TournamentListQuery['sortBy'], string>;
 
 /** Start of a UTC day `YYYY-MM-DD` as a stored instant. */
 export function dayStart(day: string): string {
@@ -44,7 +31,7 @@ export function tournamentListQueries(db: Db, projectId: string, q: TournamentLi
   if (q.status !== undefined) base = base.where('status', '=', q.status);
   if (q.startDate !== undefined) base = base.where('start_date', '>=', dayStart(q.startDate));
   if (q.endDate !== undefined) base = base.where('start_date', '<', nextDayStart(q.endDate));
-  const column = SORT_COLUMNS[q.sortBy] ?? 'created_at';
+  const column = SORT_COLUMNS[q.sortBy];
   return {
     count: base.select((eb) => eb.fn.countAll<number>().as('count')),
     page: base

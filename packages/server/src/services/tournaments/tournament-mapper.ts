@@ -4,11 +4,11 @@ import type {
   ParticipantCounts,
   ParticipantStatus,
   Stage,
-  StageFormatName,
+  StageFormat,
   StageStatus,
   Tournament,
   TournamentStatus,
-} from './api-types';
+} from '../../contract-types';
 import { parseStageSettings, withFormatDefaults } from '../stages/stage-settings';
 
 /** A tournaments row. */
@@ -22,7 +22,7 @@ export function toStage(row: StageRow): Stage {
     id: row.id,
     number: row.number,
     name: row.name,
-    format: row.format as StageFormatName,
+    format: row.format as StageFormat,
     status: row.status as StageStatus,
     settings: withFormatDefaults(row.format, parseStageSettings(row.settings)),
   };
@@ -40,8 +40,8 @@ const COUNT_FIELD: Record<ParticipantStatus, keyof ParticipantCounts> = {
 };
 
 /** Folds `(status, count)` groups into `participantCounts` (unknown statuses are ignored). */
-export function countsFromGroups(groups: readonly { status: string; count: number | string | bigint }[]): ParticipantCounts {
-  const counts: ParticipantCounts = { registered: 0, checkedIn: 0, active: 0, eliminated: 0, disqualified: 0, withdrawn: 0, noShow: 0 };
+export function countsFromGroups(groups: readonly { status: string; count: number | string | bigint }[]): Required<ParticipantCounts> {
+  const counts: Required<ParticipantCounts> = { registered: 0, checkedIn: 0, active: 0, eliminated: 0, disqualified: 0, withdrawn: 0, noShow: 0 };
   for (const g of groups) {
     const field = COUNT_FIELD[g.status as ParticipantStatus];
     if (field) counts[field] += Number(g.count);
@@ -53,12 +53,12 @@ export function countsFromGroups(groups: readonly { status: string; count: numbe
  * Participants holding a place in the tournament: every status except WITHDRAWN (openapi `currentParticipants`).
  * This is the number `maxParticipants` caps.
  */
-export function holdingPlaces(counts: ParticipantCounts): number {
+export function holdingPlaces(counts: Required<ParticipantCounts>): number {
   return counts.registered + counts.checkedIn + counts.active + counts.eliminated + counts.disqualified + counts.noShow;
 }
 
 /** Maps a tournaments row, its stages (in number order) and its participant counts to the API `Tournament`. */
-export function toTournament(row: TournamentRow, stages: Stage[], counts: ParticipantCounts): Tournament {
+export function toTournament(row: TournamentRow, stages: Stage[], counts: Required<ParticipantCounts>): Tournament {
   return {
     id: row.id,
     projectId: row.project_id,

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/db';
-import type { ParticipantCounts, Stage, Tournament } from './api-types';
+import type { ParticipantCounts, Stage, Tournament } from '../../contract-types';
 import { countsFromGroups, toStage, toTournament, type StageRow, type TournamentRow } from './tournament-mapper';
 
 
@@ -14,7 +14,7 @@ export function findStageRows(db: Db, tournamentId: string): Promise<StageRow[]>
 }
 
 /** Participant counts by status of one tournament: one grouped query over the (tournament_id, status) index. */
-export async function countParticipants(db: Db, tournamentId: string): Promise<ParticipantCounts> {
+export async function countParticipants(db: Db, tournamentId: string): Promise<Required<ParticipantCounts>> {
   const groups = await db
     .selectFrom('participants')
     .select(['status', (eb) => eb.fn.countAll<number>().as('count')])

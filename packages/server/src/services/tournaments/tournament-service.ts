@@ -6,10 +6,19 @@ import { pagination } from '../../db/page-query';
 import { newId } from '../../ids';
 import { MANAGER_ROLES, type AccessService } from '../access';
 import type { Page } from '../../db/page-query';
-import type { Bracket, Match, Stage, Tournament, TournamentCreateInput, TournamentUpdateInput } from './api-types';
+import type {
+  Bracket,
+  Match,
+  ScheduleQuery,
+  Stage,
+  Tournament,
+  TournamentCreate,
+  TournamentListQuery,
+  TournamentUpdate,
+} from '../../contract-types';
 import { readBracket } from '../brackets/bracket-reader';
 import { readMatches } from '../matches/match-reader';
-import { querySchedulePage, type ScheduleQuery } from '../matches/schedule-query';
+import { querySchedulePage } from '../matches/schedule-query';
 import { applySimpleTransition, type SimpleTransition } from './status-transitions';
 import {
   DEFAULT_CHECK_IN_OPENS_MINUTES_BEFORE,
@@ -20,7 +29,7 @@ import {
   toStoredInstantOrNull,
   validateDates,
 } from './tournament-input';
-import { queryTournamentPage, type TournamentListQuery } from './tournament-list-query';
+import { queryTournamentPage } from './tournament-list-query';
 import { holdingPlaces, toStage, type TournamentRow } from './tournament-mapper';
 import type { Db } from '../../db/db';
 import { countParticipants, findStageRows, findTournamentRow, readTournament, readTournaments } from './tournament-reader';
@@ -106,7 +115,7 @@ export class TournamentService {
    * @throws AppError 400 naming `body.projectId` (bearer without it), a date field out of order or a stage setting
    *   (`body.stages[i].settings.<field>`, e.g. a missing `advanceCount` between stages); 404 unknown project.
    */
-  async create(auth: AuthContext, input: TournamentCreateInput): Promise<Tournament> {
+  async create(auth: AuthContext, input: TournamentCreate): Promise<Tournament> {
     const { projectId } = await this.access.resolveProjectForCreate(auth, input.projectId, {
       scope: 'manage:tournaments',
       roles: MANAGER_ROLES,
@@ -166,7 +175,7 @@ export class TournamentService {
    * (ids of kept numbers are kept). Dates out of order or a stage plan that does not fit the resulting
    * maxParticipants: 400 naming the field.
    */
-  async update(auth: AuthContext, id: string, input: TournamentUpdateInput): Promise<Tournament> {
+  async update(auth: AuthContext, id: string, input: TournamentUpdate): Promise<Tournament> {
     const { row } = await requireManagedTournament(this.db, this.access, auth, id);
     const stageRows = input.stages !== undefined ? await findStageRows(this.db, id) : [];
     const dates = {
@@ -284,7 +293,7 @@ export class TournamentService {
    * Lists a project's tournaments (R5.14, R3.2): an API key lists its own project; a bearer caller must name
    * `projectId` (400 `query.projectId` otherwise) and be staff of its organization.
    */
-  async list(auth: AuthContext, query: TournamentListQuery & { projectId?: string }): Promise<Page<Tournament>> {
+  async list(auth: AuthContext, query: TournamentListQuery): Promise<Page<Tournament>> {
     const { projectId } = await this.access.resolveProjectForCreate(auth, query.projectId, {
       roles: ANY_STAFF,
       resource: 'project',

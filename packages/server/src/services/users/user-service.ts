@@ -7,44 +7,10 @@ import { AppError, invalidField, notFound } from '../../errors/app-error';
 import type { AccessService } from '../access';
 import { COUNTRY_CODES } from './country-codes';
 import { normalizeTimeZone } from './time-zone';
-
-/** A user's public profile (contract: User). */
-export interface PublicUser {
-  id: string;
-  username: string;
-  displayName: string | null;
-  /** UTC ISO 8601. */
-  createdAt: string;
-}
-
-/** What anyone may see of a user (contract: PublicProfile): no email, no time zone. */
-export interface PublicProfile extends PublicUser {
-  bio: string | null;
-  avatarUrl: string | null;
-  country: string | null;
-}
-
-/** Body of PATCH /users/me (contract: UpdateMeRequest); `null` clears a nullable field. */
-export interface UpdateMeInput {
-  username?: string;
-  displayName?: string | null;
-  bio?: string | null;
-  avatarUrl?: string | null;
-  country?: string | null;
-  timeZone?: string | null;
-}
-
-/** The caller's own profile: the public profile plus private fields (contract: OwnProfile). */
-export interface OwnProfile extends PublicUser {
-  email: string;
-  bio: string | null;
-  avatarUrl: string | null;
-  country: string | null;
-  timeZone: string | null;
-}
+import type { OwnProfile, PublicProfile, UpdateMeRequest, User } from '../../contract-types';
 
 /** The public profile of a users row. */
-export function toPublicUser(row: Selectable<UsersTable>): PublicUser {
+export function toPublicUser(row: Selectable<UsersTable>): User {
   return { id: row.id, username: row.username, displayName: row.display_name, createdAt: row.created_at };
 }
 
@@ -92,7 +58,7 @@ export class UserService {
    * (409 USERNAME_TAKEN), `timeZone` known to Intl (400 body.timeZone), `country` an assigned ISO 3166-1 alpha-2
    * code (400 body.country), `avatarUrl` http or https (400 body.avatarUrl).
    */
-  async updateOwnProfile(auth: AuthContext, input: UpdateMeInput): Promise<OwnProfile> {
+  async updateOwnProfile(auth: AuthContext, input: UpdateMeRequest): Promise<OwnProfile> {
     const userId = this.access.requireUser(auth);
     const changes: Partial<Selectable<UsersTable>> = { updated_at: this.deps.clock.now().toISOString() };
     if (input.displayName !== undefined) changes.display_name = input.displayName;

@@ -1,55 +1,12 @@
 import type { Selectable } from 'kysely';
 import type { WebhookDeliveriesTable, WebhookDeliveryAttemptsTable, WebhookSubscriptionsTable } from '../../db/schema';
-
-/** Why a subscription is disabled (contract: WebhookDisabledReason). */
-export type WebhookDisabledReason = 'MANUAL' | 'GONE' | 'FAILING';
-
-/** A webhook subscription without its secret (contract: WebhookSubscription). */
-export interface WebhookSubscription {
-  id: string;
-  projectId: string;
-  url: string;
-  /** Event names or `*`. */
-  events: string[];
-  enabled: boolean;
-  disabledReason: WebhookDisabledReason | null;
-  disabledAt: string | null;
-  /** Until when deliveries are also signed with the previous secret (after a rotation), UTC ISO 8601. */
-  previousSecretExpiresAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** Delivery status (contract: WebhookDeliveryStatus). */
-export type WebhookDeliveryStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED';
-
-/** One attempt of a delivery (contract: WebhookDeliveryAttempt); durationMs in milliseconds. */
-export interface WebhookDeliveryAttempt {
-  number: number;
-  attemptedAt: string;
-  succeeded: boolean;
-  statusCode: number | null;
-  durationMs: number;
-  error: string | null;
-  nextAttemptAt: string | null;
-}
-
-/** One event to one subscription with its attempts, oldest first (contract: WebhookDelivery). */
-export interface WebhookDelivery {
-  id: string;
-  subscriptionId: string;
-  eventId: string;
-  eventType: string;
-  status: WebhookDeliveryStatus;
-  attemptCount: number;
-  nextAttemptAt: string | null;
-  lastAttemptAt: string | null;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  createdAt: string;
-  completedAt: string | null;
-  attempts: WebhookDeliveryAttempt[];
-}
+import type {
+  WebhookDelivery,
+  WebhookDeliveryAttempt,
+  WebhookDeliveryStatus,
+  WebhookDisabledReason,
+  WebhookSubscription,
+} from '../../contract-types';
 
 /** The API shape of a webhook_subscriptions row (never the secrets). */
 export function toWebhookSubscription(row: Selectable<WebhookSubscriptionsTable>): WebhookSubscription {
@@ -57,7 +14,7 @@ export function toWebhookSubscription(row: Selectable<WebhookSubscriptionsTable>
     id: row.id,
     projectId: row.project_id,
     url: row.url,
-    events: JSON.parse(row.events) as string[],
+    events: JSON.parse(row.events) as WebhookSubscription['events'],
     enabled: row.enabled === 1,
     disabledReason: row.enabled === 1 ? null : ((row.disabled_reason as WebhookDisabledReason | null) ?? 'MANUAL'),
     disabledAt: row.enabled === 1 ? null : row.disabled_at,

@@ -8,58 +8,25 @@ import { newId } from '../../ids';
 import { ADMIN_ROLES, type AccessService } from '../access';
 import type { EventSubscriber } from '../events';
 import { newestFirstPage } from '../../db/page-query';
-import type { Page, PageQuery } from '../../db/page-query';
+import type { Page } from '../../db/page-query';
 import { WebhookDispatcher, type WebhookDispatcherOptions } from './dispatcher';
 import { ALL_EVENTS, TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from './event-types';
 import { createWebhookFanout, newDeliveryRow } from './fanout';
-import {
-  toWebhookDelivery,
-  toWebhookSubscription,
-  type WebhookDelivery,
-  type WebhookDeliveryStatus,
-  type WebhookSubscription,
-} from './mappers';
+import { toWebhookDelivery, toWebhookSubscription } from './mappers';
+import type {
+  WebhookCreate,
+  WebhookCreated,
+  WebhookDelivery,
+  WebhookDeliveryListQuery,
+  WebhookListQuery,
+  WebhookSecretRotate,
+  WebhookSecretRotated,
+  WebhookSubscription,
+  WebhookUpdate,
+} from '../../contract-types';
 import { maxAttemptsOf } from './retry-schedule';
 import { newWebhookSecret } from './secrets';
 import { assertSafeWebhookUrl, type HostResolver, systemResolver, UnsafeWebhookUrlError } from './url-safety';
-
-export type { WebhookDelivery, WebhookDeliveryAttempt, WebhookSubscription } from './mappers';
-
-/** A new subscription with its signing secret, shown only once (contract: WebhookCreated). */
-export interface WebhookCreated extends WebhookSubscription {
-  /** `whsec_` + base64 key. */
-  secret: string;
-}
-
-/** Body of POST /developer/webhooks (contract: WebhookCreate); `projectId` is for bearer callers only. */
-export interface WebhookCreateInput {
-  url: string;
-  events: string[];
-  enabled?: boolean;
-  projectId?: string;
-}
-
-/** Body of PATCH /developer/webhooks/{id} (contract: WebhookUpdate). */
-export interface WebhookUpdateInput {
-  url?: string;
-  events?: string[];
-  enabled?: boolean;
-}
-
-/** Query of GET /developer/webhooks. */
-export interface WebhookListQuery extends PageQuery {
-  projectId?: string;
-}
-
-/** Query of GET /developer/webhooks/{id}/deliveries. */
-export interface WebhookDeliveryListQuery extends PageQuery {
-  status?: WebhookDeliveryStatus;
-}
-
-/** Body of POST /developer/webhooks/{id}/rotate-secret; overlapSeconds default 86400 (24 h), at most 7 days. */
-export interface WebhookRotateInput {
-  overlapSeconds?: number;
-}
 
 /** Injectable parts (tests, embedders): the resolver of the URL check and the dispatcher's options. */
 export interface WebhookServiceOptions {
@@ -121,7 +88,7 @@ export class WebhookService {
    * @throws AppError 400 naming body.url (scheme, credentials, unresolvable host, private address unless
    *   config.allowPrivateWebhookUrls) or body.events[i] (unknown name).
    */
-  async create(auth: AuthContext, input: WebhookCreateInput): Promise<WebhookCreated> {
+  async create(auth: AuthContext, input: WebhookCreate): Promise<WebhookCreated> {
     const { projectId } = await this.access.resolveProjectForCreate(auth, input.projectId, REQUIREMENT);
     const events = checkEvents(input.events);
     await this.#checkUrl(input.url);
@@ -149,7 +116,7 @@ export class WebhookService {
    * Changes url, events or enabled; the secret is kept. Enabling clears the disabled reason (pending deliveries
    * resume); disabling records MANUAL. 400 as for create.
    */
-  async update(auth: AuthContext, id: string, input: WebhookUpdateInput): Promise<WebhookSubscription> {
+  async update(auth: AuthContext, id: string, input: WebhookUpdate): Promise<WebhookSubscription> {
     const row = await this.#load(auth, id);
     const events = input.events === undefined ? undefined : checkEvents(input.events);
     if (input.url !== undefined) await this.#checkUrl(input.url);
@@ -187,7 +154,7 @@ export class WebhookService {
    * Issues a new secret (returned once). With `overlapSeconds` > 0 (default 86400) the current secret keeps signing
    * too until now + overlapSeconds, so deliveries carry both signatures; 0 retires it at once.
    */
-  async rotateSecret(auth: AuthContext, id: string, input: WebhookRotateInput = {}): Promise<WebhookCreated> {
+  async rotateSecret(auth: AuthContext, id: string, input: WebhookSecretRotate = {}): Promise<WebhookSecretRotated> {
     const row = await this.#load(auth, id);
     const overlap = input.overlapSeconds ?? DEFAULT_ROTATION_OVERLAP_SECONDS;
     if (!Number.isInteger(overlap) || overlap < 0 || overlap > 7 * 86_400) {
