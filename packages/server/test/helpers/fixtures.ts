@@ -137,9 +137,9 @@ export async function addStaffMember(server: TestServer, organizationId: string,
  * (scope "file"): one server per file, like a `beforeAll`, but only when a test asks for it.
  */
 export interface ServerFixtures {
-  /** Options of the file's server (startTestServer defaults otherwise); override with `test.extend`. */
+  /** Options of the file's server (startTestServer defaults otherwise); override with `test.scoped`. */
   serverOptions: TestServerOptions;
-  /** How many players the `players` fixture registers (default 4); override with `test.extend`. */
+  /** How many players the `players` fixture registers (default 4); override with `test.scoped`. */
   playerCount: number;
   /** A started test server (closed after the file). */
   server: TestServer;
@@ -159,7 +159,8 @@ export interface ServerFixtures {
 
 /**
  * `test` (alias `it`) with the server fixtures: `it('...', async ({ server, tenant }) => ...)`. A file needing other
- * options extends it: `const it = test.extend({ serverOptions: [{ maxEvidenceBytes: 4096 }, { scope: 'file' }] })`.
+ * options sets them at its top level with `test.scoped({ playerCount: 16 })` or `test.scoped({ serverOptions: {...} })`
+ * (scoped, unlike extend, also re-points the fixtures that depend on them; a function value needs `{ scope: 'file' }`).
  */
 export const test = base.extend<ServerFixtures>({
   serverOptions: [{}, { scope: 'file' }],
