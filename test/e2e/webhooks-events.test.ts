@@ -5,6 +5,7 @@ import { startServer } from '@tourney/server';
 import { operationHandlers } from '../../packages/server/src/routes/index';
 import { openapiDocument } from '../../packages/server/src/http/openapi';
 import { payloadErrors, startReceiver, type ReceivedWebhook, type TestReceiver } from '../../packages/server/test/webhooks-helpers';
+import { webhookServerOptions } from '../helpers/cli';
 
 // Every event the server emits reaches a real receiver on 127.0.0.1 through the running dispatcher (system clock),
 // signed so that both the SDK's verifyWebhook and the reference `standardwebhooks` package accept it, with a payload
@@ -18,14 +19,7 @@ const players: { id: string; client: TourneyClient }[] = [];
 const password = 'a long enough password';
 
 beforeAll(async () => {
-  server = await startServer({
-    databasePath: ':memory:',
-    port: 0,
-    logLevel: 'silent',
-    validateResponses: true,
-    allowPrivateWebhookUrls: true,
-    webhookPollIntervalMs: 100,
-  });
+  server = await startServer({ databasePath: ':memory:', port: 0, logLevel: 'silent', validateResponses: true, ...webhookServerOptions });
   receiver = await startReceiver();
   anonymous = createTourneyClient({ baseUrl: server.url });
   const register = async (username: string) => {
