@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { run } from '@tourney/cli';
-import { test } from '../../packages/server/test/helpers/index';
+import { test, type TestServer } from '../../packages/server/test/helpers/index';
 
 /** What one CLI run printed and its exit code. */
 export interface CliResult {
@@ -72,7 +72,12 @@ export const cliTest = test.extend<CliServerFixtures>({
     },
     { scope: 'file' },
   ],
-  cli: [async ({ server, configDir, cliColumns }, use) => use(cliRunner(() => server.url, configDir, cliColumns)), { scope: 'file' }],
+  // Typed by hand: a CliRunner is callable, so the fixture function alone cannot be inferred from the fixture's type.
+  cli: [
+    async ({ server, configDir, cliColumns }: { server: TestServer; configDir: string; cliColumns: number }, use: (cli: CliRunner) => Promise<void>) =>
+      use(cliRunner(() => server.url, configDir, cliColumns)),
+    { scope: 'file' },
+  ],
   json: [async ({ cli }, use) => use(cli.json), { scope: 'file' }],
 });
 
