@@ -17,5 +17,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Type tests (*.test-d.ts) are type-checked by tsc against the root tsconfig, never executed; a failing
+    // expectTypeOf or an unused @ts-expect-error fails the run.
+    typecheck: {
+      enabled: true,
+      include: ['packages/*/test/**/*.test-d.ts', 'test/**/*.test-d.ts'],
+      tsconfig: 'tsconfig.json',
+    },
   },
 });

@@ -1,37 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createTourneyClient } from '@tourney/sdk';
-import { startServer } from '@tourney/server';
-import { cliRunner } from '../helpers/cli';
+import { cliTest } from '../helpers/cli';
 
 // The CLI drives a real server over HTTP through the SDK: organizer and players each use their own profile.
-let server: Awaited<ReturnType<typeof startServer>>;
-const configDir = mkdtempSync(join(tmpdir(), 'tourney-cli-e2e-'));
 const password = 'a long enough password';
+const it = cliTest;
 
-beforeAll(async () => {
-  server = await startServer({ databasePath: ':memory:', port: 0, logLevel: 'silent', validateResponses: true });
-});
-afterAll(async () => {
-  await server?.close();
-  rmSync(configDir, { recursive: true, force: true });
-});
-
-const cli = cliRunner(() => server.url, configDir, 120);
-const json = cli.json;
-
-async function registerAccount(username: string): Promise<void> {
+async function registerAccount(server: { url: string }, username: string): Promise<void> {
   const client = createTourneyClient({ baseUrl: server.url });
   await client.POST('/auth/register', { body: { username, email: `${username}@example.test`, password } });
 }
 
 describe('tourney CLI against a real server', () => {
-  it('creates, runs and draws a 4-player tournament from the command line', async () => {
-    await registerAccount('cli_org');
+  it('creates, runs and draws a 4-player tournament from the command line', async ({ server, cli, json }) => {
+    await registerAccount(server, 'cli_org');
     const players = ['cli_p1', 'cli_p2', 'cli_p3', 'cli_p4'];
-    for (const p of players) await registerAccount(p);
+    for (const p of players) await registerAccount(server, p);
 
     expect((await cli('login', '--username', 'cli_org', '--password', password)).code).toBe(0);
     // The organizer's organization and project come from the API (no CLI verbs for them yet).
@@ -89,10 +73,10 @@ describe('tourney CLI against a real server', () => {
     expect(data.placements.map((p: any) => p.placement).sort()).toEqual([1, 2, 3, 4]);
   });
 
-  it('seeds, disqualifies and removes participants', async () => {
-    await registerAccount('seed_org');
+  it('seeds, disqualifies and removes participants', async ({ server, cli, json }) => {
+    await registerAccount(server, 'seed_org');
     const seeded = ['seed_p1', 'seed_p2', 'seed_p3'];
-    for (const p of seeded) await registerAccount(p);
+    for (const p of seeded) await registerAccount(server, p);
     expect((await cli('--profile', 'seed_org', 'login', '--username', 'seed_org', '--password', password)).code).toBe(0);
     const organizer = createTourneyClient({ baseUrl: server.url });
     organizer.setAccessToken((await organizer.POST('/auth/login', { body: { username: 'seed_org', password } })).data.accessToken);
@@ -121,7 +105,7 @@ describe('tourney CLI against a real server', () => {
     expect(nothing.stderr).toMatch(/--seed or --status/);
   });
 
-  it('reports API errors with the code and request id and a non-zero exit', async () => {
+  it('reports API errors with the code and request id and a non-zero exit', async ({ cli }) => {
     const missing = await cli('tournament', 'get', '00000000-0000-7000-8000-000000000000');
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/NOT_FOUND/);

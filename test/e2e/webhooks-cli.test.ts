@@ -1,39 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { createTourneyClient } from '@tourney/sdk';
-import { startServer } from '@tourney/server';
 import { requireBuilt, spawnNode, waitForOutput, type Spawned } from '../helpers/spawn';
-import { cliRunner } from '../helpers/cli';
+import { cliTest, webhookServerOptions } from '../helpers/cli';
 
 // `tourney api-key` and `tourney webhook` against a real server, delivering to examples/webhook-receiver (a separate
 // node process verifying signatures with the built SDK).
-let server: Awaited<ReturnType<typeof startServer>>;
 let example: Spawned | undefined;
-const configDir = mkdtempSync(join(tmpdir(), 'tourney-webhook-cli-'));
 const password = 'a long enough password';
 
-beforeAll(async () => {
-  server = await startServer({
-    databasePath: ':memory:',
-    port: 0,
-    logLevel: 'silent',
-    validateResponses: true,
-    allowPrivateWebhookUrls: true,
-    webhookPollIntervalMs: 100,
-  });
-});
+cliTest.scoped({ serverOptions: webhookServerOptions, cliColumns: 160 });
+const it = cliTest;
 afterAll(async () => {
   example?.child.kill('SIGTERM');
   if (example) await example.exited;
-  await server?.close();
-  rmSync(configDir, { recursive: true, force: true });
 });
-
-const cli = cliRunner(() => server.url, configDir, 160);
-const json = cli.json;
 
 /** A TCP port nobody listens on right now. */
 async function freePort(): Promise<number> {
@@ -45,7 +26,7 @@ async function freePort(): Promise<number> {
 }
 
 describe('tourney api-key and tourney webhook', () => {
-  it('manages API keys and webhooks, and delivers a test event to the example receiver', async () => {
+  it('manages API keys and webhooks, and delivers a test event to the example receiver', async ({ server, cli, json }) => {
     requireBuilt('packages/sdk/dist/index.js');
     const owner = createTourneyClient({ baseUrl: server.url });
     await owner.POST('/auth/register', { body: { username: 'cli_hooks', email: 'cli_hooks@example.test', password } });

@@ -5,6 +5,7 @@ import { startServer } from '@tourney/server';
 import { operationHandlers } from '../../packages/server/src/routes/index';
 import { openapiDocument } from '../../packages/server/src/http/openapi';
 import { payloadErrors, startReceiver, type ReceivedWebhook, type TestReceiver } from '../../packages/server/test/webhooks-helpers';
+import { webhookServerOptions } from '../helpers/cli';
 
 // Every event the server emits reaches a real receiver on 127.0.0.1 through the running dispatcher (system clock),
 // signed so that both the SDK's verifyWebhook and the reference `standardwebhooks` package accept it, with a payload
@@ -18,14 +19,7 @@ const players: { id: string; client: TourneyClient }[] = [];
 const password = 'a long enough password';
 
 beforeAll(async () => {
-  server = await startServer({
-    databasePath: ':memory:',
-    port: 0,
-    logLevel: 'silent',
-    validateResponses: true,
-    allowPrivateWebhookUrls: true,
-    webhookPollIntervalMs: 100,
-  });
+  server = await startServer({ databasePath: ':memory:', port: 0, logLevel: 'silent', validateResponses: true, ...webhookServerOptions });
   receiver = await startReceiver();
   anonymous = createTourneyClient({ baseUrl: server.url });
   const register = async (username: string) => {
@@ -80,16 +74,15 @@ async function openTournament(name: string, entrants: typeof players, checkIn: b
 /** Received requests whose path is `path`. */
 const at = (path: string): ReceivedWebhook[] => receiver.received.filter((r) => r.path === path);
 
-/** Waits until the receiver holds at least one event of each type at `path`. */
+/** Waits until the receiver holds at least one event of each type at `path` (checked at each arrival). */
 async function waitForTypes(path: string, types: ReadonlySet<string>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  const missing = () => {
     const got = new Set(at(path).map((r) => JSON.parse(r.body).type as string));
-    const missing = [...types].filter((t) => !got.has(t));
-    if (missing.length === 0) return;
-    if (Date.now() > deadline) throw new Error(`no delivery of ${missing.join(', ')} within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+    return [...types].filter((t) => !got.has(t));
+  };
+  await receiver.waitUntil(() => missing().length === 0, `delivery at ${path} of ${[...types].join(', ')}`, timeoutMs).catch((error: unknown) => {
+    throw new Error(`no delivery of ${missing().join(', ')} within ${timeoutMs} ms`, { cause: error });
+  });
 }
 
 describe('webhook events end to end', () => {
@@ -207,8 +200,7 @@ describe('webhook events end to end', () => {
 
     // The match.completed-only subscription got exactly those, under the same event ids, signed with its own secret.
     const completedIds = received.filter((r) => JSON.parse(r.body).type === 'match.completed').map((r) => r.headers['webhook-id']);
-    const deadline = Date.now() + 10_000;
-    while (at('/completed').length < completedIds.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await receiver.waitUntil(() => at('/completed').length >= completedIds.length, `${completedIds.length} deliveries at /completed`);
     const filtered = at('/completed');
     expect(filtered.map((r) => r.headers['webhook-id']).sort()).toEqual([...completedIds].sort());
     for (const r of filtered) {

@@ -1,5 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect } from 'vitest';
 import { run } from '@tourney/cli';
+import { test, type TestServer } from '../../packages/server/test/helpers/index';
 
 /** What one CLI run printed and its exit code. */
 export interface CliResult {
@@ -38,3 +42,47 @@ export function cliRunner(baseUrl: () => string, configDir: string, columns = 12
     },
   });
 }
+
+/** The fixtures {@link cliTest} adds to the server fixtures, each set up once per file. */
+export interface CliServerFixtures {
+  /** Output width of `cli` (default 120); set with `test.scoped({ cliColumns: 160 })`. */
+  cliColumns: number;
+  /** A temporary config directory (profiles, exported files), removed after the file. */
+  configDir: string;
+  /** The CLI against the file's `server`, keeping its profiles in `configDir`, `cliColumns` wide. */
+  cli: CliRunner;
+  /** `cli.json`: runs with --json, expects exit 0 and returns the parsed output. */
+  json: CliRunner['json'];
+}
+
+/**
+ * The server fixtures (one in-process test server per file, see packages/server/test/helpers/fixtures.ts) plus a CLI
+ * bound to it: `cliTest('...', async ({ server, cli }) => ...)`.
+ */
+export const cliTest = test.extend<CliServerFixtures>({
+  cliColumns: [120, { scope: 'file' }],
+  configDir: [
+    async ({}, use) => {
+      const dir = await mkdtemp(join(tmpdir(), 'tourney-cli-'));
+      try {
+        await use(dir);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'file' },
+  ],
+  // Typed by hand: a CliRunner is callable, so the fixture function alone cannot be inferred from the fixture's type.
+  cli: [
+    async ({ server, configDir, cliColumns }: { server: TestServer; configDir: string; cliColumns: number }, use: (cli: CliRunner) => Promise<void>) =>
+      use(cliRunner(() => server.url, configDir, cliColumns)),
+    { scope: 'file' },
+  ],
+  json: [async ({ cli }, use) => use(cli.json), { scope: 'file' }],
+});
+
+/**
+ * Server options of the webhook end-to-end tests: deliveries to receivers on 127.0.0.1 allowed, the dispatcher polling
+ * every 100 ms (it is also woken when an event is queued).
+ */
+export const webhookServerOptions = { allowPrivateWebhookUrls: true, webhookPollIntervalMs: 100 } as const;

@@ -30,13 +30,36 @@ export function spawnNode(args: string[], env: NodeJS.ProcessEnv = {}): Spawned 
   return { child, output: () => out, exited };
 }
 
-/** Waits until `predicate(output)` holds, polling every 50 ms; throws with the output after `timeoutMs`. */
-export async function waitForOutput(p: Spawned, predicate: (output: string) => boolean, timeoutMs = 20_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (predicate(p.output())) return p.output();
-    if (p.child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for the process; output so far:\n${p.output()}`);
+/**
+ * Waits until `predicate(output)` holds, checked at each chunk of output; throws with the output when the process
+ * ends first or after `timeoutMs` (a bound, not a timing assumption).
+ */
+export function waitForOutput(p: Spawned, predicate: (output: string) => boolean, timeoutMs = 20_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      clearTimeout(timer);
+      p.child.stdout?.off('data', check);
+      p.child.stderr?.off('data', check);
+      p.child.off('close', closed);
+    };
+    // Listeners run after spawnNode's collectors (added first), so output() already holds the chunk.
+    const check = () => {
+      if (!predicate(p.output())) return;
+      stop();
+      resolve(p.output());
+    };
+    const fail = (why: string) => {
+      stop();
+      reject(new Error(`${why}; output so far:\n${p.output()}`));
+    };
+    // 'close' comes after the last output of an exited process.
+    const closed = () => fail('the process exited first');
+    const timer = setTimeout(() => fail(`timed out after ${timeoutMs} ms waiting for the process`), timeoutMs);
+    p.child.stdout?.on('data', check);
+    p.child.stderr?.on('data', check);
+    p.child.on('close', closed);
+    check();
+    const ended = p.child.exitCode !== null || p.child.signalCode !== null;
+    if (ended && (p.child.stdout?.destroyed ?? true)) fail('the process had exited');
+  });
 }

@@ -1,16 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import type { Circuit, Season, Standing } from '@tourney/sdk';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { apiError, BASE, page } from './helpers/api-fixtures';
-import { captureIo, runCli, tempDir } from './helpers/cli-harness';
+import { captureIo, runCli } from './helpers/cli-harness';
+import { it } from './helpers/fixtures';
 import { useMswServer } from './helpers/msw';
 
 const server = useMswServer();
-let dir: { path: string; cleanup: () => Promise<void> };
-beforeEach(async () => {
-  dir = await tempDir();
-});
-afterEach(async () => dir.cleanup());
 
 const KEY = ['--base-url', BASE, '--api-key', 'tk_test_key_123456'];
 const CID = '01900000-0000-7000-8000-0000000000c1';
@@ -61,7 +57,7 @@ const standing = (rank: number, name: string, points: number): Standing => ({
 });
 
 describe('tourney circuit create|list|get', () => {
-  it('creates a circuit with the API key and prints its id when piped', async () => {
+  it('creates a circuit with the API key and prints its id when piped', async ({ dir }) => {
     let body: Record<string, unknown> | undefined;
     server.use(
       http.post(`${BASE}/circuits`, async ({ request }) => {
@@ -76,7 +72,7 @@ describe('tourney circuit create|list|get', () => {
     expect(body).toEqual({ name: 'Pro Tour', disciplineId: 'chess' });
   });
 
-  it('lists circuits with a status filter as tab-separated rows', async () => {
+  it('lists circuits with a status filter as tab-separated rows', async ({ dir }) => {
     let query: URLSearchParams | undefined;
     server.use(
       http.get(`${BASE}/circuits`, ({ request }) => {
@@ -90,7 +86,7 @@ describe('tourney circuit create|list|get', () => {
     expect(result.out).toBe(`${CID}\tPro Tour\tactive\t1\tSeason 1\n`);
   });
 
-  it('shows a circuit with its seasons and the active scoring', async () => {
+  it('shows a circuit with its seasons and the active scoring', async ({ dir }) => {
     server.use(http.get(`${BASE}/circuits/${CID}`, () => HttpResponse.json({ success: true, data: circuit() })));
     const result = await runCli(['circuit', 'get', CID, ...KEY], { configDir: dir.path, io: captureIo({ isTTY: true, columns: 120 }) });
     expect(result.code).toBe(0);
@@ -101,11 +97,11 @@ describe('tourney circuit create|list|get', () => {
 });
 
 describe('tourney circuit season create', () => {
-  it.each([
+  it.for<[string[], Record<string, unknown>]>([
     [['--placements', '1=100,2=70,3-4=40'], { strategy: 'PLACEMENT', placements: { '1': 100, '2': 70, '3-4': 40 } }],
     [['--linear', '100:10:5'], { strategy: 'LINEAR', maxPoints: 100, step: 10, minPoints: 5 }],
     [['--exponential', '100:0.8'], { strategy: 'EXPONENTIAL', maxPoints: 100, decay: 0.8 }],
-  ])('sends the scoring of %j', async (flags, scoring) => {
+  ])('sends the scoring of %j', async ([flags, scoring], { dir }) => {
     let body: Record<string, unknown> | undefined;
     server.use(
       http.post(`${BASE}/circuits/${CID}/seasons`, async ({ request }) => {
@@ -122,7 +118,7 @@ describe('tourney circuit season create', () => {
     expect(body).toEqual({ name: 'Season 1', startDate: '2030-01-01', endDate: '2030-06-30', scoring });
   });
 
-  it('needs exactly one scoring and well-formed values', async () => {
+  it('needs exactly one scoring and well-formed values', async ({ dir }) => {
     const base = ['circuit', 'season', 'create', CID, '--name', 'S', '--start-date', '2030-01-01', '--end-date', '2030-02-01'];
     const none = await runCli([...base, ...KEY], { configDir: dir.path });
     expect(none.code).toBe(1);
@@ -136,7 +132,7 @@ describe('tourney circuit season create', () => {
     expect(badDate.err).toContain('expected a date YYYY-MM-DD');
   });
 
-  it('prints the API error naming the field', async () => {
+  it('prints the API error naming the field', async ({ dir }) => {
     server.use(
       http.post(`${BASE}/circuits/${CID}/seasons`, () =>
         HttpResponse.json(
@@ -155,7 +151,7 @@ describe('tourney circuit season create', () => {
 });
 
 describe('tourney circuit start|complete|classify|standings', () => {
-  it('starts a named season and completes the active one', async () => {
+  it('starts a named season and completes the active one', async ({ dir }) => {
     let startBody: unknown;
     server.use(
       http.post(`${BASE}/circuits/${CID}/start`, async ({ request }) => {
@@ -171,7 +167,7 @@ describe('tourney circuit start|complete|classify|standings', () => {
     expect(completed.out).toBe('season 1 "Season 1" is now completed; its standings are final\n');
   });
 
-  it('classifies with a multiplier and prints the awards; a second classify shows the 409', async () => {
+  it('classifies with a multiplier and prints the awards; a second classify shows the 409', async ({ dir }) => {
     let body: unknown;
     server.use(
       http.post(`${BASE}/circuits/${CID}/tournaments/${TID}/classify`, async ({ request }) => {
@@ -209,7 +205,7 @@ describe('tourney circuit start|complete|classify|standings', () => {
     expect(again.err).toContain('already classified');
   });
 
-  it('prints standings, passing --season or --cumulative', async () => {
+  it('prints standings, passing --season or --cumulative', async ({ dir }) => {
     const queries: URLSearchParams[] = [];
     server.use(
       http.get(`${BASE}/circuits/${CID}/standings`, ({ request }) => {

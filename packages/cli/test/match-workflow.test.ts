@@ -1,23 +1,13 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { BASE, match } from './helpers/api-fixtures';
-import { runCli, tempDir } from './helpers/cli-harness';
+import { runCli } from './helpers/cli-harness';
+import { test } from './helpers/fixtures';
 import { useMswServer } from './helpers/msw';
 
 // tourney match start|dispute|evidence|resolve|correct|reschedule against msw (R20.6).
 const server = useMswServer();
-let dir: { path: string; cleanup: () => Promise<void> };
-beforeEach(async () => {
-  dir = await tempDir();
-  await writeFile(
-    join(dir.path, 'config.json'),
-    JSON.stringify({ profiles: { default: { baseUrl: BASE, accessToken: 'tat_org', refreshToken: 'trt_org', username: 'org' } } }),
-    { mode: 0o600 },
-  );
-});
-afterEach(async () => dir.cleanup());
+test.scoped({ profile: { baseUrl: BASE, accessToken: 'tat_org', refreshToken: 'trt_org', username: 'org' } });
 
 const current = match({ status: 'COMPLETED', winnerId: 'pa', loserId: 'pb', resultType: 'NORMAL' });
 const url = `${BASE}/matches/${current.id}`;
@@ -41,10 +31,13 @@ function serve(action: string, captured: Captured, data: object, status = 200) {
   );
 }
 
-const run = (args: string[]) => runCli(['match', ...args], { configDir: dir.path });
+/** Runs `tourney match <args>` with the test's config directory. */
+const it = test.extend<{ run: (args: string[]) => ReturnType<typeof runCli> }>({
+  run: async ({ dir }, use) => use((args) => runCli(['match', ...args], { configDir: dir.path })),
+});
 
 describe('tourney match workflow commands', () => {
-  it('start: the login token, no body', async () => {
+  it('start: the login token, no body', async ({ run }) => {
     const captured: Captured = {};
     serve('start', captured, match({ status: 'IN_PROGRESS' }));
     const result = await run(['start', current.id]);
@@ -53,7 +46,7 @@ describe('tourney match workflow commands', () => {
     expect(result.out).toBe('started alice vs bob; status in progress\n');
   });
 
-  it('dispute: reason and repeated evidence, with an idempotency key', async () => {
+  it('dispute: reason and repeated evidence, with an idempotency key', async ({ run }) => {
     const captured: Captured = {};
     serve('dispute', captured, match({ status: 'DISPUTED' }));
     const result = await run(['dispute', current.id, '--reason', 'it was 1-2', '--evidence', 'https://e.test/1.png', '--evidence', 'https://e.test/2.png']);
@@ -63,13 +56,13 @@ describe('tourney match workflow commands', () => {
     expect(result.out).toBe('disputed alice vs bob; status disputed\n');
   });
 
-  it('dispute without --reason and without a terminal is an error', async () => {
+  it('dispute without --reason and without a terminal is an error', async ({ run }) => {
     const result = await run(['dispute', current.id]);
     expect(result.code).toBe(1);
     expect(result.err).toContain('must provide --reason');
   });
 
-  it('evidence: the links as arguments and a note', async () => {
+  it('evidence: the links as arguments and a note', async ({ run }) => {
     const captured: Captured = {};
     serve('evidence', captured, match({ status: 'DISPUTED' }));
     const result = await run(['evidence', current.id, 'https://e.test/a.dem', 'https://e.test/b.png', '--note', 'round 14']);
@@ -77,7 +70,7 @@ describe('tourney match workflow commands', () => {
     expect(result.out).toBe('attached 2 evidence links to alice vs bob\n');
   });
 
-  it('resolve: scores in side order, the winner by side number, the reason', async () => {
+  it('resolve: scores in side order, the winner by side number, the reason', async ({ run }) => {
     const captured: Captured = {};
     serve('resolve', captured, match({ status: 'RESOLVED', winnerId: 'pb', participants: [{ participantId: 'pa', name: 'alice', seed: 1, score: 2 }, { participantId: 'pb', name: 'bob', seed: 2, score: 2 }] }));
     const result = await run(['resolve', current.id, '--score', '2-2', '--winner', '2', '--reason', 'golden goal']);
@@ -93,7 +86,7 @@ describe('tourney match workflow commands', () => {
     expect(result.out).toBe('resolved alice 2-2 bob (winner bob); status resolved\n');
   });
 
-  it('correct: sends cascade and lists what was rewired, reset and removed', async () => {
+  it('correct: sends cascade and lists what was rewired, reset and removed', async ({ run }) => {
     const captured: Captured = {};
     const corrected = match({ status: 'COMPLETED', winnerId: 'pb', participants: [{ participantId: 'pa', name: 'alice', seed: 1, score: 0 }, { participantId: 'pb', name: 'bob', seed: 2, score: 2 }] });
     serve('correct', captured, { match: corrected, rewiredMatchIds: ['m-final'], resetMatchIds: ['m-semi'], removedMatchIds: [] });
@@ -111,7 +104,7 @@ describe('tourney match workflow commands', () => {
     expect(result.out).toBe('corrected alice 0-2 bob (winner bob); status completed\nrewired: m-final\nreset: m-semi\n');
   });
 
-  it('correct refused because later matches were played: names them and hints at --cascade', async () => {
+  it('correct refused because later matches were played: names them and hints at --cascade', async ({ run }) => {
     const captured: Captured = {};
     const conflict = {
       success: false,
@@ -130,7 +123,7 @@ describe('tourney match workflow commands', () => {
     expect(captured.body).not.toHaveProperty('cascade');
   });
 
-  it('reschedule: the time as UTC ISO 8601, refused locally when unreadable', async () => {
+  it('reschedule: the time as UTC ISO 8601, refused locally when unreadable', async ({ run }) => {
     const captured: Captured = {};
     serve('reschedule', captured, match({ scheduledAt: '2030-06-02T16:00:00.000Z' }));
     const result = await run(['reschedule', current.id, '--at', '2030-06-02T18:00:00+02:00', '--reason', 'venue']);
@@ -141,7 +134,7 @@ describe('tourney match workflow commands', () => {
     expect(bad.err).toContain('invalid --at "next friday"');
   });
 
-  it('get prints the history', async () => {
+  it('get prints the history', async ({ run }) => {
     server.use(
       http.get(url, () =>
         HttpResponse.json({

@@ -1,22 +1,12 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { BASE, match, page } from './helpers/api-fixtures';
-import { captureIo, runCli, tempDir } from './helpers/cli-harness';
+import { captureIo, runCli } from './helpers/cli-harness';
+import { it, test } from './helpers/fixtures';
 import { useMswServer } from './helpers/msw';
 
 const server = useMswServer();
-let dir: { path: string; cleanup: () => Promise<void> };
-beforeEach(async () => {
-  dir = await tempDir();
-  await writeFile(
-    join(dir.path, 'config.json'),
-    JSON.stringify({ profiles: { default: { baseUrl: BASE, accessToken: 'tat_bob', refreshToken: 'trt_bob', username: 'bob' } } }),
-    { mode: 0o600 },
-  );
-});
-afterEach(async () => dir.cleanup());
+test.scoped({ profile: { baseUrl: BASE, accessToken: 'tat_bob', refreshToken: 'trt_bob', username: 'bob' } });
 
 const scheduled = match();
 const url = `${BASE}/matches/${scheduled.id}`;
@@ -47,7 +37,7 @@ function serveReport(captured: Captured) {
 }
 
 describe('tourney match report', () => {
-  it('sends the scores in side order with the winner, the login token and an idempotency key', async () => {
+  it('sends the scores in side order with the winner, the login token and an idempotency key', async ({ dir }) => {
     const captured: Captured = {};
     serveReport(captured);
     const result = await runCli(['match', 'report', scheduled.id, '--winner', 'pb', '--score', '1-2'], { configDir: dir.path });
@@ -65,7 +55,7 @@ describe('tourney match report', () => {
     expect(result.out).toBe('reported alice 1-2 bob (winner bob); status pending result\n');
   });
 
-  it('takes the higher score as winner when --winner is omitted', async () => {
+  it('takes the higher score as winner when --winner is omitted', async ({ dir }) => {
     const captured: Captured = {};
     serveReport(captured);
     const result = await runCli(['match', 'report', scheduled.id, '--score', '3-1'], { configDir: dir.path });
@@ -79,7 +69,7 @@ describe('tourney match report', () => {
     });
   });
 
-  it('accepts a side number as --winner for equal scores', async () => {
+  it('accepts a side number as --winner for equal scores', async ({ dir }) => {
     const captured: Captured = {};
     serveReport(captured);
     const result = await runCli(['match', 'report', scheduled.id, '--score', '1-1', '--winner', '2'], { configDir: dir.path });
@@ -87,14 +77,14 @@ describe('tourney match report', () => {
     expect((captured.body as { winnerId: string }).winnerId).toBe('pb');
   });
 
-  it('rejects a malformed score before reporting', async () => {
+  it('rejects a malformed score before reporting', async ({ dir }) => {
     server.use(http.get(url, () => HttpResponse.json({ success: true, data: scheduled })));
     const result = await runCli(['match', 'report', scheduled.id, '--score', 'two-one'], { configDir: dir.path });
     expect(result.code).toBe(1);
     expect(result.err).toBe('error: invalid --score "two-one": expected A-B in side order, e.g. 2-1\n');
   });
 
-  it('rejects a --winner that is not a side of the match', async () => {
+  it('rejects a --winner that is not a side of the match', async ({ dir }) => {
     server.use(http.get(url, () => HttpResponse.json({ success: true, data: scheduled })));
     const result = await runCli(['match', 'report', scheduled.id, '--score', '2-0', '--winner', 'someone'], {
       configDir: dir.path,
@@ -103,14 +93,14 @@ describe('tourney match report', () => {
     expect(result.err).toContain('error: --winner must be a side of the match: 1/pa (alice) or 2/pb (bob)');
   });
 
-  it('needs --score when not running interactively', async () => {
+  it('needs --score when not running interactively', async ({ dir }) => {
     server.use(http.get(url, () => HttpResponse.json({ success: true, data: scheduled })));
     const result = await runCli(['match', 'report', scheduled.id], { configDir: dir.path });
     expect(result.code).toBe(1);
     expect(result.err).toBe('error: must provide --score when not running interactively\n');
   });
 
-  it('exits 4 without a login', async () => {
+  it('exits 4 without a login', async ({ dir }) => {
     const result = await runCli(['match', 'report', scheduled.id, '--score', '2-0', '--profile', 'other'], {
       configDir: dir.path,
     });
@@ -120,7 +110,7 @@ describe('tourney match report', () => {
 });
 
 describe('tourney match confirm', () => {
-  it('posts the confirmation with the login token', async () => {
+  it('posts the confirmation with the login token', async ({ dir }) => {
     let auth: string | null = null;
     server.use(
       http.post(`${url}/confirm`, ({ request }) => {
@@ -146,7 +136,7 @@ describe('tourney match confirm', () => {
 });
 
 describe('tourney match list', () => {
-  it('prints the schedule as a table with scores and the winner marked', async () => {
+  it('prints the schedule as a table with scores and the winner marked', async ({ dir }) => {
     const done = match({
       id: 'm-done',
       status: 'COMPLETED',

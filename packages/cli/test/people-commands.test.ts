@@ -1,53 +1,38 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer } from '@tourney/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../src/run';
+import { describe, expect } from 'vitest';
+import { cliTest, type CliResult } from '../../../test/helpers/cli';
 
 // `tourney org|staff|me|notification|calendar` against a real in-process server (responses checked against the contract).
-let server: Awaited<ReturnType<typeof startServer>>;
-const configDir = mkdtempSync(join(tmpdir(), 'tourney-cli-people-'));
 const password = 'a long enough password';
 
-beforeAll(async () => {
-  server = await startServer({ databasePath: ':memory:', port: 0, logLevel: 'silent', validateResponses: true });
+/** The CLI as one profile: `cli(profile, ...argv)`, its --json variant, and signing up an account (logged in). */
+interface AsProfile {
+  cli: (profile: string, ...argv: string[]) => Promise<CliResult>;
+  json: <T = any>(profile: string, ...argv: string[]) => Promise<T>;
+  account: (username: string) => Promise<void>;
+}
+const it = cliTest.extend<{ as: AsProfile }>({
+  as: async ({ server, cli }, use) => {
+    const as: AsProfile = {
+      cli: (profile, ...argv) => cli('--profile', profile, ...argv),
+      json: (profile, ...argv) => cli.json('--profile', profile, ...argv),
+      account: async (username) => {
+        const res = await fetch(`${server.url}/auth/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username, email: `${username}@example.test`, password }),
+        });
+        expect(res.status).toBe(201);
+        expect((await as.cli(username, 'login', '--username', username, '--password', password)).code).toBe(0);
+      },
+    };
+    await use(as);
+  },
 });
-afterAll(async () => {
-  await server?.close();
-  rmSync(configDir, { recursive: true, force: true });
-});
-
-/** Runs the CLI non-interactively as `profile`. */
-async function cli(profile: string, ...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await run(['--base-url', server.url, '--profile', profile, ...argv], {
-    io: { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) }, isTTY: false, columns: 120 },
-    env: { TOURNEY_CONFIG_DIR: configDir },
-    homeDir: configDir,
-  });
-  return { code, stdout, stderr };
-}
-
-async function json<T = any>(profile: string, ...argv: string[]): Promise<T> {
-  const result = await cli(profile, ...argv, '--json');
-  expect(result.code, result.stderr).toBe(0);
-  return JSON.parse(result.stdout) as T;
-}
-
-async function account(username: string): Promise<void> {
-  const res = await fetch(`${server.url}/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, email: `${username}@example.test`, password }),
-  });
-  expect(res.status).toBe(201);
-  expect((await cli(username, 'login', '--username', username, '--password', password)).code).toBe(0);
-}
 
 describe('tourney org, staff, me, notification and calendar', () => {
-  it('runs an organization and its staff, a profile, notifications and a calendar export', async () => {
+  it('runs an organization and its staff, a profile, notifications and a calendar export', async ({ configDir, as: { cli, json, account } }) => {
     await account('ppl_owner');
     await account('ppl_bob');
 

@@ -22,7 +22,7 @@ function fakeServer(fromEnv: ServerStartOptions = {}) {
     deps: {
       startServer: async (options: ServerStartOptions) => {
         started.push(options);
-        setTimeout(() => stop('SIGINT'), 5);
+        stop('SIGINT'); // the signal comes right after the start; the CLI sees it once it waits for one
         return { url: `http://127.0.0.1:${options.port ?? 3000}/api/v1`, port: options.port ?? 3000, close };
       },
       serverConfigFromEnv: async () => fromEnv,

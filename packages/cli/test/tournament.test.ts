@@ -1,15 +1,11 @@
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { apiError, BASE, page, tournament } from './helpers/api-fixtures';
-import { captureIo, runCli, scriptedPrompter, tempDir } from './helpers/cli-harness';
+import { captureIo, runCli, scriptedPrompter } from './helpers/cli-harness';
+import { it } from './helpers/fixtures';
 import { useMswServer } from './helpers/msw';
 
 const server = useMswServer();
-let dir: { path: string; cleanup: () => Promise<void> };
-beforeEach(async () => {
-  dir = await tempDir();
-});
-afterEach(async () => dir.cleanup());
 
 const KEY = ['--base-url', BASE, '--api-key', 'tk_test_key_123456'];
 const spring = tournament();
@@ -21,7 +17,7 @@ const autumn = tournament({
 });
 
 describe('tourney tournament list', () => {
-  it('--json prints the API data and sends the API key', async () => {
+  it('--json prints the API data and sends the API key', async ({ dir }) => {
     let key: string | null = null;
     let auth: string | null = 'unset';
     server.use(
@@ -39,7 +35,7 @@ describe('tourney tournament list', () => {
     expect(auth).toBeNull();
   });
 
-  it('prints a table with a header on a terminal', async () => {
+  it('prints a table with a header on a terminal', async ({ dir }) => {
     server.use(http.get(`${BASE}/tournaments`, () => HttpResponse.json(page([spring, autumn]))));
     const result = await runCli(['tournament', 'ls', ...KEY], { configDir: dir.path, io: captureIo({ isTTY: true }) });
     expect(result.code).toBe(0);
@@ -52,7 +48,7 @@ describe('tourney tournament list', () => {
     expect(lines[1]!.indexOf('Spring Open')).toBe(lines[0]!.indexOf('NAME'));
   });
 
-  it('prints tab-separated rows without header when piped', async () => {
+  it('prints tab-separated rows without header when piped', async ({ dir }) => {
     server.use(http.get(`${BASE}/tournaments`, () => HttpResponse.json(page([spring, autumn]))));
     const result = await runCli(['tournament', 'list', ...KEY], { configDir: dir.path });
     expect(result.out).toBe(
@@ -61,7 +57,7 @@ describe('tourney tournament list', () => {
     );
   });
 
-  it('passes --status, --page and --limit and hints at more pages on a terminal', async () => {
+  it('passes --status, --page and --limit and hints at more pages on a terminal', async ({ dir }) => {
     let query: URLSearchParams | undefined;
     server.use(
       http.get(`${BASE}/tournaments`, ({ request }) => {
@@ -80,7 +76,7 @@ describe('tourney tournament list', () => {
     expect(result.err).toBe('page 2 of 3 (3 tournaments); use --page 3 or --all\n');
   });
 
-  it('--all follows every page with client.paginate', async () => {
+  it('--all follows every page with client.paginate', async ({ dir }) => {
     const pages: string[] = [];
     server.use(
       http.get(`${BASE}/tournaments`, ({ request }) => {
@@ -95,7 +91,7 @@ describe('tourney tournament list', () => {
     expect(JSON.parse(result.out).map((t: { name: string }) => t.name)).toEqual(['Spring Open', 'Autumn Cup']);
   });
 
-  it('rejects an unknown --status value', async () => {
+  it('rejects an unknown --status value', async ({ dir }) => {
     const result = await runCli(['tournament', 'list', '--status', 'sleeping', ...KEY], { configDir: dir.path });
     expect(result.code).toBe(1);
     expect(result.err).toContain("option '--status <status>' argument 'sleeping' is invalid");
@@ -103,13 +99,13 @@ describe('tourney tournament list', () => {
 });
 
 describe('tourney tournament create', () => {
-  it('fails without --name when not running interactively', async () => {
+  it('fails without --name when not running interactively', async ({ dir }) => {
     const result = await runCli(['tournament', 'create', '--discipline', 'chess', ...KEY], { configDir: dir.path });
     expect(result.code).toBe(1);
     expect(result.err).toBe('error: must provide --name when not running interactively\n');
   });
 
-  it('sends the tournament and prints the id when piped', async () => {
+  it('sends the tournament and prints the id when piped', async ({ dir }) => {
     let body: Record<string, unknown> | undefined;
     server.use(
       http.post(`${BASE}/tournaments`, async ({ request }) => {
@@ -134,7 +130,7 @@ describe('tourney tournament create', () => {
     });
   });
 
-  it('prompts for name and discipline on a terminal and prints a status line', async () => {
+  it('prompts for name and discipline on a terminal and prints a status line', async ({ dir }) => {
     let body: Record<string, unknown> | undefined;
     server.use(
       http.post(`${BASE}/tournaments`, async ({ request }) => {
@@ -159,7 +155,7 @@ describe('tourney tournament create', () => {
     expect(result.out).toBe(`created tournament "Spring Open" (${spring.id}), status draft\n`);
   });
 
-  it('rejects a malformed --start-date', async () => {
+  it('rejects a malformed --start-date', async ({ dir }) => {
     const result = await runCli(['tournament', 'create', '--name', 'X', '--discipline', 'chess', '--start-date', 'soon', ...KEY], {
       configDir: dir.path,
     });
@@ -167,7 +163,7 @@ describe('tourney tournament create', () => {
     expect(result.err).toBe('error: invalid --start-date "soon": expected ISO 8601, e.g. 2030-05-01T18:00:00Z\n');
   });
 
-  it('needs a project with a login token', async () => {
+  it('needs a project with a login token', async ({ dir }) => {
     const result = await runCli(['tournament', 'create', '--name', 'X', '--discipline', 'chess', '--base-url', BASE], {
       configDir: dir.path,
     });
@@ -177,12 +173,12 @@ describe('tourney tournament create', () => {
 });
 
 describe('tournament lifecycle commands', () => {
-  it.each([
+  it.for([
     ['publish', 'publish', 'PUBLISHED', 'published'],
     ['open-registration', 'registration/open', 'REGISTRATION_OPEN', 'registration open'],
     ['close-registration', 'registration/close', 'REGISTRATION_CLOSED', 'registration closed'],
     ['start', 'start', 'ONGOING', 'ongoing'],
-  ] as const)('%s posts to /%s', async (verb, path, status, shown) => {
+  ] as const)('%s posts to /%s', async ([verb, path, status, shown], { dir }) => {
     let called = false;
     server.use(
       http.post(`${BASE}/tournaments/${spring.id}/${path}`, () => {
@@ -196,7 +192,7 @@ describe('tournament lifecycle commands', () => {
     expect(result.out).toBe(`tournament "Spring Open" is now ${shown}\n`);
   });
 
-  it('renders API errors as "error: <message> (<code>, request <id>)" with exit 1', async () => {
+  it('renders API errors as "error: <message> (<code>, request <id>)" with exit 1', async ({ dir }) => {
     server.use(
       http.post(`${BASE}/tournaments/${spring.id}/start`, () =>
         HttpResponse.json(apiError('NOT_ENOUGH_PARTICIPANTS', 'at least 2 participants are needed', 'req-9'), { status: 409 }),
@@ -207,14 +203,14 @@ describe('tournament lifecycle commands', () => {
     expect(result.err).toBe('error: at least 2 participants are needed (NOT_ENOUGH_PARTICIPANTS, request req-9)\n');
   });
 
-  it('hints at starting a server when it cannot connect', async () => {
+  it('hints at starting a server when it cannot connect', async ({ dir }) => {
     server.use(http.post(`${BASE}/tournaments/${spring.id}/publish`, () => HttpResponse.error()));
     const result = await runCli(['tournament', 'publish', spring.id, ...KEY], { configDir: dir.path });
     expect(result.code).toBe(1);
     expect(result.err).toMatch(/^error: Network error: POST .* \(NETWORK_ERROR\)\nhint: is the server running\?/);
   });
 
-  it('exits 4 on 403', async () => {
+  it('exits 4 on 403', async ({ dir }) => {
     server.use(
       http.post(`${BASE}/tournaments/${spring.id}/publish`, () =>
         HttpResponse.json(apiError('INSUFFICIENT_SCOPE', 'the API key lacks manage:tournaments'), { status: 403 }),
@@ -224,13 +220,13 @@ describe('tournament lifecycle commands', () => {
     expect(result.code).toBe(4);
   });
 
-  it('get --json prints the tournament', async () => {
+  it('get --json prints the tournament', async ({ dir }) => {
     server.use(http.get(`${BASE}/tournaments/${spring.id}`, () => HttpResponse.json({ success: true, data: spring })));
     const result = await runCli(['tournament', 'get', spring.id, '--json', ...KEY], { configDir: dir.path });
     expect(JSON.parse(result.out)).toEqual(spring);
   });
 
-  it('join needs a login', async () => {
+  it('join needs a login', async ({ dir }) => {
     const result = await runCli(['tournament', 'join', spring.id, ...KEY], { configDir: dir.path });
     expect(result.code).toBe(4);
     expect(result.err).toContain('error: not logged in (profile default)');

@@ -244,24 +244,31 @@ describe('retries on 502/503/504 and network errors', () => {
 
 describe('aborting', () => {
   it('an abort during the wait before a retry ends the call at once (default sleep)', async () => {
-    const controller = new AbortController();
-    let calls = 0;
-    server.use(
-      http.get(`${BASE}/tournaments/:id`, () => {
-        calls += 1;
-        setTimeout(() => controller.abort(), 20);
-        return unavailable();
-      }),
-    );
-    const client = createTourneyClient({ baseUrl: BASE, retry: { minDelayMs: 60_000, maxDelayMs: 60_000 } });
-    const started = Date.now();
-    const error = await rejection(
-      client.GET('/tournaments/{id}', { params: { path: { id: ID } }, signal: controller.signal }),
-    );
-    expect(Date.now() - started).toBeLessThan(5_000);
-    expect(calls).toBe(1);
-    expect(error.status).toBe(0);
-    expect(error.message).toMatch(/aborted/i);
+    // Fake timers: the default sleep's 60 s timer never fires on its own, so only the abort can end the call.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const controller = new AbortController();
+      let calls = 0;
+      server.use(
+        http.get(`${BASE}/tournaments/:id`, () => {
+          calls += 1;
+          return unavailable();
+        }),
+      );
+      const client = createTourneyClient({ baseUrl: BASE, retry: { minDelayMs: 60_000, maxDelayMs: 60_000 } });
+      const pending = rejection(client.GET('/tournaments/{id}', { params: { path: { id: ID } }, signal: controller.signal }));
+      // Let the first answer arrive and the client start its wait (event-loop turns, no time passes).
+      while (vi.getTimerCount() === 0) await new Promise((r) => setImmediate(r));
+      expect(calls).toBe(1);
+      controller.abort();
+      const error = await pending;
+      expect(vi.getTimerCount()).toBe(0); // the wait's timer was cleared, not run
+      expect(calls).toBe(1);
+      expect(error.status).toBe(0);
+      expect(error.message).toMatch(/aborted/i);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, createTenant, request, startTestServer, type TestServer, type TestTenant, type TestUser } from './helpers/index';
+import { describe, expect } from 'vitest';
+import { createApiKey, createTenant, it, request, type TestUser } from './helpers/index';
 import { classify, completedTournament, createCircuit, createSeason, seasonTransition } from './circuits-helpers';
 import { registerPlayers } from './tournaments-helpers';
 
-let server: TestServer;
-let tenant: TestTenant;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  tenant = await createTenant(server);
-});
-afterAll(async () => server?.close());
-
 describe('GET /circuits/{id}/analytics', () => {
-  it('computes tournaments, competitors, points, distribution, leaders and engagement of a known scenario', async () => {
+  it('computes tournaments, competitors, points, distribution, leaders and engagement of a known scenario', async ({ server, tenant }) => {
     const [p1, p2, p3, p4, p5, p6] = (await registerPlayers(server, 6)) as [TestUser, TestUser, TestUser, TestUser, TestUser, TestUser];
     const c = await createCircuit(server, tenant);
     const s1 = await createSeason(server, tenant, c.id, { name: 'One' }); // 100, 70, 40 (3-4), 20 (5-8)
@@ -76,7 +67,7 @@ describe('GET /circuits/{id}/analytics', () => {
     ]);
   });
 
-  it('needs read:analytics for keys; 404 for another project', async () => {
+  it('needs read:analytics for keys; 404 for another project', async ({ server, tenant }) => {
     const c = await createCircuit(server, tenant);
     const reader = await createApiKey(server, tenant.owner, tenant.project.id, ['read:circuits']);
     const refused = await request(server, 'GET', `/circuits/${c.id}/analytics`, { apiKey: reader.key });

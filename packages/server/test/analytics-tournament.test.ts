@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { newId } from '../src/ids';
-import { createApiKey, createTenant, expectStatus, registerUser, request, startTestServer, type TestServer, type TestTenant } from './helpers/index';
+import { createApiKey, createTenant, expectStatus, it, registerUser, request } from './helpers/index';
 import { allMatches, joinAll, lifecycle, openTournament, registerPlayers } from './tournaments-helpers';
-
-let server: TestServer;
-let tenant: TestTenant;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  tenant = await createTenant(server);
-});
-afterAll(async () => server?.close());
 
 const MINUTE = 60_000;
 
 describe('GET /tournaments/{id}/analytics', () => {
-  it('computes participants, check-in rate, matches, duration, dispute rate and walkovers of a known scenario', async () => {
+  it('computes participants, check-in rate, matches, duration, dispute rate and walkovers of a known scenario', async ({ server, tenant }) => {
     const startDate = new Date(server.clock.now().getTime() + 30 * MINUTE).toISOString();
     const t = await openTournament(server, tenant, { checkInRequired: true, startDate });
     const [p1, p2, p3, p4, p5, p6] = await registerPlayers(server, 6);
@@ -93,13 +84,13 @@ describe('GET /tournaments/{id}/analytics', () => {
     });
   });
 
-  it('has a null check-in rate when check-in is not required', async () => {
+  it('has a null check-in rate when check-in is not required', async ({ server, tenant }) => {
     const t = await openTournament(server, tenant);
     const res = await request(server, 'GET', `/tournaments/${t.id}/analytics`, { apiKey: tenant.apiKey.key });
     expect(res.body.data).toMatchObject({ checkInRate: null, totalParticipants: 0, progress: 0 });
   });
 
-  it('needs read:analytics for keys and a staff role for users; 404 for another project', async () => {
+  it('needs read:analytics for keys and a staff role for users; 404 for another project', async ({ server, tenant }) => {
     const t = await openTournament(server, tenant);
     const circuitsOnly = await createApiKey(server, tenant.owner, tenant.project.id, ['read:circuits']);
     const refused = await request(server, 'GET', `/tournaments/${t.id}/analytics`, { apiKey: circuitsOnly.key });

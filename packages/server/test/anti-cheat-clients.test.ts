@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, type TestServer } from './helpers/index';
-import { antiCheatTenant, startAntiCheatServer, startSession, withKey, type AntiCheatServer } from './anti-cheat-helpers';
+import { describe, expect } from 'vitest';
+import { it, registerUser, test } from './helpers/index';
+import { antiCheatTenant, startSession, withKey, withEvidenceDir } from './anti-cheat-helpers';
+
+test.scoped({ serverOptions: withEvidenceDir() });
 
 describe('anti-cheat clients', () => {
-  let ac: AntiCheatServer;
-  let server: TestServer;
-  beforeAll(async () => {
-    ac = await startAntiCheatServer();
-    server = ac.server;
-  });
-  afterAll(() => ac.cleanup());
-
-  it('enrolls a client for a user once (409 for a second), 404 for an unknown user', async () => {
+  it('enrolls a client for a user once (409 for a second), 404 for an unknown user', async ({ server }) => {
     const tenant = await antiCheatTenant(server);
     const user = await registerUser(server);
     const res = await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/clients', { body: { userId: user.id, label: 'gaming-pc' } });
@@ -34,7 +28,7 @@ describe('anti-cheat clients', () => {
     expect((await withKey(server, other.apiKey.key, 'POST', '/anti-cheat/clients', { body: { userId: user.id } })).status).toBe(201);
   });
 
-  it('coverage follows enrolment: revoked clients no longer cover, re-enrolment covers again', async () => {
+  it('coverage follows enrolment: revoked clients no longer cover, re-enrolment covers again', async ({ server }) => {
     const tenant = await antiCheatTenant(server);
     const users = [await registerUser(server), await registerUser(server), await registerUser(server)];
     const clientIds: string[] = [];
@@ -60,7 +54,7 @@ describe('anti-cheat clients', () => {
     expect((await startSession(server, tenant, users, 'cov-3')).coveredParticipants).toBe(3);
   });
 
-  it('lists clients newest first with pagination, hides revoked ones unless asked, filters by user', async () => {
+  it('lists clients newest first with pagination, hides revoked ones unless asked, filters by user', async ({ server }) => {
     const tenant = await antiCheatTenant(server);
     const ids: string[] = [];
     const users = [];

@@ -1,23 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, type TestServer, type TestTenant, type TestUser } from './helpers/index';
-import { antiCheatTenant, artifact, enrolledUsers, presign, raise, startAntiCheatServer, startSession, withKey, type AntiCheatServer } from './anti-cheat-helpers';
+import { describe, expect } from 'vitest';
+import { registerUser, test, type TestTenant, type TestUser } from './helpers/index';
+import { antiCheatTenant, artifact, enrolledUsers, presign, raise, startSession, withEvidenceDir, withKey } from './anti-cheat-helpers';
+
+test.scoped({ serverOptions: withEvidenceDir() });
+
+/** An anti-cheat tenant with two enrolled users, alice and bob, in the session det-1. */
+const it = test.extend<{ scene: { tenant: TestTenant; alice: TestUser; bob: TestUser } }>({
+  scene: [
+    async ({ server }, use) => {
+      const tenant = await antiCheatTenant(server);
+      const [alice, bob] = (await enrolledUsers(server, tenant, 2)) as [TestUser, TestUser];
+      await startSession(server, tenant, [alice, bob], 'det-1');
+      await use({ tenant, alice, bob });
+    },
+    { scope: 'file' },
+  ],
+});
 
 describe('anti-cheat detections', () => {
-  let ac: AntiCheatServer;
-  let server: TestServer;
-  let tenant: TestTenant;
-  let alice: TestUser;
-  let bob: TestUser;
-  beforeAll(async () => {
-    ac = await startAntiCheatServer();
-    server = ac.server;
-    tenant = await antiCheatTenant(server);
-    [alice, bob] = (await enrolledUsers(server, tenant, 2)) as [TestUser, TestUser];
-    await startSession(server, tenant, [alice, bob], 'det-1');
-  });
-  afterAll(() => ac.cleanup());
-
-  it('raises a detection with rule, severity and AI verdict, and emits anticheat.detection_raised', async () => {
+  it('raises a detection with rule, severity and AI verdict, and emits anticheat.detection_raised', async ({ server, scene: { tenant, alice } }) => {
     const res = await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/sessions/det-1/detections', {
       body: { userId: alice.id, rule: 'aim.snap_angle', severity: 'CRITICAL', aiVerdict: { label: 'likely_aimbot', confidence: 0.97 } },
     });
@@ -47,7 +48,7 @@ describe('anti-cheat detections', () => {
     expect(JSON.parse(event.data)).toEqual({ detection });
   });
 
-  it('refuses a detection for a user the session does not monitor (400) and evidence of another session (400)', async () => {
+  it('refuses a detection for a user the session does not monitor (400) and evidence of another session (400)', async ({ server, scene: { tenant, alice } }) => {
     const stranger = await registerUser(server);
     const res = await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/sessions/det-1/detections', {
       body: { userId: stranger.id, rule: 'wallhack', severity: 'LOW' },
@@ -65,7 +66,7 @@ describe('anti-cheat detections', () => {
     expect(withForeign.body.error.details[0].path).toBe('body.evidenceMediaFileIds[0]');
   });
 
-  it('refuses detections into an ended session (409 INVALID_STATE) and an unknown one (404)', async () => {
+  it('refuses detections into an ended session (409 INVALID_STATE) and an unknown one (404)', async ({ server, scene: { tenant, alice } }) => {
     await startSession(server, tenant, [alice], 'det-ended');
     await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/sessions/det-ended/end');
     const res = await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/sessions/det-ended/detections', {
@@ -80,20 +81,25 @@ describe('anti-cheat detections', () => {
   });
 
   describe('list', () => {
-    let t: TestTenant;
-    let ids: string[];
-    beforeAll(async () => {
-      t = await antiCheatTenant(server);
-      const [u] = await enrolledUsers(server, t, 1);
-      await startSession(server, t, [u!], 'list-1');
-      ids = [];
-      for (let i = 0; i < 205; i++) {
-        server.clock.advance(1000);
-        ids.push((await raise(server, t, 'list-1', u!.id, { rule: `rule.${i}`, severity: i % 2 ? 'LOW' : 'MEDIUM' })).id);
-      }
+    /** Another tenant `t` with 205 detections in session list-1, one second apart (`ids`, oldest first). */
+    const listed = it.extend<{ listing: { t: TestTenant; ids: string[] } }>({
+      listing: [
+        async ({ server }, use) => {
+          const t = await antiCheatTenant(server);
+          const [u] = await enrolledUsers(server, t, 1);
+          await startSession(server, t, [u!], 'list-1');
+          const ids: string[] = [];
+          for (let i = 0; i < 205; i++) {
+            server.clock.advance(1000);
+            ids.push((await raise(server, t, 'list-1', u!.id, { rule: `rule.${i}`, severity: i % 2 ? 'LOW' : 'MEDIUM' })).id);
+          }
+          await use({ t, ids });
+        },
+        { scope: 'file' },
+      ],
     });
 
-    it('lists newest first, 50 by default, at most 200; 201 and 0 are 400 naming query.limit', async () => {
+    listed('lists newest first, 50 by default, at most 200; 201 and 0 are 400 naming query.limit', async ({ server, listing: { t, ids } }) => {
       const byDefault = await withKey(server, t.apiKey.key, 'GET', '/anti-cheat/detections');
       expect(byDefault.status).toBe(200);
       expect(byDefault.body).not.toHaveProperty('pagination');
@@ -112,7 +118,7 @@ describe('anti-cheat detections', () => {
       );
     });
 
-    it('records a verdict once (second is 409), and unreviewedOnly leaves reviewed detections out', async () => {
+    listed('records a verdict once (second is 409), and unreviewedOnly leaves reviewed detections out', async ({ server, listing: { t, ids } }) => {
       const target = ids[204]!;
       const verdict = await withKey(server, t.apiKey.key, 'POST', `/anti-cheat/detections/${target}/verdict`, {
         body: { verdict: 'CONFIRMED_CHEAT', note: 'clear snap on replay' },
@@ -133,7 +139,7 @@ describe('anti-cheat detections', () => {
       expect(explicitFalse.body.data[0].id).toBe(ids[204]);
     });
 
-    it('filters by session', async () => {
+    listed('filters by session', async ({ server, listing: { t } }) => {
       const [u] = await enrolledUsers(server, t, 1);
       await startSession(server, t, [u!], 'list-2');
       const only = await raise(server, t, 'list-2', u!.id);
@@ -141,7 +147,7 @@ describe('anti-cheat detections', () => {
       expect(res.body.data.map((d: { id: string }) => d.id)).toEqual([only.id]);
     });
 
-    it('verdict on an unknown detection is 404', async () => {
+    listed('verdict on an unknown detection is 404', async ({ server, listing: { t } }) => {
       const res = await withKey(server, t.apiKey.key, 'POST', '/anti-cheat/detections/0190aaaa-0000-7000-8000-000000000000/verdict', {
         body: { verdict: 'INCONCLUSIVE' },
       });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer, TestTenant, TestUser } from './helpers/index';
+import { describe, expect } from 'vitest';
+import { test, type TestTenant, type TestUser } from './helpers/index';
 import {
   antiCheatTenant,
   artifact,
@@ -11,31 +11,53 @@ import {
   put,
   raise,
   sha256Hex,
-  startAntiCheatServer,
   startSession,
+  withEvidenceDir,
   withKey,
-  type AntiCheatServer,
 } from './anti-cheat-helpers';
 
-describe('anti-cheat evidence: presign and upload', () => {
-  let ac: AntiCheatServer;
-  let server: TestServer;
-  let tenant: TestTenant;
-  let alice: TestUser;
-  beforeAll(async () => {
-    ac = await startAntiCheatServer({ maxEvidenceBytes: 4096 });
-    server = ac.server;
-    tenant = await antiCheatTenant(server);
-    [alice] = (await enrolledUsers(server, tenant, 1)) as [TestUser];
-    await startSession(server, tenant, [alice], 'ev-1');
-  });
-  afterAll(() => ac.cleanup());
+test.scoped({ serverOptions: withEvidenceDir({ maxEvidenceBytes: 4096 }) });
 
+interface EvidenceFixtures {
+  /** An anti-cheat tenant with one enrolled user, alice, in the session ev-1. */
+  scene: { tenant: TestTenant; alice: TestUser };
+  /** Where the server keeps evidence (a temporary directory). */
+  evidenceDir: string;
   /** Media file row status, for "nothing stored" checks. */
-  const statusOf = async (mediaFileId: string) =>
-    (await server.deps.db.selectFrom('anti_cheat_media_files').select('status').where('id', '=', mediaFileId).executeTakeFirstOrThrow()).status;
+  statusOf: (mediaFileId: string) => Promise<string>;
+  /** Presigns `bytes` in a fresh session, returning the presign data and a check that nothing was stored. */
+  fresh: (bytes: Uint8Array) => Promise<{ presigned: any; nothingStored: () => Promise<void> }>;
+}
+const it = test.extend<EvidenceFixtures>({
+  scene: [
+    async ({ server }, use) => {
+      const tenant = await antiCheatTenant(server);
+      const [alice] = (await enrolledUsers(server, tenant, 1)) as [TestUser];
+      await startSession(server, tenant, [alice], 'ev-1');
+      await use({ tenant, alice });
+    },
+    { scope: 'file' },
+  ],
+  evidenceDir: [async ({ server }, use) => use(server.deps.config.evidenceDir!), { scope: 'file' }],
+  statusOf: async ({ server }, use) =>
+    use(async (mediaFileId) => (await server.deps.db.selectFrom('anti_cheat_media_files').select('status').where('id', '=', mediaFileId).executeTakeFirstOrThrow()).status),
+  fresh: async ({ server, scene: { tenant, alice }, evidenceDir, statusOf }, use) =>
+    use(async (bytes) => {
+      const sessionId = `ev-neg-${Math.random().toString(36).slice(2, 8)}`;
+      await startSession(server, tenant, [alice], sessionId);
+      const presigned = await presign(server, tenant, sessionId, bytes);
+      const nothingStored = async () => {
+        expect(await statusOf(presigned.mediaFileId)).toBe('PENDING');
+        expect((await listFiles(evidenceDir)).filter((f) => f.includes(presigned.mediaFileId))).toEqual([]);
+        const session = await withKey(server, tenant.apiKey.key, 'GET', `/anti-cheat/sessions/${sessionId}`);
+        expect(session.body.data.evidenceCount).toBe(0);
+      };
+      return { presigned, nothingStored };
+    }),
+});
 
-  it('presigns a URL of the server itself, with a key under anti-cheat-evidence/ and an expiry five minutes later', async () => {
+describe('anti-cheat evidence: presign and upload', () => {
+  it('presigns a URL of the server itself, with a key under anti-cheat-evidence/ and an expiry five minutes later', async ({ server, statusOf, scene: { tenant } }) => {
     const bytes = artifact('presign');
     const res = await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/evidence/presign', {
       body: { sessionId: 'ev-1', kind: 'screenshot', contentType: 'image/png', sizeBytes: bytes.byteLength, sha256: sha256Hex(bytes) },
@@ -52,7 +74,7 @@ describe('anti-cheat evidence: presign and upload', () => {
     expect(await statusOf(data.mediaFileId)).toBe('PENDING');
   });
 
-  it('stores a matching upload through the storage driver and counts it on the session and the detection', async () => {
+  it('stores a matching upload through the storage driver and counts it on the session and the detection', async ({ server, evidenceDir, scene: { tenant, alice } }) => {
     const detection = await raise(server, tenant, 'ev-1', alice.id);
     const bytes = artifact('shot');
     const presigned = await presign(server, tenant, 'ev-1', bytes, { detectionId: detection.id });
@@ -70,7 +92,7 @@ describe('anti-cheat evidence: presign and upload', () => {
       contentType: 'image/png',
       uploadedAt: server.clock.now().toISOString(),
     });
-    const stored = await readFile(join(ac.evidenceDir, ...presigned.key.split('/')));
+    const stored = await readFile(join(evidenceDir, ...presigned.key.split('/')));
     expect(new Uint8Array(stored)).toEqual(bytes);
 
     const session = await withKey(server, tenant.apiKey.key, 'GET', '/anti-cheat/sessions/ev-1');
@@ -90,21 +112,7 @@ describe('anti-cheat evidence: presign and upload', () => {
   });
 
   describe('refused uploads store nothing', () => {
-    /** Presigns `bytes` in a fresh session, returning the presign data and a check that nothing was stored. */
-    async function fresh(bytes: Uint8Array) {
-      const sessionId = `ev-neg-${Math.random().toString(36).slice(2, 8)}`;
-      await startSession(server, tenant, [alice], sessionId);
-      const presigned = await presign(server, tenant, sessionId, bytes);
-      const nothingStored = async () => {
-        expect(await statusOf(presigned.mediaFileId)).toBe('PENDING');
-        expect((await listFiles(ac.evidenceDir)).filter((f) => f.includes(presigned.mediaFileId))).toEqual([]);
-        const session = await withKey(server, tenant.apiKey.key, 'GET', `/anti-cheat/sessions/${sessionId}`);
-        expect(session.body.data.evidenceCount).toBe(0);
-      };
-      return { presigned, nothingStored };
-    }
-
-    it('a body whose SHA-256 differs: 400', async () => {
+    it('a body whose SHA-256 differs: 400', async ({ server, fresh }) => {
       const bytes = artifact('sha');
       const { presigned, nothingStored } = await fresh(bytes);
       const tampered = bytes.slice();
@@ -115,7 +123,7 @@ describe('anti-cheat evidence: presign and upload', () => {
       await nothingStored();
     });
 
-    it('another Content-Type: 415', async () => {
+    it('another Content-Type: 415', async ({ server, fresh }) => {
       const bytes = artifact('type');
       const { presigned, nothingStored } = await fresh(bytes);
       const res = await put(server, presigned.uploadUrl, bytes, 'image/jpeg');
@@ -125,7 +133,7 @@ describe('anti-cheat evidence: presign and upload', () => {
       await nothingStored();
     });
 
-    it('another length: 400', async () => {
+    it('another length: 400', async ({ server, fresh }) => {
       const bytes = artifact('len');
       const { presigned, nothingStored } = await fresh(bytes);
       const res = await put(server, presigned.uploadUrl, bytes.slice(0, 40));
@@ -137,7 +145,7 @@ describe('anti-cheat evidence: presign and upload', () => {
       await nothingStored();
     });
 
-    it('a changed query string (expires or signature): 403', async () => {
+    it('a changed query string (expires or signature): 403', async ({ server, fresh }) => {
       const bytes = artifact('query');
       const { presigned, nothingStored } = await fresh(bytes);
       const later = new URL(presigned.uploadUrl);
@@ -158,7 +166,7 @@ describe('anti-cheat evidence: presign and upload', () => {
       await nothingStored();
     });
 
-    it('a PUT after the expiry: 410 UPLOAD_URL_EXPIRED (injected clock)', async () => {
+    it('a PUT after the expiry: 410 UPLOAD_URL_EXPIRED (injected clock)', async ({ server, fresh }) => {
       const bytes = artifact('late');
       const { presigned, nothingStored } = await fresh(bytes);
       server.clock.advance(5 * 60_000);
@@ -169,7 +177,7 @@ describe('anti-cheat evidence: presign and upload', () => {
       await nothingStored();
     });
 
-    it('a second PUT to the same URL: 409, the first upload untouched', async () => {
+    it('a second PUT to the same URL: 409, the first upload untouched', async ({ server, evidenceDir, fresh }) => {
       const bytes = artifact('twice');
       const { presigned } = await fresh(bytes);
       expect((await put(server, presigned.uploadUrl, bytes)).status).toBe(200);
@@ -182,10 +190,10 @@ describe('anti-cheat evidence: presign and upload', () => {
       expect(again.body.error.code).toBe('CONFLICT');
       const row = await server.deps.db.selectFrom('anti_cheat_media_files').select('uploaded_at').where('id', '=', presigned.mediaFileId).executeTakeFirstOrThrow();
       expect(row.uploaded_at).toBe(uploadedAt);
-      expect((await listFiles(ac.evidenceDir)).filter((f) => f.endsWith(presigned.mediaFileId))).toHaveLength(1);
+      expect((await listFiles(evidenceDir)).filter((f) => f.endsWith(presigned.mediaFileId))).toHaveLength(1);
     });
 
-    it('an unknown media file: 404', async () => {
+    it('an unknown media file: 404', async ({ server, fresh }) => {
       const bytes = artifact('unknown');
       const { presigned } = await fresh(bytes);
       const url = presigned.uploadUrl.replace(presigned.mediaFileId, '0190aaaa-0000-7000-8000-000000000000');
@@ -193,7 +201,7 @@ describe('anti-cheat evidence: presign and upload', () => {
     });
   });
 
-  it('enforces the configured maximum size at presign: 413 naming body.sizeBytes', async () => {
+  it('enforces the configured maximum size at presign: 413 naming body.sizeBytes', async ({ server, scene: { tenant } }) => {
     const res = await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/evidence/presign', {
       body: { sessionId: 'ev-1', kind: 'video', contentType: 'video/mp4', sizeBytes: 4097, sha256: 'b'.repeat(64) },
     });
@@ -205,7 +213,7 @@ describe('anti-cheat evidence: presign and upload', () => {
     expect(atMax.status).toBe(201);
   });
 
-  it('presign: 404 for an unknown session or detection, 400 for a detection of another session', async () => {
+  it('presign: 404 for an unknown session or detection, 400 for a detection of another session', async ({ server, scene: { tenant, alice } }) => {
     const body = { kind: 'log', contentType: 'text/plain', sizeBytes: 3, sha256: 'c'.repeat(64) };
     const unknown = await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/evidence/presign', { body: { ...body, sessionId: 'nope' } });
     expect(unknown.status).toBe(404);
@@ -222,7 +230,7 @@ describe('anti-cheat evidence: presign and upload', () => {
     expect(mismatch.body.error.details[0].path).toBe('body.detectionId');
   });
 
-  it('a chunked body (no Content-Length) of another length: 400 naming body, nothing stored', async () => {
+  it('a chunked body (no Content-Length) of another length: 400 naming body, nothing stored', async ({ server, statusOf, scene: { tenant, alice } }) => {
     const bytes = artifact('chunked');
     const sessionId = 'ev-chunked';
     await startSession(server, tenant, [alice], sessionId);

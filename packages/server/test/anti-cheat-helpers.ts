@@ -16,6 +16,7 @@ import {
   type RequestOptions,
   type TestResponse,
   type TestServer,
+  type TestServerOptions,
   type TestTenant,
   type TestUser,
 } from './helpers/index';
@@ -42,6 +43,27 @@ export async function startAntiCheatServer(options: Parameters<typeof startTestS
       await rm(evidenceDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The `serverOptions` fixture of a file whose server keeps its evidence in a fresh temporary directory (the server's
+ * `deps.config.evidenceDir`), removed after the file's server closed: `test.scoped({ serverOptions: withEvidenceDir() })`.
+ * Extra options are passed on (e.g. maxEvidenceBytes).
+ */
+export function withEvidenceDir(
+  options: TestServerOptions = {},
+): [(context: object, use: (value: TestServerOptions) => Promise<void>) => Promise<void>, { scope: 'file' }] {
+  return [
+    async ({}, use) => {
+      const evidenceDir = await mkdtemp(join(tmpdir(), 'tourney-evidence-test-'));
+      try {
+        await use({ evidenceDir, ...options });
+      } finally {
+        await rm(evidenceDir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'file' },
+  ];
 }
 
 /** Every file under `dir`, as paths relative to it (empty when the directory does not exist). */

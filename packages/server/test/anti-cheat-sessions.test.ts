@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, request, type TestServer } from './helpers/index';
-import { antiCheatTenant, enrolledUsers, raise, startAntiCheatServer, startSession, withKey, type AntiCheatServer } from './anti-cheat-helpers';
+import { describe, expect } from 'vitest';
+import { it, registerUser, request, test } from './helpers/index';
+import { antiCheatTenant, enrolledUsers, raise, startSession, withKey, withEvidenceDir } from './anti-cheat-helpers';
+
+test.scoped({ serverOptions: withEvidenceDir() });
 
 describe('anti-cheat sessions', () => {
-  let ac: AntiCheatServer;
-  let server: TestServer;
-  beforeAll(async () => {
-    ac = await startAntiCheatServer();
-    server = ac.server;
-  });
-  afterAll(() => ac.cleanup());
-
-  it('starts a session whose sessionId is the given matchId, covering only users with an enrolled client', async () => {
+  it('starts a session whose sessionId is the given matchId, covering only users with an enrolled client', async ({ server }) => {
     const tenant = await antiCheatTenant(server);
     const [alice, bob] = await enrolledUsers(server, tenant, 2);
     const carol = await registerUser(server); // no client
@@ -47,7 +41,7 @@ describe('anti-cheat sessions', () => {
     ]);
   });
 
-  it('generates a UUID matchId when omitted and ignores a projectId in the body', async () => {
+  it('generates a UUID matchId when omitted and ignores a projectId in the body', async ({ server }) => {
     const tenant = await antiCheatTenant(server);
     const other = await antiCheatTenant(server);
     const res = await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/sessions', {
@@ -63,7 +57,7 @@ describe('anti-cheat sessions', () => {
     expect(seenByOther.status).toBe(404);
   });
 
-  it('refuses a second active session for the same match (409) and allows a new one after the end', async () => {
+  it('refuses a second active session for the same match (409) and allows a new one after the end', async ({ server }) => {
     const tenant = await antiCheatTenant(server);
     const [alice] = await enrolledUsers(server, tenant, 1);
     await startSession(server, tenant, [alice!], 'm-dup');
@@ -84,7 +78,7 @@ describe('anti-cheat sessions', () => {
     expect(got.body.data).toMatchObject({ status: 'ACTIVE', endedAt: null });
   });
 
-  it('refuses a participant listed twice, naming the field', async () => {
+  it('refuses a participant listed twice, naming the field', async ({ server }) => {
     const tenant = await antiCheatTenant(server);
     const res = await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/sessions', {
       body: { game: 'cs2', participants: [{ userId: tenant.owner.id }, { userId: tenant.owner.id }] },
@@ -93,7 +87,7 @@ describe('anti-cheat sessions', () => {
     expect(res.body.error.details).toEqual([{ path: 'body.participants[1].userId', message: expect.stringContaining('already listed') }]);
   });
 
-  it('ends a session with a reason and emits anticheat.session_completed; ending again or an unknown id is a no-op success', async () => {
+  it('ends a session with a reason and emits anticheat.session_completed; ending again or an unknown id is a no-op success', async ({ server }) => {
     const tenant = await antiCheatTenant(server);
     const [alice] = await enrolledUsers(server, tenant, 1);
     await startSession(server, tenant, [alice!], 'm-end');
@@ -130,7 +124,7 @@ describe('anti-cheat sessions', () => {
     expect(Number(count.n)).toBe(1);
   });
 
-  it('404 for an unknown session', async () => {
+  it('404 for an unknown session', async ({ server }) => {
     const tenant = await antiCheatTenant(server);
     const res = await withKey(server, tenant.apiKey.key, 'GET', '/anti-cheat/sessions/nope');
     expect(res.status).toBe(404);
@@ -138,7 +132,7 @@ describe('anti-cheat sessions', () => {
   });
 
   describe('plan entitlement (R12.2)', () => {
-    it('start and end are 403 PLAN_REQUIRED on a FREE project even with the scope', async () => {
+    it('start and end are 403 PLAN_REQUIRED on a FREE project even with the scope', async ({ server }) => {
       const tenant = await antiCheatTenant(server, { plan: 'FREE' });
       const start = await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/sessions', {
         body: { game: 'cs2', participants: [{ userId: tenant.owner.id }] },
@@ -151,7 +145,7 @@ describe('anti-cheat sessions', () => {
       expect(await server.deps.db.selectFrom('anti_cheat_sessions').select('id').where('project_id', '=', tenant.project.id).execute()).toEqual([]);
     });
 
-    it('after a downgrade to FREE, start and end are 403 while detections and presign still work', async () => {
+    it('after a downgrade to FREE, start and end are 403 while detections and presign still work', async ({ server }) => {
       const tenant = await antiCheatTenant(server);
       const [alice] = await enrolledUsers(server, tenant, 1);
       await startSession(server, tenant, [alice!], 'm-downgrade');

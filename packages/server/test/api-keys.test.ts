@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { newId } from '../src/ids';
-import { addStaffMember, createApiKey, createTenant, registerUser, request, startTestServer, type TestServer, type TestTenant } from './helpers/index';
+import { addStaffMember, createApiKey, createTenant, it, registerUser, request } from './helpers/index';
 
 describe('API keys', () => {
-  let server: TestServer;
-  let tenant: TestTenant;
-  beforeAll(async () => {
-    server = await startTestServer();
-    tenant = await createTenant(server);
-  });
-  afterAll(() => server.close());
-
-  it('creates a key and shows its secret once, stored as a hash', async () => {
+  it('creates a key and shows its secret once, stored as a hash', async ({ server, tenant }) => {
     const res = await request(server, 'POST', '/developer/api-keys', {
       token: tenant.owner.accessToken,
       body: { name: 'CI', scopes: ['read:tournaments', 'manage:tournaments'], projectId: tenant.project.id },
@@ -35,7 +27,7 @@ describe('API keys', () => {
     expect(JSON.stringify(row)).not.toContain(created.key);
   });
 
-  it('lists keys with prefix and last four, never the secret, newest first', async () => {
+  it('lists keys with prefix and last four, never the secret, newest first', async ({ server, tenant }) => {
     const key = await createApiKey(server, tenant.owner, tenant.project.id, ['read:circuits'], 'listed');
     const list = await request(server, 'GET', '/developer/api-keys', { token: tenant.owner.accessToken, query: { projectId: tenant.project.id } });
     expect(list.status).toBe(200);
@@ -45,14 +37,14 @@ describe('API keys', () => {
     expect(list.body.pagination.total).toBe(list.body.data.length);
   });
 
-  it('lets a key with read:webhooks list its own project only, ignoring another projectId', async () => {
+  it('lets a key with read:webhooks list its own project only, ignoring another projectId', async ({ server, tenant }) => {
     const other = await createTenant(server);
     const res = await request(server, 'GET', '/developer/api-keys', { apiKey: tenant.apiKey.key, query: { projectId: other.project.id } });
     expect(res.status).toBe(200);
     expect(res.body.data.every((k: { projectId: string }) => k.projectId === tenant.project.id)).toBe(true);
   });
 
-  it('requires projectId for bearer callers (400 naming it) and OWNER/ADMIN (403)', async () => {
+  it('requires projectId for bearer callers (400 naming it) and OWNER/ADMIN (403)', async ({ server, tenant }) => {
     const missing = await request(server, 'GET', '/developer/api-keys', { token: tenant.owner.accessToken });
     expect(missing.status).toBe(400);
     expect(missing.body.error.details[0].path).toBe('query.projectId');
@@ -72,14 +64,14 @@ describe('API keys', () => {
     expect(unknown.status).toBe(404);
   });
 
-  it('answers 403 INSUFFICIENT_SCOPE naming the scope for a key without read:webhooks', async () => {
+  it('answers 403 INSUFFICIENT_SCOPE naming the scope for a key without read:webhooks', async ({ server, tenant }) => {
     const narrow = await createApiKey(server, tenant.owner, tenant.project.id, ['read:tournaments']);
     const res = await request(server, 'GET', '/developer/api-keys', { apiKey: narrow.key });
     expect(res.status).toBe(403);
     expect(res.body.error).toMatchObject({ code: 'INSUFFICIENT_SCOPE', message: expect.stringContaining('read:webhooks') });
   });
 
-  it('lets a key create keys only with scopes it holds itself', async () => {
+  it('lets a key create keys only with scopes it holds itself', async ({ server, tenant }) => {
     const limited = await createApiKey(server, tenant.owner, tenant.project.id, ['read:webhooks', 'read:tournaments']);
     const ok = await request(server, 'POST', '/developer/api-keys', {
       apiKey: limited.key,
@@ -95,7 +87,7 @@ describe('API keys', () => {
     expect(escalate.body.error).toMatchObject({ code: 'INSUFFICIENT_SCOPE', message: expect.stringContaining('manage:tournaments') });
   });
 
-  it('records lastUsedAt at most once a minute', async () => {
+  it('records lastUsedAt at most once a minute', async ({ server, tenant }) => {
     const key = await createApiKey(server, tenant.owner, tenant.project.id, ['read:webhooks']);
     const firstUse = server.clock.now().toISOString();
     await request(server, 'GET', '/health', { apiKey: key.key });
@@ -109,7 +101,7 @@ describe('API keys', () => {
     expect(await read()).toBe(server.clock.now().toISOString());
   });
 
-  it('revokes a key (204): it answers 401 afterwards and is listed only with includeRevoked', async () => {
+  it('revokes a key (204): it answers 401 afterwards and is listed only with includeRevoked', async ({ server, tenant }) => {
     const key = await createApiKey(server, tenant.owner, tenant.project.id, ['read:webhooks']);
     expect((await request(server, 'GET', `/projects/${tenant.project.id}`, { apiKey: key.key })).status).toBe(200);
     const res = await request(server, 'DELETE', `/developer/api-keys/${key.id}`, { token: tenant.owner.accessToken });
@@ -127,7 +119,7 @@ describe('API keys', () => {
     expect((await request(server, 'DELETE', `/developer/api-keys/${key.id}`, { token: tenant.owner.accessToken })).status).toBe(204);
   });
 
-  it('answers 404 for another project key id and an unknown id', async () => {
+  it('answers 404 for another project key id and an unknown id', async ({ server, tenant }) => {
     const other = await createTenant(server);
     const res = await request(server, 'DELETE', `/developer/api-keys/${other.apiKey.id}`, { apiKey: tenant.apiKey.key });
     expect(res.status).toBe(404);
@@ -135,7 +127,7 @@ describe('API keys', () => {
     expect((await request(server, 'GET', `/projects/${other.project.id}`, { apiKey: other.apiKey.key })).status).toBe(200);
   });
 
-  it('expires keys at expiresAt (401) and refuses an expiresAt in the past (400)', async () => {
+  it('expires keys at expiresAt (401) and refuses an expiresAt in the past (400)', async ({ server, tenant }) => {
     const expiresAt = new Date(server.clock.now().getTime() + 3600_000).toISOString();
     const res = await request(server, 'POST', '/developer/api-keys', {
       token: tenant.owner.accessToken,
@@ -154,7 +146,7 @@ describe('API keys', () => {
     expect(past.body.error.details[0].path).toBe('body.expiresAt');
   });
 
-  it('answers 401 without credentials', async () => {
+  it('answers 401 without credentials', async ({ server }) => {
     const res = await request(server, 'GET', '/developer/api-keys');
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('UNAUTHORIZED');

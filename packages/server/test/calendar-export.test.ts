@@ -1,15 +1,7 @@
 import ical from 'node-ical';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, registerUser, request, startTestServer, type TestServer, type TestTenant } from './helpers/index';
+import { describe, expect } from 'vitest';
+import { registerUser, request, test, type TestServer, type TestTenant } from './helpers/index';
 import { allMatches, joinAll, lifecycle, openTournament, registerPlayers } from './tournaments-helpers';
-
-let server: TestServer;
-let tenant: TestTenant;
-beforeAll(async () => {
-  server = await startTestServer();
-  tenant = await createTenant(server);
-});
-afterAll(async () => server?.close());
 
 /** The VEVENTs of an iCalendar text, parsed by node-ical (an independent parser), by UID. */
 function vevents(text: string): Map<string, ical.VEvent> {
@@ -19,17 +11,22 @@ function vevents(text: string): Map<string, ical.VEvent> {
   return out;
 }
 
-/** A started 8-player tournament (rounds one hour apart) and its matches. */
-async function started8() {
-  const t = await openTournament(server, tenant, { name: 'Ics Cup', startDate: '2030-06-01T12:00:00.000Z', maxParticipants: 8 });
-  const players = await registerPlayers(server, 8);
-  const { participantOf } = await joinAll(server, t.id, players);
-  await lifecycle(server, tenant, t.id, 'start');
-  return { id: t.id as string, players, participantOf, matches: await allMatches(server, t.id) };
+/** Helpers bound to the file's server and tenant (the `bound` fixture). */
+function bound(server: TestServer, tenant: TestTenant) {
+  /** A started 8-player tournament (rounds one hour apart) and its matches. */
+  async function started8() {
+    const t = await openTournament(server, tenant, { name: 'Ics Cup', startDate: '2030-06-01T12:00:00.000Z', maxParticipants: 8 });
+    const players = await registerPlayers(server, 8);
+    const { participantOf } = await joinAll(server, t.id, players);
+    await lifecycle(server, tenant, t.id, 'start');
+    return { id: t.id as string, players, participantOf, matches: await allMatches(server, t.id) };
+  }
+  return { started8 };
 }
+const it = test.extend<{ bound: ReturnType<typeof bound> }>({ bound: async ({ server, tenant }, use) => use(bound(server, tenant)) });
 
 describe('calendar export', () => {
-  it('is valid iCalendar with one VEVENT per scheduled match at its start time (UTC) and stable UIDs', async () => {
+  it('is valid iCalendar with one VEVENT per scheduled match at its start time (UTC) and stable UIDs', async ({ server, tenant, bound: { started8 } }) => {
     const cup = await started8();
     const res = await request(server, 'GET', '/calendar/export', { token: tenant.owner.accessToken, query: { tournamentId: cup.id } });
     expect(res.status).toBe(200);
@@ -60,7 +57,7 @@ describe('calendar export', () => {
     expect([...vevents(again.text).keys()].sort()).toEqual([...events.keys()].sort());
   });
 
-  it("holds a player's own matches only", async () => {
+  it("holds a player's own matches only", async ({ server, bound: { started8 } }) => {
     const cup = await started8();
     const player = cup.players[3]!;
     const res = await request(server, 'GET', '/calendar/export', { token: player.accessToken });
@@ -71,7 +68,7 @@ describe('calendar export', () => {
     expect(uids).toContain(`tournament:${cup.id}`);
   });
 
-  it('serves calendar apps through a personal feed token, until it is replaced or revoked', async () => {
+  it('serves calendar apps through a personal feed token, until it is replaced or revoked', async ({ server, bound: { started8 } }) => {
     const cup = await started8();
     const player = cup.players[0]!;
     const created = await request(server, 'POST', '/calendar/feed-token', { token: player.accessToken });
@@ -97,7 +94,7 @@ describe('calendar export', () => {
     expect((await request(server, 'DELETE', '/calendar/feed-token', { token: player.accessToken })).status).toBe(404);
   });
 
-  it('refuses missing, malformed or foreign credentials', async () => {
+  it('refuses missing, malformed or foreign credentials', async ({ server, tenant }) => {
     expect((await request(server, 'GET', '/calendar/export')).status).toBe(401);
     const malformed = await request(server, 'GET', '/calendar/export', { query: { token: 'nope' } });
     expect(malformed.status).toBe(400);

@@ -1,45 +1,42 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, registerUser, request, startTestServer, type TestServer, type TestTenant, type TestUser } from './helpers/index';
+import { describe, expect } from 'vitest';
+import { registerUser, request, test, type TestServer, type TestTenant, type TestUser } from './helpers/index';
 import { activeCircuit, classify, completedTournament } from './circuits-helpers';
 import { allMatches, joinAll, lifecycle, openTournament, registerPlayers } from './tournaments-helpers';
 
-let server: TestServer;
-let tenant: TestTenant;
-beforeAll(async () => {
-  server = await startTestServer();
-  tenant = await createTenant(server);
-});
-afterAll(async () => server?.close());
-
 const START = '2030-06-01T12:00:00.000Z';
 
-/** Every event of the caller's feed (all pages). */
-async function feed(user: Pick<TestUser, 'accessToken'>, query: Record<string, string | number> = {}): Promise<any[]> {
-  const out: any[] = [];
-  for (let page = 1; ; page++) {
-    const res = await request(server, 'GET', '/calendar/feed', { token: user.accessToken, query: { ...query, page, limit: 100 } });
-    expect(res.status, res.text).toBe(200);
-    out.push(...res.body.data);
-    if (!res.body.pagination.hasNext) return out;
+/** Helpers bound to the file's server and tenant (the `bound` fixture). */
+function bound(server: TestServer, tenant: TestTenant) {
+  /** Every event of the caller's feed (all pages). */
+  async function feed(user: Pick<TestUser, 'accessToken'>, query: Record<string, string | number> = {}): Promise<any[]> {
+    const out: any[] = [];
+    for (let page = 1; ; page++) {
+      const res = await request(server, 'GET', '/calendar/feed', { token: user.accessToken, query: { ...query, page, limit: 100 } });
+      expect(res.status, res.text).toBe(200);
+      out.push(...res.body.data);
+      if (!res.body.pagination.hasNext) return out;
+    }
   }
-}
 
-/** A started 4-player tournament with check-in and a registration deadline. */
-async function startedCup(name: string) {
-  const t = await openTournament(server, tenant, {
-    name,
-    startDate: START,
-    registrationClosesAt: '2030-05-31T18:00:00.000Z',
-    checkInRequired: false,
-  });
-  const players = await registerPlayers(server, 4);
-  const { byParticipant, participantOf } = await joinAll(server, t.id, players);
-  await lifecycle(server, tenant, t.id, 'start');
-  return { id: t.id as string, players, byParticipant, participantOf, matches: await allMatches(server, t.id) };
+  /** A started 4-player tournament with check-in and a registration deadline. */
+  async function startedCup(name: string) {
+    const t = await openTournament(server, tenant, {
+      name,
+      startDate: START,
+      registrationClosesAt: '2030-05-31T18:00:00.000Z',
+      checkInRequired: false,
+    });
+    const players = await registerPlayers(server, 4);
+    const { byParticipant, participantOf } = await joinAll(server, t.id, players);
+    await lifecycle(server, tenant, t.id, 'start');
+    return { id: t.id as string, players, byParticipant, participantOf, matches: await allMatches(server, t.id) };
+  }
+  return { feed, startedCup };
 }
+const it = test.extend<{ bound: ReturnType<typeof bound> }>({ bound: async ({ server, tenant }, use) => use(bound(server, tenant)) });
 
 describe('calendar feed', () => {
-  it("lists a player's tournament dates and own scheduled matches, by start time", async () => {
+  it("lists a player's tournament dates and own scheduled matches, by start time", async ({ bound: { feed, startedCup } }) => {
     const cup = await startedCup('Feed Cup');
     const player = cup.players[0]!;
     const mine = cup.matches.filter((m) => m.participants.some((s: any) => s.participantId === cup.participantOf.get(player.id)));
@@ -65,7 +62,7 @@ describe('calendar feed', () => {
     expect(start).toMatchObject({ title: 'Feed Cup starts', startsAt: START, endsAt: null });
   });
 
-  it('shows staff every scheduled match of their tournaments, including undecided ones', async () => {
+  it('shows staff every scheduled match of their tournaments, including undecided ones', async ({ tenant, bound: { feed, startedCup } }) => {
     const cup = await startedCup('Staff Cup');
     const events = await feed(tenant.owner, { tournamentId: cup.id });
     const matchIds = events.filter((e) => e.type === 'MATCH').map((e) => e.matchId);
@@ -74,7 +71,7 @@ describe('calendar feed', () => {
     expect(events.find((e) => e.matchId === cup.matches[2].id).title).toBe('Staff Cup: tbd vs tbd');
   });
 
-  it('filters by tournament and by date range (inclusive days, UTC)', async () => {
+  it('filters by tournament and by date range (inclusive days, UTC)', async ({ server, tenant, bound: { feed, startedCup } }) => {
     const cup = await startedCup('Range Cup');
     const other = await openTournament(server, tenant, { name: 'Later Cup', startDate: '2030-09-01T12:00:00.000Z' });
     const player = cup.players[1]!;
@@ -88,14 +85,14 @@ describe('calendar feed', () => {
     expect(await feed(player, { from: '2031-01-01' })).toEqual([]);
   });
 
-  it('paginates', async () => {
+  it('paginates', async ({ server, tenant, bound: { startedCup } }) => {
     const cup = await startedCup('Page Cup');
     const res = await request(server, 'GET', '/calendar/feed', { token: tenant.owner.accessToken, query: { tournamentId: cup.id, limit: 2 } });
     expect(res.body.pagination).toMatchObject({ page: 1, limit: 2, total: 5, totalPages: 3, hasNext: true });
     expect(res.body.data).toHaveLength(2);
   });
 
-  it("includes the seasons of the player's circuits and filters by circuit", async () => {
+  it("includes the seasons of the player's circuits and filters by circuit", async ({ server, tenant, bound: { feed } }) => {
     const { circuit, season } = await activeCircuit(server, tenant, { name: 'Season A', startDate: '2030-01-01', endDate: '2030-12-31' });
     const players = await registerPlayers(server, 4);
     const played = await completedTournament(server, tenant, players, { overrides: { name: 'Circuit Cup', startDate: START } });
@@ -112,7 +109,7 @@ describe('calendar feed', () => {
     expect(unknown.status).toBe(404);
   });
 
-  it('answers 404 for an unknown or invisible tournament filter, 401 anonymous, nothing for a stranger', async () => {
+  it('answers 404 for an unknown or invisible tournament filter, 401 anonymous, nothing for a stranger', async ({ server, tenant, bound: { feed } }) => {
     const draft = await request(server, 'POST', '/tournaments', {
       token: tenant.owner.accessToken,
       body: { name: 'Draft', disciplineId: 'chess', maxParticipants: 4, startDate: START, stages: [{ name: 'Main', format: 'SINGLE_ELIMINATION' }], projectId: tenant.project.id },

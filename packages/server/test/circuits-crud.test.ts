@@ -1,27 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addStaffMember,
-  createApiKey,
-  createTenant,
-  registerUser,
-  request,
-  startTestServer,
-  type TestServer,
-  type TestTenant,
-} from './helpers/index';
+import { describe, expect } from 'vitest';
+import { addStaffMember, createApiKey, createTenant, it, registerUser, request } from './helpers/index';
 import { createCircuit, createSeason, DEFAULT_SCORING, seasonTransition } from './circuits-helpers';
 
-let server: TestServer;
-let tenant: TestTenant;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  tenant = await createTenant(server);
-});
-afterAll(async () => server?.close());
-
 describe('circuits: create, get, update, list', () => {
-  it('creates a DRAFT circuit with an API key and with a staff token (projectId required)', async () => {
+  it('creates a DRAFT circuit with an API key and with a staff token (projectId required)', async ({ server, tenant }) => {
     const byKey = await request(server, 'POST', '/circuits', { apiKey: tenant.apiKey.key, body: { name: 'Key Tour', disciplineId: 'chess' } });
     expect(byKey.status).toBe(201);
     expect(byKey.body.data).toMatchObject({
@@ -46,13 +28,13 @@ describe('circuits: create, get, update, list', () => {
     expect(got.body.data).toEqual(byOwner.body.data);
   });
 
-  it('validates the body and names the field', async () => {
+  it('validates the body and names the field', async ({ server, tenant }) => {
     const res = await request(server, 'POST', '/circuits', { apiKey: tenant.apiKey.key, body: { name: '', disciplineId: 'Bad Id' } });
     expect(res.status).toBe(400);
     expect(res.body.error.details.map((d: any) => d.path).sort()).toEqual(['body.disciplineId', 'body.name']);
   });
 
-  it('updates name, description and discipline partially', async () => {
+  it('updates name, description and discipline partially', async ({ server, tenant }) => {
     const c = await createCircuit(server, tenant, { description: 'old' });
     const res = await request(server, 'PUT', `/circuits/${c.id}`, { apiKey: tenant.apiKey.key, body: { name: 'Renamed', disciplineId: 'go' } });
     expect(res.status).toBe(200);
@@ -61,7 +43,7 @@ describe('circuits: create, get, update, list', () => {
     expect(cleared.body.data).toMatchObject({ name: 'Renamed', description: null });
   });
 
-  it('lists the project\'s circuits newest first, paginated, with a status filter', async () => {
+  it('lists the project\'s circuits newest first, paginated, with a status filter', async ({ server }) => {
     const own = await createTenant(server);
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
@@ -84,7 +66,7 @@ describe('circuits: create, get, update, list', () => {
 });
 
 describe('circuits: who may do what', () => {
-  it('needs read:circuits to read and manage:circuits to write with a key; 404 for another project', async () => {
+  it('needs read:circuits to read and manage:circuits to write with a key; 404 for another project', async ({ server, tenant }) => {
     const c = await createCircuit(server, tenant);
     const reader = await createApiKey(server, tenant.owner, tenant.project.id, ['read:circuits']);
     const none = await createApiKey(server, tenant.owner, tenant.project.id, ['read:analytics']);
@@ -100,7 +82,7 @@ describe('circuits: who may do what', () => {
     expect((await request(server, 'GET', `/circuits/${c.id}`)).status).toBe(401);
   });
 
-  it('lets any staff read and OWNER/ADMIN/ORGANIZER write; others get 403 (404 for a DRAFT circuit)', async () => {
+  it('lets any staff read and OWNER/ADMIN/ORGANIZER write; others get 403 (404 for a DRAFT circuit)', async ({ server, tenant }) => {
     const c = await createCircuit(server, tenant);
     const moderator = await registerUser(server);
     const organizer = await registerUser(server);
@@ -126,7 +108,7 @@ describe('circuits: who may do what', () => {
 });
 
 describe('seasons', () => {
-  it('creates UPCOMING seasons numbered in order and reads one', async () => {
+  it('creates UPCOMING seasons numbered in order and reads one', async ({ server, tenant }) => {
     const c = await createCircuit(server, tenant);
     const s1 = await createSeason(server, tenant, c.id, { name: 'Spring', startDate: '2030-03-01', endDate: '2030-05-31' });
     const s2 = await createSeason(server, tenant, c.id, {
@@ -145,14 +127,14 @@ describe('seasons', () => {
     expect(circuit.body.data.seasons.map((s: any) => s.name)).toEqual(['Spring', 'Summer']);
   });
 
-  it.each([
+  it.for<[Record<string, unknown>, string]>([
     [{ strategy: 'LINEAR', maxPoints: 100 }, 'body.scoring.step'],
     [{ strategy: 'LINEAR', maxPoints: 10, step: 1, minPoints: 20 }, 'body.scoring.minPoints'],
     [{ strategy: 'EXPONENTIAL', maxPoints: 100, decay: 1.2 }, 'body.scoring.decay'],
     [{ strategy: 'PLACEMENT', placements: { '1': 100, '3-4': 40, '4': 10 } }, 'body.scoring.placements["4"]'],
     [{ strategy: 'PLACEMENT', placements: { '1': 100, '4-3': 40 } }, 'body.scoring.placements["4-3"]'],
     [{ strategy: 'PLACEMENT', placements: { first: 100 } }, 'body.scoring.placements'],
-  ])('refuses the scoring %j with 400 naming %s', async (scoring, path) => {
+  ])('refuses the scoring %j with 400 naming %s', async ([scoring, path], { server, tenant }) => {
     const c = await createCircuit(server, tenant);
     const res = await request(server, 'POST', `/circuits/${c.id}/seasons`, {
       apiKey: tenant.apiKey.key,
@@ -163,7 +145,7 @@ describe('seasons', () => {
     expect(res.body.error.details.map((d: any) => d.path)).toContain(path);
   });
 
-  it('refuses an end date before the start date', async () => {
+  it('refuses an end date before the start date', async ({ server, tenant }) => {
     const c = await createCircuit(server, tenant);
     const res = await request(server, 'POST', `/circuits/${c.id}/seasons`, {
       apiKey: tenant.apiKey.key,
@@ -173,7 +155,7 @@ describe('seasons', () => {
     expect(res.body.error.details[0].path).toBe('body.endDate');
   });
 
-  it('starts the earliest UPCOMING season, or the one named, one at a time; completes the ACTIVE one', async () => {
+  it('starts the earliest UPCOMING season, or the one named, one at a time; completes the ACTIVE one', async ({ server, tenant }) => {
     const c = await createCircuit(server, tenant);
     const late = await createSeason(server, tenant, c.id, { name: 'Late', startDate: '2031-01-01', endDate: '2031-06-30' });
     const early = await createSeason(server, tenant, c.id, { name: 'Early', startDate: '2030-01-01', endDate: '2030-06-30' });
@@ -216,7 +198,7 @@ describe('seasons', () => {
 });
 
 describe('public circuit pages (no credentials)', () => {
-  it('lists ACTIVE circuits of every project and shows ACTIVE or COMPLETED ones without the project id', async () => {
+  it('lists ACTIVE circuits of every project and shows ACTIVE or COMPLETED ones without the project id', async ({ server }) => {
     const other = await createTenant(server);
     const draft = await createCircuit(server, other, { name: 'Hidden draft' });
     const live = await createCircuit(server, other, { name: 'Live tour', description: 'public' });

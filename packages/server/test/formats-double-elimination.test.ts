@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, request, startTestServer, type TestServer, type TestTenant, type TestUser } from './helpers/index';
+import { describe, expect } from 'vitest';
+import { it, request, test, type TestServer } from './helpers/index';
 import { betterSeedWins, getData, playEverything, seedOf, startWithStages } from './formats-helpers';
-import { allMatches, registerPlayers } from './tournaments-helpers';
+import { allMatches } from './tournaments-helpers';
 
-let server: TestServer;
-let tenant: TestTenant;
-let players: TestUser[];
-
-beforeAll(async () => {
-  server = await startTestServer();
-  tenant = await createTenant(server);
-  players = await registerPlayers(server, 5);
-});
-afterAll(async () => server?.close());
+test.scoped({ playerCount: 5 });
 
 const de = (grandFinal: 'none' | 'simple' | 'double') => [{ name: 'Bracket', format: 'DOUBLE_ELIMINATION', settings: { grandFinal } }];
-const ranges = async (id: string) => (await getData(server, `/tournaments/${id}/bracket`)).placements.map((p: any) => p.placementRange);
+const ranges = async (server: TestServer, id: string) => (await getData(server, `/tournaments/${id}/bracket`)).placements.map((p: any) => p.placementRange);
 
 describe('double elimination', () => {
-  it('with a simple grand final: 2N-2 matches, losers drop along next.loser, placements 1, 2, 3, 4', async () => {
+  it('with a simple grand final: 2N-2 matches, losers drop along next.loser, placements 1, 2, 3, 4', async ({ server, tenant, players }) => {
     const { id, byParticipant, participantOf } = await startWithStages(server, tenant, players.slice(0, 4), de('simple'));
     const matches = await allMatches(server, id);
     expect(matches).toHaveLength(6);
@@ -45,13 +36,13 @@ describe('double elimination', () => {
 
     await playEverything(server, id, byParticipant);
     expect((await getData(server, `/tournaments/${id}`)).status).toBe('COMPLETED');
-    expect(await ranges(id)).toEqual(['1', '2', '3', '4']);
+    expect(await ranges(server, id)).toEqual(['1', '2', '3', '4']);
     const participants = await getData(server, `/tournaments/${id}/participants`);
     expect(participants.filter((p: any) => p.status === 'ELIMINATED')).toHaveLength(3);
     expect(participantOf.size).toBe(4);
   });
 
-  it('without a grand final: 2N-3 matches, the winners-bracket champion 1st and the losers-bracket champion 2nd', async () => {
+  it('without a grand final: 2N-3 matches, the winners-bracket champion 1st and the losers-bracket champion 2nd', async ({ server, tenant, players }) => {
     const { id, byParticipant, participantOf } = await startWithStages(server, tenant, players, de('none'));
     const matches = await allMatches(server, id);
     expect(matches).toHaveLength(7);
@@ -68,7 +59,7 @@ describe('double elimination', () => {
     expect(bracket.placements[0].participantId).toBe(participantOf.get(players[0]!.id));
   });
 
-  it('with a double grand final won by the winners-bracket champion: the reset is closed as NOT_NEEDED', async () => {
+  it('with a double grand final won by the winners-bracket champion: the reset is closed as NOT_NEEDED', async ({ server, tenant, players }) => {
     const { id, byParticipant } = await startWithStages(server, tenant, players.slice(0, 4), de('double'));
     expect(await allMatches(server, id)).toHaveLength(7);
     await playEverything(server, id, byParticipant, betterSeedWins);
@@ -80,7 +71,7 @@ describe('double elimination', () => {
     expect(reset).toMatchObject({ status: 'COMPLETED', resultType: 'NOT_NEEDED', winnerId: null, loserId: null, history: [] });
     expect(reset.participants.map((s: any) => s.participantId)).toEqual([null, null]);
     expect((await getData(server, `/tournaments/${id}`)).status).toBe('COMPLETED');
-    expect(await ranges(id)).toEqual(['1', '2', '3', '4']);
+    expect(await ranges(server, id)).toEqual(['1', '2', '3', '4']);
     const bracket = await getData(server, `/tournaments/${id}/bracket`);
     expect(bracket.stages[0].rounds.map((r: any) => r.name)).toEqual([
       'Semi-finals', 'Final', 'Losers round 1', 'Losers round 2', 'Grand final', 'Grand final reset',
@@ -88,7 +79,7 @@ describe('double elimination', () => {
     expect(bracket.stages[0].standings).toEqual([]);
   });
 
-  it('walks a disqualified player over in both brackets and finishes', async () => {
+  it('walks a disqualified player over in both brackets and finishes', async ({ server, tenant, players }) => {
     const { id, byParticipant, participantOf } = await startWithStages(server, tenant, players.slice(0, 4), de('simple'));
     const out = participantOf.get(players[3]!.id)!;
     expect((await request(server, 'DELETE', `/tournaments/${id}/participants/${out}`, { token: tenant.owner.accessToken })).status).toBe(204);

@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestServer, type TestServer, type TestTenant, type TestUser } from './helpers/index';
+import { describe, expect } from 'vitest';
+import { it, test } from './helpers/index';
 import { betterSeedWins, getData, playDecided, playEverything, seedOf, startWithStages, type Decide } from './formats-helpers';
-import { allMatches, registerPlayers } from './tournaments-helpers';
+import { allMatches } from './tournaments-helpers';
 
-let server: TestServer;
-let tenant: TestTenant;
-let players: TestUser[];
-
-beforeAll(async () => {
-  server = await startTestServer();
-  tenant = await createTenant(server);
-  players = await registerPlayers(server, 16);
-});
-afterAll(async () => server?.close());
+test.scoped({ playerCount: 16 });
 
 const pairKey = (m: any) => [m.participants[0].participantId, m.participants[1].participantId].sort().join(':');
 
 describe('16-team Swiss (advance at 3 wins, out at 3 losses) into an 8-team single elimination', () => {
-  it('plays every match through the API until COMPLETED with placements for all 16', async () => {
+  it('plays every match through the API until COMPLETED with placements for all 16', async ({ server, tenant, players }) => {
     const { id, started, byParticipant } = await startWithStages(server, tenant, players, [
       { name: 'Swiss', format: 'SWISS', settings: { swissWinsToAdvance: 3, swissLossesToEliminate: 3, advanceCount: 8 } },
       { name: 'Playoffs', format: 'SINGLE_ELIMINATION' },
@@ -89,7 +80,7 @@ describe('16-team Swiss (advance at 3 wins, out at 3 losses) into an 8-team sing
 });
 
 describe('4 groups of 4 into an 8-team double elimination with a reset grand final', () => {
-  it('seeds group winners against runners-up and plays the reset when the losers-bracket finalist wins the first final', async () => {
+  it('seeds group winners against runners-up and plays the reset when the losers-bracket finalist wins the first final', async ({ server, tenant, players }) => {
     const { id, byParticipant, participantOf } = await startWithStages(server, tenant, players, [
       { name: 'Groups', format: 'GROUPS', settings: { groupCount: 4, qualifiersPerGroup: 2 } },
       { name: 'Playoffs', format: 'DOUBLE_ELIMINATION', settings: { grandFinal: 'double' } },

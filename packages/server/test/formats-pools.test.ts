@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, request, startTestServer, type TestServer, type TestTenant, type TestUser } from './helpers/index';
+import { describe, expect } from 'vitest';
+import { it, request, test } from './helpers/index';
 import { betterSeedWins, getData, playDecided, playEverything, seedOf, startWithStages, type Decide } from './formats-helpers';
-import { allMatches, registerPlayers } from './tournaments-helpers';
+import { allMatches } from './tournaments-helpers';
 
-let server: TestServer;
-let tenant: TestTenant;
-let players: TestUser[];
-
-beforeAll(async () => {
-  server = await startTestServer();
-  tenant = await createTenant(server);
-  players = await registerPlayers(server, 6);
-});
-afterAll(async () => server?.close());
+test.scoped({ playerCount: 6 });
 
 const seeds = (m: any): [number, number] => [seedOf(m, 0), seedOf(m, 1)];
 const winnerBySeed = (m: any, seed: number) => m.participants.find((s: any) => s.seed === seed).participantId as string;
 
 describe('round robin with draws and 1 / 0.5 / 0 points', () => {
-  it('plays a 5-player round robin (a bye each round) to COMPLETED, ranked by points then head-to-head', async () => {
+  it('plays a 5-player round robin (a bye each round) to COMPLETED, ranked by points then head-to-head', async ({ server, tenant, players }) => {
     const five = players.slice(0, 5);
     const { id, byParticipant, participantOf } = await startWithStages(server, tenant, five, [
       { name: 'League', format: 'ROUND_ROBIN', settings: { pointsForWin: 1, pointsForDraw: 0.5, pointsForLoss: 0 } },
@@ -64,7 +55,7 @@ describe('round robin with draws and 1 / 0.5 / 0 points', () => {
     ]);
   });
 
-  it('takes 0-0 as a draw and shares the placement when no criterion separates the two', async () => {
+  it('takes 0-0 as a draw and shares the placement when no criterion separates the two', async ({ server, tenant, players }) => {
     const { id, byParticipant } = await startWithStages(server, tenant, players.slice(0, 2), [{ name: 'League', format: 'ROUND_ROBIN' }]);
     const [m] = await allMatches(server, id);
     const confirmed = await playDecided(server, m, byParticipant, { scores: [0, 0] });
@@ -78,7 +69,7 @@ describe('round robin with draws and 1 / 0.5 / 0 points', () => {
 });
 
 describe('disqualification in pool stages', () => {
-  it('gives every remaining round-robin opponent a walkover and the stage goes on', async () => {
+  it('gives every remaining round-robin opponent a walkover and the stage goes on', async ({ server, tenant, players }) => {
     const four = players.slice(0, 4);
     const { id, byParticipant, participantOf } = await startWithStages(server, tenant, four, [{ name: 'League', format: 'ROUND_ROBIN' }]);
     const round1 = (await allMatches(server, id)).filter((m) => m.round === 1);
@@ -101,7 +92,7 @@ describe('disqualification in pool stages', () => {
     expect(participant.finalPlacement).not.toBeNull();
   });
 
-  it('stops pairing a disqualified Swiss player (walkover now, then no more rounds) and never qualifies them', async () => {
+  it('stops pairing a disqualified Swiss player (walkover now, then no more rounds) and never qualifies them', async ({ server, tenant, players }) => {
     const { id, byParticipant, participantOf } = await startWithStages(server, tenant, players, [
       { name: 'Swiss', format: 'SWISS', settings: { swissRounds: 3, advanceCount: 4 } },
       { name: 'Final four', format: 'SINGLE_ELIMINATION', settings: { thirdPlaceMatch: true } },
@@ -134,7 +125,7 @@ describe('disqualification in pool stages', () => {
     expect(bracket.placements.map((p: any) => p.placementRange)).toEqual(['1', '2', '3', '4', '5', '6']);
   });
 
-  it('gives a Swiss bye at once to the lowest-ranked player without one, as a completed BYE match', async () => {
+  it('gives a Swiss bye at once to the lowest-ranked player without one, as a completed BYE match', async ({ server, tenant, players }) => {
     const five = players.slice(0, 5);
     const { id, byParticipant } = await startWithStages(server, tenant, five, [{ name: 'Swiss', format: 'SWISS', settings: { swissRounds: 3 } }]);
     const round1 = await allMatches(server, id);

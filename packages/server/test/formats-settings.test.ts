@@ -1,29 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, request, startTestServer, type TestServer, type TestTenant } from './helpers/index';
+import { describe, expect } from 'vitest';
+import { request, test, type TestServer, type TestTenant } from './helpers/index';
 import { createRaw } from './formats-helpers';
 import { createTournament, joinAll, openTournament, registerPlayers } from './tournaments-helpers';
 
-let server: TestServer;
-let tenant: TestTenant;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  tenant = await createTenant(server);
-});
-afterAll(async () => server?.close());
-
 const se = { name: 'Playoffs', format: 'SINGLE_ELIMINATION' };
 
-/** Creates with `stages` (maxParticipants 16) and expects 400 naming `path`. */
-async function refused(stages: unknown[], path: string, overrides: Record<string, unknown> = {}): Promise<void> {
-  const res = await createRaw(server, tenant, stages, overrides);
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body.error.code).toBe('VALIDATION_ERROR');
-  expect(res.body.error.details.map((d: any) => d.path)).toContain(path);
+/** Helpers bound to the file's server and tenant (the `bound` fixture). */
+function bound(server: TestServer, tenant: TestTenant) {
+  /** Creates with `stages` (maxParticipants 16) and expects 400 naming `path`. */
+  async function refused(stages: unknown[], path: string, overrides: Record<string, unknown> = {}): Promise<void> {
+    const res = await createRaw(server, tenant, stages, overrides);
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION_ERROR');
+    expect(res.body.error.details.map((d: any) => d.path)).toContain(path);
+  }
+  return { refused };
 }
+const it = test.extend<{ bound: ReturnType<typeof bound> }>({ bound: async ({ server, tenant }, use) => use(bound(server, tenant)) });
 
 describe('stage settings are checked at create and update (400 naming the field)', () => {
-  it('requires advanceCount between stages (except after groups), at least 2 and at most the entrants', async () => {
+  it('requires advanceCount between stages (except after groups), at least 2 and at most the entrants', async ({ server, tenant, bound: { refused } }) => {
     await refused([{ name: 'Open', format: 'SINGLE_ELIMINATION' }, se], 'body.stages[0].settings.advanceCount');
     await refused([{ name: 'Swiss', format: 'SWISS', settings: { swissWinsToAdvance: 3 } }, se], 'body.stages[0].settings.advanceCount');
     await refused([{ name: 'Open', format: 'ROUND_ROBIN', settings: { advanceCount: 1 } }, se], 'body.stages[0].settings.advanceCount');
@@ -46,7 +42,7 @@ describe('stage settings are checked at create and update (400 naming the field)
     expect(ok.status).toBe(201);
   });
 
-  it('checks groups, Swiss rounds and points against the stage entrants', async () => {
+  it('checks groups, Swiss rounds and points against the stage entrants', async ({ bound: { refused } }) => {
     await refused([{ name: 'Groups', format: 'GROUPS', settings: { groupCount: 9 } }], 'body.stages[0].settings.groupCount');
     await refused([{ name: 'Groups', format: 'GROUPS', settings: { groupCount: 4, qualifiersPerGroup: 5 } }, se], 'body.stages[0].settings.qualifiersPerGroup');
     await refused([{ name: 'Groups', format: 'GROUPS', settings: { groupCount: 4, qualifiersPerGroup: 2, advanceCount: 10 } }, se], 'body.stages[0].settings.advanceCount');
@@ -63,7 +59,7 @@ describe('stage settings are checked at create and update (400 naming the field)
     await refused([{ name: 'X', format: 'SWISS', settings: { swissRounds: 0 } }], 'body.stages[0].settings.swissRounds');
   });
 
-  it('checks the plan again on update, against the new stages or the new maxParticipants', async () => {
+  it('checks the plan again on update, against the new stages or the new maxParticipants', async ({ server, tenant }) => {
     const t = await createTournament(server, tenant, {
       maxParticipants: 16,
       stages: [{ name: 'Groups', format: 'GROUPS', settings: { groupCount: 4, advanceCount: 8 } }, se],
@@ -82,7 +78,7 @@ describe('stage settings are checked at create and update (400 naming the field)
     expect(after.body.data.stages[0].format).toBe('GROUPS');
   });
 
-  it('checks the plan against the real entrants at start: 409 NOT_ENOUGH_PARTICIPANTS naming the field', async () => {
+  it('checks the plan against the real entrants at start: 409 NOT_ENOUGH_PARTICIPANTS naming the field', async ({ server, tenant }) => {
     const t = await openTournament(server, tenant, {
       maxParticipants: 16,
       stages: [{ name: 'League', format: 'ROUND_ROBIN', settings: { advanceCount: 8 } }, se],

@@ -1,35 +1,36 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, request, startTestServer, type TestServer, type TestTenant, type TestUser } from './helpers/index';
+import { describe, expect } from 'vitest';
+import { request, test, type TestResponse } from './helpers/index';
 import { betterSeedWins, getData, playDecided, playEverything, startWithStages } from './formats-helpers';
 import { act, eventTypes, expectConsistentBracket, historyTypes, scoresBody } from './matches-helpers';
-import { allMatches, playMatch, registerPlayers } from './tournaments-helpers';
+import { allMatches, playMatch } from './tournaments-helpers';
 
 // Result corrections by an organizer (R8.13 to R8.18): rewiring the bracket, refusing behind played matches, cascading,
 // Swiss rounds, pools and later stages, over real HTTP.
-let server: TestServer;
-let tenant: TestTenant;
-let players: TestUser[];
+test.scoped({ playerCount: 8 });
 
-beforeAll(async () => {
-  server = await startTestServer();
-  tenant = await createTenant(server);
-  players = await registerPlayers(server, 8);
+/** Readers and the organizer's correction, bound to the file's server. */
+interface Correction {
+  match: (id: string) => Promise<any>;
+  participant: (tid: string, pid: string) => Promise<any>;
+  /** The organizer corrects `m` so that side `winnerSlot` (0 or 1) won 2-0 (or 0-2). */
+  correct: (m: any, winnerSlot: 0 | 1, extra?: Record<string, unknown>) => Promise<TestResponse>;
+}
+const it = test.extend<Correction>({
+  match: async ({ server }, use) => use((id) => getData(server, `/matches/${id}`)),
+  participant: async ({ server }, use) => use((tid, pid) => getData(server, `/tournaments/${tid}/participants/${pid}`)),
+  correct: async ({ server, tenant }, use) =>
+    use((m, winnerSlot, extra = {}) => {
+      const [a, b] = m.participants.map((s: any) => s.participantId);
+      return act(server, m.id, 'correct', tenant.owner.accessToken, { ...scoresBody(a, b, winnerSlot === 0 ? 2 : 0, winnerSlot === 0 ? 0 : 2), reason: 'score sheet misread', ...extra });
+    }),
 });
-afterAll(async () => server?.close());
 
 const SE = [{ name: 'Bracket', format: 'SINGLE_ELIMINATION' }];
-const match = (id: string) => getData(server, `/matches/${id}`);
-const participant = (tid: string, pid: string) => getData(server, `/tournaments/${tid}/participants/${pid}`);
-/** The organizer corrects `m` so that side `winnerSlot` (0 or 1) won 2-0 (or 0-2). */
-const correct = (m: any, winnerSlot: 0 | 1, extra: Record<string, unknown> = {}) => {
-  const [a, b] = m.participants.map((s: any) => s.participantId);
-  return act(server, m.id, 'correct', tenant.owner.accessToken, { ...scoresBody(a, b, winnerSlot === 0 ? 2 : 0, winnerSlot === 0 ? 0 : 2), reason: 'score sheet misread', ...extra });
-};
 const other = (m: any, id: string) => m.participants.map((s: any) => s.participantId).find((p: string) => p !== id) as string;
 const feeding = (all: any[], target: any) => all.filter((m) => m.next.winner?.matchId === target.id || m.next.loser?.matchId === target.id);
 
 describe('correcting an elimination bracket', () => {
-  it('rewires the next match when the winner already advanced and it has not started; placements follow', async () => {
+  it('rewires the next match when the winner already advanced and it has not started; placements follow', async ({ server, tenant, players, match, participant, correct }) => {
     const { id, byParticipant } = await startWithStages(server, tenant, players, SE);
     const all = await allMatches(server, id);
     const qf = all.find((m) => m.round === 1)!;
@@ -53,7 +54,7 @@ describe('correcting an elimination bracket', () => {
     expectConsistentBracket(await allMatches(server, id));
   });
 
-  it('refuses a correction behind played matches with 409 naming them, then resets them with cascade', async () => {
+  it('refuses a correction behind played matches with 409 naming them, then resets them with cascade', async ({ server, tenant, players, match, participant, correct }) => {
     const { id, byParticipant } = await startWithStages(server, tenant, players, SE);
     let all = await allMatches(server, id);
     const final = all.find((m) => m.round === 3)!;
@@ -109,7 +110,7 @@ describe('correcting an elimination bracket', () => {
     expect(`${locked.status} ${locked.body.error.code}`).toBe('409 TOURNAMENT_LOCKED');
   });
 
-  it('counts a started later match as played: named in the 409, reset with cascade', async () => {
+  it('counts a started later match as played: named in the 409, reset with cascade', async ({ server, tenant, players, match, correct }) => {
     const { id, byParticipant } = await startWithStages(server, tenant, players.slice(0, 4), SE);
     const all = await allMatches(server, id);
     const [s1, s2] = all.filter((m) => m.round === 1);
@@ -130,7 +131,7 @@ describe('correcting an elimination bracket', () => {
     expectConsistentBracket(await allMatches(server, id));
   });
 
-  it('moves the dropped loser in double elimination and reopens a grand-final reset closed as not needed', async () => {
+  it('moves the dropped loser in double elimination and reopens a grand-final reset closed as not needed', async ({ server, tenant, players, match, participant, correct }) => {
     const { id, byParticipant } = await startWithStages(server, tenant, players.slice(0, 4), [
       { name: 'Double', format: 'DOUBLE_ELIMINATION', settings: { grandFinal: 'double', advanceCount: 2 } },
       { name: 'Decider', format: 'SINGLE_ELIMINATION' },
@@ -180,7 +181,7 @@ describe('correcting an elimination bracket', () => {
     expect((await getData(server, `/tournaments/${id}`)).status).toBe('COMPLETED');
   });
 
-  it('closes the grand-final reset again when the winners-bracket champion won the first grand final after all', async () => {
+  it('closes the grand-final reset again when the winners-bracket champion won the first grand final after all', async ({ server, tenant, players, match, correct }) => {
     const { id, byParticipant } = await startWithStages(server, tenant, players.slice(0, 4), [
       { name: 'Double', format: 'DOUBLE_ELIMINATION', settings: { grandFinal: 'double' } },
     ]);
@@ -207,7 +208,7 @@ describe('correcting an elimination bracket', () => {
     expectConsistentBracket(await allMatches(server, id));
   });
 
-  it('refuses byes, walkovers and unfinished matches', async () => {
+  it('refuses byes, walkovers and unfinished matches', async ({ server, tenant, players, match, correct }) => {
     const { id, byParticipant } = await startWithStages(server, tenant, players.slice(0, 4), SE);
     const [s1, s2] = (await allMatches(server, id)).filter((m) => m.round === 1);
     const open = await correct(s1, 0);
@@ -223,7 +224,7 @@ describe('correcting an elimination bracket', () => {
 });
 
 describe('correcting pool stages', () => {
-  it('round robin: the standings are tallied again at once', async () => {
+  it('round robin: the standings are tallied again at once', async ({ server, tenant, players }) => {
     const { id, byParticipant } = await startWithStages(server, tenant, players.slice(0, 4), [{ name: 'League', format: 'ROUND_ROBIN' }]);
     const [m] = await allMatches(server, id);
     const played = await playDecided(server, m, byParticipant, betterSeedWins(m));
@@ -237,7 +238,7 @@ describe('correcting pool stages', () => {
     expect(after.get(played.loserId)).toBe(1);
   });
 
-  it('Swiss: refuses while a later round is paired (naming its matches), cascade pairs it again; scores alone need nothing', async () => {
+  it('Swiss: refuses while a later round is paired (naming its matches), cascade pairs it again; scores alone need nothing', async ({ server, tenant, players }) => {
     const six = players.slice(0, 6);
     const { id, byParticipant } = await startWithStages(server, tenant, six, [{ name: 'Swiss', format: 'SWISS', settings: { swissRounds: 3 } }]);
     const round1 = await allMatches(server, id);
@@ -277,7 +278,7 @@ describe('correcting pool stages', () => {
 });
 
 describe('correcting a stage that seeded the next one', () => {
-  it('keeps the next stage when its qualifiers do not change; nothing changes once the tournament is over', async () => {
+  it('keeps the next stage when its qualifiers do not change; nothing changes once the tournament is over', async ({ server, tenant, players, match }) => {
     const { id, byParticipant } = await startWithStages(server, tenant, players.slice(0, 4), [
       { name: 'League', format: 'ROUND_ROBIN', settings: { advanceCount: 2 } },
       { name: 'Final', format: 'SINGLE_ELIMINATION' },
@@ -303,7 +304,7 @@ describe('correcting a stage that seeded the next one', () => {
     expect(locked.body.error.code).toBe('TOURNAMENT_LOCKED');
   });
 
-  it('rebuilds the next stage from the corrected results, refusing first when it was played', async () => {
+  it('rebuilds the next stage from the corrected results, refusing first when it was played', async ({ server, tenant, players, participant }) => {
     const { id, byParticipant } = await startWithStages(server, tenant, players.slice(0, 4), [
       { name: 'League', format: 'ROUND_ROBIN', settings: { advanceCount: 2 } },
       { name: 'Final', format: 'SINGLE_ELIMINATION' },

@@ -4,7 +4,19 @@
  * checking that a bracket is consistent.
  */
 import { expect } from 'vitest';
-import { addStaffMember, expectStatus, registerUser, request, type TestResponse, type TestServer, type TestTenant, type TestUser } from './helpers/index';
+import {
+  addStaffMember,
+  expectStatus,
+  registerPlayers,
+  registerUser,
+  request,
+  test,
+  type TestResponse,
+  type TestServer,
+  type TestTenant,
+  type TestUser,
+} from './helpers/index';
+import { allMatches, joinAll, lifecycle, openTournament } from './tournaments-helpers';
 
 /** Who acts on a match in the transition table. `reporter` is side 1 (the one who reports), `opponent` side 2. */
 export type ActorName = 'reporter' | 'opponent' | 'organizer' | 'moderator' | 'stranger';
@@ -26,6 +38,39 @@ export async function createStaff(server: TestServer, tenant: TestTenant): Promi
   const stranger = await registerUser(server, { displayName: 'Stranger' });
   return { organizer: tenant.owner, moderator, stranger };
 }
+
+/** The file-scoped fixtures of {@link leagueTest}. */
+export interface LeagueFixtures {
+  /** The tenant's owner as organizer, a MODERATOR and a stranger. */
+  staff: Staff;
+  /** The player of each participant of the league. */
+  byParticipant: Map<string, TestUser>;
+  /** The league's 45 matches, all SCHEDULED with both sides known; take each one for one purpose. */
+  pool: any[];
+}
+
+/** The server fixtures plus `staff` (see createStaff), set up once per file. */
+export const staffTest = test.extend<Pick<LeagueFixtures, 'staff'>>({
+  staff: [async ({ server, tenant }, use) => use(await createStaff(server, tenant)), { scope: 'file' }],
+});
+
+/**
+ * {@link staffTest} plus a started 10-player round robin of the tenant ("League"): matches whose sides are all known
+ * from the start, for tests that need many fresh matches (one server and one league per file).
+ */
+export const leagueTest = staffTest.extend<Omit<LeagueFixtures, 'staff'> & { league: Pick<LeagueFixtures, 'byParticipant' | 'pool'> }>({
+  league: [
+    async ({ server, tenant }, use) => {
+      const t = await openTournament(server, tenant, { maxParticipants: 10, stages: [{ name: 'League', format: 'ROUND_ROBIN' }] });
+      const { byParticipant } = await joinAll(server, t.id, await registerPlayers(server, 10));
+      await lifecycle(server, tenant, t.id, 'start');
+      await use({ byParticipant, pool: await allMatches(server, t.id) });
+    },
+    { scope: 'file' },
+  ],
+  byParticipant: [async ({ league }, use) => use(league.byParticipant), { scope: 'file' }],
+  pool: [async ({ league }, use) => use(league.pool), { scope: 'file' }],
+});
 
 /** The two players of a match: side 1 is the reporter, side 2 the opponent. */
 export function sidesOf(match: any, byParticipant: ReadonlyMap<string, TestUser>): { a: string; b: string; reporter: TestUser; opponent: TestUser } {

@@ -1,46 +1,38 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { hashRequest } from '../src/services/matches/idempotency';
-import { createTenant, request, startTestServer, type TestServer, type TestTenant, type TestUser } from './helpers/index';
-import { act, bringTo, countRows, createStaff, eventTypes, historyTypes, scoresBody, sidesOf, type Staff } from './matches-helpers';
-import { allMatches, joinAll, lifecycle, openTournament, registerPlayers } from './tournaments-helpers';
+import { request, type TestServer, type TestUser } from './helpers/index';
+import { act, bringTo, countRows, eventTypes, historyTypes, leagueTest, scoresBody, sidesOf } from './matches-helpers';
 
 // Idempotency-Key on match writes and concurrent transitions (R8.20 to R8.22), over real HTTP. A 10-player round robin
 // supplies matches with both sides known.
-let server: TestServer;
-let tenant: TestTenant;
-let staff: Staff;
-let byParticipant: Map<string, TestUser>;
-let pool: any[];
 let next = 0;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  tenant = await createTenant(server);
-  staff = await createStaff(server, tenant);
-  const t = await openTournament(server, tenant, { maxParticipants: 10, stages: [{ name: 'League', format: 'ROUND_ROBIN' }] });
-  ({ byParticipant } = await joinAll(server, t.id, await registerPlayers(server, 10)));
-  await lifecycle(server, tenant, t.id, 'start');
-  pool = await allMatches(server, t.id);
+interface Replays {
+  /** The next unused match of the pool with its sides. */
+  take: () => { match: any; a: string; b: string; reporter: TestUser; opponent: TestUser };
+  /** Rows of the tables a write touches, to check that a replay writes nothing. */
+  footprint: () => Promise<Record<'events' | 'history' | 'keys' | 'notifications', number>>;
+}
+const it = leagueTest.extend<Replays>({
+  take: async ({ pool, byParticipant }, use) =>
+    use(() => {
+      const match = pool[next++];
+      if (!match) throw new Error('out of matches');
+      return { match, ...sidesOf(match, byParticipant) };
+    }),
+  footprint: async ({ server }, use) =>
+    use(async () => ({
+      events: await countRows(server, 'events'),
+      history: await countRows(server, 'match_history'),
+      keys: await countRows(server, 'idempotency_keys'),
+      notifications: await countRows(server, 'notifications'),
+    })),
 });
-afterAll(async () => server?.close());
 
-const take = () => {
-  const match = pool[next++];
-  if (!match) throw new Error('out of matches');
-  return { match, ...sidesOf(match, byParticipant) };
-};
 const key = (k: string) => ({ 'Idempotency-Key': k });
-/** Rows of the tables a write touches, to check that a replay writes nothing. */
-const footprint = async () => ({
-  events: await countRows(server, 'events'),
-  history: await countRows(server, 'match_history'),
-  keys: await countRows(server, 'idempotency_keys'),
-  notifications: await countRows(server, 'notifications'),
-});
 
 describe('Idempotency-Key', () => {
-  it('replays the first answer of a report (status and body) without a second effect, even after the match moved on', async () => {
+  it('replays the first answer of a report (status and body) without a second effect, even after the match moved on', async ({ server, take, footprint }) => {
     const { match, a, b, reporter, opponent } = take();
     const body = scoresBody(a, b, 2, 0);
     const first = await act(server, match.id, 'report', reporter.accessToken, body, key('report-1'));
@@ -63,7 +55,7 @@ describe('Idempotency-Key', () => {
     expect(await eventTypes(server, match.id)).toEqual(['match.score_reported', 'match.completed']);
   });
 
-  it('answers 422 IDEMPOTENCY_KEY_REUSED for the same key with another body or another match', async () => {
+  it('answers 422 IDEMPOTENCY_KEY_REUSED for the same key with another body or another match', async ({ server, pool, byParticipant, take }) => {
     const first = take();
     const second = take();
     const k = key('reused');
@@ -84,7 +76,7 @@ describe('Idempotency-Key', () => {
     expect((await act(server, first.match.id, 'confirm', first.opponent.accessToken, undefined, k)).headers.get('idempotent-replayed')).toBe('true');
   });
 
-  it('treats the same JSON with keys in another order as the same request', async () => {
+  it('treats the same JSON with keys in another order as the same request', async ({ server, take }) => {
     const { match, a, b, reporter } = take();
     const body = scoresBody(a, b, 1, 0);
     const first = await act(server, match.id, 'report', reporter.accessToken, body, key('order'));
@@ -94,7 +86,7 @@ describe('Idempotency-Key', () => {
     expect(again.body).toEqual(first.body);
   });
 
-  it('replays confirm, dispute, evidence, resolve and correct; keeps nothing for refused requests', async () => {
+  it('replays confirm, dispute, evidence, resolve and correct; keeps nothing for refused requests', async ({ server, staff, byParticipant, take, footprint }) => {
     const checks: Array<[string, () => Promise<any>, any, string]> = [];
     const c = take();
     await bringTo(server, c.match, 'PENDING_RESULT', byParticipant, staff);
@@ -159,7 +151,7 @@ describe('request fingerprint', () => {
 });
 
 describe('concurrent transitions', () => {
-  it('lets exactly one of 20 parallel reports succeed: the rest 409, one REPORTED entry, one event', async () => {
+  it('lets exactly one of 20 parallel reports succeed: the rest 409, one REPORTED entry, one event', async ({ server, take }) => {
     const { match, a, b, reporter, opponent } = take();
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -177,7 +169,7 @@ describe('concurrent transitions', () => {
     expect(await eventTypes(server, match.id)).toEqual(['match.score_reported']);
   });
 
-  it('lets exactly one of parallel confirms and disputes on one report succeed', async () => {
+  it('lets exactly one of parallel confirms and disputes on one report succeed', async ({ server, staff, byParticipant, take }) => {
     const { match, reporter, opponent } = take();
     await bringTo(server, match, 'PENDING_RESULT', byParticipant, staff);
     const calls = Array.from({ length: 20 }, (_, i) => {
@@ -198,7 +190,7 @@ describe('concurrent transitions', () => {
     expect((await historyTypes(server, match.id)).filter((t) => t !== 'REPORTED')).toHaveLength(1);
   });
 
-  it('answers 20 parallel retries with one key from one effect', async () => {
+  it('answers 20 parallel retries with one key from one effect', async ({ server, take }) => {
     const { match, a, b, reporter } = take();
     const body = scoresBody(a, b, 2, 1);
     const results = await Promise.all(Array.from({ length: 20 }, () => act(server, match.id, 'report', reporter.accessToken, body, key('burst'))));
@@ -216,22 +208,22 @@ describe('concurrent transitions', () => {
 // Last: it moves the shared clock a day forward (access tokens are renewed by logging in again).
 describe('Idempotency-Key expiry', () => {
   /** A fresh access token for `user` (the clock moved past the old one's 15 minutes). */
-  async function login(user: TestUser): Promise<string> {
+  async function login(server: TestServer, user: TestUser): Promise<string> {
     const res = await request(server, 'POST', '/auth/login', { body: { username: user.username, password: user.password } });
     expect(res.status).toBe(200);
     return res.body.data.accessToken as string;
   }
 
-  it('forgets keys after 24 hours: the same request then acts (and is refused) again', async () => {
+  it('forgets keys after 24 hours: the same request then acts (and is refused) again', async ({ server, staff, byParticipant, take }) => {
     const { match, opponent } = take();
     await bringTo(server, match, 'PENDING_RESULT', byParticipant, staff);
     expect((await act(server, match.id, 'confirm', opponent.accessToken, undefined, key('day'))).status).toBe(200);
     server.clock.advance(24 * 3600_000 - 1000);
-    const within = await act(server, match.id, 'confirm', await login(opponent), undefined, key('day'));
+    const within = await act(server, match.id, 'confirm', await login(server, opponent), undefined, key('day'));
     expect(within.status).toBe(200);
     expect(within.headers.get('idempotent-replayed')).toBe('true');
     server.clock.advance(2000);
-    const expired = await act(server, match.id, 'confirm', await login(opponent), undefined, key('day'));
+    const expired = await act(server, match.id, 'confirm', await login(server, opponent), undefined, key('day'));
     expect(expired.status).toBe(409);
     expect(expired.body.error.code).toBe('MATCH_ALREADY_COMPLETED');
     expect(await historyTypes(server, match.id)).toEqual(['REPORTED', 'CONFIRMED']);

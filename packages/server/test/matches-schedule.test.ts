@@ -1,44 +1,42 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, request, startTestServer, type TestServer, type TestTenant, type TestUser } from './helpers/index';
-import { act, countRows, createStaff, eventTypes, historyTypes, type Staff } from './matches-helpers';
-import { allMatches, joinAll, lifecycle, openTournament, playMatch, registerPlayers } from './tournaments-helpers';
+import { describe, expect } from 'vitest';
+import { ManualClock } from '../src/index';
+import { request, test, type TestUser } from './helpers/index';
+import { act, countRows, eventTypes, historyTypes, staffTest } from './matches-helpers';
+import { allMatches, joinAll, lifecycle, openTournament, playMatch } from './tournaments-helpers';
 
 // Scheduling (R5.16, R8.19): times from the start and the stage's round interval, the schedule's filters, and
 // rescheduling by an organizer.
-let server: TestServer;
-let tenant: TestTenant;
-let staff: Staff;
-let players: TestUser[];
-
-beforeAll(async () => {
-  server = await startTestServer();
-  server.clock.set('2030-05-01T00:00:00.000Z');
-  tenant = await createTenant(server);
-  staff = await createStaff(server, tenant);
-  players = await registerPlayers(server, 8);
-});
-afterAll(async () => server?.close());
-
 const START = '2030-06-01T12:00:00.000Z';
 
-async function startedCup() {
-  const t = await openTournament(server, tenant, {
-    startDate: START,
-    stages: [{ name: 'Bracket', format: 'SINGLE_ELIMINATION', settings: { roundIntervalMinutes: 90 } }],
-  });
-  const { byParticipant, participantOf } = await joinAll(server, t.id, players);
-  await lifecycle(server, tenant, t.id, 'start');
-  return { id: t.id as string, byParticipant, participantOf };
-}
+test.scoped({ serverOptions: { clock: new ManualClock('2030-05-01T00:00:00.000Z') }, playerCount: 8 });
 
-const schedule = async (id: string, query: Record<string, string | number>) => {
-  const res = await request(server, 'GET', `/tournaments/${id}/schedule`, { query: { limit: 100, ...query } });
-  expect(res.status, res.text).toBe(200);
-  return res.body;
-};
+interface Schedules {
+  /** A started single elimination of the 8 players, rounds 90 minutes apart from START. */
+  startedCup: () => Promise<{ id: string; byParticipant: Map<string, TestUser>; participantOf: Map<string, string> }>;
+  /** The tournament's schedule (first 100 matches) filtered by `query`. */
+  schedule: (id: string, query: Record<string, string | number>) => Promise<any>;
+}
+const it = staffTest.extend<Schedules>({
+  startedCup: async ({ server, tenant, players }, use) =>
+    use(async () => {
+      const t = await openTournament(server, tenant, {
+        startDate: START,
+        stages: [{ name: 'Bracket', format: 'SINGLE_ELIMINATION', settings: { roundIntervalMinutes: 90 } }],
+      });
+      const { byParticipant, participantOf } = await joinAll(server, t.id, players);
+      await lifecycle(server, tenant, t.id, 'start');
+      return { id: t.id as string, byParticipant, participantOf };
+    }),
+  schedule: async ({ server }, use) =>
+    use(async (id, query) => {
+      const res = await request(server, 'GET', `/tournaments/${id}/schedule`, { query: { limit: 100, ...query } });
+      expect(res.status, res.text).toBe(200);
+      return res.body;
+    }),
+});
 
 describe('schedule', () => {
-  it('times each round from the start and the round interval, and filters by round, status and participant', async () => {
+  it('times each round from the start and the round interval, and filters by round, status and participant', async ({ server, players, startedCup, schedule }) => {
     const { id, byParticipant, participantOf } = await startedCup();
     const all = await allMatches(server, id);
     expect(all.map((m) => [m.round, m.scheduledAt])).toEqual([
@@ -64,7 +62,7 @@ describe('schedule', () => {
 });
 
 describe('rescheduleMatch', () => {
-  it('moves a scheduled match: history, one event, the schedule follows; the same time again is a no-op', async () => {
+  it('moves a scheduled match: history, one event, the schedule follows; the same time again is a no-op', async ({ server, staff, startedCup, schedule }) => {
     const { id } = await startedCup();
     const [m] = await allMatches(server, id);
     const later = '2030-06-02T09:00:00.000Z';
@@ -85,7 +83,7 @@ describe('rescheduleMatch', () => {
     expect(await historyTypes(server, m.id)).toEqual(['RESCHEDULED']);
   });
 
-  it('is for organizers only, on SCHEDULED matches, to a time in the future', async () => {
+  it('is for organizers only, on SCHEDULED matches, to a time in the future', async ({ server, tenant, staff, startedCup }) => {
     const { id, byParticipant } = await startedCup();
     const [m1, m2] = await allMatches(server, id);
     const player = byParticipant.get(m1.participants[0].participantId)!;

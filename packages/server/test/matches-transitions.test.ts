@@ -1,40 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, request, startTestServer, type TestServer, type TestTenant, type TestUser } from './helpers/index';
+import { describe, expect } from 'vitest';
+import { request, type TestUser } from './helpers/index';
 import {
   act,
   ACTOR_NAMES,
   bringTo,
-  createStaff,
   eventTypes,
   historyTypes,
+  leagueTest,
   scoresBody,
   sidesOf,
   type ActorName,
-  type Staff,
   type TableState,
 } from './matches-helpers';
-import { allMatches, joinAll, lifecycle, openTournament, registerPlayers } from './tournaments-helpers';
 
 // Every match action by every kind of actor from every status, over real HTTP (R8.1 to R8.5). A 10-player round robin
 // gives 45 matches whose sides are all known from the start; each expected success takes a fresh match brought into
 // the status, each refusal is tried on one shared match per status, which must stay exactly as it was.
-let server: TestServer;
-let tenant: TestTenant;
-let staff: Staff;
-let byParticipant: Map<string, TestUser>;
-let pool: any[];
-
-beforeAll(async () => {
-  server = await startTestServer();
-  tenant = await createTenant(server);
-  staff = await createStaff(server, tenant);
-  const t = await openTournament(server, tenant, { maxParticipants: 10, stages: [{ name: 'League', format: 'ROUND_ROBIN' }] });
-  ({ byParticipant } = await joinAll(server, t.id, await registerPlayers(server, 10)));
-  await lifecycle(server, tenant, t.id, 'start');
-  pool = await allMatches(server, t.id);
-});
-afterAll(async () => server?.close());
-
 const STATES: readonly TableState[] = ['SCHEDULED', 'IN_PROGRESS', 'PENDING_RESULT', 'DISPUTED', 'COMPLETED', 'RESOLVED'];
 type Action = 'start' | 'report' | 'confirm' | 'dispute' | 'evidence' | 'resolve' | 'correct' | 'reschedule';
 /** `200` or `<status> <code>`, per actor in ACTOR_NAMES order: reporter, opponent, organizer, moderator, stranger. */
@@ -149,8 +130,8 @@ const HISTORY: Record<Action, string> = {
   reschedule: 'RESCHEDULED',
 };
 
-/** A valid body of each action for a match (side 1 is `a`). */
-function bodyOf(action: Action, a: string, b: string): unknown {
+/** A valid body of each action for a match (side 1 is `a`), `now` being the server's time. */
+function bodyOf(action: Action, a: string, b: string, now: Date): unknown {
   switch (action) {
     case 'report':
       return scoresBody(a, b, 2, 1);
@@ -163,29 +144,37 @@ function bodyOf(action: Action, a: string, b: string): unknown {
     case 'correct':
       return { ...scoresBody(a, b, 0, 3), reason: 'the organizer misread the sheet' };
     case 'reschedule':
-      return { scheduledAt: new Date(server.clock.now().getTime() + 86_400_000).toISOString(), reason: 'server maintenance' };
+      return { scheduledAt: new Date(now.getTime() + 86_400_000).toISOString(), reason: 'server maintenance' };
     default:
       return undefined;
   }
 }
 
-function tokenOf(actor: ActorName, match: any): string {
-  const { reporter, opponent } = sidesOf(match, byParticipant);
-  const users: Record<ActorName, TestUser> = { reporter, opponent, ...staff };
-  return users[actor].accessToken;
-}
-
 let next = 0;
-/** A fresh match of the pool brought into `state`. */
-async function fresh(state: TableState): Promise<any> {
-  const match = pool[next++];
-  if (!match) throw new Error('the round robin ran out of matches');
-  await bringTo(server, match, state, byParticipant, staff);
-  return match;
+interface Table {
+  /** The access token of `actor` for a match. */
+  tokenOf: (actor: ActorName, match: any) => string;
+  /** A fresh match of the pool brought into `state`. */
+  fresh: (state: TableState) => Promise<any>;
 }
+const it = leagueTest.extend<Table>({
+  tokenOf: async ({ staff, byParticipant }, use) =>
+    use((actor, match) => {
+      const { reporter, opponent } = sidesOf(match, byParticipant);
+      const users: Record<ActorName, TestUser> = { reporter, opponent, ...staff };
+      return users[actor].accessToken;
+    }),
+  fresh: async ({ server, staff, pool, byParticipant }, use) =>
+    use(async (state) => {
+      const match = pool[next++];
+      if (!match) throw new Error('the round robin ran out of matches');
+      await bringTo(server, match, state, byParticipant, staff);
+      return match;
+    }),
+});
 
 describe('match transition table', () => {
-  it('answers every action by every actor from every status as the table says', async () => {
+  it('answers every action by every actor from every status as the table says', async ({ server, byParticipant, tokenOf, fresh }) => {
     const shared = new Map<TableState, any>();
     for (const state of STATES) shared.set(state, await fresh(state));
     for (const action of Object.keys(TABLE) as Action[]) {
@@ -199,7 +188,7 @@ describe('match transition table', () => {
           const { a, b } = sidesOf(match, byParticipant);
           const [eventsBefore, historyBefore] = [await eventTypes(server, match.id), await historyTypes(server, match.id)];
           const before = (await request(server, 'GET', `/matches/${match.id}`)).body.data;
-          const res = await act(server, match.id, action, tokenOf(actor, match), bodyOf(action, a, b));
+          const res = await act(server, match.id, action, tokenOf(actor, match), bodyOf(action, a, b, server.clock.now()));
           if (expected === OK) {
             expect(res.status, `${label}: ${res.text}`).toBe(200);
             const data = action === 'correct' ? res.body.data.match : res.body.data;
@@ -217,11 +206,11 @@ describe('match transition table', () => {
     }
   });
 
-  it('refuses API keys and anonymous callers on every write', async () => {
+  it('refuses API keys and anonymous callers on every write', async ({ server, tenant, pool, byParticipant }) => {
     const match = pool[pool.length - 1];
     const { a, b } = sidesOf(match, byParticipant);
     for (const action of Object.keys(TABLE) as Action[]) {
-      const body = bodyOf(action, a, b);
+      const body = bodyOf(action, a, b, server.clock.now());
       const byKey = await request(server, 'POST', `/matches/${match.id}/${action}`, { apiKey: tenant.apiKey.key, ...(body ? { body } : {}) });
       expect(`${byKey.status} ${byKey.body.error.code}`, action).toBe('403 API_KEY_NOT_ALLOWED');
       const anonymous = await request(server, 'POST', `/matches/${match.id}/${action}`, body ? { body } : {});
@@ -229,7 +218,7 @@ describe('match transition table', () => {
     }
   });
 
-  it('records who did what in the history: reports, disputes with evidence, resolutions, corrections', async () => {
+  it('records who did what in the history: reports, disputes with evidence, resolutions, corrections', async ({ server, staff, pool, byParticipant }) => {
     const match = pool[pool.length - 2];
     const { a, b, reporter, opponent } = sidesOf(match, byParticipant);
     expect((await act(server, match.id, 'report', reporter.accessToken, scoresBody(a, b, 3, 0))).status).toBe(200);
@@ -270,7 +259,7 @@ describe('match transition table', () => {
     expect(data('match.result_corrected')).toMatchObject({ winnerId: b, correctedBy: staff.organizer.id, previous: { winnerId: b } });
   });
 
-  it('validates dispute, evidence, resolve, correct and reschedule bodies (400 naming the field)', async () => {
+  it('validates dispute, evidence, resolve, correct and reschedule bodies (400 naming the field)', async ({ server, staff, pool, byParticipant }) => {
     const match = pool[pool.length - 3];
     const { a, b, reporter, opponent } = sidesOf(match, byParticipant);
     const org = staff.organizer.accessToken;

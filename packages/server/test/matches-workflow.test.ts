@@ -1,38 +1,34 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { AppError } from '../src/index';
 import { findMatchRow } from '../src/services/matches/match-reader';
 import { updateMatchVersioned } from '../src/services/matches/match-write';
-import { createTenant, registerUser, request, startTestServer, type TestServer, type TestTenant, type TestUser } from './helpers/index';
+import { registerUser, request, test, type TestServer, type TestTenant, type TestUser } from './helpers/index';
 import { allMatches, joinAll, lifecycle, openTournament, playMatch, registerPlayers } from './tournaments-helpers';
 
-let server: TestServer;
-let tenant: TestTenant;
+/** Helpers bound to the file's server and tenant (the `bound` fixture). */
+function bound(server: TestServer, tenant: TestTenant) {
+  /** A started tournament of `n` players with its round-1 matches and the player of each participant. */
+  async function started(n: number) {
+    const t = await openTournament(server, tenant);
+    const players = await registerPlayers(server, n);
+    const { byParticipant, participantOf } = await joinAll(server, t.id, players);
+    await lifecycle(server, tenant, t.id, 'start');
+    const matches = await allMatches(server, t.id);
+    return { id: t.id as string, matches, byParticipant, participantOf, players };
+  }
 
-beforeAll(async () => {
-  server = await startTestServer();
-  tenant = await createTenant(server);
-});
-afterAll(async () => server?.close());
-
-/** A started tournament of `n` players with its round-1 matches and the player of each participant. */
-async function started(n: number) {
-  const t = await openTournament(server, tenant);
-  const players = await registerPlayers(server, n);
-  const { byParticipant, participantOf } = await joinAll(server, t.id, players);
-  await lifecycle(server, tenant, t.id, 'start');
-  const matches = await allMatches(server, t.id);
-  return { id: t.id as string, matches, byParticipant, participantOf, players };
+  const report = (match: any, token: string, body: unknown) => request(server, 'POST', `/matches/${match.id}/report`, { token, body });
+  return { started, report };
 }
+const it = test.extend<{ bound: ReturnType<typeof bound> }>({ bound: async ({ server, tenant }, use) => use(bound(server, tenant)) });
 
 const sidesOf = (match: any, byParticipant: Map<string, TestUser>) => {
   const [a, b] = match.participants.map((s: any) => s.participantId as string);
   return { a: a as string, b: b as string, playerA: byParticipant.get(a)!, playerB: byParticipant.get(b)! };
 };
 
-const report = (match: any, token: string, body: unknown) => request(server, 'POST', `/matches/${match.id}/report`, { token, body });
-
 describe('match workflow', () => {
-  it('starts a match by a participant or an organizer, once', async () => {
+  it('starts a match by a participant or an organizer, once', async ({ server, tenant, bound: { started } }) => {
     const { matches, byParticipant } = await started(4);
     const [m1, m2] = matches;
     const { playerA } = sidesOf(m1, byParticipant);
@@ -52,7 +48,7 @@ describe('match workflow', () => {
     expect(JSON.parse(events[0]!.data)).toMatchObject({ matchId: m1.id, status: 'IN_PROGRESS' });
   });
 
-  it('stores the report as PENDING_RESULT with the reporter, scores in slot order and an event', async () => {
+  it('stores the report as PENDING_RESULT with the reporter, scores in slot order and an event', async ({ server, bound: { started, report } }) => {
     const { matches, byParticipant } = await started(2);
     const [m] = matches;
     const { a, b, playerB } = sidesOf(m, byParticipant);
@@ -70,7 +66,7 @@ describe('match workflow', () => {
     expect(events.map((e) => e.type)).toEqual(['match.score_reported']);
   });
 
-  it('refuses strangers, API keys, anonymous callers and the reporter confirming their own report', async () => {
+  it('refuses strangers, API keys, anonymous callers and the reporter confirming their own report', async ({ server, tenant, bound: { started, report } }) => {
     const { matches, byParticipant, players } = await started(4);
     const [m1, m2] = matches;
     const { a, b, playerA } = sidesOf(m1, byParticipant);
@@ -101,7 +97,7 @@ describe('match workflow', () => {
     expect(players.length).toBe(4);
   });
 
-  it('answers 400 naming the field for results core rejects', async () => {
+  it('answers 400 naming the field for results core rejects', async ({ bound: { started, report } }) => {
     const { matches, byParticipant, participantOf, players } = await started(4);
     const [m1] = matches;
     const { a, b, playerA } = sidesOf(m1, byParticipant);
@@ -120,7 +116,7 @@ describe('match workflow', () => {
     expect(players.length).toBe(4);
   });
 
-  it('answers 409 to a report on a completed match and MATCH_NOT_READY while a side is unknown', async () => {
+  it('answers 409 to a report on a completed match and MATCH_NOT_READY while a side is unknown', async ({ server, tenant, bound: { started, report } }) => {
     const { matches, byParticipant } = await started(3);
     const round1 = matches.find((m) => m.round === 1);
     const final = matches.find((m) => m.round === 2);
@@ -144,7 +140,7 @@ describe('match workflow', () => {
     expect(ready.participants[1].participantId).toBe(done.winnerId);
   });
 
-  it('lets exactly one of 20 parallel reports on one match succeed', async () => {
+  it('lets exactly one of 20 parallel reports on one match succeed', async ({ server, bound: { started, report } }) => {
     const { matches, byParticipant } = await started(2);
     const [m] = matches;
     const { a, b, playerA, playerB } = sidesOf(m, byParticipant);
@@ -166,7 +162,7 @@ describe('match workflow', () => {
     expect(events).toHaveLength(1);
   });
 
-  it('refuses a write based on a stale version with 409 CONFLICT', async () => {
+  it('refuses a write based on a stale version with 409 CONFLICT', async ({ server, bound: { started } }) => {
     const { matches } = await started(2);
     const db = server.deps.db;
     const stale = (await findMatchRow(db, matches[0].id))!;
@@ -179,7 +175,7 @@ describe('match workflow', () => {
     expect((await findMatchRow(db, stale.id))!.status).toBe('IN_PROGRESS');
   });
 
-  it('reads a match publicly and 404s unknown ids', async () => {
+  it('reads a match publicly and 404s unknown ids', async ({ server, bound: { started } }) => {
     const { matches } = await started(2);
     const res = await request(server, 'GET', `/matches/${matches[0].id}`);
     expect(res.status).toBe(200);

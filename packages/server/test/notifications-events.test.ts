@@ -1,36 +1,34 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { writeEvents } from '../src/services/events';
-import { addStaffMember, createTenant, registerUser, request, startTestServer, type TestServer, type TestTenant, type TestUser } from './helpers/index';
+import { addStaffMember, registerUser, request, test, type TestServer, type TestTenant, type TestUser } from './helpers/index';
 import { allMatches, betterSeed, joinAll, lifecycle, openTournament, playMatch, registerPlayers } from './tournaments-helpers';
 
-let server: TestServer;
-let tenant: TestTenant;
-beforeAll(async () => {
-  server = await startTestServer();
-  tenant = await createTenant(server);
-});
-afterAll(async () => server?.close());
+/** Helpers bound to the file's server and tenant (the `bound` fixture). */
+function bound(server: TestServer, tenant: TestTenant) {
+  /** Every in-app notification of `user`, newest first. */
+  async function inbox(user: Pick<TestUser, 'accessToken'>, query: Record<string, string | number | boolean> = {}): Promise<any[]> {
+    const res = await request(server, 'GET', '/notifications', { token: user.accessToken, query: { limit: 100, ...query } });
+    expect(res.status).toBe(200);
+    return res.body.data;
+  }
 
-/** Every in-app notification of `user`, newest first. */
-async function inbox(user: Pick<TestUser, 'accessToken'>, query: Record<string, string | number | boolean> = {}): Promise<any[]> {
-  const res = await request(server, 'GET', '/notifications', { token: user.accessToken, query: { limit: 100, ...query } });
-  expect(res.status).toBe(200);
-  return res.body.data;
+  /** A started 4-player single elimination and the player of each participant. */
+  async function started4() {
+    const t = await openTournament(server, tenant, { name: 'Notify Cup' });
+    const players = await registerPlayers(server, 4);
+    const { byParticipant, participantOf } = await joinAll(server, t.id, players);
+    await lifecycle(server, tenant, t.id, 'start');
+    const matches = await allMatches(server, t.id);
+    return { tournamentId: t.id as string, players, byParticipant, participantOf, matches };
+  }
+  return { inbox, started4 };
 }
+const it = test.extend<{ bound: ReturnType<typeof bound> }>({ bound: async ({ server, tenant }, use) => use(bound(server, tenant)) });
+
 const typesOf = (list: any[]) => list.map((n) => n.type).reverse();
 
-/** A started 4-player single elimination and the player of each participant. */
-async function started4() {
-  const t = await openTournament(server, tenant, { name: 'Notify Cup' });
-  const players = await registerPlayers(server, 4);
-  const { byParticipant, participantOf } = await joinAll(server, t.id, players);
-  await lifecycle(server, tenant, t.id, 'start');
-  const matches = await allMatches(server, t.id);
-  return { tournamentId: t.id as string, players, byParticipant, participantOf, matches };
-}
-
 describe('notifications from real match events', () => {
-  it('notifies registration, start, readiness, the opponent of a report, results and the end with placements', async () => {
+  it('notifies registration, start, readiness, the opponent of a report, results and the end with placements', async ({ server, bound: { inbox, started4 } }) => {
     const { tournamentId, players, byParticipant, matches } = await started4();
     const [semi1, semi2, final] = [matches[0], matches[1], matches[2]];
     expect(final.participants.every((s: any) => s.participantId === null)).toBe(true);
@@ -77,7 +75,7 @@ describe('notifications from real match events', () => {
     expect((await inbox(loser))[0].message).toContain('you placed 3-4');
   });
 
-  it('lists with pagination and unreadOnly; marks one read (idempotent) and all read', async () => {
+  it('lists with pagination and unreadOnly; marks one read (idempotent) and all read', async ({ server, bound: { inbox, started4 } }) => {
     const { players } = await started4();
     const user = players[0]!;
     const page1 = await request(server, 'GET', '/notifications', { token: user.accessToken, query: { limit: 2 } });
@@ -102,7 +100,7 @@ describe('notifications from real match events', () => {
     expect((await request(server, 'PATCH', '/notifications/read-all', { token: user.accessToken })).body.data).toEqual({ updated: 0 });
   });
 
-  it('notifies a dispute to the other side and the staff, not to whoever disputed (match.disputed event)', async () => {
+  it('notifies a dispute to the other side and the staff, not to whoever disputed (match.disputed event)', async ({ server, tenant, bound: { inbox, started4 } }) => {
     const { tournamentId, byParticipant, matches } = await started4();
     const moderator = await registerUser(server);
     await addStaffMember(server, tenant.organization.id, moderator.id, 'MODERATOR');
@@ -124,13 +122,13 @@ describe('notifications from real match events', () => {
     expect((await inbox(a)).map((n) => n.type)).not.toContain('MATCH_DISPUTED');
   });
 
-  it('creates nothing for anyone else', async () => {
+  it('creates nothing for anyone else', async ({ server, bound: { inbox, started4 } }) => {
     await started4();
     const bystander = await registerUser(server);
     expect(await inbox(bystander)).toEqual([]);
   });
 
-  it('needs a user token', async () => {
+  it('needs a user token', async ({ server, tenant }) => {
     expect((await request(server, 'GET', '/notifications')).status).toBe(401);
     const byKey = await request(server, 'GET', '/notifications', { apiKey: tenant.apiKey.key });
     expect(byKey.body.error.code).toBe('API_KEY_NOT_ALLOWED');

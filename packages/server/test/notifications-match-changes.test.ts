@@ -1,41 +1,39 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, request, startTestServer, type TestServer, type TestTenant, type TestUser } from './helpers/index';
-import { act, createStaff, scoresBody, type Staff } from './matches-helpers';
-import { allMatches, joinAll, lifecycle, openTournament, playMatch, registerPlayers } from './tournaments-helpers';
+import { describe, expect } from 'vitest';
+import { ManualClock } from '../src/index';
+import { request, test, type TestUser } from './helpers/index';
+import { act, scoresBody, staffTest } from './matches-helpers';
+import { allMatches, joinAll, lifecycle, openTournament, playMatch } from './tournaments-helpers';
 
 // Organizer changes to a match (R8.13, R8.19) reach both sides as notifications (R15.3): reschedule and correction.
-let server: TestServer;
-let tenant: TestTenant;
-let staff: Staff;
-let players: TestUser[];
+test.scoped({ serverOptions: { clock: new ManualClock('2030-05-01T00:00:00.000Z') } });
 
-beforeAll(async () => {
-  server = await startTestServer();
-  server.clock.set('2030-05-01T00:00:00.000Z');
-  tenant = await createTenant(server);
-  staff = await createStaff(server, tenant);
-  players = await registerPlayers(server, 4);
-});
-afterAll(async () => server?.close());
-
-async function startedCup() {
-  const t = await openTournament(server, tenant, { maxParticipants: 4, startDate: '2030-06-01T12:00:00.000Z' });
-  const { byParticipant } = await joinAll(server, t.id, players);
-  await lifecycle(server, tenant, t.id, 'start');
-  return { id: t.id as string, byParticipant };
+interface MatchChanges {
+  /** A started 4-player single elimination of the file's players. */
+  startedCup: () => Promise<{ id: string; byParticipant: Map<string, TestUser> }>;
+  /** The `user`'s notifications of `type` (first 100). */
+  notificationsOf: (user: TestUser, type: string) => Promise<any[]>;
 }
-
-const notificationsOf = async (user: TestUser, type: string) => {
-  const res = await request(server, 'GET', '/notifications', { token: user.accessToken, query: { limit: 100 } });
-  expect(res.status, res.text).toBe(200);
-  return res.body.data.filter((n: any) => n.type === type);
-};
+const it = staffTest.extend<MatchChanges>({
+  startedCup: async ({ server, tenant, players }, use) =>
+    use(async () => {
+      const t = await openTournament(server, tenant, { maxParticipants: 4, startDate: '2030-06-01T12:00:00.000Z' });
+      const { byParticipant } = await joinAll(server, t.id, players);
+      await lifecycle(server, tenant, t.id, 'start');
+      return { id: t.id as string, byParticipant };
+    }),
+  notificationsOf: async ({ server }, use) =>
+    use(async (user, type) => {
+      const res = await request(server, 'GET', '/notifications', { token: user.accessToken, query: { limit: 100 } });
+      expect(res.status, res.text).toBe(200);
+      return res.body.data.filter((n: any) => n.type === type);
+    }),
+});
 
 const usersOf = (match: any, byParticipant: ReadonlyMap<string, TestUser>) =>
   match.participants.map((side: any) => byParticipant.get(side.participantId)!) as TestUser[];
 
 describe('notifications for organizer changes to a match', () => {
-  it('tells both sides when their match is rescheduled', async () => {
+  it('tells both sides when their match is rescheduled', async ({ server, staff, players, startedCup, notificationsOf }) => {
     const { id, byParticipant } = await startedCup();
     const [match] = await allMatches(server, id);
     const res = await act(server, match.id, 'reschedule', staff.organizer.accessToken, { scheduledAt: '2030-06-02T09:00:00Z' });
@@ -49,7 +47,7 @@ describe('notifications for organizer changes to a match', () => {
     expect(await notificationsOf(bystander, 'MATCH_RESCHEDULED')).toHaveLength(0);
   });
 
-  it('tells both sides when an organizer corrects their result', async () => {
+  it('tells both sides when an organizer corrects their result', async ({ server, staff, startedCup, notificationsOf }) => {
     const { id, byParticipant } = await startedCup();
     const [first] = await allMatches(server, id);
     const played = await playMatch(server, first, byParticipant);

@@ -1,14 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, registerUser, request, startTestServer, type TestServer, type TestTenant, type TestUser } from './helpers/index';
+import { describe, expect } from 'vitest';
+import { registerUser, request, test, type TestServer, type TestTenant, type TestUser } from './helpers/index';
 import { allMatches, betterSeed, joinAll, lifecycle, openTournament, playMatch } from './tournaments-helpers';
-
-let server: TestServer;
-let tenant: TestTenant;
-beforeAll(async () => {
-  server = await startTestServer();
-  tenant = await createTenant(server);
-});
-afterAll(async () => server?.close());
 
 const TYPES = [
   'TOURNAMENT_STARTED',
@@ -29,10 +21,15 @@ const TYPES = [
   'WEBHOOK_DISABLED',
 ];
 
-const setPrefs = (user: TestUser, types: unknown) => request(server, 'PATCH', '/notifications/preferences', { token: user.accessToken, body: { types } });
+/** Helpers bound to the file's server and tenant (the `bound` fixture). */
+function bound(server: TestServer, tenant: TestTenant) {
+  const setPrefs = (user: TestUser, types: unknown) => request(server, 'PATCH', '/notifications/preferences', { token: user.accessToken, body: { types } });
+  return { setPrefs };
+}
+const it = test.extend<{ bound: ReturnType<typeof bound> }>({ bound: async ({ server, tenant }, use) => use(bound(server, tenant)) });
 
 describe('notification preferences', () => {
-  it('defaults to in-app on, email and webhook off, for every type', async () => {
+  it('defaults to in-app on, email and webhook off, for every type', async ({ server }) => {
     const alice = await registerUser(server);
     const res = await request(server, 'GET', '/notifications/preferences', { token: alice.accessToken });
     expect(res.status).toBe(200);
@@ -41,7 +38,7 @@ describe('notification preferences', () => {
     for (const type of TYPES) expect(res.body.data.types[type]).toEqual({ inApp: true, email: false, webhook: false });
   });
 
-  it('changes only the named channels of the named types', async () => {
+  it('changes only the named channels of the named types', async ({ server, bound: { setPrefs } }) => {
     const bob = await registerUser(server);
     const res = await setPrefs(bob, { MATCH_COMPLETED: { email: true }, MATCH_STARTED: { inApp: false, webhook: true } });
     expect(res.status).toBe(200);
@@ -56,7 +53,7 @@ describe('notification preferences', () => {
     expect(read.body.data).toEqual(next.body.data);
   });
 
-  it('refuses unknown types, unknown channels, non-booleans and empty changes, naming the field', async () => {
+  it('refuses unknown types, unknown channels, non-booleans and empty changes, naming the field', async ({ server, bound: { setPrefs } }) => {
     const carol = await registerUser(server);
     const cases: Array<[unknown, string]> = [
       [{ NOPE: { inApp: false } }, 'body.types.NOPE'],
@@ -72,7 +69,7 @@ describe('notification preferences', () => {
     }
   });
 
-  it('is respected when notifications are created: off means none, email-only means a pending delivery and no inbox entry', async () => {
+  it('is respected when notifications are created: off means none, email-only means a pending delivery and no inbox entry', async ({ server, tenant, bound: { setPrefs } }) => {
     const t = await openTournament(server, tenant, { name: 'Prefs Cup' });
     const [p1, p2] = [await registerUser(server), await registerUser(server)];
     for (const p of [p1, p2]) {

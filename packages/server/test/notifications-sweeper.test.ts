@@ -18,6 +18,7 @@ const OPEN = '2030-06-01T11:00:00.000Z'; // the check-in window (60 minutes) ope
 let servers: TestServer[] = [];
 let dirs: string[] = [];
 afterEach(async () => {
+  vi.useRealTimers();
   await Promise.all(servers.map((s) => s.close()));
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
   servers = [];
@@ -50,14 +51,6 @@ async function checkInCounts(server: TestServer): Promise<Map<string, number>> {
 
 const fakeLogger = () => ({ error: vi.fn(), debug: vi.fn(), warn: vi.fn(), info: vi.fn() }) as unknown as Logger & { error: ReturnType<typeof vi.fn> };
 
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 describe('notification sweeper', () => {
   it('runOnce creates the due notifications of everyone, nobody listing them; again creates nothing', async () => {
     const server = await serverWith({ notificationSweepIntervalMs: 0 });
@@ -70,10 +63,14 @@ describe('notification sweeper', () => {
   });
 
   it('runs on its own every interval, and stops with close()', async () => {
-    const server = await serverWith({ notificationSweepIntervalMs: 20 });
+    // Only the timer functions are faked: HTTP and the database go on as usual while the sweep waits for them.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const server = await serverWith({ notificationSweepIntervalMs: 60_000 });
     expect(server.notificationSweeper.running).toBe(true);
     const { players } = await checkInScenario(server);
-    await until(async () => (await checkInCounts(server)).size === 4);
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(await checkInCounts(server)).toEqual(new Map());
+    await vi.advanceTimersByTimeAsync(1);
     expect(await checkInCounts(server)).toEqual(new Map(players.map((p) => [p.id, 1])));
     await server.close();
     expect(server.notificationSweeper.running).toBe(false);
@@ -84,15 +81,18 @@ describe('notification sweeper', () => {
     expect(configFromEnv({ TOURNEY_NOTIFICATION_SWEEP_INTERVAL: '30' })).toMatchObject({ notificationSweepIntervalMs: 30_000 });
     expect(configFromEnv({ TOURNEY_NOTIFICATION_SWEEP_INTERVAL: '0' })).toMatchObject({ notificationSweepIntervalMs: 0 });
     expect(() => configFromEnv({ TOURNEY_NOTIFICATION_SWEEP_INTERVAL: 'soon' })).toThrow(/TOURNEY_NOTIFICATION_SWEEP_INTERVAL/);
+    vi.useFakeTimers();
     const sweep = vi.fn(async () => 0);
     const off = new PeriodicJob({ name: 'notification sweep', intervalMs: 0, run: sweep, logger: fakeLogger() });
     off.start();
     expect(off.running).toBe(false);
-    await new Promise((r) => setTimeout(r, 30));
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(86_400_000);
     expect(sweep).not.toHaveBeenCalled();
   });
 
   it('logs a failing sweep and goes on; stop() waits for the sweep in flight, then nothing more runs', async () => {
+    vi.useFakeTimers();
     const logger = fakeLogger();
     let calls = 0;
     let release: (() => void) | undefined;
@@ -102,20 +102,27 @@ describe('notification sweeper', () => {
       if (calls === 3) await new Promise<void>((r) => (release = r));
       return 1;
     });
-    const sweeper = new PeriodicJob({ name: 'notification sweep', intervalMs: 5, run: sweep, logger });
+    const sweeper = new PeriodicJob({ name: 'notification sweep', intervalMs: 5_000, run: sweep, logger });
     sweeper.start();
-    await until(() => release !== undefined);
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(sweep).not.toHaveBeenCalled(); // the first run comes one interval after start()
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sweep).toHaveBeenCalledTimes(1);
     expect(logger.error).toHaveBeenCalledTimes(1);
     expect(logger.error.mock.calls[0]![1]).toBe('notification sweep failed');
+    await vi.advanceTimersByTimeAsync(10_000); // the second (fine) and the third (held) runs
+    expect(sweep).toHaveBeenCalledTimes(3);
+    expect(release).toBeDefined();
 
     let stopped = false;
     const stopping = sweeper.stop().then(() => (stopped = true));
-    await new Promise((r) => setTimeout(r, 20));
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(stopped).toBe(false); // the third sweep is still running
     release!();
     await stopping;
-    await new Promise((r) => setTimeout(r, 30));
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(sweep).toHaveBeenCalledTimes(3);
+    expect(vi.getTimerCount()).toBe(0);
     expect(await sweeper.runOnce()).toBe(0);
   });
 

@@ -1,28 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, request, startTestServer, type TestServer, type TestTenant, type TestUser } from './helpers/index';
+import { describe, expect } from 'vitest';
+import { request, test, type TestResponse } from './helpers/index';
 import { getData, playEverything, startWithStages } from './formats-helpers';
 import { eventTypes, expectConsistentBracket } from './matches-helpers';
-import { allMatches, registerPlayers } from './tournaments-helpers';
+import { allMatches } from './tournaments-helpers';
 
 // Disqualification and withdrawal of participants (R6.8 to R6.10): walkovers, double forfeits, events and
 // notifications.
-let server: TestServer;
-let tenant: TestTenant;
-let players: TestUser[];
-
-beforeAll(async () => {
-  server = await startTestServer();
-  tenant = await createTenant(server);
-  players = await registerPlayers(server, 4);
+/** The organizer's removal of a participant, and the events about a participant, bound to the file's server. */
+interface Forfeits {
+  remove: (tid: string, pid: string) => Promise<TestResponse>;
+  participantEvents: (pid: string) => Promise<{ type: string; data: any }[]>;
+}
+const it = test.extend<Forfeits>({
+  remove: async ({ server, tenant }, use) => use((tid, pid) => request(server, 'DELETE', `/tournaments/${tid}/participants/${pid}`, { token: tenant.owner.accessToken })),
+  participantEvents: async ({ server }, use) =>
+    use(async (pid) =>
+      (await server.deps.db.selectFrom('events').select(['type', 'data']).where('subject_id', '=', pid).orderBy('created_at').orderBy('id').execute()).map((e) => ({ type: e.type, data: JSON.parse(e.data) })),
+    ),
 });
-afterAll(async () => server?.close());
-
-const remove = (tid: string, pid: string) => request(server, 'DELETE', `/tournaments/${tid}/participants/${pid}`, { token: tenant.owner.accessToken });
-const participantEvents = async (pid: string) =>
-  (await server.deps.db.selectFrom('events').select(['type', 'data']).where('subject_id', '=', pid).orderBy('created_at').orderBy('id').execute()).map((e) => ({ type: e.type, data: JSON.parse(e.data) }));
 
 describe('disqualification', () => {
-  it('gives a double forfeit when both sides of a match are out (two disqualified players meet in the losers bracket)', async () => {
+  it('gives a double forfeit when both sides of a match are out (two disqualified players meet in the losers bracket)', async ({ server, tenant, players, remove }) => {
     const { id, byParticipant, participantOf } = await startWithStages(server, tenant, players, [
       { name: 'Double', format: 'DOUBLE_ELIMINATION', settings: { grandFinal: 'simple' } },
     ]);
@@ -61,7 +59,7 @@ describe('disqualification', () => {
     expect(statuses.filter((p: any) => p.status === 'DISQUALIFIED').map((p: any) => p.id).sort()).toEqual([seed(3), seed(4)].sort());
   });
 
-  it('records participant.disqualified before the walkovers it causes, and notifies the player', async () => {
+  it('records participant.disqualified before the walkovers it causes, and notifies the player', async ({ server, tenant, players, remove, participantEvents }) => {
     const { id, participantOf } = await startWithStages(server, tenant, players, [{ name: 'Bracket', format: 'SINGLE_ELIMINATION' }]);
     const out = participantOf.get(players[3]!.id)!;
     const [first] = await allMatches(server, id);
@@ -84,7 +82,7 @@ describe('disqualification', () => {
     expect((await participantEvents(out)).filter((e) => e.type === 'participant.disqualified')).toHaveLength(1);
   });
 
-  it('records participant.withdrawn for a withdrawal, by API key with a null userId', async () => {
+  it('records participant.withdrawn for a withdrawal, by API key with a null userId', async ({ server, tenant, players, participantEvents }) => {
     const { id, participantOf } = await startWithStages(server, tenant, players, [{ name: 'Bracket', format: 'SINGLE_ELIMINATION' }]);
     const leaving = participantOf.get(players[2]!.id)!;
     const res = await request(server, 'PATCH', `/tournaments/${id}/participants/${leaving}`, { apiKey: tenant.apiKey.key, body: { status: 'WITHDRAWN' } });

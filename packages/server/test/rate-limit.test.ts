@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RateLimiter } from '../src/index';
+import { createMemoryRateLimiter, ManualClock, type RateLimiter } from '../src/index';
 import { createTenant, registerUser, request, startTestServer, type TestServer } from './helpers/index';
 
 describe('rate limiting', () => {
@@ -23,14 +23,47 @@ describe('rate limiting', () => {
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe('RATE_LIMITED');
     expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
-    const retryAfter = Number(limited.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(60);
-    const reset = Number(limited.headers.get('x-ratelimit-reset'));
-    const nowSeconds = Date.now() / 1000;
-    expect(reset).toBeGreaterThan(nowSeconds);
-    expect(reset).toBeLessThanOrEqual(Math.ceil(nowSeconds) + 60);
+    // The window opened with the first request, on the server's clock (which has not moved).
+    const opened = server.clock.now().getTime();
+    expect(limited.headers.get('retry-after')).toBe('60');
+    expect(limited.headers.get('x-ratelimit-reset')).toBe(String(Math.ceil((opened + 60_000) / 1000)));
     expect(limited.headers.get('x-request-id')).toBeTruthy();
+
+    server.clock.advance(45_000);
+    const later = await request(server, 'GET', '/health');
+    expect(later.status).toBe(429);
+    expect(later.headers.get('retry-after')).toBe('15');
+    expect(later.headers.get('x-ratelimit-reset')).toBe(String(Math.ceil((opened + 60_000) / 1000)));
+  });
+
+  it('opens a new window once the clock passes the reset', async () => {
+    server = await startTestServer({ rateLimit: { points: 2, durationSeconds: 60 } });
+    const opened = server.clock.now().getTime();
+    for (let i = 0; i < 2; i++) expect((await request(server, 'GET', '/health')).status).toBe(200);
+    expect((await request(server, 'GET', '/health')).status).toBe(429);
+    server.clock.advance(59_999);
+    expect((await request(server, 'GET', '/health')).status).toBe(429);
+    server.clock.advance(1);
+    const fresh = await request(server, 'GET', '/health');
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get('x-ratelimit-remaining')).toBe('1');
+    expect(fresh.headers.get('x-ratelimit-reset')).toBe(String(Math.ceil((opened + 120_000) / 1000)));
+  });
+
+  it('keeps windows per key on the injected clock; a window of 0 seconds never closes', async () => {
+    const clock = new ManualClock('2030-01-01T00:00:00.000Z');
+    const limiter = createMemoryRateLimiter({ enabled: true, points: 1, durationSeconds: 10 }, clock);
+    expect(await limiter.consume('a')).toEqual({ allowed: true, limit: 1, remaining: 0, msBeforeReset: 10_000 });
+    clock.advance(4_000);
+    expect(await limiter.consume('a')).toEqual({ allowed: false, limit: 1, remaining: 0, msBeforeReset: 6_000 });
+    expect(await limiter.consume('b')).toEqual({ allowed: true, limit: 1, remaining: 0, msBeforeReset: 10_000 });
+    clock.advance(6_000);
+    expect(await limiter.consume('a')).toMatchObject({ allowed: true, msBeforeReset: 10_000 });
+
+    const forever = createMemoryRateLimiter({ enabled: true, points: 1, durationSeconds: 0 }, clock);
+    expect(await forever.consume('a')).toEqual({ allowed: true, limit: 1, remaining: 0, msBeforeReset: -1 });
+    clock.advance(365 * 86_400_000);
+    expect(await forever.consume('a')).toMatchObject({ allowed: false, msBeforeReset: -1 });
   });
 
   it('counts users apart from anonymous callers, and invalid credentials against the address', async () => {

@@ -3,7 +3,9 @@
  * tournament, register players, and play every match through HTTP with the players' own tokens.
  */
 import { expect } from 'vitest';
-import { expectStatus, registerUser, request, type TestServer, type TestTenant, type TestUser } from './helpers/index';
+import { expectStatus, request, type TestServer, type TestTenant, type TestUser } from './helpers/index';
+
+export { registerPlayers } from './helpers/index';
 
 /** A minimal valid TournamentCreate body (single elimination, 8 places, starts 2030-06-01 12:00 UTC). */
 export function tournamentBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -39,13 +41,6 @@ export async function openTournament(server: TestServer, tenant: TestTenant, ove
   const t = await createTournament(server, tenant, overrides);
   await lifecycle(server, tenant, t.id, 'publish');
   return lifecycle(server, tenant, t.id, 'registration/open');
-}
-
-/** Registers `n` users (display names "Player 1".."Player n"). */
-export async function registerPlayers(server: TestServer, n: number): Promise<TestUser[]> {
-  const players: TestUser[] = [];
-  for (let i = 1; i <= n; i++) players.push(await registerUser(server, { displayName: `Player ${i}` }));
-  return players;
 }
 
 /** Registers every player (solo) in order; returns player by participant id and participant id by user id. */

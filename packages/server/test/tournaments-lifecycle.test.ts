@@ -1,24 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, request, startTestServer, type TestServer, type TestTenant, type TestUser } from './helpers/index';
+import { describe, expect } from 'vitest';
+import { request, test, type TestServer, type TestTenant, type TestUser } from './helpers/index';
 import { allMatches, joinAll, lifecycle, openTournament, playAll, playMatch, registerPlayers } from './tournaments-helpers';
 
-let server: TestServer;
-let tenant: TestTenant;
+/** Helpers bound to the file's server and tenant (the `bound` fixture). */
+function bound(server: TestServer, tenant: TestTenant) {
+  /** Opens a tournament, registers `n` players, starts it; returns ids and players. */
+  async function startedTournament(n: number, overrides: Record<string, unknown> = {}) {
+    const t = await openTournament(server, tenant, { maxParticipants: 16, ...overrides });
+    const players = await registerPlayers(server, n);
+    const { byParticipant, participantOf } = await joinAll(server, t.id, players);
+    const started = await lifecycle(server, tenant, t.id, 'start');
+    return { id: t.id as string, started, players, byParticipant, participantOf };
+  }
 
-beforeAll(async () => {
-  server = await startTestServer();
-  tenant = await createTenant(server);
-});
-afterAll(async () => server?.close());
+  async function participantsOf(id: string): Promise<any[]> {
+    const res = await request(server, 'GET', `/tournaments/${id}/participants`, { query: { limit: 100 } });
+    expect(res.status).toBe(200);
+    return res.body.data;
+  }
 
-/** Opens a tournament, registers `n` players, starts it; returns ids and players. */
-async function startedTournament(n: number, overrides: Record<string, unknown> = {}) {
-  const t = await openTournament(server, tenant, { maxParticipants: 16, ...overrides });
-  const players = await registerPlayers(server, n);
-  const { byParticipant, participantOf } = await joinAll(server, t.id, players);
-  const started = await lifecycle(server, tenant, t.id, 'start');
-  return { id: t.id as string, started, players, byParticipant, participantOf };
+  async function eventTypes(subjectIds: readonly string[]): Promise<string[]> {
+    const rows = await server.deps.db.selectFrom('events').select('type').where('subject_id', 'in', [...subjectIds]).execute();
+    return rows.map((r) => r.type);
+  }
+  return { startedTournament, participantsOf, eventTypes };
 }
+const it = test.extend<{ bound: ReturnType<typeof bound> }>({ bound: async ({ server, tenant }, use) => use(bound(server, tenant)) });
 
 /** Placement ranges by seed from the bracket. */
 function rangesBySeed(bracket: any, seedOf: Map<string, number>): Record<number, string> {
@@ -27,19 +34,8 @@ function rangesBySeed(bracket: any, seedOf: Map<string, number>): Record<number,
   return out;
 }
 
-async function participantsOf(id: string): Promise<any[]> {
-  const res = await request(server, 'GET', `/tournaments/${id}/participants`, { query: { limit: 100 } });
-  expect(res.status).toBe(200);
-  return res.body.data;
-}
-
-async function eventTypes(subjectIds: readonly string[]): Promise<string[]> {
-  const rows = await server.deps.db.selectFrom('events').select('type').where('subject_id', 'in', [...subjectIds]).execute();
-  return rows.map((r) => r.type);
-}
-
 describe('single elimination played entirely through HTTP', () => {
-  it('runs an 8-player tournament from creation to COMPLETED with placements 1, 2, 3-4, 5-8', async () => {
+  it('runs an 8-player tournament from creation to COMPLETED with placements 1, 2, 3-4, 5-8', async ({ server, bound: { startedTournament, participantsOf, eventTypes } }) => {
     const { id, started, players, byParticipant, participantOf } = await startedTournament(8);
     expect(started.status).toBe('ONGOING');
     expect(started.startedAt).not.toBeNull();
@@ -101,7 +97,7 @@ describe('single elimination played entirely through HTTP', () => {
     expect(count('tournament.completed')).toBe(1);
   });
 
-  it('runs a 13-player tournament: the top 3 seeds get byes, 12 matches, placements down to 9-13', async () => {
+  it('runs a 13-player tournament: the top 3 seeds get byes, 12 matches, placements down to 9-13', async ({ server, bound: { startedTournament, participantsOf } }) => {
     const { id, byParticipant } = await startedTournament(13);
     const matches = await allMatches(server, id);
     expect(matches).toHaveLength(12);
@@ -127,7 +123,7 @@ describe('single elimination played entirely through HTTP', () => {
     expect(bracket.body.data.stages[0].rounds.map((r: any) => r.name)).toEqual(['Round of 16', 'Quarter-finals', 'Semi-finals', 'Final']);
   });
 
-  it('plays a third-place match when the stage asks for one: semi-final losers place 3 and 4', async () => {
+  it('plays a third-place match when the stage asks for one: semi-final losers place 3 and 4', async ({ server, bound: { startedTournament, participantsOf } }) => {
     const { id, byParticipant } = await startedTournament(8, {
       stages: [{ name: 'Main', format: 'SINGLE_ELIMINATION', settings: { thirdPlaceMatch: true } }],
     });
@@ -155,7 +151,7 @@ describe('single elimination played entirely through HTTP', () => {
     expect(t.body.data.status).toBe('COMPLETED');
   });
 
-  it('lets an organizer approve a reported result instead of the opponent', async () => {
+  it('lets an organizer approve a reported result instead of the opponent', async ({ server, tenant, bound: { startedTournament } }) => {
     const { id, byParticipant } = await startedTournament(2);
     const [match] = await allMatches(server, id);
     const organizer = tenant.owner as TestUser;

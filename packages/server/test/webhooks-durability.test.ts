@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { verifyWebhook } from '@tourney/sdk';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../src/index';
 import { newId } from '../src/ids';
 import { type DomainEvent, writeEvents } from '../src/services/events';
@@ -37,13 +37,11 @@ describe('webhook durability', () => {
       expect(got!.headers['webhook-id']).toBe(pending.eventId);
       const event = await verifyWebhook(got!.body, got!.headers as Record<string, string>, sub.secret, { now: second.clock.now() });
       expect(event).toMatchObject({ type: 'tournament.published', data: { tournamentId: t.id } });
-      const deadline = Date.now() + 5000;
-      let [after] = await deliveriesOf(second, tenant, sub.id);
-      while (after.status !== 'SUCCEEDED' && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 20));
-        [after] = await deliveriesOf(second, tenant, sub.id);
-      }
-      expect(after).toMatchObject({ status: 'SUCCEEDED', attemptCount: 1 });
+      // The attempt is recorded once the receiver's answer is read: poll the API (bounded) until it shows.
+      await vi.waitFor(async () => expect((await deliveriesOf(second, tenant, sub.id))[0]).toMatchObject({ status: 'SUCCEEDED', attemptCount: 1 }), {
+        timeout: 5_000,
+        interval: 20,
+      });
     } finally {
       await second.close();
       await receiver.close();
@@ -51,7 +49,6 @@ describe('webhook durability', () => {
   });
 
   it('delivers 1,000 events produced while the receiver was down exactly once each once it is back', async () => {
-    const started = Date.now();
     const clock = new ManualClock(new Date());
     const server = await startTestServer({ clock, allowPrivateWebhookUrls: true, webhookDispatcher: false, webhookRetryScheduleSeconds: [30, 120, 600] });
     const receiver = await startReceiver((_, _i) => (phase === 'recovering' ? 503 : 200));
@@ -107,7 +104,6 @@ describe('webhook durability', () => {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
       expect(Number(attempts.n)).toBe(3000);
-      expect(Date.now() - started).toBeLessThan(30_000);
     } finally {
       await receiver.close();
       await server.close();

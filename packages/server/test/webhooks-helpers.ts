@@ -34,8 +34,10 @@ export interface TestReceiver {
   down(): Promise<void>;
   /** Listens again on the same port. */
   up(): Promise<void>;
-  /** Resolves once `count` requests arrived; rejects after `timeoutMs`. */
+  /** Resolves once `count` requests arrived; rejects after `timeoutMs` (a bound, not a timing assumption). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedWebhook[]>;
+  /** Resolves once `done(received)` holds, checked at each arrival; rejects with `what` after `timeoutMs`. */
+  waitUntil(done: (received: ReceivedWebhook[]) => boolean, what: string, timeoutMs?: number): Promise<ReceivedWebhook[]>;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,12 @@ export async function startReceiver(respond: Responder = () => 204): Promise<Tes
   let port = 0;
   let server: Server | undefined;
   const hanging = new Set<ServerResponse>();
+  /** Checks of pending waitUntil calls, run at every arrival. */
+  const waiters = new Set<() => void>();
+  const record = (entry: ReceivedWebhook) => {
+    received.push(entry);
+    for (const check of [...waiters]) check();
+  };
   const receiver: TestReceiver = {
     received,
     respond,
@@ -69,10 +77,10 @@ export async function startReceiver(respond: Responder = () => 204): Promise<Tes
           const status = receiver.respond(entry, received.length, res);
           if (status === 'hang') {
             hanging.add(res);
-            received.push({ ...entry, status: 0 });
+            record({ ...entry, status: 0 });
             return;
           }
-          received.push({ ...entry, status });
+          record({ ...entry, status });
           res.statusCode = status;
           res.end();
         });
@@ -83,13 +91,22 @@ export async function startReceiver(respond: Responder = () => 204): Promise<Tes
       });
       port = (server.address() as AddressInfo).port;
     },
-    async waitFor(count, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (received.length < count) {
-        if (Date.now() > deadline) throw new Error(`receiver got ${received.length} of ${count} requests within ${timeoutMs} ms`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      return received;
+    waitFor: (count, timeoutMs = 10_000) => receiver.waitUntil((all) => all.length >= count, `${count} requests`, timeoutMs),
+    waitUntil(done, what, timeoutMs = 10_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (!done(received)) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(received);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`receiver: no ${what} within ${timeoutMs} ms (got ${received.length} requests)`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
     },
     close: () => receiver.down(),
   };

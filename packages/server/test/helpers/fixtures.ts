@@ -1,7 +1,8 @@
+import { test as base } from 'vitest';
 import { allScopes, type Scope, type StaffRole } from '../../src/index';
 import { newId } from '../../src/ids';
 import { expectStatus, request } from './http';
-import type { TestServer } from './server';
+import { startTestServer, type TestServer, type TestServerOptions } from './server';
 
 let counter = 0;
 /** A short unique suffix for names in one test run. */
@@ -40,6 +41,13 @@ export async function registerUser(
     accessToken: data.accessToken,
     refreshToken: data.refreshToken,
   };
+}
+
+/** Registers `n` users (display names "Player 1".."Player n"). */
+export async function registerPlayers(server: TestServer, n: number): Promise<TestUser[]> {
+  const players: TestUser[] = [];
+  for (let i = 1; i <= n; i++) players.push(await registerUser(server, { displayName: `Player ${i}` }));
+  return players;
 }
 
 /** An organization (as returned to its owner) and one of its projects. */
@@ -123,3 +131,58 @@ export async function addStaffMember(server: TestServer, organizationId: string,
     .execute();
   return id;
 }
+
+/**
+ * The fixtures of {@link test}, each set up once per test file on first use and torn down after the file's last test
+ * (scope "file"): one server per file, like a `beforeAll`, but only when a test asks for it.
+ */
+export interface ServerFixtures {
+  /** Options of the file's server (startTestServer defaults otherwise); override with `test.scoped`. */
+  serverOptions: TestServerOptions;
+  /** How many players the `players` fixture registers (default 4); override with `test.scoped`. */
+  playerCount: number;
+  /** A started test server (closed after the file). */
+  server: TestServer;
+  /** An owner with an organization, a project (FREE) and an API key holding every scope. */
+  tenant: TestTenant;
+  /** The tenant's owner (OWNER of its organization). */
+  owner: TestUser;
+  /** The tenant's organization. */
+  org: TestOrgWithProject['organization'];
+  /** The tenant's project. */
+  project: TestOrgWithProject['project'];
+  /** The tenant's API key (every scope). */
+  apiKey: TestApiKey;
+  /** `playerCount` registered users, "Player 1".."Player n". */
+  players: TestUser[];
+}
+
+/**
+ * `test` (alias `it`) with the server fixtures: `it('...', async ({ server, tenant }) => ...)`. A file needing other
+ * options sets them at its top level with `test.scoped({ playerCount: 16 })` or `test.scoped({ serverOptions: {...} })`
+ * (scoped, unlike extend, also re-points the fixtures that depend on them; a function value needs `{ scope: 'file' }`).
+ */
+export const test = base.extend<ServerFixtures>({
+  serverOptions: [{}, { scope: 'file' }],
+  playerCount: [4, { scope: 'file' }],
+  server: [
+    async ({ serverOptions }, use) => {
+      const server = await startTestServer(serverOptions);
+      try {
+        await use(server);
+      } finally {
+        await server.close();
+      }
+    },
+    { scope: 'file' },
+  ],
+  tenant: [async ({ server }, use) => use(await createTenant(server)), { scope: 'file' }],
+  owner: [async ({ tenant }, use) => use(tenant.owner), { scope: 'file' }],
+  org: [async ({ tenant }, use) => use(tenant.organization), { scope: 'file' }],
+  project: [async ({ tenant }, use) => use(tenant.project), { scope: 'file' }],
+  apiKey: [async ({ tenant }, use) => use(tenant.apiKey), { scope: 'file' }],
+  players: [async ({ server, playerCount }, use) => use(await registerPlayers(server, playerCount)), { scope: 'file' }],
+});
+
+/** The same as {@link test}. */
+export const it = test;

@@ -1,13 +1,17 @@
 /** Shared test helpers for server, SDK/CLI and end-to-end tests (see each module's docstrings). */
-export { startTestServer, type TestServer } from './server';
+export { startTestServer, type TestServer, type TestServerOptions } from './server';
 export { expectStatus, request, type RequestOptions, type TestResponse } from './http';
 export {
   addStaffMember,
   createApiKey,
   createOrgWithProject,
   createTenant,
+  it,
+  registerPlayers,
   registerUser,
+  test,
   unique,
+  type ServerFixtures,
   type TestApiKey,
   type TestOrgWithProject,
   type TestTenant,
