@@ -3,7 +3,7 @@
  * tournament, register players, and play every match through HTTP with the players' own tokens.
  */
 import { expect } from 'vitest';
-import { expectStatus, registerUser, request, type TestServer, type TestTenant, type TestUser } from './helpers/index';
+import { expectStatus, registerUser, request, type ApiServer, type TestTenant, type TestUser } from './helpers/index';
 
 /** A minimal valid TournamentCreate body (single elimination, 8 places, starts 2030-06-01 12:00 UTC). */
 export function tournamentBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -18,7 +18,7 @@ export function tournamentBody(overrides: Record<string, unknown> = {}): Record<
 }
 
 /** Creates a DRAFT tournament as the tenant's owner (bearer + projectId); returns its API representation. */
-export async function createTournament(server: TestServer, tenant: TestTenant, overrides: Record<string, unknown> = {}): Promise<any> {
+export async function createTournament(server: ApiServer, tenant: TestTenant, overrides: Record<string, unknown> = {}): Promise<any> {
   const res = await request(server, 'POST', '/tournaments', {
     token: tenant.owner.accessToken,
     body: tournamentBody({ projectId: tenant.project.id, ...overrides }),
@@ -28,21 +28,21 @@ export async function createTournament(server: TestServer, tenant: TestTenant, o
 }
 
 /** Runs one organizer lifecycle operation (`publish`, `registration/open`, `registration/close`, `start`). */
-export async function lifecycle(server: TestServer, tenant: TestTenant, id: string, op: string): Promise<any> {
+export async function lifecycle(server: ApiServer, tenant: TestTenant, id: string, op: string): Promise<any> {
   const res = await request(server, 'POST', `/tournaments/${id}/${op}`, { token: tenant.owner.accessToken });
   expectStatus(res, 200, `lifecycle ${op}`);
   return res.body.data;
 }
 
 /** Creates, publishes and opens registration of a tournament. */
-export async function openTournament(server: TestServer, tenant: TestTenant, overrides: Record<string, unknown> = {}): Promise<any> {
+export async function openTournament(server: ApiServer, tenant: TestTenant, overrides: Record<string, unknown> = {}): Promise<any> {
   const t = await createTournament(server, tenant, overrides);
   await lifecycle(server, tenant, t.id, 'publish');
   return lifecycle(server, tenant, t.id, 'registration/open');
 }
 
 /** Registers `n` users (display names "Player 1".."Player n"). */
-export async function registerPlayers(server: TestServer, n: number): Promise<TestUser[]> {
+export async function registerPlayers(server: ApiServer, n: number): Promise<TestUser[]> {
   const players: TestUser[] = [];
   for (let i = 1; i <= n; i++) players.push(await registerUser(server, { displayName: `Player ${i}` }));
   return players;
@@ -50,7 +50,7 @@ export async function registerPlayers(server: TestServer, n: number): Promise<Te
 
 /** Registers every player (solo) in order; returns player by participant id and participant id by user id. */
 export async function joinAll(
-  server: TestServer,
+  server: ApiServer,
   tournamentId: string,
   players: readonly TestUser[],
 ): Promise<{ byParticipant: Map<string, TestUser>; participantOf: Map<string, string> }> {
@@ -66,7 +66,7 @@ export async function joinAll(
 }
 
 /** Every match of the tournament in play order (all pages of the schedule). */
-export async function allMatches(server: TestServer, tournamentId: string): Promise<any[]> {
+export async function allMatches(server: ApiServer, tournamentId: string): Promise<any[]> {
   const out: any[] = [];
   for (let page = 1; ; page++) {
     const res = await request(server, 'GET', `/tournaments/${tournamentId}/schedule`, { query: { page, limit: 100 } });
@@ -87,7 +87,7 @@ export const betterSeed: PickWinner = (m) =>
  * confirms; checks both answers and returns the confirmed match.
  */
 export async function playMatch(
-  server: TestServer,
+  server: ApiServer,
   match: any,
   byParticipant: ReadonlyMap<string, TestUser>,
   options: { winner?: string; confirmer?: TestUser } = {},
@@ -114,7 +114,7 @@ export async function playMatch(
  * SCHEDULED matches whose two sides are known. Returns the number of matches played.
  */
 export async function playAll(
-  server: TestServer,
+  server: ApiServer,
   tournamentId: string,
   byParticipant: ReadonlyMap<string, TestUser>,
   options: { pickWinner?: PickWinner } = {},

@@ -11,7 +11,7 @@ export interface ConnectedDatabase {
 }
 
 /** Tables whose rows a write transaction may lock (dialect.lockRows) before checking a count or a state. */
-export type LockableTable = 'tournaments' | 'organizations' | 'circuit_seasons';
+export type LockableTable = 'tournaments' | 'organizations' | 'circuits' | 'circuit_seasons';
 
 /**
  * What the server needs from a database beyond the SQL that Kysely's own dialect writes. One implementation per

@@ -5,7 +5,7 @@ import { pagination } from '../../db/page-query';
 import { newId } from '../../ids';
 import { MANAGER_ROLES, type AccessService } from '../access';
 import type { Page } from '../../db/page-query';
-import type { Bracket, Match, Stage, Tournament, TournamentCreateInput, TournamentUpdateInput } from './api-types';
+import type { Bracket, Match, ParticipantCounts, Stage, Tournament, TournamentCreateInput, TournamentUpdateInput } from './api-types';
 import { readBracket } from '../brackets/bracket-reader';
 import { readMatches } from '../matches/match-reader';
 import { querySchedulePage, type ScheduleQuery } from '../matches/schedule-query';
@@ -194,8 +194,7 @@ export class TournamentService {
     const lockedNow = row.status === 'COMPLETED' ? COMPLETED_LOCKED : row.status === 'ONGOING' ? STRUCTURAL_FIELDS : [];
     const violation = lockedNow.find((field) => changed[field]);
     if (violation) throw lockedField(violation, row.status);
-    if (!LOCKED_STATUSES.includes(row.status) && (teamSizeChange || maxChange)) {
-      const counts = await countParticipants(this.db, id);
+    const checkRegistered = (counts: ParticipantCounts) => {
       const taken = holdingPlaces(counts);
       if (maxChange && (input.maxParticipants as number) < taken) {
         throw new AppError('CONFLICT', `body.maxParticipants cannot be below the ${taken} places already taken`, {
@@ -208,7 +207,9 @@ export class TournamentService {
           details: [{ path: 'body.teamSize', message: 'cannot change while participants are registered' }],
         });
       }
-    }
+    };
+    const countsMatter = !LOCKED_STATUSES.includes(row.status) && (teamSizeChange || maxChange);
+    if (countsMatter) checkRegistered(await countParticipants(this.db, id));
     validateDates(dates);
     if (stagesChange || maxChange) {
       const plan = input.stages ?? (await findStageRows(this.db, id));
@@ -239,6 +240,9 @@ export class TournamentService {
       if (Number(result.numUpdatedRows) === 0) {
         throw new AppError('TOURNAMENT_LOCKED', 'the tournament started meanwhile; its structure is locked');
       }
+      // Counted again now that the UPDATE holds the tournament's row (registrations lock it too, see
+      // participants/capacity.ts): a registration committed since the count above is seen here.
+      if (countsMatter) checkRegistered(await countParticipants(trx, id));
       if (stagesChange && input.stages) {
         const fresh = newStageRows(id, input.stages, now);
         for (const stage of fresh) {
