@@ -6,6 +6,7 @@ import {
   circuitWritesAtOnce,
   duplicateRegistration,
   invitationAcceptedOnce,
+  matchesPlayedAtOnce,
   oneActiveSessionPerMatch,
   ownersLeaveAtOnce,
   ownersRemoveEachOther,
@@ -39,4 +40,5 @@ describe('invariants with two server processes on one SQLite file', () => {
   it('an invitation accepted several times at once is accepted once', () => invitationAcceptedOnce(servers));
   it('anti-cheat sessions started at once for one match: one is active', () => oneActiveSessionPerMatch(servers));
   it('a tournament classified at once is classified once; seasons added at once get distinct numbers', () => circuitWritesAtOnce(servers), 90_000);
+  it('the matches of a round played at once fill the next round and complete the tournament', () => matchesPlayedAtOnce(servers), 90_000);
 });

@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import { activeCircuit, classify, completedTournament, createCircuit } from './circuits-helpers';
 import { createTenant, expectStatus, registerUser, request, type ApiServer, type TestResponse, type TestUser } from './helpers/index';
-import { openTournament } from './tournaments-helpers';
+import { allMatches, betterSeed, joinAll, lifecycle, openTournament, playMatch } from './tournaments-helpers';
 import { ANTI_CHEAT_SCOPES } from './anti-cheat-helpers';
 
 /** The server that takes the i-th request: each in turn. */
@@ -197,4 +197,34 @@ export async function circuitWritesAtOnce(servers: readonly ApiServer[], attempt
   );
   expect(tally(seasons)).toEqual({ 201: attempts });
   expect(seasons.map((s) => s.body.data.number).sort((a, b) => a - b)).toEqual(Array.from({ length: attempts }, (_, i) => i + 1));
+}
+
+/**
+ * A single-elimination tournament of 8 played with every ready match of a round reported and confirmed at once:
+ * each result fills the next round although the other results of its round are written at the same moment, and the
+ * last one completes the tournament with the better seeds winning.
+ */
+export async function matchesPlayedAtOnce(servers: readonly ApiServer[]): Promise<void> {
+  const at = pick(servers);
+  const tenant = await createTenant(at(0));
+  const t = await openTournament(at(1), tenant, { maxParticipants: 8 });
+  const players = await users(servers, 8);
+  const { byParticipant, participantOf } = await joinAll(at(0), t.id, players);
+  await lifecycle(at(1), tenant, t.id, 'start');
+  const rounds: number[] = [];
+  for (;;) {
+    const ready = (await allMatches(at(rounds.length), t.id)).filter(
+      (m) => m.status === 'SCHEDULED' && m.participants[0].participantId && m.participants[1].participantId,
+    );
+    if (ready.length === 0) break;
+    rounds.push(ready.length);
+    await Promise.all(ready.map((m, i) => playMatch(at(i), m, byParticipant, { winner: betterSeed(m) })));
+  }
+  expect(rounds).toEqual([4, 2, 1]);
+  for (const server of servers) {
+    const done = await request(server, 'GET', `/tournaments/${t.id}`);
+    expect(done.body.data.status).toBe('COMPLETED');
+    const champion = await request(server, 'GET', `/tournaments/${t.id}/participants/${participantOf.get(players[0]!.id)}`);
+    expect(champion.body.data.finalPlacement).toBe(1);
+  }
 }

@@ -3,6 +3,7 @@ import {
   circuitWritesAtOnce,
   duplicateRegistration,
   invitationAcceptedOnce,
+  matchesPlayedAtOnce,
   oneActiveSessionPerMatch,
   ownersLeaveAtOnce,
   ownersRemoveEachOther,
@@ -26,4 +27,5 @@ describe('invariants under many requests at once (one server)', () => {
   it('an invitation accepted several times at once is accepted once', () => invitationAcceptedOnce([server]));
   it('anti-cheat sessions started at once for one match: one is active', () => oneActiveSessionPerMatch([server]));
   it('a tournament classified at once is classified once; seasons added at once get distinct numbers', () => circuitWritesAtOnce([server]), 60_000);
+  it('the matches of a round played at once fill the next round and complete the tournament', () => matchesPlayedAtOnce([server]), 60_000);
 });

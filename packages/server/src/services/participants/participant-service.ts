@@ -345,8 +345,10 @@ export class ParticipantService {
       return;
     }
     if (p.status === 'DISQUALIFIED') return;
-    await this.db.transaction().execute((trx) =>
-      forfeitParticipant({ db: trx, sink: this.deps, tournament: t, now }, p.id, 'DISQUALIFIED', actor.kind === 'user' ? actor.userId : null),
-    );
+    await this.db.transaction().execute(async (trx) => {
+      // Walkovers advance matches: one such change of a tournament at a time (see MatchService).
+      await lockTournamentPlaces(trx, this.deps.dialect, t.id);
+      await forfeitParticipant({ db: trx, sink: this.deps, tournament: t, now }, p.id, 'DISQUALIFIED', actor.kind === 'user' ? actor.userId : null);
+    });
   }
 }

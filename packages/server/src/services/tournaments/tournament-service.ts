@@ -95,7 +95,11 @@ export class TournamentService {
 
   private async inTransaction(tournament: TournamentRow, fn: (ctx: WriteContext) => Promise<void>): Promise<void> {
     const now = this.now();
-    await this.db.transaction().execute((trx) => fn({ db: trx, sink: this.deps, tournament, now }));
+    await this.db.transaction().execute(async (trx) => {
+      // One tournament-wide change at a time (match results lock the tournament too, see MatchService).
+      await this.deps.dialect.lockRows(trx, 'tournaments', [tournament.id]);
+      await fn({ db: trx, sink: this.deps, tournament, now });
+    });
   }
 
   /**
