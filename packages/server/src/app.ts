@@ -3,6 +3,7 @@ import Koa from 'koa';
 import type { Kysely } from 'kysely';
 import { type Clock, systemClock } from './clock';
 import { type ConfigOverrides, resolveConfig } from './config';
+import type { DatabaseDialect } from './db/dialect';
 import type { Database } from './db/schema';
 import type { AppDeps } from './deps';
 import { authenticate, rejectInvalidCredentials } from './http/authenticate';
@@ -23,8 +24,10 @@ import { notificationSubscriber } from './services/notifications/event-subscribe
 
 /** Inputs of createApp: everything is injected, nothing is global. */
 export interface CreateAppOptions {
-  /** A migrated database (see migrateToLatest). */
+  /** A migrated database (see migrateToLatest), opened by `dialect.connect`. */
   db: Kysely<Database>;
+  /** The dialect that opened `db` (e.g. sqliteDialect). */
+  dialect: DatabaseDialect;
   /** Defaults to the system clock. */
   clock?: Clock;
   /** Overrides of the defaults (see resolveConfig). */
@@ -59,7 +62,7 @@ export function createApp(options: CreateAppOptions): TourneyApp {
   const config = resolveConfig(options.config);
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config.logLevel);
-  const deps: AppDeps = { db: options.db, clock, config, logger, eventSubscribers: [] };
+  const deps: AppDeps = { db: options.db, dialect: options.dialect, clock, config, logger, eventSubscribers: [] };
   const services = createServices(deps);
   // Webhook deliveries are queued in the transaction of each event (R10.4).
   deps.eventSubscribers.push(services.webhooks.fanout);

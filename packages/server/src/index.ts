@@ -3,6 +3,9 @@ export { createApp, type CreateAppOptions, type TourneyApp } from './app';
 export { listen, type ListenOptions, type RunningServer } from './listen';
 export { startServer, type StartedServer, type StartServerOptions } from './start-server';
 export { createSqliteDatabase } from './db/sqlite/sqlite';
+export { sqliteDialect } from './db/sqlite/sqlite-dialect';
+export type { ConnectedDatabase, DatabaseDialect, LockableTable } from './db/dialect';
+export { isUniqueViolation, UniqueViolationError } from './db/unique-violation';
 export { migrateToLatest } from './db/migrate';
 export type { Database } from './db/schema';
 export {

@@ -2,7 +2,8 @@ import { createApp } from './app';
 import type { Clock } from './clock';
 import { type ConfigOverrides, resolveConfig } from './config';
 import { migrateToLatest } from './db/migrate';
-import { createSqliteDatabase } from './db/sqlite/sqlite';
+import type { DatabaseDialect } from './db/dialect';
+import { sqliteDialect } from './db/sqlite/sqlite-dialect';
 import type { AppDeps } from './deps';
 import type { OperationHandlers } from './http/operation';
 import type { RateLimiter } from './http/rate-limit';
@@ -14,6 +15,8 @@ import type { WebhookDispatcher } from './services/webhooks/dispatcher';
 
 /** Options of startServer: configuration overrides plus injected clock, logger, handlers and rate limiter. */
 export type StartServerOptions = ConfigOverrides & {
+  /** The database behind the server; defaults to SQLite, opened at config.databasePath. */
+  dialect?: DatabaseDialect;
   clock?: Clock;
   logger?: Logger;
   /** Handlers by operationId, merged over the built-in ones (tests, extensions). */
@@ -35,19 +38,19 @@ export type StartedServer = RunningServer & {
 };
 
 /**
- * Opens SQLite at config.databasePath (':memory:' allowed), applies the migrations, builds the app and listens
+ * Opens the database with `options.dialect` (default SQLite at config.databasePath, ':memory:' allowed), applies the migrations, builds the app and listens
  * (port 0 = a free port), starts the webhook dispatcher (config.webhookDispatcher) and the time-based notification
  * sweep (every config.notificationSweepIntervalMs; 0 = off) and the registration schedule (every
  * config.registrationScheduleIntervalMs; 0 = off). `close()` stops the HTTP server, then the dispatcher (attempts in
  * flight are aborted and released) and the jobs (a run in flight finishes), then destroys the database connection.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<StartedServer> {
-  const { clock, logger, handlers, rateLimiter, ...overrides } = options;
+  const { clock, logger, handlers, rateLimiter, dialect = sqliteDialect, ...overrides } = options;
   const config = resolveConfig(overrides);
-  const db = createSqliteDatabase(config.databasePath);
+  const { db, close: closeDatabase } = await dialect.connect(config.databasePath);
   try {
     await migrateToLatest(db);
-    const app = createApp({ db, config: overrides, clock, logger, handlers, rateLimiter });
+    const app = createApp({ db, dialect, config: overrides, clock, logger, handlers, rateLimiter });
     const running = await listen(app, { port: config.port, host: config.host });
     const webhookDispatcher = app.services.webhooks.dispatcher;
     if (config.webhookDispatcher) webhookDispatcher.start();
@@ -81,13 +84,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
             try {
               await Promise.all([webhookDispatcher.stop(), notificationSweeper.stop(), registrationSchedule.stop()]);
             } finally {
-              await db.destroy();
+              await closeDatabase();
             }
           }
         })()),
     };
   } catch (error) {
-    await db.destroy();
+    await closeDatabase();
     throw error;
   }
 }

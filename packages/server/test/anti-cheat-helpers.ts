@@ -19,6 +19,7 @@ import {
   type TestServerOptions,
   type TestTenant,
   type TestUser,
+  type ApiServer,
 } from './helpers/index';
 
 /** The three scopes of the anti-cheat surface (R1.10, R12.1). */
@@ -79,7 +80,7 @@ export async function listFiles(dir: string): Promise<string[]> {
 
 /** A tenant (PRO unless told) whose API key holds the anti-cheat scopes (or `scopes`). */
 export async function antiCheatTenant(
-  server: TestServer,
+  server: ApiServer,
   options: { plan?: 'FREE' | 'PRO'; scopes?: readonly Scope[] } = {},
 ): Promise<TestTenant> {
   return createTenant(server, { plan: options.plan ?? 'PRO', scopes: options.scopes ?? ANTI_CHEAT_SCOPES });
@@ -87,7 +88,7 @@ export async function antiCheatTenant(
 
 /** A request with the tenant's API key (or `key`). */
 export function withKey(
-  server: TestServer,
+  server: ApiServer,
   key: string,
   method: string,
   path: string,
@@ -97,7 +98,7 @@ export function withKey(
 }
 
 /** Registers `n` users and enrolls an anti-cheat client for each in the tenant's project. */
-export async function enrolledUsers(server: TestServer, tenant: TestTenant, n: number): Promise<TestUser[]> {
+export async function enrolledUsers(server: ApiServer, tenant: TestTenant, n: number): Promise<TestUser[]> {
   const users: TestUser[] = [];
   for (let i = 0; i < n; i++) {
     const user = await registerUser(server);
@@ -109,7 +110,7 @@ export async function enrolledUsers(server: TestServer, tenant: TestTenant, n: n
 }
 
 /** Starts a session for `users` (and optionally a `matchId`); returns the start answer's data. */
-export async function startSession(server: TestServer, tenant: TestTenant, users: readonly { id: string }[], matchId?: string): Promise<any> {
+export async function startSession(server: ApiServer, tenant: TestTenant, users: readonly { id: string }[], matchId?: string): Promise<any> {
   const res = await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/sessions', {
     body: { game: 'cs2', participants: users.map((u) => ({ userId: u.id })), ...(matchId ? { matchId } : {}) },
   });
@@ -119,7 +120,7 @@ export async function startSession(server: TestServer, tenant: TestTenant, users
 
 /** Raises a detection for `userId` in a session; returns it. */
 export async function raise(
-  server: TestServer,
+  server: ApiServer,
   tenant: TestTenant,
   sessionId: string,
   userId: string,
@@ -145,7 +146,7 @@ export function artifact(seed = 'x', size = 64): Uint8Array {
 
 /** Presigns an upload of `bytes` as image/png into a session (optionally for a detection); returns the presign data. */
 export async function presign(
-  server: TestServer,
+  server: ApiServer,
   tenant: TestTenant,
   sessionId: string,
   bytes: Uint8Array,
@@ -159,6 +160,6 @@ export async function presign(
 }
 
 /** PUTs bytes to an upload URL (no credentials) with a Content-Type (default image/png). */
-export function put(server: TestServer, url: string, bytes: Uint8Array | string, contentType = 'image/png'): Promise<TestResponse> {
+export function put(server: ApiServer, url: string, bytes: Uint8Array | string, contentType = 'image/png'): Promise<TestResponse> {
   return request(server, 'PUT', url, { rawBody: bytes, headers: { 'content-type': contentType } });
 }

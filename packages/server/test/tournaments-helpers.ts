@@ -3,7 +3,7 @@
  * tournament, register players, and play every match through HTTP with the players' own tokens.
  */
 import { expect } from 'vitest';
-import { expectStatus, request, type TestServer, type TestTenant, type TestUser } from './helpers/index';
+import { expectStatus, request, type ApiServer, type TestServer, type TestTenant, type TestUser } from './helpers/index';
 
 export { registerPlayers } from './helpers/index';
 
@@ -20,7 +20,7 @@ export function tournamentBody(overrides: Record<string, unknown> = {}): Record<
 }
 
 /** Creates a DRAFT tournament as the tenant's owner (bearer + projectId); returns its API representation. */
-export async function createTournament(server: TestServer, tenant: TestTenant, overrides: Record<string, unknown> = {}): Promise<any> {
+export async function createTournament(server: ApiServer, tenant: TestTenant, overrides: Record<string, unknown> = {}): Promise<any> {
   const res = await request(server, 'POST', '/tournaments', {
     token: tenant.owner.accessToken,
     body: tournamentBody({ projectId: tenant.project.id, ...overrides }),
@@ -30,14 +30,14 @@ export async function createTournament(server: TestServer, tenant: TestTenant, o
 }
 
 /** Runs one organizer lifecycle operation (`publish`, `registration/open`, `registration/close`, `start`). */
-export async function lifecycle(server: TestServer, tenant: TestTenant, id: string, op: string): Promise<any> {
+export async function lifecycle(server: ApiServer, tenant: TestTenant, id: string, op: string): Promise<any> {
   const res = await request(server, 'POST', `/tournaments/${id}/${op}`, { token: tenant.owner.accessToken });
   expectStatus(res, 200, `lifecycle ${op}`);
   return res.body.data;
 }
 
 /** Creates, publishes and opens registration of a tournament. */
-export async function openTournament(server: TestServer, tenant: TestTenant, overrides: Record<string, unknown> = {}): Promise<any> {
+export async function openTournament(server: ApiServer, tenant: TestTenant, overrides: Record<string, unknown> = {}): Promise<any> {
   const t = await createTournament(server, tenant, overrides);
   await lifecycle(server, tenant, t.id, 'publish');
   return lifecycle(server, tenant, t.id, 'registration/open');
@@ -45,7 +45,7 @@ export async function openTournament(server: TestServer, tenant: TestTenant, ove
 
 /** Registers every player (solo) in order; returns player by participant id and participant id by user id. */
 export async function joinAll(
-  server: TestServer,
+  server: ApiServer,
   tournamentId: string,
   players: readonly TestUser[],
 ): Promise<{ byParticipant: Map<string, TestUser>; participantOf: Map<string, string> }> {
@@ -61,7 +61,7 @@ export async function joinAll(
 }
 
 /** Every match of the tournament in play order (all pages of the schedule). */
-export async function allMatches(server: TestServer, tournamentId: string): Promise<any[]> {
+export async function allMatches(server: ApiServer, tournamentId: string): Promise<any[]> {
   const out: any[] = [];
   for (let page = 1; ; page++) {
     const res = await request(server, 'GET', `/tournaments/${tournamentId}/schedule`, { query: { page, limit: 100 } });
@@ -82,7 +82,7 @@ export const betterSeed: PickWinner = (m) =>
  * confirms; checks both answers and returns the confirmed match.
  */
 export async function playMatch(
-  server: TestServer,
+  server: ApiServer,
   match: any,
   byParticipant: ReadonlyMap<string, TestUser>,
   options: { winner?: string; confirmer?: TestUser } = {},
@@ -109,7 +109,7 @@ export async function playMatch(
  * SCHEDULED matches whose two sides are known. Returns the number of matches played.
  */
 export async function playAll(
-  server: TestServer,
+  server: ApiServer,
   tournamentId: string,
   byParticipant: ReadonlyMap<string, TestUser>,
   options: { pickWinner?: PickWinner } = {},

@@ -1,7 +1,7 @@
 import { test as base } from 'vitest';
 import { allScopes, type Scope, type StaffRole } from '../../src/index';
 import { newId } from '../../src/ids';
-import { expectStatus, request } from './http';
+import { type ApiServer, expectStatus, request } from './http';
 import { startTestServer, type TestServer, type TestServerOptions } from './server';
 
 let counter = 0;
@@ -20,7 +20,7 @@ export interface TestUser {
 
 /** Registers a new user (unique username and email unless given) and returns it with its tokens. */
 export async function registerUser(
-  server: TestServer,
+  server: ApiServer,
   overrides: { username?: string; email?: string; password?: string; displayName?: string } = {},
 ): Promise<TestUser> {
   const suffix = unique();
@@ -58,7 +58,7 @@ export interface TestOrgWithProject {
 
 /** Creates an organization owned by `owner` and a project in it (plan FREE unless `plan` is given). */
 export async function createOrgWithProject(
-  server: TestServer,
+  server: ApiServer,
   owner: Pick<TestUser, 'accessToken'>,
   options: { orgName?: string; projectName?: string; plan?: 'FREE' | 'PRO' } = {},
 ): Promise<TestOrgWithProject> {
@@ -87,7 +87,7 @@ export interface TestApiKey {
  * Creates an API key for `projectId` as `owner` (an OWNER/ADMIN user), with `scopes` (default: every scope).
  */
 export async function createApiKey(
-  server: TestServer,
+  server: ApiServer,
   owner: Pick<TestUser, 'accessToken'>,
   projectId: string,
   scopes: readonly Scope[] = allScopes,
@@ -110,7 +110,7 @@ export interface TestTenant extends TestOrgWithProject {
 
 /** Registers an owner, creates an organization with a project and an API key (default: every scope). */
 export async function createTenant(
-  server: TestServer,
+  server: ApiServer,
   options: { scopes?: readonly Scope[]; plan?: 'FREE' | 'PRO' } = {},
 ): Promise<TestTenant> {
   const owner = await registerUser(server);

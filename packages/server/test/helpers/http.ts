@@ -1,5 +1,8 @@
 import type { TestServer } from './server';
 
+/** What requests need of a server: its API root. A TestServer, or a server running in another process. */
+export type ApiServer = Pick<TestServer, 'url'>;
+
 /** Credentials and extras for one test request. */
 export interface RequestOptions {
   /** JSON body (serialized, with Content-Type: application/json). */
@@ -27,7 +30,7 @@ export interface TestResponse<T = any> {
  * Sends one HTTP request to a test server. `path` is relative to the API root (e.g. `/health`, not
  * `/api/v1/health`); pass a full `http://` URL to bypass the prefix.
  */
-export async function request<T = any>(server: Pick<TestServer, 'url'>, method: string, path: string, options: RequestOptions = {}): Promise<TestResponse<T>> {
+export async function request<T = any>(server: ApiServer, method: string, path: string, options: RequestOptions = {}): Promise<TestResponse<T>> {
   const url = new URL(path.startsWith('http') ? path : `${server.url}${path}`);
   for (const [name, value] of Object.entries(options.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
   const headers: Record<string, string> = { ...options.headers };

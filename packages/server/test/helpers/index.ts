@@ -1,6 +1,6 @@
 /** Shared test helpers for server, SDK/CLI and end-to-end tests (see each module's docstrings). */
 export { startTestServer, type TestServer, type TestServerOptions } from './server';
-export { expectStatus, request, type RequestOptions, type TestResponse } from './http';
+export { expectStatus, request, type ApiServer, type RequestOptions, type TestResponse } from './http';
 export {
   addStaffMember,
   createApiKey,

@@ -35,6 +35,18 @@ describe('architecture: dependencies point one way', () => {
     expect([...violations('server/src/services', http), ...violations('server/src/db', http)]).toEqual([]);
   });
 
+  it('only db/sqlite/ knows SQLite: the driver is imported there alone, and services reach the database through AppDeps', () => {
+    const driver = (s: string) => s === 'better-sqlite3';
+    const outside = violations('server/src', driver).filter((v) => !v.startsWith('server/src/db/sqlite/'));
+    const sqliteFolder = (s: string) => /(^|\/)sqlite(\/|$)/.test(s);
+    expect([...outside, ...violations('server/src/services', sqliteFolder), ...violations('server/src/routes', sqliteFolder)]).toEqual([]);
+    const sqliteText = sourceFiles(join(packagesDir, 'server/src'))
+      .filter((file) => !relative(packagesDir, file).startsWith('server/src/db/sqlite/'))
+      .filter((file) => /SQLITE_|BEGIN IMMEDIATE|\bpragma\(/i.test(readFileSync(file, 'utf8').replace(/^\s*(\/\/|\*).*$/gm, '')))
+      .map((file) => relative(packagesDir, file));
+    expect(sqliteText).toEqual([]);
+  });
+
   it('core is pure: no other package of ours, no I/O modules', () => {
     const impure = (s: string) => s.startsWith('@tourney/') || /^(node:)?(fs|net|http|https|child_process|dgram|worker_threads)(\/|$)/.test(s);
     expect(violations('core/src', impure)).toEqual([]);

@@ -1,10 +1,12 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { compileOnce } from '../../src/db/compiled-query';
 import type { Database } from '../../src/db/schema';
 import { withStatementCache } from '../../src/db/sqlite/statement-cache';
-import { isUniqueViolation } from '../../src/db/unique-violation';
+import { sqliteDialect } from '../../src/db/sqlite/sqlite-dialect';
+import { toUniqueViolation } from '../../src/db/sqlite/unique-violation';
+import { isUniqueViolation, UniqueViolationError } from '../../src/db/unique-violation';
 
 describe('statement cache', () => {
   it('reuses statements by SQL text and evicts the least recently used', () => {
@@ -35,21 +37,40 @@ describe('compileOnce', () => {
 });
 
 describe('isUniqueViolation', () => {
-  it('recognises SQLite and PostgreSQL unique violations, by column', () => {
-    const raw = new BetterSqlite3(':memory:');
-    raw.exec('create table users (email text unique)');
-    raw.exec("insert into users values ('a')");
-    let error: unknown;
-    try {
-      raw.exec("insert into users values ('a')");
-    } catch (e) {
-      error = e;
-    }
-    expect(isUniqueViolation(error)).toBe(true);
-    expect(isUniqueViolation(error, 'users.email')).toBe(true);
-    expect(isUniqueViolation(error, 'users.username_lower')).toBe(false);
-    expect(isUniqueViolation({ code: '23505', detail: 'Key (email)=(a) already exists.' }, 'users.email')).toBe(true);
+  it('recognises unique violations thrown through the SQLite dialect, by table and column', async () => {
+    const { db, close } = await sqliteDialect.connect(':memory:');
+    await sql`create table users (email text unique, username_lower text)`.execute(db);
+    await sql`create table pairs (a text, b text, unique (a, b))`.execute(db);
+    await sql`insert into users (email) values ('a')`.execute(db);
+    await sql`insert into pairs values ('x', 'y')`.execute(db);
+    const failure = (query: Promise<unknown>) => query.then(() => undefined, (error: unknown) => error);
+    const email = await failure(sql`insert into users (email) values ('a')`.execute(db));
+    expect(email).toBeInstanceOf(UniqueViolationError);
+    expect(isUniqueViolation(email)).toBe(true);
+    expect(isUniqueViolation(email, 'users.email')).toBe(true);
+    expect(isUniqueViolation(email, 'users.username_lower')).toBe(false);
+    expect(isUniqueViolation(email, 'organizations.email')).toBe(false);
+    const pair = await failure(db.transaction().execute((trx) => sql`insert into pairs values ('x', 'y')`.execute(trx)));
+    expect(isUniqueViolation(pair, 'pairs.b')).toBe(true);
+    expect(isUniqueViolation(await failure(sql`insert into nowhere values (1)`.execute(db)))).toBe(false);
     expect(isUniqueViolation(new Error('other'))).toBe(false);
+    await close();
+  });
+
+  it('maps only unique and primary-key failures of better-sqlite3', () => {
+    const raw = new BetterSqlite3(':memory:');
+    raw.exec('create table t (id text primary key, v text not null)');
+    raw.exec("insert into t values ('1', 'x')");
+    const thrown = (statement: string) => {
+      try {
+        raw.exec(statement);
+      } catch (error) {
+        return error;
+      }
+      throw new Error(`no error from ${statement}`);
+    };
+    expect(toUniqueViolation(thrown("insert into t values ('1', 'y')"))).toMatchObject({ table: 't', columns: ['id'] });
+    expect(toUniqueViolation(thrown("insert into t values ('2', null)"))).toBeNull();
     raw.close();
   });
 });

@@ -1,14 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, Kysely, SqliteAdapter, SqliteDialect, type SqliteDialectConfig, SqliteDriver } from 'kysely';
+import { withErrorTranslation } from '../error-translation';
 import type { Database } from '../schema';
 import { withStatementCache } from './statement-cache';
+import { toUniqueViolation } from './unique-violation';
 
 /**
- * Opens a SQLite database through Kysely: the only place that touches the better-sqlite3 driver.
- * `path` is a file path (its folder is created) or ':memory:'. Sets WAL journaling, foreign keys on
- * and a 5000 ms busy timeout. Prepared statements are reused by SQL text (see statement-cache.ts).
+ * Opens a SQLite database through Kysely with the contract of DatabaseDialect.connect (db/dialect.ts): every
+ * `db.transaction()` begins with `BEGIN IMMEDIATE`, unique violations are thrown as UniqueViolationError, and
+ * migrations run in one transaction (SQLite has transactional DDL), so two processes starting on one new file
+ * migrate it once. `path` is a file path (its folder is created) or ':memory:'. Sets WAL journaling, foreign keys
+ * on and a 5000 ms busy timeout (how long a transaction waits for another process's write lock before failing
+ * with SQLITE_BUSY). Prepared statements are reused by SQL text (see statement-cache.ts).
  */
 export function createSqliteDatabase(path: string): Kysely<Database> {
   if (path !== ':memory:' && !path.startsWith('file:')) mkdirSync(dirname(path), { recursive: true });
@@ -17,5 +22,42 @@ export function createSqliteDatabase(path: string): Kysely<Database> {
   driver.pragma('foreign_keys = ON');
   driver.pragma('busy_timeout = 5000');
   driver.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(driver) }) });
+  const dialect = new WriteLockingSqliteDialect({ database: withStatementCache(driver) });
+  return new Kysely<Database>({ dialect: withErrorTranslation(dialect, (error) => toUniqueViolation(error) ?? error) });
+}
+
+/** Kysely's SQLite dialect with write transactions (BEGIN IMMEDIATE) and transactional migrations. */
+class WriteLockingSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): SqliteDriver {
+    return new WriteLockingSqliteDriver(this.#config);
+  }
+
+  override createAdapter(): SqliteAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
+/**
+ * Takes the database's write lock when a transaction begins rather than at its first write: a deferred transaction
+ * that reads, then writes after another process committed, fails at once with SQLITE_BUSY (its snapshot is stale;
+ * the busy timeout does not apply), whereas BEGIN IMMEDIATE waits up to the busy timeout for the lock.
+ */
+class WriteLockingSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+/** Lets Kysely's migrator run pending migrations in one (write-locked) transaction, as SQLite allows DDL in one. */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
 }

@@ -203,6 +203,8 @@ export class CircuitService {
     const now = this.now();
     try {
       await this.db.transaction().execute(async (trx) => {
+        // Seasons of one circuit are numbered one after the other, also when two are added at once.
+        await this.deps.dialect.lockRows(trx, 'circuits', [id]);
         const last = await trx
           .selectFrom('circuit_seasons')
           .select((eb) => eb.fn.max('number').as('number'))
@@ -290,9 +292,11 @@ export class CircuitService {
     }
     const awards = await buildAwards(this.db, tournamentId, JSON.parse(season.scoring), multiplier);
     const now = this.now();
-    return this.db
-      .transaction()
-      .execute((trx) => writeClassification(trx, this.deps, { circuit: row, season, tournament, multiplier, awards }, now));
+    return this.db.transaction().execute(async (trx) => {
+      // The season cannot complete between writeClassification's check that it is ACTIVE and its writes.
+      await this.deps.dialect.lockRows(trx, 'circuit_seasons', [season.id]);
+      return writeClassification(trx, this.deps, { circuit: row, season, tournament, multiplier, awards }, now);
+    });
   }
 
   private async transitionSeason(

@@ -123,6 +123,9 @@ export class MatchService {
     try {
       const { tournament, effect } = await prepare(userId, now);
       const data = await this.db.transaction().execute(async (trx) => {
+        // Writes of one tournament's matches run one at a time: a result fills the next matches and may complete the
+        // stage or the tournament, decisions read from rows that a concurrent result could be changing.
+        await this.deps.dialect.lockRows(trx, 'tournaments', [tournament.id]);
         const result = await effect({ db: trx, sink: this.deps, tournament, now });
         if (scope) await storeData(trx, scope, result, now);
         return result;

@@ -15,7 +15,6 @@ import type {
   NotificationType,
 } from '../../contract-types';
 import { recordNotifications, withoutDuplicates } from './writer';
-import { immediateTransaction } from '../../db/sqlite/immediate-transaction';
 import { newestFirstPage } from '../../db/page-query';
 import type { Page } from '../../db/page-query';
 
@@ -35,14 +34,15 @@ export class NotificationService {
    * Creates the time-based notifications due now (CHECK_IN_OPEN, MATCH_READY, MATCH_STARTING_SOON), for one user or
    * everyone. Returns how many were created. Idempotent, also with several processes on one database: each carries a
    * dedupe key unique per user; a read-only pass first finds whether anything is new (usually not: no write lock
-   * taken), and only then are the drafts computed again and written in a `BEGIN IMMEDIATE` transaction, which waits
-   * for another process's sweep to commit and then sees its rows (db/immediate-transaction.ts).
+   * taken), and only then are the drafts computed again and written in a write transaction (on SQLite `BEGIN IMMEDIATE`,
+   * db/dialect.ts), which waits for another process's sweep to commit and then sees its rows; rows another
+   * process wrote meanwhile are skipped by their dedupe key (ON CONFLICT DO NOTHING).
    */
   async sweepDue(userId?: string): Promise<number> {
     const now = this.deps.clock.now();
     const fresh = await withoutDuplicates(this.deps.db, await dueNotificationDrafts(this.deps.db, now, userId));
     if (fresh.length === 0) return 0;
-    return immediateTransaction(this.deps.db, async (db) => {
+    return this.deps.db.transaction().execute(async (db) => {
       const drafts = await dueNotificationDrafts(db, now, userId);
       return drafts.length === 0 ? 0 : recordNotifications(db, now.toISOString(), drafts);
     });

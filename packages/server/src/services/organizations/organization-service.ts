@@ -27,47 +27,56 @@ export class OrganizationService {
 
   /**
    * Creates an organization; the calling user becomes its OWNER. The slug is the given one (409 CONFLICT when taken)
-   * or derived from the name and made unique (`name`, `name-2` ...).
+   * or derived from the name and made unique (`name`, `name-2` ...). With several writers, two organizations of the
+   * same name may pick the same free slug at once: the unique index refuses the second, which picks again (up to
+   * SLUG_ATTEMPTS times, then 409 CONFLICT).
    */
   async create(auth: AuthContext, input: OrganizationCreate): Promise<Organization> {
     const userId = this.access.requireUser(auth);
-    try {
-      return await this.deps.db.transaction().execute(async (trx) => {
-        let slug: string;
-        if (input.slug !== undefined) {
-          const taken = await trx.selectFrom('organizations').select('id').where('slug', '=', input.slug).executeTakeFirst();
-          if (taken) throw slugTaken(input.slug);
-          slug = input.slug;
-        } else {
-          const base = slugify(input.name);
-          const rows = await trx
-            .selectFrom('organizations')
-            .select('slug')
-            .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base.slice(0, 60)}%`)]))
-            .execute();
-          slug = uniqueSlug(base, new Set(rows.map((r) => r.slug)));
-        }
-        const now = this.deps.clock.now().toISOString();
-        const row = {
-          id: newId(),
-          name: input.name,
-          slug,
-          description: input.description ?? null,
-          website: input.website ?? null,
-          created_at: now,
-          updated_at: now,
-        };
-        await trx.insertInto('organizations').values(row).execute();
-        await trx
-          .insertInto('organization_members')
-          .values({ id: newId(), organization_id: row.id, user_id: userId, role: 'OWNER', joined_at: now })
-          .execute();
-        return { ...toOrganization(row), ownerId: userId, role: 'OWNER' as const };
-      });
-    } catch (error) {
-      if (isUniqueViolation(error, 'organizations.slug')) throw slugTaken(input.slug ?? slugify(input.name));
-      throw error;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.#insert(userId, input);
+      } catch (error) {
+        if (!isUniqueViolation(error, 'organizations.slug')) throw error;
+        if (input.slug !== undefined || attempt >= SLUG_ATTEMPTS) throw slugTaken(input.slug ?? slugify(input.name));
+      }
     }
+  }
+
+  /** One attempt of create: picks the slug and inserts the organization and its OWNER in one transaction. */
+  async #insert(userId: string, input: OrganizationCreate): Promise<Organization> {
+    return this.deps.db.transaction().execute(async (trx) => {
+      let slug: string;
+      if (input.slug !== undefined) {
+        const taken = await trx.selectFrom('organizations').select('id').where('slug', '=', input.slug).executeTakeFirst();
+        if (taken) throw slugTaken(input.slug);
+        slug = input.slug;
+      } else {
+        const base = slugify(input.name);
+        const rows = await trx
+          .selectFrom('organizations')
+          .select('slug')
+          .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base.slice(0, 60)}%`)]))
+          .execute();
+        slug = uniqueSlug(base, new Set(rows.map((r) => r.slug)));
+      }
+      const now = this.deps.clock.now().toISOString();
+      const row = {
+        id: newId(),
+        name: input.name,
+        slug,
+        description: input.description ?? null,
+        website: input.website ?? null,
+        created_at: now,
+        updated_at: now,
+      };
+      await trx.insertInto('organizations').values(row).execute();
+      await trx
+        .insertInto('organization_members')
+        .values({ id: newId(), organization_id: row.id, user_id: userId, role: 'OWNER', joined_at: now })
+        .execute();
+      return { ...toOrganization(row), ownerId: userId, role: 'OWNER' as const };
+    });
   }
 
   /** An organization's public fields, plus `ownerId` and the caller's `role` for staff. 404 when unknown. */
@@ -187,5 +196,8 @@ export function toOrganization(row: Selectable<OrganizationsTable>): Organizatio
     updatedAt: row.updated_at,
   };
 }
+
+/** How many times create picks a derived slug again after losing it to a concurrent create. */
+const SLUG_ATTEMPTS = 5;
 
 const slugTaken = (slug: string) => new AppError('CONFLICT', `the organization slug "${slug}" is already taken`);

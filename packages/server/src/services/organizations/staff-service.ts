@@ -20,7 +20,8 @@ export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
  * Invite: OWNER or ADMIN (only an OWNER invites an OWNER). Accept: the invited user only (403 for others), once
  * (409 INVITATION_USED), within 7 days by the injected clock and unless replaced (410 INVITATION_EXPIRED).
  * Remove: OWNER anyone, ADMIN anyone but an OWNER, anyone themself; never the last OWNER (409 CONFLICT).
- * Reads and checks run before the write transaction (on SQLite the transaction holds the only connection).
+ * Reads and checks run before the write transaction (on SQLite the transaction holds the only connection); what
+ * concurrent requests may change is checked again inside it, under the organization's lock (dialect.lockRows).
  */
 export class StaffService {
   constructor(
@@ -70,6 +71,8 @@ export class StaffService {
       revoked_at: null,
     };
     await this.deps.db.transaction().execute(async (trx) => {
+      // One invitation change of an organization at a time: two invitations of one person sent at once leave one pending.
+      await this.deps.dialect.lockRows(trx, 'organizations', [organizationId]);
       await trx
         .updateTable('staff_invitations')
         .set({ revoked_at: row.created_at })
@@ -175,27 +178,22 @@ export class StaffService {
       .where('id', '=', staffId)
       .where('organization_id', '=', organizationId)
       .executeTakeFirst();
-    const callerRole = await this.access.roleInOrganization(userId, organizationId);
-    if (!callerRole) throw new AppError('FORBIDDEN', 'you are not staff of this organization');
-    if (!target) throw notFound('staff member');
-    const self = target.user_id === userId;
-    if (!self && callerRole !== 'OWNER' && !(callerRole === 'ADMIN' && target.role !== 'OWNER')) {
-      throw new AppError(
-        'FORBIDDEN',
-        callerRole === 'ADMIN' ? 'an ADMIN cannot remove an OWNER' : 'you need one of the roles OWNER, ADMIN in this organization to remove staff',
-      );
-    }
+    assertMayRemove(await this.access.roleInOrganization(userId, organizationId), target, userId);
     await this.deps.db.transaction().execute(async (trx) => {
-      if (target.role === 'OWNER') {
-        const { owners } = await trx
-          .selectFrom('organization_members')
-          .select((eb) => eb.fn.countAll<number>().as('owners'))
-          .where('organization_id', '=', organizationId)
-          .where('role', '=', 'OWNER')
-          .executeTakeFirstOrThrow();
-        if (Number(owners) <= 1) {
-          throw new AppError('CONFLICT', 'the last OWNER of an organization cannot be removed; invite another OWNER first (or delete the organization)');
-        }
+      // Staff changes of one organization run one at a time (several writers: two OWNERs removing each other must
+      // not both count two OWNERs), and are checked again as they are now: the caller may have lost their role.
+      await this.deps.dialect.lockRows(trx, 'organizations', [organizationId]);
+      const members = await trx
+        .selectFrom('organization_members')
+        .select(['id', 'user_id', 'role'])
+        .where('organization_id', '=', organizationId)
+        .where((eb) => eb.or([eb('id', '=', staffId), eb('user_id', '=', userId), eb('role', '=', 'OWNER')]))
+        .execute();
+      const current = members.find((m) => m.id === staffId);
+      if (!current) return; // removed meanwhile
+      assertMayRemove((members.find((m) => m.user_id === userId)?.role as StaffRole | undefined) ?? null, current, userId);
+      if (current.role === 'OWNER' && members.filter((m) => m.role === 'OWNER').length <= 1) {
+        throw new AppError('CONFLICT', 'the last OWNER of an organization cannot be removed; invite another OWNER first (or delete the organization)');
       }
       await trx.deleteFrom('organization_members').where('id', '=', staffId).execute();
     });
@@ -206,6 +204,20 @@ export class StaffService {
     if (!org) throw notFound('organization');
     return org;
   }
+}
+
+/**
+ * Who may remove a staff member: an OWNER anyone, an ADMIN anyone but an OWNER, anyone themself.
+ * @throws AppError 403 FORBIDDEN when `callerRole` (null: not staff) may not, 404 when `target` is unknown.
+ */
+function assertMayRemove(callerRole: StaffRole | null, target: { user_id: string; role: string } | undefined, callerId: string): void {
+  if (!callerRole) throw new AppError('FORBIDDEN', 'you are not staff of this organization');
+  if (!target) throw notFound('staff member');
+  if (target.user_id === callerId || callerRole === 'OWNER' || (callerRole === 'ADMIN' && target.role !== 'OWNER')) return;
+  throw new AppError(
+    'FORBIDDEN',
+    callerRole === 'ADMIN' ? 'an ADMIN cannot remove an OWNER' : 'you need one of the roles OWNER, ADMIN in this organization to remove staff',
+  );
 }
 
 /** Whether `user` is the one an invitation names: its account, else (invitation by email to no account) its email. */

@@ -2,13 +2,36 @@ import { AppError } from '../../errors/app-error';
 import { PLACE_HOLDING_STATUSES } from './participant-status';
 import type { TournamentRow } from '../tournaments/tournament-mapper';
 import type { Db } from '../../db/db';
+import type { DatabaseDialect } from '../../db/dialect';
+
+/** The tournament's fields as they are under the lock taken by lockTournamentPlaces. */
+export type LockedTournament = Pick<TournamentRow, 'id' | 'status' | 'max_participants'>;
+
+/**
+ * Call first in the write transaction that adds, reinstates or reseeds participants of a tournament: locks the
+ * tournament's row, so that such transactions on one tournament run one after the other with several writers (on
+ * SQLite the write transaction already holds the database's lock; on PostgreSQL READ COMMITTED the row lock makes
+ * a concurrent one wait, and every later read of this transaction sees what it committed). Returns the tournament
+ * as it is now. @throws AppError 404 when the tournament was deleted meanwhile.
+ */
+export async function lockTournamentPlaces(db: Db, dialect: DatabaseDialect, tournamentId: string): Promise<LockedTournament> {
+  await dialect.lockRows(db, 'tournaments', [tournamentId]);
+  const row = await db
+    .selectFrom('tournaments')
+    .select(['id', 'status', 'max_participants'])
+    .where('id', '=', tournamentId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'tournament not found');
+  return row;
+}
 
 /**
  * Refuses one more place-holding participant (every status but WITHDRAWN) once `maxParticipants` hold a place.
- * Call it with the transaction that then adds or reinstates the participant, so the count and the write agree.
+ * Call it after lockTournamentPlaces, in the transaction that then adds or reinstates the participant, so that the
+ * count and the write agree however many requests register at once.
  * @throws AppError 409 TOURNAMENT_FULL.
  */
-export async function assertPlaceAvailable(db: Db, tournament: Pick<TournamentRow, 'id' | 'max_participants'>): Promise<void> {
+export async function assertPlaceAvailable(db: Db, tournament: Pick<LockedTournament, 'id' | 'max_participants'>): Promise<void> {
   const taken = await db
     .selectFrom('participants')
     .select((eb) => eb.fn.countAll<number>().as('count'))

@@ -18,7 +18,7 @@ import type {
 import { forfeitParticipant } from './forfeit';
 import { writeParticipantRemovalEvent } from './participant-events';
 import { readParticipants, type ParticipantRow } from './participant-mapper';
-import { assertPlaceAvailable } from './capacity';
+import { assertPlaceAvailable, lockTournamentPlaces } from './capacity';
 import { checkParticipantStatusChange, PLACE_HOLDING_STATUSES } from './participant-status';
 import type { TournamentRow } from '../tournaments/tournament-mapper';
 import type { Db } from '../../db/db';
@@ -88,7 +88,12 @@ export class ParticipantService {
     const participantId = newId();
     try {
       await this.db.transaction().execute(async (trx) => {
-        await assertPlaceAvailable(trx, t);
+        // Under the tournament's lock: registration may have closed, or places filled, since the checks above.
+        const locked = await lockTournamentPlaces(trx, this.deps.dialect, t.id);
+        if (locked.status !== 'REGISTRATION_OPEN') {
+          throw new AppError('REGISTRATION_CLOSED', `registration is not open (the tournament is ${locked.status})`);
+        }
+        await assertPlaceAvailable(trx, locked);
         await trx
           .insertInto('participants')
           .values({
@@ -265,6 +270,8 @@ export class ParticipantService {
     if (statusChange) checkParticipantStatusChange(t.status, from, to);
     const now = this.deps.clock.now().toISOString();
     await this.db.transaction().execute(async (trx) => {
+      // Seeds are unique and places counted per tournament: one such change of a tournament at a time.
+      const locked = await lockTournamentPlaces(trx, this.deps.dialect, t.id);
       if (input.seed !== undefined && input.seed !== null && input.seed !== p.seed) {
         const holder = await trx
           .selectFrom('participants')
@@ -289,7 +296,7 @@ export class ParticipantService {
         return;
       }
       if (statusChange && !PLACE_HOLDING_STATUSES.includes(from) && PLACE_HOLDING_STATUSES.includes(to)) {
-        await assertPlaceAvailable(trx, t);
+        await assertPlaceAvailable(trx, locked);
       }
       await trx
         .updateTable('participants')
@@ -327,8 +334,10 @@ export class ParticipantService {
       return;
     }
     if (p.status === 'DISQUALIFIED') return;
-    await this.db.transaction().execute((trx) =>
-      forfeitParticipant({ db: trx, sink: this.deps, tournament: t, now }, p.id, 'DISQUALIFIED', actor.kind === 'user' ? actor.userId : null),
-    );
+    await this.db.transaction().execute(async (trx) => {
+      // Walkovers advance matches: one such change of a tournament at a time (see MatchService).
+      await lockTournamentPlaces(trx, this.deps.dialect, t.id);
+      await forfeitParticipant({ db: trx, sink: this.deps, tournament: t, now }, p.id, 'DISQUALIFIED', actor.kind === 'user' ? actor.userId : null);
+    });
   }
 }

@@ -9,6 +9,7 @@ import type { Page } from '../../db/page-query';
 import type {
   Bracket,
   Match,
+  ParticipantCounts,
   ScheduleQuery,
   Stage,
   Tournament,
@@ -105,7 +106,11 @@ export class TournamentService {
 
   private async inTransaction(tournament: TournamentRow, fn: (ctx: WriteContext) => Promise<void>): Promise<void> {
     const now = this.now();
-    await this.db.transaction().execute((trx) => fn({ db: trx, sink: this.deps, tournament, now }));
+    await this.db.transaction().execute(async (trx) => {
+      // One tournament-wide change at a time (match results lock the tournament too, see MatchService).
+      await this.deps.dialect.lockRows(trx, 'tournaments', [tournament.id]);
+      await fn({ db: trx, sink: this.deps, tournament, now });
+    });
   }
 
   /**
@@ -204,8 +209,7 @@ export class TournamentService {
     const lockedNow = row.status === 'COMPLETED' ? COMPLETED_LOCKED : row.status === 'ONGOING' ? STRUCTURAL_FIELDS : [];
     const violation = lockedNow.find((field) => changed[field]);
     if (violation) throw lockedField(violation, row.status);
-    if (!LOCKED_STATUSES.includes(row.status) && (teamSizeChange || maxChange)) {
-      const counts = await countParticipants(this.db, id);
+    const checkRegistered = (counts: Required<ParticipantCounts>) => {
       const taken = holdingPlaces(counts);
       if (maxChange && (input.maxParticipants as number) < taken) {
         throw new AppError('CONFLICT', `body.maxParticipants cannot be below the ${taken} places already taken`, {
@@ -218,7 +222,9 @@ export class TournamentService {
           details: [{ path: 'body.teamSize', message: 'cannot change while participants are registered' }],
         });
       }
-    }
+    };
+    const countsMatter = !LOCKED_STATUSES.includes(row.status) && (teamSizeChange || maxChange);
+    if (countsMatter) checkRegistered(await countParticipants(this.db, id));
     validateDates(dates);
     if (stagesChange || maxChange) {
       const plan = input.stages ?? (await findStageRows(this.db, id));
@@ -249,6 +255,9 @@ export class TournamentService {
       if (Number(result.numUpdatedRows) === 0) {
         throw new AppError('TOURNAMENT_LOCKED', 'the tournament started meanwhile; its structure is locked');
       }
+      // Counted again now that the UPDATE holds the tournament's row (registrations lock it too, see
+      // participants/capacity.ts): a registration committed since the count above is seen here.
+      if (countsMatter) checkRegistered(await countParticipants(trx, id));
       if (stagesChange && input.stages) {
         const fresh = newStageRows(id, input.stages, now);
         for (const stage of fresh) {

@@ -1,0 +1,20 @@
+import type { DatabaseDialect } from '../dialect';
+import { createSqliteDatabase } from './sqlite';
+import { toUniqueViolation } from './unique-violation';
+
+/**
+ * The SQLite dialect (better-sqlite3): one connection per process, WAL, write transactions begin with
+ * `BEGIN IMMEDIATE` (see sqlite.ts). Several processes may share one database file: SQLite lets one write at a time,
+ * so `lockRows` has nothing to add to the lock every write transaction already holds.
+ */
+export const sqliteDialect: DatabaseDialect = {
+  name: 'sqlite',
+  async connect(location) {
+    const db = createSqliteDatabase(location);
+    return { db, close: () => db.destroy() };
+  },
+  async lockRows() {
+    // BEGIN IMMEDIATE took the database's write lock: no other transaction writes until this one ends.
+  },
+  toUniqueViolation,
+};

@@ -1,0 +1,66 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { ApiServer } from './http';
+
+/** A server running in a child process (see startServerProcess). */
+export interface ServerProcess extends ApiServer {
+  /** The last 20 000 characters it wrote (JSON log lines), to explain a failure. */
+  output(): string;
+  /** Stops it (SIGTERM, graceful) and resolves with its exit code once it has exited. */
+  close(): Promise<number | string>;
+}
+
+const main = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+
+/**
+ * Starts the server from source (src/main.ts through tsx) in a child Node process, on the SQLite file `databasePath`:
+ * to SQLite, a second writer, as when several server processes share one database. Port 0 (a free one), rate limit
+ * off, no webhook dispatcher or periodic jobs, responses checked against the contract. Rejects with the process's
+ * output when it exits before listening or does not listen within `timeoutMs`.
+ */
+export function startServerProcess(databasePath: string, timeoutMs = 25_000): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      TOURNEY_DB: databasePath,
+      LOG_LEVEL: 'info',
+      TOURNEY_RATE_LIMIT: 'off',
+      TOURNEY_VALIDATE_RESPONSES: '1',
+      TOURNEY_WEBHOOK_DISPATCHER: 'off',
+      TOURNEY_NOTIFICATION_SWEEP_INTERVAL: '0',
+      TOURNEY_REGISTRATION_SCHEDULE_INTERVAL: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  let output = '';
+  let listening = false;
+  return new Promise<ServerProcess>((resolve, reject) => {
+    const timer = setTimeout(() => fail(`did not listen within ${timeoutMs} ms`), timeoutMs);
+    const fail = (why: string) => {
+      if (listening) return;
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(new Error(`server process ${why}; output:\n${output.slice(-4000)}`));
+    };
+    const onData = (chunk: Buffer) => {
+      output = (output + String(chunk)).slice(-20_000); // drained always: a full pipe would block the child
+      if (listening) return;
+      const url = /listening on (http:\/\/[^\s"]+)/.exec(output)?.[1];
+      if (!url) return;
+      listening = true;
+      clearTimeout(timer);
+      resolve({ url, output: () => output, close: () => stop(child, exited) });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then((code) => fail(`exited (${code}) before listening`));
+  });
+}
+
+async function stop(child: ChildProcess, exited: Promise<number | string>): Promise<number | string> {
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  return exited;
+}
