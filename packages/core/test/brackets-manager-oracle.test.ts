@@ -1,7 +1,9 @@
 /**
  * brackets-manager (devDependency, test oracle only) against our generators, for every size 2..64:
- * single-elimination round 1, double elimination played to the end with the same results (every match's
- * participants must agree, so the drop order of the losers bracket too), and the round-robin schedule.
+ * single-elimination round 1; double elimination played to the end with the same results (every match's
+ * participants must agree up to 8 entrants; from 9 on, where our drop order differs to avoid early
+ * rematches (see double-elimination-rematches.test.ts), the winners bracket must agree); the round-robin
+ * schedule (the same pairs in every round; the sides are ours, balanced).
  */
 import { BracketsManager } from 'brackets-manager';
 import { InMemoryDatabase } from 'brackets-memory-db';
@@ -110,6 +112,12 @@ describe.each<GrandFinalMode>(['simple', 'double'])('brackets-manager oracle: do
     if (n === 2) {
       // brackets-manager plays 2 entrants as one match; we add the grand final (the loser's second life).
       expect(ours.filter((r) => r[0] === 'WINNERS')).toEqual(theirs);
+      return;
+    }
+    if (n > 8) {
+      // brackets-manager's drop order (its table up to 128 slots) is not ours from 16 slots on.
+      const winners = (rows: Row[]) => sortRows(rows.filter((r) => r[0] === 'WINNERS'));
+      expect(winners(ours)).toEqual(winners(theirs));
       return;
     }
     expect(sortRows(ours)).toEqual(sortRows(theirs));
