@@ -231,6 +231,81 @@ describe('Swiss properties', () => {
   });
 });
 
+/** Whether `ids` can be paired with nobody meeting an earlier opponent: plain recursive search (small N only). */
+function pairableByBruteForce(ids: readonly string[], met: ReadonlySet<string>): boolean {
+  if (ids.length === 0) return true;
+  const [first, ...rest] = ids as [string, ...string[]];
+  return rest.some((other, i) => !met.has(`${first}|${other}`) && pairableByBruteForce([...rest.slice(0, i), ...rest.slice(i + 1)], met));
+}
+
+/**
+ * The bye the rules call for: the lowest-ranked participant without a bye (standings order) such that the
+ * others can be paired without a rematch; null when no such participant exists.
+ */
+function expectedBye(entrants: Entrant[], results: readonly StageMatchResult[], pairable: (ids: readonly string[], met: ReadonlySet<string>) => boolean): string | null {
+  const order = computeStandings('SWISS', entrants, results).map((r) => r.participantId);
+  const met = new Set<string>();
+  const hadBye = new Set<string>();
+  for (const r of results) {
+    const [a, b] = r.participants;
+    if (a !== null && b !== null) met.add(`${a}|${b}`).add(`${b}|${a}`);
+    else hadBye.add((a ?? b) as string);
+  }
+  for (let i = order.length - 1; i >= 0; i--) {
+    const id = order[i] as string;
+    if (hadBye.has(id)) continue;
+    if (pairable(order.filter((x) => x !== id), met)) return id;
+  }
+  return null;
+}
+
+/** Same question by maximum-cardinality matching (for N too large to search). */
+function pairableByMatching(ids: readonly string[], met: ReadonlySet<string>): boolean {
+  const edges: [number, number, number][] = [];
+  for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) if (!met.has(`${ids[i]}|${ids[j]}`)) edges.push([i, j, 1]);
+  if (edges.length === 0) return ids.length === 0;
+  const mate = blossom(edges, true);
+  return ids.every((_, v) => (mate[v] ?? -1) !== -1);
+}
+
+describe('Swiss bye', () => {
+  it('goes to the lowest-ranked participant without one when the others can still be paired (5 entrants, round 2)', () => {
+    // Round 1: p1-p3 drawn, p2 beat p4, p5 had the bye. p4 (0 points, no bye yet) gets it: p2-p1 and p5-p3 pair the rest.
+    const results: StageMatchResult[] = [
+      { key: 'S-r1-n1', participants: ['p1', 'p3'], winnerId: null, isDraw: true },
+      { key: 'S-r1-n2', participants: ['p2', 'p4'], winnerId: 'p2' },
+      { key: 'S-r1-bye', participants: ['p5', null], winnerId: 'p5' },
+    ];
+    const round = generateSwissRound(makeEntrants(5), results) as SwissRound;
+    expect(round.bye?.participantId).toBe('p4');
+    expect(round.matches.map((m) => [...m.participants].sort().join('-')).sort()).toEqual(['p1-p2', 'p3-p5']);
+    expect(round.rematches).toBe(0);
+  });
+
+  it.each([
+    ['brute force', [3, 5, 7, 9, 11], pairableByBruteForce, 300],
+    ['matching', [13, 17, 21, 25, 31, 41], pairableByMatching, 60],
+  ] as const)('always goes to the lowest-ranked eligible participant a valid pairing allows (oracle: %s)', (_, sizes, pairable, runs) => {
+    fc.assert(
+      fc.property(fc.constantFrom(...sizes), fc.integer({ min: 1, max: 2 ** 30 }), fc.constantFrom(0, 0.25), (n, salt, drawRate) => {
+        const entrants = makeEntrants(n);
+        const random = prng(salt);
+        const results: StageMatchResult[] = [];
+        for (let r = 1; r <= n; r++) {
+          const round = generateSwissRound(entrants, results, { swissRounds: n });
+          if (round === null) break;
+          const wanted = expectedBye(entrants, results, pairable);
+          if (wanted !== null) {
+            expect(round.bye?.participantId, `N = ${n}, round ${r}`).toBe(wanted);
+          }
+          results.push(...playRound(round, random, drawRate));
+        }
+      }),
+      { numRuns: runs },
+    );
+  });
+});
+
 describe('Swiss stage rules', () => {
   it('defaults to ceil(log2 N) rounds and validates settings', () => {
     expect(swissFormat(100)).toMatchObject({ mode: 'FIXED', rounds: 7 });

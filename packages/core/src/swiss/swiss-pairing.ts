@@ -145,10 +145,15 @@ function pairBracket(bracket: readonly number[], floaters: number, field: Field)
   return { pairs, unpaired: leftovers };
 }
 
-/** Index of the bye: the lowest-ranked player without a bye, or the lowest-ranked when all had one. */
-function pickBye(players: readonly SwissPlayer[]): number {
-  for (let i = players.length - 1; i >= 0; i--) if (!(players[i] as SwissPlayer).hadBye) return i;
-  return players.length - 1;
+/**
+ * Bye candidates in the order they are tried: players without a bye, lowest-ranked first (players are in
+ * rank order: points, then rank); when everyone had one, everyone, lowest-ranked first.
+ */
+function byeCandidates(players: readonly SwissPlayer[]): number[] {
+  const eligible: number[] = [];
+  for (let i = players.length - 1; i >= 0; i--) if (!(players[i] as SwissPlayer).hadBye) eligible.push(i);
+  if (eligible.length > 0) return eligible;
+  return players.map((_, i) => players.length - 1 - i);
 }
 
 /** Result of the score-group path: pairs committed per group and the floaters entering each group. */
@@ -160,10 +165,9 @@ interface GroupPass {
   carry: number[];
 }
 
-/** Score-group path: the bye first, then brackets top-down, floaters moving down. */
-function pairByScoreGroups(field: Field): GroupPass {
+/** Score-group path: with `bye` (-1: none) set aside, brackets top-down, floaters moving down. */
+function pairByScoreGroups(field: Field, bye: number): GroupPass {
   const n = field.players.length;
-  const bye = n % 2 === 1 ? pickBye(field.players) : -1;
   const pairsByGroup: [number, number][][] = [];
   const carryBefore: number[][] = [];
   let carry: number[] = [];
@@ -232,21 +236,20 @@ function matchSubset(field: Field, members: readonly number[], withBye: boolean,
 }
 
 /**
- * Widening: re-pairs the bottom 1, 2, 4, ... score groups (with the floaters entering them and the bye)
+ * Widening: re-pairs the bottom 1, 2, 4, ... score groups (with the floaters entering them, the bye kept)
  * in one matching, keeping the pairs above, until everyone is paired without a repeat; the last step is
- * the whole field. Null when even that fails.
+ * the whole field. Null when even that fails: with this bye, no pairing avoids a repeat.
  */
-function widen(field: Field, pass: GroupPass): { pairs: [number, number][]; bye: number } | null {
+function widen(field: Field, pass: GroupPass): [number, number][] | null {
   const n = field.players.length;
   const groups = field.groupSize.length;
   for (let w = 1; ; w *= 2) {
     const s = Math.max(0, groups - w);
     const members = new Set<number>(pass.carryBefore[s] as number[]);
-    for (let i = 0; i < n; i++) if ((field.group[i] as number) >= s) members.add(i);
-    if (pass.bye >= 0) members.add(pass.bye);
+    for (let i = 0; i < n; i++) if ((field.group[i] as number) >= s && i !== pass.bye) members.add(i);
     const list = [...members].sort((a, b) => a - b);
-    const solved = matchSubset(field, list, pass.bye >= 0, false);
-    if (solved !== null) return { pairs: [...pass.pairsByGroup.slice(0, s).flat(), ...solved.pairs], bye: solved.bye };
+    const solved = list.length === 0 ? { pairs: [], bye: -1 } : matchSubset(field, list, false, false);
+    if (solved !== null) return [...pass.pairsByGroup.slice(0, s).flat(), ...solved.pairs];
     if (s === 0) return null;
   }
 }
@@ -256,7 +259,9 @@ function widen(field: Field, pass: GroupPass): { pairs: [number, number][]; bye:
  * score groups are runs of equal points (players are stably re-sorted by points, so they need not be).
  *
  * Rules, in priority order: nobody meets an earlier opponent again, and nobody gets a second bye, while a
- * pairing without that exists; the bye goes to the lowest-ranked participant without one; pairs stay
+ * pairing without that exists; the bye goes to the lowest-ranked participant without one (fewest points,
+ * then lowest in `players` order) among those with whom the others can still be paired without a repeat,
+ * however far the pairing must then widen past score groups; pairs stay
  * within score groups (floaters move down to the next group); within a group the top half meets the bottom
  * half in order (1 v n/2+1, ...). Method: each bracket (floaters + score group) is paired by optimal
  * weighted matching (Edmonds' blossom) restricted to that bracket and, in large brackets, to blocks of
@@ -275,12 +280,22 @@ export function pairSwissRound(input: readonly SwissPlayer[]): SwissPairing {
   if (n === 0) return { pairs: [], bye: null, rematches: 0, repeatedBye: false, method: 'SCORE_GROUPS' };
   const field = buildField(players);
 
+  // The bye goes to the lowest-ranked candidate with whom the rest can be paired without a repeat.
   let method: SwissPairingMethod = 'SCORE_GROUPS';
-  const pass = pairByScoreGroups(field);
-  let found: { pairs: [number, number][]; bye: number } | null = { pairs: pass.pairsByGroup.flat(), bye: pass.bye };
-  if (pass.carry.length > 0) {
-    method = 'WIDENED';
-    found = widen(field, pass);
+  let found: { pairs: [number, number][]; bye: number } | null = null;
+  for (const bye of n % 2 === 1 ? byeCandidates(players) : [-1]) {
+    const pass = pairByScoreGroups(field, bye);
+    if (pass.carry.length === 0) {
+      method = 'SCORE_GROUPS';
+      found = { pairs: pass.pairsByGroup.flat(), bye };
+      break;
+    }
+    const widened = widen(field, pass);
+    if (widened !== null) {
+      method = 'WIDENED';
+      found = { pairs: widened, bye };
+      break;
+    }
   }
   if (found === null) {
     method = 'REMATCH_UNAVOIDABLE';
