@@ -82,7 +82,7 @@ function readState(entrants: readonly Entrant[], results: readonly StageMatchRes
     }
     withdrawn.add(id);
   });
-  const order = rankRecords(ranked.map((e) => records.get(e.id) as ParticipantRecord), records, criteria, points);
+  const order = rankRecords(ranked.map((e) => records.get(e.id) as ParticipantRecord), records, criteria, points, { byes: { rounds: format.rounds } });
   const active = order
     .map((x) => x.record)
     .filter((r) => {
