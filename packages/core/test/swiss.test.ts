@@ -13,8 +13,10 @@ import {
   type StageSettings,
   type SwissRound,
 } from '../src/index';
+import { higherTakesSlotOne, sidePreference } from '../src/swiss/swiss-sides';
 import { catchDomainError } from './helpers/domain-error';
 import { makeEntrants, prng } from './helpers/entrants';
+import { combine, coreSwissQuality, tpSwissQuality } from './helpers/swiss-quality';
 
 /** Results of a round: random winners (seed-weighted when `favourites`), draws at `drawRate`, the bye reported back. */
 function playRound(round: SwissRound, random: () => number, drawRate = 0): StageMatchResult[] {
@@ -133,9 +135,11 @@ describe('Swiss pairing', () => {
     const second = generateSwissRound(entrants, results) as SwissRound;
     const points = new Map(computeStandings('SWISS', entrants, results).map((r) => [r.participantId, r.points]));
     for (const m of second.matches) expect(points.get(m.participants[0] as string)).toBe(points.get(m.participants[1] as string));
-    // Winners (p1..p8, all had slot 1 once: the better-ranked keeps it) pair top half against bottom half.
+    // Winners (p1..p8) pair top half against bottom half. All had slot 1, so all want slot 2 equally
+    // strongly: the better-ranked gets its wish (Dutch colour rules); the losers, all from slot 2, likewise
+    // give the better-ranked slot 1.
     expect(second.matches.map((m) => m.participants.join('-'))).toEqual([
-      'p1-p5', 'p2-p6', 'p3-p7', 'p4-p8', 'p9-p13', 'p10-p14', 'p11-p15', 'p12-p16',
+      'p5-p1', 'p6-p2', 'p7-p3', 'p8-p4', 'p9-p13', 'p10-p14', 'p11-p15', 'p12-p16',
     ]);
   });
 
@@ -145,7 +149,7 @@ describe('Swiss pairing', () => {
       points: i < 3 ? 3 : 0,
       opponents: new Set<string>(),
       hadBye: false,
-      firstSlots: id === 'a' ? 1 : 0,
+      sides: id === 'a' ? ([1] as const) : [],
     }));
     const pairing = pairSwissRound(players);
     expect(pairing.pairs).toEqual([
@@ -304,6 +308,60 @@ describe('Swiss bye', () => {
       }),
       { numRuns: runs },
     );
+  });
+});
+
+describe('Swiss sides', () => {
+  it('reads side preferences as the Dutch colour rules do', () => {
+    expect(sidePreference([])).toEqual({ side: null, strength: 0, difference: 0 });
+    expect(sidePreference([1, 2])).toEqual({ side: 1, strength: 1, difference: 0 }); // mild: alternate
+    expect(sidePreference([1])).toEqual({ side: 2, strength: 2, difference: 1 }); // strong: even out
+    expect(sidePreference([2, 1, 1])).toEqual({ side: 2, strength: 3, difference: 1 }); // absolute: two in a row
+    expect(sidePreference([1, 2, 1, 1, 2, 1])).toEqual({ side: 2, strength: 3, difference: 2 }); // absolute: difference 2
+  });
+
+  it('allocates: both wishes, else the stronger, else alternate from the last differing game, else the better-ranked', () => {
+    const p = (sides: (1 | 2)[]) => ({ preference: sidePreference(sides), sides });
+    // Both wishes granted.
+    expect(higherTakesSlotOne(p([2]), p([1]))).toBe(true);
+    expect(higherTakesSlotOne(p([1]), p([2]))).toBe(false);
+    // Same side wanted: the stronger wish wins (strong over mild), whichever is better-ranked.
+    expect(higherTakesSlotOne(p([2, 1]), p([1]))).toBe(true);
+    expect(higherTakesSlotOne(p([1]), p([2, 1]))).toBe(false);
+    // Both absolute for slot 2: the wider difference (2 against 1) wins.
+    expect(higherTakesSlotOne(p([1, 2, 1, 1]), p([2, 1, 1]))).toBe(false);
+    expect(higherTakesSlotOne(p([2, 1, 1]), p([1, 2, 1, 1]))).toBe(true);
+    // Both strong for slot 1: in the last game where they differed the better-ranked had slot 1, so now slot 2.
+    expect(higherTakesSlotOne(p([2, 2, 1]), p([2, 1, 2]))).toBe(false);
+    // Same history: the better-ranked gets its wish.
+    expect(higherTakesSlotOne(p([1]), p([1]))).toBe(false);
+    expect(higherTakesSlotOne(p([]), p([]))).toBe(true);
+  });
+
+  it.each([12, 16, 20, 32, 64])('keeps every side difference within one and never three games running on one side (N = %i, 7 rounds)', (n) => {
+    const events = Array.from({ length: n <= 32 ? 8 : 3 }, (_, i) => coreSwissQuality(n, 7, 100 + i));
+    const q = combine(events);
+    expect(q.maxImbalance).toBeLessThanOrEqual(1);
+    expect(q.longestRun).toBeLessThanOrEqual(2);
+    expect(q.rematches).toBe(0);
+  });
+
+  it('with byes (odd N) a difference of two remains possible, three in a row does not', () => {
+    for (const n of [15, 33]) {
+      const q = combine(Array.from({ length: 6 }, (_, i) => coreSwissQuality(n, 7, 200 + i)));
+      expect(q.maxImbalance).toBeLessThanOrEqual(2);
+      expect(q.longestRun).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it('has no more runs of three on one side than tournament-pairings on the same results', () => {
+    const salts = [300, 301, 302, 303];
+    for (const n of [20, 40]) {
+      const ours = combine(salts.map((s) => coreSwissQuality(n, 7, s)));
+      const theirs = combine(salts.map((s) => tpSwissQuality(n, 7, s)));
+      expect(ours.runsOfThree).toBeLessThanOrEqual(theirs.runsOfThree);
+      expect(ours.maxImbalance).toBeLessThanOrEqual(theirs.maxImbalance);
+    }
   });
 });
 

@@ -1,4 +1,6 @@
+import type { MatchSlot } from '../formats/types';
 import { maxWeightMatching, type WeightedEdge } from './max-weight-matching';
+import { higherTakesSlotOne, sideConflict, sidePreference, type SidePreference } from './swiss-sides';
 
 /** A participant to pair in a Swiss round, as the current standings see them. */
 export interface SwissPlayer {
@@ -9,8 +11,8 @@ export interface SwissPlayer {
   opponents: ReadonlySet<string>;
   /** Whether the participant already had a bye in this stage. */
   hadBye: boolean;
-  /** Matches played so far in slot 1 (side balance); 0 when omitted. */
-  firstSlots?: number;
+  /** Slots taken in the matches played so far, oldest first (byes left out); none when omitted. */
+  sides?: readonly MatchSlot[];
 }
 
 /** How a pairing was found, from the cheapest method to the widest. */
@@ -41,6 +43,8 @@ interface Field {
   pos: number[];
   groupSize: number[];
   met: (i: number, j: number) => boolean;
+  /** Side preference per player. */
+  preference: SidePreference[];
 }
 
 function buildField(players: readonly SwissPlayer[]): Field {
@@ -55,8 +59,26 @@ function buildField(players: readonly SwissPlayer[]): Field {
     groupSize[g] = (groupSize[g] as number) + 1;
   });
   const met = (i: number, j: number) => (players[i] as SwissPlayer).opponents.has((players[j] as SwissPlayer).id);
-  return { players, group, pos, groupSize, met };
+  const preference = players.map((p) => sidePreference(p.sides ?? []));
+  return { players, group, pos, groupSize, met, preference };
 }
+
+/**
+ * Cost of the side conflict of pairing i and j (`sideConflict`: 0 none, 1 mild, 2 strong, 3 absolute),
+ * in tiers: any conflict costs `unit`, a strong one `unit * (edges + 1)` more and an absolute one
+ * `unit * (edges + 1)^2` more, so that a matching of `edges` pairs first leaves the fewest participants
+ * without their side, then the fewest without a strong preference, then avoids absolute conflicts (the
+ * FIDE Dutch system's colour criteria). 0 without a conflict.
+ */
+function sideCost(field: Field, i: number, j: number, unit: number, edges: number): number {
+  const level = sideConflict(field.preference[i] as SidePreference, field.preference[j] as SidePreference);
+  if (level === 0) return 0;
+  const tier = edges + 1;
+  return unit * (1 + (level >= 2 ? tier : 0) + (level === 3 ? tier * tier : 0));
+}
+
+/** Largest `sideCost` for `edges` pairs of `unit`: that of an absolute conflict. */
+const absoluteCost = (unit: number, edges: number) => unit * (1 + (edges + 1) + (edges + 1) ** 2);
 
 /** Shape of a bracket: `m` players, the first `floaters` of them floaters from above. */
 interface BracketShape {
@@ -77,13 +99,25 @@ function dutchDistance(shape: BracketShape, pi: number, pj: number): number {
 
 /**
  * Pairs `members` (indices in rank order, all from one bracket, at bracket positions `bpos`) with one
- * matching call over every non-rematch pair. Weight favours the Dutch pairing (`dutchDistance`) and, when
+ * matching call over every non-rematch pair, leaving out pairs of two players with the same absolute side
+ * preference when `strictSides` (they float instead, as in the Dutch system). Weight favours, in this
+ * order, pairs that give both their side (`sideCost`), the Dutch pairing (`dutchDistance`) and, when
  * someone must stay unpaired, leaving the lowest-ranked.
  */
-function solveBlock(members: readonly number[], bpos: ReadonlyMap<number, number>, shape: BracketShape, field: Field): { pairs: [number, number][]; unpaired: number[] } {
+function solveBlock(
+  members: readonly number[],
+  bpos: ReadonlyMap<number, number>,
+  shape: BracketShape,
+  field: Field,
+  strictSides: boolean,
+): { pairs: [number, number][]; unpaired: number[] } {
   const k = members.length;
   const m = shape.m;
   const base = 2 * m + 2;
+  // One unit of side cost outweighs any difference in the Dutch terms of one pair (at most 4m).
+  const unit = 4 * m + 4;
+  const pairsAtMost = Math.floor(k / 2);
+  const top = absoluteCost(unit, pairsAtMost) + base;
   const edges: WeightedEdge[] = [];
   for (let a = 0; a < k; a++) {
     const i = members[a] as number;
@@ -91,9 +125,11 @@ function solveBlock(members: readonly number[], bpos: ReadonlyMap<number, number
     for (let b = a + 1; b < k; b++) {
       const j = members[b] as number;
       if (field.met(i, j)) continue;
+      const cost = sideCost(field, i, j, unit, pairsAtMost);
+      if (strictSides && cost >= absoluteCost(unit, pairsAtMost)) continue;
       const pj = bpos.get(j) as number;
       const d = pi < pj ? dutchDistance(shape, pi, pj) : dutchDistance(shape, pj, pi);
-      edges.push([a, b, base - 2 * d + (m - pi) + (m - pj)]);
+      edges.push([a, b, top - cost - 2 * d + (m - pi) + (m - pj)]);
     }
   }
   const mate = maxWeightMatching(k, edges);
@@ -112,14 +148,16 @@ function solveBlock(members: readonly number[], bpos: ReadonlyMap<number, number
  * rematches: brackets up to BLOCK players in one matching; larger ones in blocks (the floaters and the
  * top residents they meet go with the first) that each take a slice of the residents' top half and the
  * matching slice of their bottom half (where the Dutch pairs lie), then the few left over together.
- * Returns the pairs and the players left unpaired (who float down).
+ * Two players with the same absolute side preference do not meet in a bracket solved in one matching nor
+ * in the blocks; the left-over matching allows it (as a last resort, by weight), so that a large bracket
+ * does not float a crowd. Returns the pairs and the players left unpaired (who float down).
  */
 function pairBracket(bracket: readonly number[], floaters: number, field: Field): { pairs: [number, number][]; unpaired: number[] } {
   const m = bracket.length;
   const shape = bracketShape(m, floaters);
   const bpos = new Map<number, number>();
   bracket.forEach((i, p) => bpos.set(i, p));
-  if (m <= BLOCK) return solveBlock(bracket, bpos, shape, field);
+  if (m <= BLOCK) return solveBlock(bracket, bpos, shape, field, true);
   const headSize = Math.min(m, 2 * floaters);
   const head = bracket.slice(0, headSize);
   const rest = bracket.slice(headSize);
@@ -132,13 +170,13 @@ function pairBracket(bracket: readonly number[], floaters: number, field: Field)
     const last = b === blocks - 1;
     const top = rest.slice(b * slice, last ? half : (b + 1) * slice);
     const bottom = rest.slice(half + b * slice, last ? rest.length : half + (b + 1) * slice);
-    const solved = solveBlock(b === 0 ? [...head, ...top, ...bottom] : [...top, ...bottom], bpos, shape, field);
+    const solved = solveBlock(b === 0 ? [...head, ...top, ...bottom] : [...top, ...bottom], bpos, shape, field, true);
     pairs.push(...solved.pairs);
     leftovers.push(...solved.unpaired);
   }
   if (leftovers.length > 1) {
     leftovers.sort((a, b) => a - b);
-    const solved = solveBlock(leftovers, bpos, shape, field);
+    const solved = solveBlock(leftovers, bpos, shape, field, false);
     pairs.push(...solved.pairs);
     leftovers = solved.unpaired;
   }
@@ -189,18 +227,29 @@ function pairByScoreGroups(field: Field, bye: number): GroupPass {
 /**
  * One matching over `members` (indices in rank order), plus a bye vertex when `withBye`. Costs, from
  * heaviest: a rematch or repeated bye (only when `allowRematch`), the bye given above the lowest eligible
- * member, the squared score-group distance, the distance from the Dutch pairing. Returns null when the
- * matching leaves someone unpaired.
+ * member, two players with the same absolute side preference (left out when `strictSides`), the squared
+ * score-group distance, a mild or strong side conflict, the distance from the Dutch pairing. Returns null
+ * when the matching leaves someone unpaired.
  */
-function matchSubset(field: Field, members: readonly number[], withBye: boolean, allowRematch: boolean): { pairs: [number, number][]; bye: number } | null {
+function matchSubset(
+  field: Field,
+  members: readonly number[],
+  withBye: boolean,
+  allowRematch: boolean,
+  strictSides = false,
+): { pairs: [number, number][]; bye: number } | null {
   const k = members.length;
   const first = field.group[members[0] as number] as number;
   const spread = (field.group[members[k - 1] as number] as number) - first + 1;
-  const step = 2 * (k + 1); // one unit of score-group distance outweighs any Dutch distance
+  // Per pair: the Dutch deviation (at most k) below a mild or strong side conflict (1 or 2 units of
+  // k + 1), both below one unit of score-group distance; an absolute side conflict above any pair's
+  // score-group distance; one place of the bye above all that; rematches above everything summed.
+  const step = 4 * (k + 1);
   const groupCost = step * spread * spread;
-  const byeStep = groupCost + 1;
-  const rematch = (k + 2) * (byeStep * (k + 1) + groupCost);
-  const big = rematch + byeStep * (k + 1) + groupCost + 1;
+  const absolute = groupCost + step;
+  const byeStep = absolute + groupCost + 1;
+  const rematch = (k + 2) * (byeStep * (k + 1) + absolute + groupCost);
+  const big = rematch + byeStep * (k + 1) + absolute + groupCost + 1;
   const edges: WeightedEdge[] = [];
   for (let a = 0; a < k; a++) {
     const i = members[a] as number;
@@ -210,9 +259,12 @@ function matchSubset(field: Field, members: readonly number[], withBye: boolean,
       const j = members[b] as number;
       const repeat = field.met(i, j);
       if (repeat && !allowRematch) continue;
+      const level = sideConflict(field.preference[i] as SidePreference, field.preference[j] as SidePreference);
+      if (level === 3 && strictSides) continue;
       const gd = (field.group[j] as number) - gi;
       const dev = gd === 0 ? Math.abs((field.pos[j] as number) - (field.pos[i] as number) - half) : 0;
-      edges.push([a, b, big - (repeat ? rematch : 0) - step * gd * gd - dev]);
+      const side = level === 3 ? absolute : level * (k + 1);
+      edges.push([a, b, big - (repeat ? rematch : 0) - step * gd * gd - side - dev]);
     }
   }
   if (withBye) {
@@ -235,22 +287,35 @@ function matchSubset(field: Field, members: readonly number[], withBye: boolean,
   return { pairs, bye };
 }
 
+/** Largest widening step still re-tried to keep two players of the same absolute side preference apart. */
+const STRICT_SIDES_LIMIT = 256;
+
 /**
  * Widening: re-pairs the bottom 1, 2, 4, ... score groups (with the floaters entering them, the bye kept)
  * in one matching, keeping the pairs above, until everyone is paired without a repeat; the last step is
- * the whole field. Null when even that fails: with this bye, no pairing avoids a repeat.
+ * the whole field. Two players of the same absolute side preference meet only when no step up to
+ * STRICT_SIDES_LIMIT players pairs everyone without it (then the first step that pairs everyone with it
+ * is used). Null when even the whole field fails: with this bye, no pairing avoids a repeat.
  */
 function widen(field: Field, pass: GroupPass): [number, number][] | null {
   const n = field.players.length;
   const groups = field.groupSize.length;
+  let fallback: [number, number][] | null = null;
   for (let w = 1; ; w *= 2) {
     const s = Math.max(0, groups - w);
     const members = new Set<number>(pass.carryBefore[s] as number[]);
     for (let i = 0; i < n; i++) if ((field.group[i] as number) >= s && i !== pass.bye) members.add(i);
     const list = [...members].sort((a, b) => a - b);
-    const solved = list.length === 0 ? { pairs: [], bye: -1 } : matchSubset(field, list, false, false);
-    if (solved !== null) return [...pass.pairsByGroup.slice(0, s).flat(), ...solved.pairs];
-    if (s === 0) return null;
+    const above = () => pass.pairsByGroup.slice(0, s).flat();
+    if (list.length === 0) return above();
+    if (fallback !== null && list.length > STRICT_SIDES_LIMIT) return fallback;
+    const strict = matchSubset(field, list, false, false, true);
+    if (strict !== null) return [...above(), ...strict.pairs];
+    if (fallback === null) {
+      const loose = matchSubset(field, list, false, false);
+      if (loose !== null) fallback = [...above(), ...loose.pairs];
+    }
+    if (s === 0) return fallback;
   }
 }
 
@@ -270,7 +335,11 @@ function widen(field: Field, pass: GroupPass): [number, number][] | null {
  * unpaired at the bottom, the matching widens: the bottom 1, 2, 4, ... score groups are re-paired together
  * (pairs above kept), up to the whole field; only if no perfect matching without repeats exists at all are
  * rematches allowed, as few as possible (one matching over every pair).
- * Slot 1 goes to the player with fewer slot-1 matches so far (the better-ranked on a tie).
+ * Sides (slot 1 / slot 2) follow the FIDE Dutch colour rules (`swiss-sides.ts`): the pairings prefer
+ * pairs whose side preferences are compatible (fewest participants denied their side, then fewest denied
+ * a strong preference, never two with the same absolute preference while avoidable within the bracket),
+ * then each pair's sides go by `higherTakesSlotOne`; so side differences stay within one and nobody plays
+ * three times running on one side wherever the pairing allows.
  */
 export function pairSwissRound(input: readonly SwissPlayer[]): SwissPairing {
   const order = input.map((p, i) => ({ p, i }));
@@ -310,7 +379,9 @@ export function pairSwissRound(input: readonly SwissPlayer[]): SwissPairing {
     if (field.met(a, b)) rematches++;
     const pa = players[a] as SwissPlayer;
     const pb = players[b] as SwissPlayer;
-    return (pb.firstSlots ?? 0) < (pa.firstSlots ?? 0) ? [pb.id, pa.id] : [pa.id, pb.id];
+    const higher = { preference: field.preference[a] as SidePreference, sides: pa.sides ?? [] };
+    const lower = { preference: field.preference[b] as SidePreference, sides: pb.sides ?? [] };
+    return higherTakesSlotOne(higher, lower) ? [pa.id, pb.id] : [pb.id, pa.id];
   });
   return {
     pairs,
