@@ -121,6 +121,7 @@ export {
   pairSwissRound,
   type SwissPairing,
   type SwissPairingMethod,
+  type SwissPairingOptions,
   type SwissPlayer,
 } from './swiss/swiss-pairing';
 export {

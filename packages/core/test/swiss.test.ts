@@ -346,6 +346,24 @@ describe('Swiss sides', () => {
     expect(q.rematches).toBe(0);
   });
 
+  it('in the esports form never moves a team to another record for its side (16 teams, better seed wins)', () => {
+    const entrants = makeEntrants(16);
+    const settings = { swissWinsToAdvance: 3, swissLossesToEliminate: 3 };
+    const results: StageMatchResult[] = [];
+    let matches = 0;
+    for (let round = generateSwissRound(entrants, [], settings); round !== null; round = generateSwissRound(entrants, results, settings)) {
+      const records = new Map(computeStandings('SWISS', entrants, results, settings).map((r) => [r.participantId, `${r.wins}-${r.losses}`]));
+      for (const m of round.matches) {
+        const [a, b] = m.participants as [string, string];
+        expect(records.get(a)).toBe(records.get(b));
+        const winner = Number(a.slice(1)) < Number(b.slice(1)) ? a : b;
+        results.push({ key: m.key, participants: [a, b], winnerId: winner });
+        matches++;
+      }
+    }
+    expect(matches).toBe(8 + 8 + 8 + 6 + 3);
+  });
+
   it('with byes (odd N) a difference of two remains possible, three in a row does not', () => {
     for (const n of [15, 33]) {
       const q = combine(Array.from({ length: 6 }, (_, i) => coreSwissQuality(n, 7, 200 + i)));

@@ -15,6 +15,17 @@ export interface SwissPlayer {
   sides?: readonly MatchSlot[];
 }
 
+/** Options of `pairSwissRound`. */
+export interface SwissPairingOptions {
+  /**
+   * True (a Swiss of a fixed number of rounds, chess-style): two players with the same absolute side
+   * preference (difference beyond +-1, or two games running on one side) are not paired while a pairing
+   * without it exists, even if one must float to another score group. False (default; the esports form,
+   * where records decide who advances): sides never move a player to another score group.
+   */
+  absoluteSides?: boolean;
+}
+
 /** How a pairing was found, from the cheapest method to the widest. */
 export type SwissPairingMethod = 'SCORE_GROUPS' | 'WIDENED' | 'REMATCH_UNAVOIDABLE';
 
@@ -45,9 +56,11 @@ interface Field {
   met: (i: number, j: number) => boolean;
   /** Side preference per player. */
   preference: SidePreference[];
+  /** Whether two players with the same absolute side preference float rather than meet (`SwissPairingOptions`). */
+  absoluteSides: boolean;
 }
 
-function buildField(players: readonly SwissPlayer[]): Field {
+function buildField(players: readonly SwissPlayer[], absoluteSides: boolean): Field {
   const group: number[] = [];
   const pos: number[] = [];
   const groupSize: number[] = [];
@@ -60,7 +73,7 @@ function buildField(players: readonly SwissPlayer[]): Field {
   });
   const met = (i: number, j: number) => (players[i] as SwissPlayer).opponents.has((players[j] as SwissPlayer).id);
   const preference = players.map((p) => sidePreference(p.sides ?? []));
-  return { players, group, pos, groupSize, met, preference };
+  return { players, group, pos, groupSize, met, preference, absoluteSides };
 }
 
 /**
@@ -75,6 +88,11 @@ function sideCost(field: Field, i: number, j: number, unit: number, edges: numbe
   if (level === 0) return 0;
   const tier = edges + 1;
   return unit * (1 + (level >= 2 ? tier : 0) + (level === 3 ? tier * tier : 0));
+}
+
+/** Whether i and j have the same absolute side preference. */
+function absoluteConflict(field: Field, i: number, j: number): boolean {
+  return sideConflict(field.preference[i] as SidePreference, field.preference[j] as SidePreference) === 3;
 }
 
 /** Largest `sideCost` for `edges` pairs of `unit`: that of an absolute conflict. */
@@ -99,10 +117,10 @@ function dutchDistance(shape: BracketShape, pi: number, pj: number): number {
 
 /**
  * Pairs `members` (indices in rank order, all from one bracket, at bracket positions `bpos`) with one
- * matching call over every non-rematch pair, leaving out pairs of two players with the same absolute side
- * preference when `strictSides` (they float instead, as in the Dutch system). Weight favours, in this
- * order, pairs that give both their side (`sideCost`), the Dutch pairing (`dutchDistance`) and, when
- * someone must stay unpaired, leaving the lowest-ranked.
+ * matching call over every non-rematch pair, less the pairs of two players with the same absolute side
+ * preference when `strictSides` (they float instead). Among the pairings that leave the fewest unpaired,
+ * weight favours, in this order, pairs that give both their side (`sideCost`), the Dutch pairing
+ * (`dutchDistance`) and, when someone must stay unpaired, leaving the lowest-ranked.
  */
 function solveBlock(
   members: readonly number[],
@@ -124,9 +142,8 @@ function solveBlock(
     const pi = bpos.get(i) as number;
     for (let b = a + 1; b < k; b++) {
       const j = members[b] as number;
-      if (field.met(i, j)) continue;
+      if (field.met(i, j) || (strictSides && absoluteConflict(field, i, j))) continue;
       const cost = sideCost(field, i, j, unit, pairsAtMost);
-      if (strictSides && cost >= absoluteCost(unit, pairsAtMost)) continue;
       const pj = bpos.get(j) as number;
       const d = pi < pj ? dutchDistance(shape, pi, pj) : dutchDistance(shape, pj, pi);
       edges.push([a, b, top - cost - 2 * d + (m - pi) + (m - pj)]);
@@ -148,16 +165,17 @@ function solveBlock(
  * rematches: brackets up to BLOCK players in one matching; larger ones in blocks (the floaters and the
  * top residents they meet go with the first) that each take a slice of the residents' top half and the
  * matching slice of their bottom half (where the Dutch pairs lie), then the few left over together.
- * Two players with the same absolute side preference do not meet in a bracket solved in one matching nor
- * in the blocks; the left-over matching allows it (as a last resort, by weight), so that a large bracket
- * does not float a crowd. Returns the pairs and the players left unpaired (who float down).
+ * With `field.absoluteSides`, two players with the same absolute side preference do not meet in a
+ * bracket solved in one matching nor in the blocks; the left-over matching allows it (weighted last), so
+ * that a large bracket does not float a crowd. Returns the pairs and the players left unpaired (who float
+ * down).
  */
 function pairBracket(bracket: readonly number[], floaters: number, field: Field): { pairs: [number, number][]; unpaired: number[] } {
   const m = bracket.length;
   const shape = bracketShape(m, floaters);
   const bpos = new Map<number, number>();
   bracket.forEach((i, p) => bpos.set(i, p));
-  if (m <= BLOCK) return solveBlock(bracket, bpos, shape, field, true);
+  if (m <= BLOCK) return solveBlock(bracket, bpos, shape, field, field.absoluteSides);
   const headSize = Math.min(m, 2 * floaters);
   const head = bracket.slice(0, headSize);
   const rest = bracket.slice(headSize);
@@ -170,7 +188,7 @@ function pairBracket(bracket: readonly number[], floaters: number, field: Field)
     const last = b === blocks - 1;
     const top = rest.slice(b * slice, last ? half : (b + 1) * slice);
     const bottom = rest.slice(half + b * slice, last ? rest.length : half + (b + 1) * slice);
-    const solved = solveBlock(b === 0 ? [...head, ...top, ...bottom] : [...top, ...bottom], bpos, shape, field, true);
+    const solved = solveBlock(b === 0 ? [...head, ...top, ...bottom] : [...top, ...bottom], bpos, shape, field, field.absoluteSides);
     pairs.push(...solved.pairs);
     leftovers.push(...solved.unpaired);
   }
@@ -227,9 +245,9 @@ function pairByScoreGroups(field: Field, bye: number): GroupPass {
 /**
  * One matching over `members` (indices in rank order), plus a bye vertex when `withBye`. Costs, from
  * heaviest: a rematch or repeated bye (only when `allowRematch`), the bye given above the lowest eligible
- * member, two players with the same absolute side preference (left out when `strictSides`), the squared
- * score-group distance, a mild or strong side conflict, the distance from the Dutch pairing. Returns null
- * when the matching leaves someone unpaired.
+ * member, the squared score-group distance, a side conflict (`sideConflict` level), the distance from the
+ * Dutch pairing; with `strictSides` two players of the same absolute side preference are not paired.
+ * Returns null when the matching leaves someone unpaired.
  */
 function matchSubset(
   field: Field,
@@ -241,15 +259,14 @@ function matchSubset(
   const k = members.length;
   const first = field.group[members[0] as number] as number;
   const spread = (field.group[members[k - 1] as number] as number) - first + 1;
-  // Per pair: the Dutch deviation (at most k) below a mild or strong side conflict (1 or 2 units of
-  // k + 1), both below one unit of score-group distance; an absolute side conflict above any pair's
-  // score-group distance; one place of the bye above all that; rematches above everything summed.
+  // Per pair: the Dutch deviation (at most k) below a side conflict (1 to 3 units of k + 1 for a mild,
+  // strong or absolute one), both below one unit of score-group distance; one place of the bye above
+  // any pair's score-group distance; rematches above everything summed.
   const step = 4 * (k + 1);
   const groupCost = step * spread * spread;
-  const absolute = groupCost + step;
-  const byeStep = absolute + groupCost + 1;
-  const rematch = (k + 2) * (byeStep * (k + 1) + absolute + groupCost);
-  const big = rematch + byeStep * (k + 1) + absolute + groupCost + 1;
+  const byeStep = groupCost + 1;
+  const rematch = (k + 2) * (byeStep * (k + 1) + groupCost);
+  const big = rematch + byeStep * (k + 1) + groupCost + 1;
   const edges: WeightedEdge[] = [];
   for (let a = 0; a < k; a++) {
     const i = members[a] as number;
@@ -260,11 +277,10 @@ function matchSubset(
       const repeat = field.met(i, j);
       if (repeat && !allowRematch) continue;
       const level = sideConflict(field.preference[i] as SidePreference, field.preference[j] as SidePreference);
-      if (level === 3 && strictSides) continue;
+      if (strictSides && level === 3) continue;
       const gd = (field.group[j] as number) - gi;
       const dev = gd === 0 ? Math.abs((field.pos[j] as number) - (field.pos[i] as number) - half) : 0;
-      const side = level === 3 ? absolute : level * (k + 1);
-      edges.push([a, b, big - (repeat ? rematch : 0) - step * gd * gd - side - dev]);
+      edges.push([a, b, big - (repeat ? rematch : 0) - step * gd * gd - level * (k + 1) - dev]);
     }
   }
   if (withBye) {
@@ -287,15 +303,16 @@ function matchSubset(
   return { pairs, bye };
 }
 
-/** Largest widening step still re-tried to keep two players of the same absolute side preference apart. */
+/** Largest widening step re-tried to keep two players of the same absolute side preference apart. */
 const STRICT_SIDES_LIMIT = 256;
 
 /**
  * Widening: re-pairs the bottom 1, 2, 4, ... score groups (with the floaters entering them, the bye kept)
  * in one matching, keeping the pairs above, until everyone is paired without a repeat; the last step is
- * the whole field. Two players of the same absolute side preference meet only when no step up to
- * STRICT_SIDES_LIMIT players pairs everyone without it (then the first step that pairs everyone with it
- * is used). Null when even the whole field fails: with this bye, no pairing avoids a repeat.
+ * the whole field. With `field.absoluteSides`, two players of the same absolute side preference meet only
+ * when no step of up to STRICT_SIDES_LIMIT players pairs everyone without it (then the first step that
+ * pairs everyone with it is used). Null when even the whole field fails: with this bye, no pairing avoids
+ * a repeat.
  */
 function widen(field: Field, pass: GroupPass): [number, number][] | null {
   const n = field.players.length;
@@ -309,11 +326,14 @@ function widen(field: Field, pass: GroupPass): [number, number][] | null {
     const above = () => pass.pairsByGroup.slice(0, s).flat();
     if (list.length === 0) return above();
     if (fallback !== null && list.length > STRICT_SIDES_LIMIT) return fallback;
-    const strict = matchSubset(field, list, false, false, true);
+    const strict = field.absoluteSides ? matchSubset(field, list, false, false, true) : null;
     if (strict !== null) return [...above(), ...strict.pairs];
     if (fallback === null) {
       const loose = matchSubset(field, list, false, false);
-      if (loose !== null) fallback = [...above(), ...loose.pairs];
+      if (loose !== null) {
+        if (!field.absoluteSides) return [...above(), ...loose.pairs];
+        fallback = [...above(), ...loose.pairs];
+      }
     }
     if (s === 0) return fallback;
   }
@@ -335,19 +355,20 @@ function widen(field: Field, pass: GroupPass): [number, number][] | null {
  * unpaired at the bottom, the matching widens: the bottom 1, 2, 4, ... score groups are re-paired together
  * (pairs above kept), up to the whole field; only if no perfect matching without repeats exists at all are
  * rematches allowed, as few as possible (one matching over every pair).
- * Sides (slot 1 / slot 2) follow the FIDE Dutch colour rules (`swiss-sides.ts`): the pairings prefer
- * pairs whose side preferences are compatible (fewest participants denied their side, then fewest denied
- * a strong preference, never two with the same absolute preference while avoidable within the bracket),
- * then each pair's sides go by `higherTakesSlotOne`; so side differences stay within one and nobody plays
- * three times running on one side wherever the pairing allows.
+ * Sides (slot 1 / slot 2) follow the FIDE Dutch colour rules (`swiss-sides.ts`): among the pairings
+ * the rules above allow, those whose side preferences are compatible are preferred (fewest absolute
+ * conflicts, then strong, then any), and with `options.absoluteSides` two players of the same absolute
+ * preference do not meet while another pairing avoids it (one floats instead, as the Dutch system's
+ * absolute colour criterion); then each pair's sides go by `higherTakesSlotOne`. So side differences stay
+ * within one and nobody plays three times running on one side wherever the score groups allow.
  */
-export function pairSwissRound(input: readonly SwissPlayer[]): SwissPairing {
+export function pairSwissRound(input: readonly SwissPlayer[], options: SwissPairingOptions = {}): SwissPairing {
   const order = input.map((p, i) => ({ p, i }));
   order.sort((a, b) => b.p.points - a.p.points || a.i - b.i);
   const players = order.map((x) => x.p);
   const n = players.length;
   if (n === 0) return { pairs: [], bye: null, rematches: 0, repeatedBye: false, method: 'SCORE_GROUPS' };
-  const field = buildField(players);
+  const field = buildField(players, options.absoluteSides ?? false);
 
   // The bye goes to the lowest-ranked candidate with whom the rest can be paired without a repeat.
   let method: SwissPairingMethod = 'SCORE_GROUPS';

@@ -145,7 +145,7 @@ export function generateSwissRound(
     const r = records.get(id) as ParticipantRecord;
     return { id, points: r.points, opponents: new Set(r.games.map((g) => g.opponent)), hadBye: r.byes > 0, sides: sides.get(id) ?? [] };
   });
-  const pairing = pairSwissRound(players);
+  const pairing = pairSwissRound(players, { absoluteSides: progress.format.mode === 'FIXED' });
   const matches: GeneratedMatch[] = pairing.pairs.map(([a, b], i) => ({
     key: swissMatchKey(round, i + 1),
     bracket: 'SWISS',
