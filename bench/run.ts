@@ -8,11 +8,15 @@
  * two Swiss peers run blossom matching over every pair, which takes tens of seconds at 1024 and minutes at
  * 4096, so such a peer is run once and shown as "> cap" when stopped. Ours runs in this process.
  * Also printed, ours only: a mid-stage Swiss round (round 5, after 4 rounds of random results).
+ *
+ * Then quality figures on the same random results for us and the peers (bench/quality.ts): early
+ * rematches per double-elimination bracket, and Swiss side imbalance and cross-score-group pairs.
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { generateStage, generateSwissRound, type Entrant, type StageMatchResult, type StageFormat } from '../packages/core/src/index';
 import { measure } from './measure.mjs';
+import { doubleEliminationQuality, swissQuality } from './quality';
 
 const CAP_S = Number(process.env.BENCH_CAP_S ?? 60);
 const peersScript = fileURLToPath(new URL('./peers.mjs', import.meta.url));
@@ -108,6 +112,55 @@ async function main(): Promise<void> {
   for (const r of rows) console.log(line(r));
   console.log('\nOurs only, a mid-stage Swiss round (round 5 after 4 random rounds):');
   for (const n of [1024, 4096]) console.log(`  ${n}: ${fmt(await swissMidStage(n))} ms`);
+  await printQuality();
+}
+
+const table = (header: string[], rows: string[][]) => {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] as number)).join(' | ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
+  for (const r of rows) console.log(line(r));
+};
+
+async function printQuality(): Promise<void> {
+  const brackets = 200;
+  process.stderr.write('  quality: double elimination ...\n');
+  const de = await doubleEliminationQuality([64, 128, 129, 256, 512, 1024], brackets, (n) => (n <= 256 ? 5 : 1));
+  console.log(
+    `\nDouble elimination, early rematches per bracket (losers-bracket matches before the losers final between two players who met in the winners bracket).` +
+      `\nexact = expectation under fair results; played = mean over ${brackets} brackets with the same random results for us and tournament-pairings;` +
+      `\nbrackets-manager and tournament-organizer played through their APIs on the first of those results (5 brackets up to 256, 1 above).\n`,
+  );
+  const f = (x: number) => x.toFixed(2);
+  table(
+    ['N', 'ours exact', 'ours played', 'tournament-pairings exact', 'tp played', 'brackets-manager played', 'tournament-organizer played', 'target: ours <= tp (exact)'],
+    de.map((r) => [
+      String(r.n),
+      f(r.core.exact),
+      f(r.core.played),
+      f(r.tp.exact),
+      f(r.tp.played),
+      r.bm === null ? 'n/a' : f(r.bm),
+      r.to === null ? 'n/a' : f(r.to),
+      r.core.exact <= r.tp.exact + 1e-12 ? 'met' : 'MISSED',
+    ]),
+  );
+  process.stderr.write('  quality: Swiss ...\n');
+  console.log(
+    '\nSwiss, 7 rounds, results shared by us and tournament-pairings (1 / 0.5 / 0, one game in five drawn), summed over events:' +
+      '\nside imbalance = largest |slot-1 games - slot-2 games| of a player at the end; beyond 1 = players ending beyond +-1;' +
+      '\nruns of 3 = times a player had a third game running on one side; cross-group pairs = pairs of players on different points,' +
+      '\npoint gap = their summed point difference.\n',
+  );
+  const rows: string[][] = [];
+  for (const [n, events] of [[64, 8], [63, 8]] as const) {
+    const q = swissQuality(n, 7, events);
+    for (const [who, v] of [['ours', q.core], ['tournament-pairings', q.tp]] as const) {
+      rows.push([`${n} x ${events} events`, who, String(v.maxImbalance), String(v.beyondOne), String(v.longestRun), String(v.runsOfThree), String(v.crossGroupPairs), String(v.pointGap), String(v.rematches)]);
+    }
+  }
+  table(['event', 'pairing', 'side imbalance', 'beyond 1', 'longest run', 'runs of 3', 'cross-group pairs', 'point gap', 'rematches'], rows);
 }
 
 await main();

@@ -88,7 +88,7 @@ export {
   type StageSettings,
   type Tiebreak,
 } from './stages/stage-settings';
-export { dropOrdering, dropOrderings, type DropOrderingName } from './seeding/drop-orderings';
+export { dropMask, dropOrder } from './seeding/drop-orderings';
 export {
   DOUBLE_ELIMINATION_MAX_ENTRANTS,
   DOUBLE_ELIMINATION_MIN_ENTRANTS,
@@ -122,6 +122,7 @@ export {
   pairSwissRound,
   type SwissPairing,
   type SwissPairingMethod,
+  type SwissPairingOptions,
   type SwissPlayer,
 } from './swiss/swiss-pairing';
 export {

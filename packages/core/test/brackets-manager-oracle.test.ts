@@ -1,7 +1,9 @@
 /**
  * brackets-manager (devDependency, test oracle only) against our generators, for every size 2..64:
- * single-elimination round 1, double elimination played to the end with the same results (every match's
- * participants must agree, so the drop order of the losers bracket too), and the round-robin schedule.
+ * single-elimination round 1; double elimination played to the end with the same results (every match's
+ * participants must agree up to 8 entrants; from 9 on, where our drop order differs to avoid early
+ * rematches (see double-elimination-rematches.test.ts), the winners bracket must agree); the round-robin
+ * schedule (the same pairs in every round; the sides are ours, balanced).
  */
 import { BracketsManager } from 'brackets-manager';
 import { InMemoryDatabase } from 'brackets-memory-db';
@@ -112,28 +114,38 @@ describe.each<GrandFinalMode>(['simple', 'double'])('brackets-manager oracle: do
       expect(ours.filter((r) => r[0] === 'WINNERS')).toEqual(theirs);
       return;
     }
+    if (n > 8) {
+      // brackets-manager's drop order (its table up to 128 slots) is not ours from 16 slots on.
+      const winners = (rows: Row[]) => sortRows(rows.filter((r) => r[0] === 'WINNERS'));
+      expect(winners(ours)).toEqual(winners(theirs));
+      return;
+    }
     expect(sortRows(ours)).toEqual(sortRows(theirs));
   });
 });
 
 describe('brackets-manager oracle: round-robin schedule', () => {
-  it.each(SIZES)('N = %i', async (n) => {
+  // Pairs as [round, number, lower id, higher id]: brackets-manager puts the last seed second in every
+  // round; our sides are balanced (round-robin-groups.test.ts), so sides are left out here.
+  const unordered = (round: number, number: number, a: string, b: string) => [round, number, ...[a, b].sort()];
+
+  it.each(SIZES)('N = %i: the same pairs in every round', async (n) => {
     const { read } = await createStage('round_robin', n, { groupCount: 1 });
     const { data, name, round } = await read();
     const theirs = data.match
-      .map((m) => [round.get(m.round_id) as number, m.number, name.get(m.opponent1?.id as number), name.get(m.opponent2?.id as number)])
+      .map((m) => unordered(round.get(m.round_id) as number, m.number, name.get(m.opponent1?.id as number) as string, name.get(m.opponent2?.id as number) as string))
       .sort((a, b) => (a[0] as number) - (b[0] as number) || (a[1] as number) - (b[1] as number));
-    const ours = generateRoundRobin(makeEntrants(n)).matches.map((m) => [m.round, m.number, ...m.participants]);
+    const ours = generateRoundRobin(makeEntrants(n)).matches.map((m) => unordered(m.round, m.number, ...(m.participants as [string, string])));
     expect(ours).toEqual(theirs);
   });
 
-  it.each([4, 7, 12])('double round robin mirrors the first cycle with sides swapped (N = %i)', async (n) => {
+  it.each([4, 7, 12])('double round robin: the same pairs in every round (N = %i)', async (n) => {
     const { read } = await createStage('round_robin', n, { groupCount: 1, roundRobinMode: 'double' });
     const { data, name, round } = await read();
     const theirs = data.match
-      .map((m) => [round.get(m.round_id) as number, m.number, name.get(m.opponent1?.id as number), name.get(m.opponent2?.id as number)])
+      .map((m) => unordered(round.get(m.round_id) as number, m.number, name.get(m.opponent1?.id as number) as string, name.get(m.opponent2?.id as number) as string))
       .sort((a, b) => (a[0] as number) - (b[0] as number) || (a[1] as number) - (b[1] as number));
-    const ours = generateRoundRobin(makeEntrants(n), { roundRobinCycles: 2 }).matches.map((m) => [m.round, m.number, ...m.participants]);
+    const ours = generateRoundRobin(makeEntrants(n), { roundRobinCycles: 2 }).matches.map((m) => unordered(m.round, m.number, ...(m.participants as [string, string])));
     expect(ours).toEqual(theirs);
   });
 });

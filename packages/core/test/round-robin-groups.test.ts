@@ -34,14 +34,49 @@ function roundRobinProblems(matches: readonly GeneratedMatch[], ids: readonly st
   return problems;
 }
 
+/** Longest run of equal consecutive values. */
+function longestRun(values: readonly number[]): number {
+  let longest = 0;
+  let run = 0;
+  values.forEach((v, i) => {
+    run = i > 0 && values[i - 1] === v ? run + 1 : 1;
+    longest = Math.max(longest, run);
+  });
+  return longest;
+}
+
 describe('roundRobinSchedule', () => {
   it('gives 4 participants 3 rounds of 2 pairs', () => {
-    // Circle method: index 3 stays fixed, the others rotate (the same distribution as brackets-manager).
+    // Circle method: index 3 stays fixed, the others rotate (the same pairs as brackets-manager); the
+    // fixed index takes slot 1 in odd rounds (0-based), so nobody is in slot 2 in every round.
     expect(roundRobinSchedule(4)).toEqual([
       [[0, 3], [2, 1]],
-      [[1, 3], [0, 2]],
+      [[3, 1], [0, 2]],
       [[2, 3], [1, 0]],
     ]);
+  });
+
+  it('balances sides for every N up to 64: slot-1 counts within one of each other, never three rounds running on one side', () => {
+    for (let n = 2; n <= 64; n++) {
+      const sides = Array.from({ length: n }, () => [] as number[]);
+      for (const pairs of roundRobinSchedule(n)) {
+        for (const [a, b] of pairs) {
+          (sides[a] as number[]).push(1);
+          (sides[b] as number[]).push(2);
+        }
+      }
+      const firsts = sides.map((s) => s.filter((x) => x === 1).length);
+      expect(Math.max(...firsts) - Math.min(...firsts), `N = ${n}`).toBeLessThanOrEqual(1);
+      if (n % 2 === 1) expect(firsts.every((f) => f === (n - 1) / 2), `N = ${n}`).toBe(true);
+      expect(Math.max(...sides.map(longestRun)), `N = ${n}`).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it('puts the last seed of 40 first in about half of its games (it was second in all 39)', () => {
+    const stage = generateRoundRobin(makeEntrants(40));
+    const games = stage.matches.filter((m) => m.participants.includes('p40'));
+    expect(games).toHaveLength(39);
+    expect(games.filter((m) => m.participants[0] === 'p40').length).toBe(19);
   });
 });
 
@@ -106,6 +141,8 @@ describe('generateGroups', () => {
           expect(roundRobinProblems(matches, group.entrants.map((e) => e.id), 1)).toEqual([]);
           const badKeys = matches.filter((m) => parseStageMatchKey(m.key)?.group !== group.number || m.bracket !== 'GROUP');
           expect(badKeys).toEqual([]);
+          const firsts = group.entrants.map((e) => matches.filter((m) => m.participants[0] === e.id).length);
+          expect(Math.max(...firsts) - Math.min(...firsts)).toBeLessThanOrEqual(1);
         }
         const rounds = stage.matches.map((m) => m.round);
         expect(rounds).toEqual([...rounds].sort((a, b) => a - b));

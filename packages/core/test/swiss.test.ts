@@ -13,8 +13,10 @@ import {
   type StageSettings,
   type SwissRound,
 } from '../src/index';
+import { higherTakesSlotOne, sidePreference } from '../src/swiss/swiss-sides';
 import { catchDomainError } from './helpers/domain-error';
 import { makeEntrants, prng } from './helpers/entrants';
+import { combine, coreSwissQuality, tpSwissQuality } from './helpers/swiss-quality';
 
 /** Results of a round: random winners (seed-weighted when `favourites`), draws at `drawRate`, the bye reported back. */
 function playRound(round: SwissRound, random: () => number, drawRate = 0): StageMatchResult[] {
@@ -133,9 +135,11 @@ describe('Swiss pairing', () => {
     const second = generateSwissRound(entrants, results) as SwissRound;
     const points = new Map(computeStandings('SWISS', entrants, results).map((r) => [r.participantId, r.points]));
     for (const m of second.matches) expect(points.get(m.participants[0] as string)).toBe(points.get(m.participants[1] as string));
-    // Winners (p1..p8, all had slot 1 once: the better-ranked keeps it) pair top half against bottom half.
+    // Winners (p1..p8) pair top half against bottom half. All had slot 1, so all want slot 2 equally
+    // strongly: the better-ranked gets its wish (Dutch colour rules); the losers, all from slot 2, likewise
+    // give the better-ranked slot 1.
     expect(second.matches.map((m) => m.participants.join('-'))).toEqual([
-      'p1-p5', 'p2-p6', 'p3-p7', 'p4-p8', 'p9-p13', 'p10-p14', 'p11-p15', 'p12-p16',
+      'p5-p1', 'p6-p2', 'p7-p3', 'p8-p4', 'p9-p13', 'p10-p14', 'p11-p15', 'p12-p16',
     ]);
   });
 
@@ -145,7 +149,7 @@ describe('Swiss pairing', () => {
       points: i < 3 ? 3 : 0,
       opponents: new Set<string>(),
       hadBye: false,
-      firstSlots: id === 'a' ? 1 : 0,
+      sides: id === 'a' ? ([1] as const) : [],
     }));
     const pairing = pairSwissRound(players);
     expect(pairing.pairs).toEqual([
@@ -228,6 +232,154 @@ describe('Swiss properties', () => {
       }),
       { numRuns: 30 },
     );
+  });
+});
+
+/** Whether `ids` can be paired with nobody meeting an earlier opponent: plain recursive search (small N only). */
+function pairableByBruteForce(ids: readonly string[], met: ReadonlySet<string>): boolean {
+  if (ids.length === 0) return true;
+  const [first, ...rest] = ids as [string, ...string[]];
+  return rest.some((other, i) => !met.has(`${first}|${other}`) && pairableByBruteForce([...rest.slice(0, i), ...rest.slice(i + 1)], met));
+}
+
+/**
+ * The bye the rules call for: the lowest-ranked participant without a bye (standings order) such that the
+ * others can be paired without a rematch; null when no such participant exists.
+ */
+function expectedBye(entrants: Entrant[], results: readonly StageMatchResult[], pairable: (ids: readonly string[], met: ReadonlySet<string>) => boolean): string | null {
+  const order = computeStandings('SWISS', entrants, results).map((r) => r.participantId);
+  const met = new Set<string>();
+  const hadBye = new Set<string>();
+  for (const r of results) {
+    const [a, b] = r.participants;
+    if (a !== null && b !== null) met.add(`${a}|${b}`).add(`${b}|${a}`);
+    else hadBye.add((a ?? b) as string);
+  }
+  for (let i = order.length - 1; i >= 0; i--) {
+    const id = order[i] as string;
+    if (hadBye.has(id)) continue;
+    if (pairable(order.filter((x) => x !== id), met)) return id;
+  }
+  return null;
+}
+
+/** Same question by maximum-cardinality matching (for N too large to search). */
+function pairableByMatching(ids: readonly string[], met: ReadonlySet<string>): boolean {
+  const edges: [number, number, number][] = [];
+  for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) if (!met.has(`${ids[i]}|${ids[j]}`)) edges.push([i, j, 1]);
+  if (edges.length === 0) return ids.length === 0;
+  const mate = blossom(edges, true);
+  return ids.every((_, v) => (mate[v] ?? -1) !== -1);
+}
+
+describe('Swiss bye', () => {
+  it('goes to the lowest-ranked participant without one when the others can still be paired (5 entrants, round 2)', () => {
+    // Round 1: p1-p3 drawn, p2 beat p4, p5 had the bye. p4 (0 points, no bye yet) gets it: the rest pair
+    // without a rematch (p2 and p5 on 3 points each meet one of p1, p3 on 1, who already met each other).
+    const results: StageMatchResult[] = [
+      { key: 'S-r1-n1', participants: ['p1', 'p3'], winnerId: null, isDraw: true },
+      { key: 'S-r1-n2', participants: ['p2', 'p4'], winnerId: 'p2' },
+      { key: 'S-r1-bye', participants: ['p5', null], winnerId: 'p5' },
+    ];
+    const round = generateSwissRound(makeEntrants(5), results) as SwissRound;
+    expect(round.bye?.participantId).toBe('p4');
+    for (const m of round.matches) expect([...m.participants].map((id) => (id === 'p2' || id === 'p5' ? 3 : 1)).sort()).toEqual([1, 3]);
+    expect(round.rematches).toBe(0);
+  });
+
+  it.each([
+    ['brute force', [3, 5, 7, 9, 11], pairableByBruteForce, 300],
+    ['matching', [13, 17, 21, 25, 31, 41], pairableByMatching, 60],
+  ] as const)('always goes to the lowest-ranked eligible participant a valid pairing allows (oracle: %s)', (_, sizes, pairable, runs) => {
+    fc.assert(
+      fc.property(fc.constantFrom(...sizes), fc.integer({ min: 1, max: 2 ** 30 }), fc.constantFrom(0, 0.25), (n, salt, drawRate) => {
+        const entrants = makeEntrants(n);
+        const random = prng(salt);
+        const results: StageMatchResult[] = [];
+        for (let r = 1; r <= n; r++) {
+          const round = generateSwissRound(entrants, results, { swissRounds: n });
+          if (round === null) break;
+          const wanted = expectedBye(entrants, results, pairable);
+          if (wanted !== null) {
+            expect(round.bye?.participantId, `N = ${n}, round ${r}`).toBe(wanted);
+          }
+          results.push(...playRound(round, random, drawRate));
+        }
+      }),
+      { numRuns: runs },
+    );
+  });
+});
+
+describe('Swiss sides', () => {
+  it('reads side preferences as the Dutch colour rules do', () => {
+    expect(sidePreference([])).toEqual({ side: null, strength: 0, difference: 0 });
+    expect(sidePreference([1, 2])).toEqual({ side: 1, strength: 1, difference: 0 }); // mild: alternate
+    expect(sidePreference([1])).toEqual({ side: 2, strength: 2, difference: 1 }); // strong: even out
+    expect(sidePreference([2, 1, 1])).toEqual({ side: 2, strength: 3, difference: 1 }); // absolute: two in a row
+    expect(sidePreference([1, 2, 1, 1, 2, 1])).toEqual({ side: 2, strength: 3, difference: 2 }); // absolute: difference 2
+  });
+
+  it('allocates: both wishes, else the stronger, else alternate from the last differing game, else the better-ranked', () => {
+    const p = (sides: (1 | 2)[]) => ({ preference: sidePreference(sides), sides });
+    // Both wishes granted.
+    expect(higherTakesSlotOne(p([2]), p([1]))).toBe(true);
+    expect(higherTakesSlotOne(p([1]), p([2]))).toBe(false);
+    // Same side wanted: the stronger wish wins (strong over mild), whichever is better-ranked.
+    expect(higherTakesSlotOne(p([2, 1]), p([1]))).toBe(true);
+    expect(higherTakesSlotOne(p([1]), p([2, 1]))).toBe(false);
+    // Both absolute for slot 2: the wider difference (2 against 1) wins.
+    expect(higherTakesSlotOne(p([1, 2, 1, 1]), p([2, 1, 1]))).toBe(false);
+    expect(higherTakesSlotOne(p([2, 1, 1]), p([1, 2, 1, 1]))).toBe(true);
+    // Both strong for slot 1: in the last game where they differed the better-ranked had slot 1, so now slot 2.
+    expect(higherTakesSlotOne(p([2, 2, 1]), p([2, 1, 2]))).toBe(false);
+    // Same history: the better-ranked gets its wish.
+    expect(higherTakesSlotOne(p([1]), p([1]))).toBe(false);
+    expect(higherTakesSlotOne(p([]), p([]))).toBe(true);
+  });
+
+  it.each([12, 16, 20, 32, 64])('keeps every side difference within one and never three games running on one side (N = %i, 7 rounds)', (n) => {
+    const events = Array.from({ length: n <= 32 ? 8 : 3 }, (_, i) => coreSwissQuality(n, 7, 100 + i));
+    const q = combine(events);
+    expect(q.maxImbalance).toBeLessThanOrEqual(1);
+    expect(q.longestRun).toBeLessThanOrEqual(2);
+    expect(q.rematches).toBe(0);
+  });
+
+  it('in the esports form never moves a team to another record for its side (16 teams, better seed wins)', () => {
+    const entrants = makeEntrants(16);
+    const settings = { swissWinsToAdvance: 3, swissLossesToEliminate: 3 };
+    const results: StageMatchResult[] = [];
+    let matches = 0;
+    for (let round = generateSwissRound(entrants, [], settings); round !== null; round = generateSwissRound(entrants, results, settings)) {
+      const records = new Map(computeStandings('SWISS', entrants, results, settings).map((r) => [r.participantId, `${r.wins}-${r.losses}`]));
+      for (const m of round.matches) {
+        const [a, b] = m.participants as [string, string];
+        expect(records.get(a)).toBe(records.get(b));
+        const winner = Number(a.slice(1)) < Number(b.slice(1)) ? a : b;
+        results.push({ key: m.key, participants: [a, b], winnerId: winner });
+        matches++;
+      }
+    }
+    expect(matches).toBe(8 + 8 + 8 + 6 + 3);
+  });
+
+  it('with byes (odd N) a difference of two remains possible, three in a row does not', () => {
+    for (const n of [15, 33]) {
+      const q = combine(Array.from({ length: 6 }, (_, i) => coreSwissQuality(n, 7, 200 + i)));
+      expect(q.maxImbalance).toBeLessThanOrEqual(2);
+      expect(q.longestRun).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it('has no more runs of three on one side than tournament-pairings on the same results', () => {
+    const salts = [300, 301, 302, 303];
+    for (const n of [20, 40]) {
+      const ours = combine(salts.map((s) => coreSwissQuality(n, 7, s)));
+      const theirs = combine(salts.map((s) => tpSwissQuality(n, 7, s)));
+      expect(ours.runsOfThree).toBeLessThanOrEqual(theirs.runsOfThree);
+      expect(ours.maxImbalance).toBeLessThanOrEqual(theirs.maxImbalance);
+    }
   });
 });
 

@@ -32,18 +32,25 @@ export interface RoundRobinStage {
 /**
  * The round-robin schedule of `n` participants by the circle method (Berger tables), as 0-based indices
  * into the seed-ordered list: one array of [slot 1, slot 2] pairs per round, n-1 rounds for even n and n
- * for odd n (where the participant facing the phantom rests). The same distribution as brackets-manager's
- * `makeRoundRobinDistribution`: in round r (0-based) of n' = n rounded up to even, pair m is
- * ((r - m - 1) mod (n'-1), m = 0 ? n'-1 : (r + m) mod (n'-1)). O(n^2).
+ * for odd n (where the participant facing the phantom rests). Pairs per round are brackets-manager's
+ * (`makeRoundRobinDistribution`): in round r (0-based) of n' = n rounded up to even, pair 0 is
+ * (r, n'-1) and pair m >= 1 is {(r - m) mod (n'-1), (r + m) mod (n'-1)}. Sides follow the Berger tables
+ * so that they balance: in pair m >= 1 slot 1 goes to the participant whose distance (i - r) mod (n'-1)
+ * is even (exactly one of the two: their distances m and n'-1-m have different parity); in pair 0 to r in
+ * even rounds and to n'-1 in odd rounds. So every participant is in slot 1 in (n'-2)/2 or n'/2 of its
+ * games (odd n: exactly half) and never three rounds running on the same side. O(n^2).
  */
 export function roundRobinSchedule(n: number): [number, number][][] {
   const even = n % 2 === 0 ? n : n + 1;
+  const circle = even - 1;
   const rounds: [number, number][][] = [];
-  for (let r = 0; r < even - 1; r++) {
+  for (let r = 0; r < circle; r++) {
     const pairs: [number, number][] = [];
-    for (let m = 0; m < even / 2; m++) {
-      if (m === 0 && n % 2 === 1) continue;
-      pairs.push([(r - m - 1 + even) % (even - 1), m === 0 ? even - 1 : (r + m) % (even - 1)]);
+    if (n % 2 === 0) pairs.push(r % 2 === 0 ? [r, circle] : [circle, r]);
+    for (let m = 1; m < even / 2; m++) {
+      const a = (r - m + circle) % circle; // distance circle - m
+      const b = (r + m) % circle; // distance m
+      pairs.push(m % 2 === 0 ? [b, a] : [a, b]);
     }
     rounds.push(pairs);
   }
@@ -94,9 +101,10 @@ export function buildRoundRobinMatches<M extends GeneratedMatch>(
 
 /**
  * Generates a round-robin stage (R7.8): everyone meets everyone once per cycle, N(N-1)/2 matches per
- * cycle, keys "RR-r{round}-n{number}", rounds of the Berger circle method in seed order (identical to
- * brackets-manager's schedule); with odd N one participant rests each round (not a match). The second cycle
- * (roundRobinCycles 2) repeats the rounds with sides swapped. O(N^2).
+ * cycle, keys "RR-r{round}-n{number}", rounds of the Berger circle method in seed order (the same pairs
+ * per round as brackets-manager's schedule, sides balanced as in Berger tables: everyone is in slot 1 in
+ * half of its games, give or take one, see `roundRobinSchedule`); with odd N one participant rests each
+ * round (not a match). The second cycle (roundRobinCycles 2) repeats the rounds with sides swapped. O(N^2).
  * @throws DomainError NOT_ENOUGH_PARTICIPANTS below 2 entrants; VALIDATION_ERROR for more than 2048
  *   entrants, bad entrants, or a bad `roundRobinCycles` (path `settings.roundRobinCycles`).
  */

@@ -40,7 +40,10 @@ export type StandingsFormat = 'ROUND_ROBIN' | 'SWISS' | 'GROUPS';
  * rebuilt as `generateGroups` does (snake by seed, `settings.groupCount`), each ranked on its own, rows
  * sorted by group then rank. SWISS in the esports form: ranked by record (wins minus losses: 3-0 above
  * 3-1 above 3-2, whose points are equal) before points and tiebreaks; `status` ADVANCED at W wins,
- * ELIMINATED at L losses, else ACTIVE (a bye counts as a win). O(N log N + results).
+ * ELIMINATED at L losses, else ACTIVE (a bye counts as a win). In Buchholz and Sonneborn-Berger a bye
+ * counts as a win against a dummy opponent scoring the participant's own points, at most pointsForDraw
+ * per round of the stage (FIDE Tie-Break Regulations 2023, article 16; see `ByeTreatment`).
+ * O(N log N + results).
  * @throws DomainError UNSUPPORTED_FORMAT for elimination formats; VALIDATION_ERROR for bad entrants,
  *   settings or results (see `tally`).
  */
@@ -72,7 +75,8 @@ export function computeStandings(
   }
   const swiss = format === 'SWISS' ? swissFormat(ranked.length, s) : null;
   const record = swiss?.mode === 'ESPORTS' ? (r: ParticipantRecord) => r.wins - r.losses : undefined;
-  return rankRecords(recordsOf(ranked), records, criteria, points, record).map((item, i) => {
+  const byes = { rounds: swiss?.rounds ?? Infinity };
+  return rankRecords(recordsOf(ranked), records, criteria, points, { leading: record, byes }).map((item, i) => {
     let status: SwissStatus | null = null;
     if (swiss !== null && swiss.mode === 'ESPORTS') {
       const r = item.record;

@@ -18,14 +18,40 @@ function matchWinRate(r: ParticipantRecord, points: PointsSystem): number {
 }
 
 /**
- * Criterion values that do not depend on who else is tied (every criterion but HEAD_TO_HEAD):
- * POINTS; SCORE_DIFFERENCE; SCORES_FOR; BUCHHOLZ = sum of the opponents' points over the games played
- * (byes add nothing); BUCHHOLZ_CUT1 = Buchholz less the weakest opponent's points; SONNEBORN_BERGER =
- * sum of (1 for a win, 1/2 for a draw, 0 for a loss) x that opponent's points;
- * OPPONENT_MATCH_WIN_PERCENTAGE = mean over the games played of max(1/3, opponent's points / (pointsForWin
- * x the opponent's games including byes)), as a fraction 0..1.
+ * How byes count in the opponent-based tiebreaks (FIDE Tie-Break Regulations C.07, 2023, article 16 on
+ * unplayed rounds in Swiss events; a bye here is a pairing-allocated bye, worth pointsForWin): for the
+ * participant's own Buchholz and Sonneborn-Berger each bye is a game won against a dummy opponent whose
+ * score is the participant's own score, but at most pointsForDraw x `rounds` (article 16.4, the cap
+ * 16.4.2 for pairing-allocated byes). For the tiebreaks of the participant's opponents, the participant's
+ * score counts as it stands, the bye as the win it was awarded as (16.3.1). A pairing-allocated bye is not
+ * a voluntary unplayed round, so Cut-1 cuts the least value whatever it comes from (16.5 does not apply).
  */
-export function staticValue(criterion: Tiebreak, r: ParticipantRecord, all: ReadonlyMap<string, ParticipantRecord>, points: PointsSystem): number {
+export interface ByeTreatment {
+  /** Rounds of the stage (Swiss: `swissFormat(...).rounds`); Infinity leaves the dummy's score uncapped. */
+  rounds: number;
+}
+
+/** Score of the dummy opponent of `r`'s byes (article 16.4): its own points, capped at a draw per round of the stage. */
+export function dummyScore(r: ParticipantRecord, points: PointsSystem, byes: ByeTreatment): number {
+  return byes.rounds === Infinity ? r.points : Math.min(r.points, points.draw * byes.rounds);
+}
+
+/**
+ * Criterion values that do not depend on who else is tied (every criterion but HEAD_TO_HEAD):
+ * POINTS; SCORE_DIFFERENCE; SCORES_FOR; BUCHHOLZ = sum of the opponents' points over the games played,
+ * plus for each bye the dummy opponent's score (`ByeTreatment`); BUCHHOLZ_CUT1 = Buchholz less its least
+ * value (an opponent's or a dummy's); SONNEBORN_BERGER = sum of (1 for a win, 1/2 for a draw, 0 for a
+ * loss) x that opponent's points, plus the dummy's score for each bye (a win);
+ * OPPONENT_MATCH_WIN_PERCENTAGE = mean over the games played of max(1/3, opponent's points / (pointsForWin
+ * x the opponent's games including byes)), as a fraction 0..1 (byes add no opponent).
+ */
+export function staticValue(
+  criterion: Tiebreak,
+  r: ParticipantRecord,
+  all: ReadonlyMap<string, ParticipantRecord>,
+  points: PointsSystem,
+  byes: ByeTreatment = { rounds: Infinity },
+): number {
   const opp = (id: string) => all.get(id) as ParticipantRecord;
   switch (criterion) {
     case 'POINTS':
@@ -38,17 +64,21 @@ export function staticValue(criterion: Tiebreak, r: ParticipantRecord, all: Read
     case 'BUCHHOLZ_CUT1': {
       let sum = 0;
       let min = Infinity;
-      for (const g of r.games) {
-        const p = opp(g.opponent).points;
-        sum += p;
-        if (p < min) min = p;
+      const add = (value: number) => {
+        sum += value;
+        if (value < min) min = value;
+      };
+      for (const g of r.games) add(opp(g.opponent).points);
+      if (r.byes > 0) {
+        const dummy = dummyScore(r, points, byes);
+        for (let i = 0; i < r.byes; i++) add(dummy);
       }
-      return criterion === 'BUCHHOLZ' || r.games.length === 0 ? sum : sum - min;
+      return criterion === 'BUCHHOLZ' || min === Infinity ? sum : sum - min;
     }
     case 'SONNEBORN_BERGER': {
       let sum = 0;
       for (const g of r.games) sum += g.share * opp(g.opponent).points;
-      return sum;
+      return sum + r.byes * dummyScore(r, points, byes);
     }
     case 'OPPONENT_MATCH_WIN_PERCENTAGE': {
       if (r.games.length === 0) return 0;
@@ -76,8 +106,16 @@ function headToHead(run: readonly RankedRecord[], points: PointsSystem): Map<str
   return out;
 }
 
+/** Options of `rankRecords`. */
+export interface RankOptions {
+  /** Ranks first by this value, higher first (the esports-form Swiss record). */
+  leading?: (record: ParticipantRecord) => number;
+  /** How byes count in Buchholz and Sonneborn-Berger (default: the dummy's score uncapped). */
+  byes?: ByeTreatment;
+}
+
 /**
- * Orders records by `leading` when given (higher first; the esports-form Swiss record), then by `criteria`
+ * Orders records by `options.leading` when given (higher first), then by `criteria`
  * in turn (higher is better for each), then by seed. Participants tied on one
  * criterion are separated by the next, and HEAD_TO_HEAD is evaluated among exactly the participants still
  * tied at that point (a mini-league of their games against each other). Rows the criteria never separate
@@ -88,11 +126,12 @@ export function rankRecords(
   all: ReadonlyMap<string, ParticipantRecord>,
   criteria: readonly Tiebreak[],
   points: PointsSystem,
-  leading?: (record: ParticipantRecord) => number,
+  options: RankOptions = {},
 ): RankedRecord[] {
+  const leading = options.leading;
   const items: RankedRecord[] = records.map((record) => {
     const values: Partial<Record<Tiebreak, number>> = {};
-    for (const c of criteria) values[c] = staticValue(c, record, all, points);
+    for (const c of criteria) values[c] = staticValue(c, record, all, points, options.byes);
     return { record, values, tiedWithPrevious: false };
   });
   const out: RankedRecord[] = [];

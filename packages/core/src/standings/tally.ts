@@ -22,8 +22,6 @@ export interface ParticipantRecord {
   scoresFor: number;
   scoresAgainst: number;
   games: Game[];
-  /** How many times the participant took slot 1 in a played match (Swiss side balance). */
-  firstSlots: number;
 }
 
 function emptyRecord(entrant: Entrant): ParticipantRecord {
@@ -39,7 +37,6 @@ function emptyRecord(entrant: Entrant): ParticipantRecord {
     scoresFor: 0,
     scoresAgainst: 0,
     games: [],
-    firstSlots: 0,
   };
 }
 
@@ -98,7 +95,6 @@ export function tally(ranked: readonly Entrant[], results: readonly StageMatchRe
     }
     ra.played++;
     rb.played++;
-    ra.firstSlots++;
     ra.scoresFor += sa;
     ra.scoresAgainst += sb;
     rb.scoresFor += sb;

@@ -1,4 +1,6 @@
+import type { MatchSlot } from '../formats/types';
 import { maxWeightMatching, type WeightedEdge } from './max-weight-matching';
+import { higherTakesSlotOne, sideConflict, sidePreference, type SidePreference } from './swiss-sides';
 
 /** A participant to pair in a Swiss round, as the current standings see them. */
 export interface SwissPlayer {
@@ -9,8 +11,19 @@ export interface SwissPlayer {
   opponents: ReadonlySet<string>;
   /** Whether the participant already had a bye in this stage. */
   hadBye: boolean;
-  /** Matches played so far in slot 1 (side balance); 0 when omitted. */
-  firstSlots?: number;
+  /** Slots taken in the matches played so far, oldest first (byes left out); none when omitted. */
+  sides?: readonly MatchSlot[];
+}
+
+/** Options of `pairSwissRound`. */
+export interface SwissPairingOptions {
+  /**
+   * True (a Swiss of a fixed number of rounds, chess-style): two players with the same absolute side
+   * preference (difference beyond +-1, or two games running on one side) are not paired while a pairing
+   * without it exists, even if one must float to another score group. False (default; the esports form,
+   * where records decide who advances): sides never move a player to another score group.
+   */
+  absoluteSides?: boolean;
 }
 
 /** How a pairing was found, from the cheapest method to the widest. */
@@ -41,9 +54,13 @@ interface Field {
   pos: number[];
   groupSize: number[];
   met: (i: number, j: number) => boolean;
+  /** Side preference per player. */
+  preference: SidePreference[];
+  /** Whether two players with the same absolute side preference float rather than meet (`SwissPairingOptions`). */
+  absoluteSides: boolean;
 }
 
-function buildField(players: readonly SwissPlayer[]): Field {
+function buildField(players: readonly SwissPlayer[], absoluteSides: boolean): Field {
   const group: number[] = [];
   const pos: number[] = [];
   const groupSize: number[] = [];
@@ -55,8 +72,31 @@ function buildField(players: readonly SwissPlayer[]): Field {
     groupSize[g] = (groupSize[g] as number) + 1;
   });
   const met = (i: number, j: number) => (players[i] as SwissPlayer).opponents.has((players[j] as SwissPlayer).id);
-  return { players, group, pos, groupSize, met };
+  const preference = players.map((p) => sidePreference(p.sides ?? []));
+  return { players, group, pos, groupSize, met, preference, absoluteSides };
 }
+
+/**
+ * Cost of the side conflict of pairing i and j (`sideConflict`: 0 none, 1 mild, 2 strong, 3 absolute),
+ * in tiers: any conflict costs `unit`, a strong one `unit * (edges + 1)` more and an absolute one
+ * `unit * (edges + 1)^2` more, so that a matching of `edges` pairs first leaves the fewest participants
+ * without their side, then the fewest without a strong preference, then avoids absolute conflicts (the
+ * FIDE Dutch system's colour criteria). 0 without a conflict.
+ */
+function sideCost(field: Field, i: number, j: number, unit: number, edges: number): number {
+  const level = sideConflict(field.preference[i] as SidePreference, field.preference[j] as SidePreference);
+  if (level === 0) return 0;
+  const tier = edges + 1;
+  return unit * (1 + (level >= 2 ? tier : 0) + (level === 3 ? tier * tier : 0));
+}
+
+/** Whether i and j have the same absolute side preference. */
+function absoluteConflict(field: Field, i: number, j: number): boolean {
+  return sideConflict(field.preference[i] as SidePreference, field.preference[j] as SidePreference) === 3;
+}
+
+/** Largest `sideCost` for `edges` pairs of `unit`: that of an absolute conflict. */
+const absoluteCost = (unit: number, edges: number) => unit * (1 + (edges + 1) + (edges + 1) ** 2);
 
 /** Shape of a bracket: `m` players, the first `floaters` of them floaters from above. */
 interface BracketShape {
@@ -77,23 +117,36 @@ function dutchDistance(shape: BracketShape, pi: number, pj: number): number {
 
 /**
  * Pairs `members` (indices in rank order, all from one bracket, at bracket positions `bpos`) with one
- * matching call over every non-rematch pair. Weight favours the Dutch pairing (`dutchDistance`) and, when
- * someone must stay unpaired, leaving the lowest-ranked.
+ * matching call over every non-rematch pair, less the pairs of two players with the same absolute side
+ * preference when `strictSides` (they float instead). Among the pairings that leave the fewest unpaired,
+ * weight favours, in this order, pairs that give both their side (`sideCost`), the Dutch pairing
+ * (`dutchDistance`) and, when someone must stay unpaired, leaving the lowest-ranked.
  */
-function solveBlock(members: readonly number[], bpos: ReadonlyMap<number, number>, shape: BracketShape, field: Field): { pairs: [number, number][]; unpaired: number[] } {
+function solveBlock(
+  members: readonly number[],
+  bpos: ReadonlyMap<number, number>,
+  shape: BracketShape,
+  field: Field,
+  strictSides: boolean,
+): { pairs: [number, number][]; unpaired: number[] } {
   const k = members.length;
   const m = shape.m;
   const base = 2 * m + 2;
+  // One unit of side cost outweighs any difference in the Dutch terms of one pair (at most 4m).
+  const unit = 4 * m + 4;
+  const pairsAtMost = Math.floor(k / 2);
+  const top = absoluteCost(unit, pairsAtMost) + base;
   const edges: WeightedEdge[] = [];
   for (let a = 0; a < k; a++) {
     const i = members[a] as number;
     const pi = bpos.get(i) as number;
     for (let b = a + 1; b < k; b++) {
       const j = members[b] as number;
-      if (field.met(i, j)) continue;
+      if (field.met(i, j) || (strictSides && absoluteConflict(field, i, j))) continue;
+      const cost = sideCost(field, i, j, unit, pairsAtMost);
       const pj = bpos.get(j) as number;
       const d = pi < pj ? dutchDistance(shape, pi, pj) : dutchDistance(shape, pj, pi);
-      edges.push([a, b, base - 2 * d + (m - pi) + (m - pj)]);
+      edges.push([a, b, top - cost - 2 * d + (m - pi) + (m - pj)]);
     }
   }
   const mate = maxWeightMatching(k, edges);
@@ -112,14 +165,17 @@ function solveBlock(members: readonly number[], bpos: ReadonlyMap<number, number
  * rematches: brackets up to BLOCK players in one matching; larger ones in blocks (the floaters and the
  * top residents they meet go with the first) that each take a slice of the residents' top half and the
  * matching slice of their bottom half (where the Dutch pairs lie), then the few left over together.
- * Returns the pairs and the players left unpaired (who float down).
+ * With `field.absoluteSides`, two players with the same absolute side preference do not meet in a
+ * bracket solved in one matching nor in the blocks; the left-over matching allows it (weighted last), so
+ * that a large bracket does not float a crowd. Returns the pairs and the players left unpaired (who float
+ * down).
  */
 function pairBracket(bracket: readonly number[], floaters: number, field: Field): { pairs: [number, number][]; unpaired: number[] } {
   const m = bracket.length;
   const shape = bracketShape(m, floaters);
   const bpos = new Map<number, number>();
   bracket.forEach((i, p) => bpos.set(i, p));
-  if (m <= BLOCK) return solveBlock(bracket, bpos, shape, field);
+  if (m <= BLOCK) return solveBlock(bracket, bpos, shape, field, field.absoluteSides);
   const headSize = Math.min(m, 2 * floaters);
   const head = bracket.slice(0, headSize);
   const rest = bracket.slice(headSize);
@@ -132,23 +188,28 @@ function pairBracket(bracket: readonly number[], floaters: number, field: Field)
     const last = b === blocks - 1;
     const top = rest.slice(b * slice, last ? half : (b + 1) * slice);
     const bottom = rest.slice(half + b * slice, last ? rest.length : half + (b + 1) * slice);
-    const solved = solveBlock(b === 0 ? [...head, ...top, ...bottom] : [...top, ...bottom], bpos, shape, field);
+    const solved = solveBlock(b === 0 ? [...head, ...top, ...bottom] : [...top, ...bottom], bpos, shape, field, field.absoluteSides);
     pairs.push(...solved.pairs);
     leftovers.push(...solved.unpaired);
   }
   if (leftovers.length > 1) {
     leftovers.sort((a, b) => a - b);
-    const solved = solveBlock(leftovers, bpos, shape, field);
+    const solved = solveBlock(leftovers, bpos, shape, field, false);
     pairs.push(...solved.pairs);
     leftovers = solved.unpaired;
   }
   return { pairs, unpaired: leftovers };
 }
 
-/** Index of the bye: the lowest-ranked player without a bye, or the lowest-ranked when all had one. */
-function pickBye(players: readonly SwissPlayer[]): number {
-  for (let i = players.length - 1; i >= 0; i--) if (!(players[i] as SwissPlayer).hadBye) return i;
-  return players.length - 1;
+/**
+ * Bye candidates in the order they are tried: players without a bye, lowest-ranked first (players are in
+ * rank order: points, then rank); when everyone had one, everyone, lowest-ranked first.
+ */
+function byeCandidates(players: readonly SwissPlayer[]): number[] {
+  const eligible: number[] = [];
+  for (let i = players.length - 1; i >= 0; i--) if (!(players[i] as SwissPlayer).hadBye) eligible.push(i);
+  if (eligible.length > 0) return eligible;
+  return players.map((_, i) => players.length - 1 - i);
 }
 
 /** Result of the score-group path: pairs committed per group and the floaters entering each group. */
@@ -160,10 +221,9 @@ interface GroupPass {
   carry: number[];
 }
 
-/** Score-group path: the bye first, then brackets top-down, floaters moving down. */
-function pairByScoreGroups(field: Field): GroupPass {
+/** Score-group path: with `bye` (-1: none) set aside, brackets top-down, floaters moving down. */
+function pairByScoreGroups(field: Field, bye: number): GroupPass {
   const n = field.players.length;
-  const bye = n % 2 === 1 ? pickBye(field.players) : -1;
   const pairsByGroup: [number, number][][] = [];
   const carryBefore: number[][] = [];
   let carry: number[] = [];
@@ -185,14 +245,24 @@ function pairByScoreGroups(field: Field): GroupPass {
 /**
  * One matching over `members` (indices in rank order), plus a bye vertex when `withBye`. Costs, from
  * heaviest: a rematch or repeated bye (only when `allowRematch`), the bye given above the lowest eligible
- * member, the squared score-group distance, the distance from the Dutch pairing. Returns null when the
- * matching leaves someone unpaired.
+ * member, the squared score-group distance, a side conflict (`sideConflict` level), the distance from the
+ * Dutch pairing; with `strictSides` two players of the same absolute side preference are not paired.
+ * Returns null when the matching leaves someone unpaired.
  */
-function matchSubset(field: Field, members: readonly number[], withBye: boolean, allowRematch: boolean): { pairs: [number, number][]; bye: number } | null {
+function matchSubset(
+  field: Field,
+  members: readonly number[],
+  withBye: boolean,
+  allowRematch: boolean,
+  strictSides = false,
+): { pairs: [number, number][]; bye: number } | null {
   const k = members.length;
   const first = field.group[members[0] as number] as number;
   const spread = (field.group[members[k - 1] as number] as number) - first + 1;
-  const step = 2 * (k + 1); // one unit of score-group distance outweighs any Dutch distance
+  // Per pair: the Dutch deviation (at most k) below a side conflict (1 to 3 units of k + 1 for a mild,
+  // strong or absolute one), both below one unit of score-group distance; one place of the bye above
+  // any pair's score-group distance; rematches above everything summed.
+  const step = 4 * (k + 1);
   const groupCost = step * spread * spread;
   const byeStep = groupCost + 1;
   const rematch = (k + 2) * (byeStep * (k + 1) + groupCost);
@@ -206,9 +276,11 @@ function matchSubset(field: Field, members: readonly number[], withBye: boolean,
       const j = members[b] as number;
       const repeat = field.met(i, j);
       if (repeat && !allowRematch) continue;
+      const level = sideConflict(field.preference[i] as SidePreference, field.preference[j] as SidePreference);
+      if (strictSides && level === 3) continue;
       const gd = (field.group[j] as number) - gi;
       const dev = gd === 0 ? Math.abs((field.pos[j] as number) - (field.pos[i] as number) - half) : 0;
-      edges.push([a, b, big - (repeat ? rematch : 0) - step * gd * gd - dev]);
+      edges.push([a, b, big - (repeat ? rematch : 0) - step * gd * gd - level * (k + 1) - dev]);
     }
   }
   if (withBye) {
@@ -231,23 +303,39 @@ function matchSubset(field: Field, members: readonly number[], withBye: boolean,
   return { pairs, bye };
 }
 
+/** Largest widening step re-tried to keep two players of the same absolute side preference apart. */
+const STRICT_SIDES_LIMIT = 256;
+
 /**
- * Widening: re-pairs the bottom 1, 2, 4, ... score groups (with the floaters entering them and the bye)
+ * Widening: re-pairs the bottom 1, 2, 4, ... score groups (with the floaters entering them, the bye kept)
  * in one matching, keeping the pairs above, until everyone is paired without a repeat; the last step is
- * the whole field. Null when even that fails.
+ * the whole field. With `field.absoluteSides`, two players of the same absolute side preference meet only
+ * when no step of up to STRICT_SIDES_LIMIT players pairs everyone without it (then the first step that
+ * pairs everyone with it is used). Null when even the whole field fails: with this bye, no pairing avoids
+ * a repeat.
  */
-function widen(field: Field, pass: GroupPass): { pairs: [number, number][]; bye: number } | null {
+function widen(field: Field, pass: GroupPass): [number, number][] | null {
   const n = field.players.length;
   const groups = field.groupSize.length;
+  let fallback: [number, number][] | null = null;
   for (let w = 1; ; w *= 2) {
     const s = Math.max(0, groups - w);
     const members = new Set<number>(pass.carryBefore[s] as number[]);
-    for (let i = 0; i < n; i++) if ((field.group[i] as number) >= s) members.add(i);
-    if (pass.bye >= 0) members.add(pass.bye);
+    for (let i = 0; i < n; i++) if ((field.group[i] as number) >= s && i !== pass.bye) members.add(i);
     const list = [...members].sort((a, b) => a - b);
-    const solved = matchSubset(field, list, pass.bye >= 0, false);
-    if (solved !== null) return { pairs: [...pass.pairsByGroup.slice(0, s).flat(), ...solved.pairs], bye: solved.bye };
-    if (s === 0) return null;
+    const above = () => pass.pairsByGroup.slice(0, s).flat();
+    if (list.length === 0) return above();
+    if (fallback !== null && list.length > STRICT_SIDES_LIMIT) return fallback;
+    const strict = field.absoluteSides ? matchSubset(field, list, false, false, true) : null;
+    if (strict !== null) return [...above(), ...strict.pairs];
+    if (fallback === null) {
+      const loose = matchSubset(field, list, false, false);
+      if (loose !== null) {
+        if (!field.absoluteSides) return [...above(), ...loose.pairs];
+        fallback = [...above(), ...loose.pairs];
+      }
+    }
+    if (s === 0) return fallback;
   }
 }
 
@@ -256,7 +344,9 @@ function widen(field: Field, pass: GroupPass): { pairs: [number, number][]; bye:
  * score groups are runs of equal points (players are stably re-sorted by points, so they need not be).
  *
  * Rules, in priority order: nobody meets an earlier opponent again, and nobody gets a second bye, while a
- * pairing without that exists; the bye goes to the lowest-ranked participant without one; pairs stay
+ * pairing without that exists; the bye goes to the lowest-ranked participant without one (fewest points,
+ * then lowest in `players` order) among those with whom the others can still be paired without a repeat,
+ * however far the pairing must then widen past score groups; pairs stay
  * within score groups (floaters move down to the next group); within a group the top half meets the bottom
  * half in order (1 v n/2+1, ...). Method: each bracket (floaters + score group) is paired by optimal
  * weighted matching (Edmonds' blossom) restricted to that bracket and, in large brackets, to blocks of
@@ -265,22 +355,37 @@ function widen(field: Field, pass: GroupPass): { pairs: [number, number][]; bye:
  * unpaired at the bottom, the matching widens: the bottom 1, 2, 4, ... score groups are re-paired together
  * (pairs above kept), up to the whole field; only if no perfect matching without repeats exists at all are
  * rematches allowed, as few as possible (one matching over every pair).
- * Slot 1 goes to the player with fewer slot-1 matches so far (the better-ranked on a tie).
+ * Sides (slot 1 / slot 2) follow the FIDE Dutch colour rules (`swiss-sides.ts`): among the pairings
+ * the rules above allow, those whose side preferences are compatible are preferred (fewest absolute
+ * conflicts, then strong, then any), and with `options.absoluteSides` two players of the same absolute
+ * preference do not meet while another pairing avoids it (one floats instead, as the Dutch system's
+ * absolute colour criterion); then each pair's sides go by `higherTakesSlotOne`. So side differences stay
+ * within one and nobody plays three times running on one side wherever the score groups allow.
  */
-export function pairSwissRound(input: readonly SwissPlayer[]): SwissPairing {
+export function pairSwissRound(input: readonly SwissPlayer[], options: SwissPairingOptions = {}): SwissPairing {
   const order = input.map((p, i) => ({ p, i }));
   order.sort((a, b) => b.p.points - a.p.points || a.i - b.i);
   const players = order.map((x) => x.p);
   const n = players.length;
   if (n === 0) return { pairs: [], bye: null, rematches: 0, repeatedBye: false, method: 'SCORE_GROUPS' };
-  const field = buildField(players);
+  const field = buildField(players, options.absoluteSides ?? false);
 
+  // The bye goes to the lowest-ranked candidate with whom the rest can be paired without a repeat.
   let method: SwissPairingMethod = 'SCORE_GROUPS';
-  const pass = pairByScoreGroups(field);
-  let found: { pairs: [number, number][]; bye: number } | null = { pairs: pass.pairsByGroup.flat(), bye: pass.bye };
-  if (pass.carry.length > 0) {
-    method = 'WIDENED';
-    found = widen(field, pass);
+  let found: { pairs: [number, number][]; bye: number } | null = null;
+  for (const bye of n % 2 === 1 ? byeCandidates(players) : [-1]) {
+    const pass = pairByScoreGroups(field, bye);
+    if (pass.carry.length === 0) {
+      method = 'SCORE_GROUPS';
+      found = { pairs: pass.pairsByGroup.flat(), bye };
+      break;
+    }
+    const widened = widen(field, pass);
+    if (widened !== null) {
+      method = 'WIDENED';
+      found = { pairs: widened, bye };
+      break;
+    }
   }
   if (found === null) {
     method = 'REMATCH_UNAVOIDABLE';
@@ -295,7 +400,9 @@ export function pairSwissRound(input: readonly SwissPlayer[]): SwissPairing {
     if (field.met(a, b)) rematches++;
     const pa = players[a] as SwissPlayer;
     const pb = players[b] as SwissPlayer;
-    return (pb.firstSlots ?? 0) < (pa.firstSlots ?? 0) ? [pb.id, pa.id] : [pa.id, pb.id];
+    const higher = { preference: field.preference[a] as SidePreference, sides: pa.sides ?? [] };
+    const lower = { preference: field.preference[b] as SidePreference, sides: pb.sides ?? [] };
+    return higherTakesSlotOne(higher, lower) ? [pa.id, pb.id] : [pb.id, pa.id];
   });
   return {
     pairs,

@@ -1,6 +1,6 @@
 import { DomainError } from '../errors/domain-error';
 import { parseStageMatchKey, swissByeKey, swissMatchKey } from '../formats/stage-match-key';
-import type { Entrant, GeneratedMatch } from '../formats/types';
+import type { Entrant, GeneratedMatch, MatchSlot } from '../formats/types';
 import { validateEntrants } from '../formats/validate-entrants';
 import { pointsSystem, resolveTiebreaks, settingsObject, type StageSettings } from '../stages/stage-settings';
 import { rankRecords } from '../standings/rank';
@@ -47,6 +47,8 @@ export interface SwissProgress {
 interface State {
   progress: SwissProgress;
   records: Map<string, ParticipantRecord>;
+  /** Slots each participant took in its matches, oldest round first (byes left out). */
+  sides: Map<string, MatchSlot[]>;
 }
 
 function readState(entrants: readonly Entrant[], results: readonly StageMatchResult[], settings: StageSettings, options: SwissRoundOptions): State {
@@ -59,6 +61,7 @@ function readState(entrants: readonly Entrant[], results: readonly StageMatchRes
     throw new DomainError('VALIDATION_ERROR', 'results must be an array', [{ path: 'results', message: 'must be an array' }]);
   }
   let completedRounds = 0;
+  const slotsByRound: [string, number, MatchSlot][] = [];
   results.forEach((r, i) => {
     const parsed = typeof r?.key === 'string' ? parseStageMatchKey(r.key) : null;
     if (parsed === null || parsed.bracket !== 'SWISS') {
@@ -73,6 +76,8 @@ function readState(entrants: readonly Entrant[], results: readonly StageMatchRes
       ]);
     }
     if (parsed.round > completedRounds) completedRounds = parsed.round;
+    const [a, b] = Array.isArray(r.participants) ? r.participants : [null, null];
+    if (a !== null && b !== null) slotsByRound.push([a, parsed.round, 1], [b, parsed.round, 2]);
   });
   const records = tally(ranked, results, points);
   const withdrawn = new Set<string>();
@@ -82,7 +87,7 @@ function readState(entrants: readonly Entrant[], results: readonly StageMatchRes
     }
     withdrawn.add(id);
   });
-  const order = rankRecords(ranked.map((e) => records.get(e.id) as ParticipantRecord), records, criteria, points);
+  const order = rankRecords(ranked.map((e) => records.get(e.id) as ParticipantRecord), records, criteria, points, { byes: { rounds: format.rounds } });
   const active = order
     .map((x) => x.record)
     .filter((r) => {
@@ -92,7 +97,13 @@ function readState(entrants: readonly Entrant[], results: readonly StageMatchRes
     })
     .map((r) => r.id);
   const done = completedRounds >= format.rounds || active.length < 2;
-  return { progress: { format, completedRounds, nextRound: done ? null : completedRounds + 1, active }, records };
+  const sides = new Map<string, MatchSlot[]>();
+  for (const [id, , slot] of slotsByRound.sort((x, y) => x[1] - y[1])) {
+    const list = sides.get(id);
+    if (list === undefined) sides.set(id, [slot]);
+    else list.push(slot);
+  }
+  return { progress: { format, completedRounds, nextRound: done ? null : completedRounds + 1, active }, records, sides };
 }
 
 /**
@@ -127,14 +138,14 @@ export function generateSwissRound(
   settings: StageSettings = {},
   options: SwissRoundOptions = {},
 ): SwissRound | null {
-  const { progress, records } = readState(entrants, results, settings, options);
+  const { progress, records, sides } = readState(entrants, results, settings, options);
   if (progress.nextRound === null) return null;
   const round = progress.nextRound;
   const players = progress.active.map((id) => {
     const r = records.get(id) as ParticipantRecord;
-    return { id, points: r.points, opponents: new Set(r.games.map((g) => g.opponent)), hadBye: r.byes > 0, firstSlots: r.firstSlots };
+    return { id, points: r.points, opponents: new Set(r.games.map((g) => g.opponent)), hadBye: r.byes > 0, sides: sides.get(id) ?? [] };
   });
-  const pairing = pairSwissRound(players);
+  const pairing = pairSwissRound(players, { absoluteSides: progress.format.mode === 'FIXED' });
   const matches: GeneratedMatch[] = pairing.pairs.map(([a, b], i) => ({
     key: swissMatchKey(round, i + 1),
     bracket: 'SWISS',
