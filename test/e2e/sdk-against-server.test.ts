@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTourneyClient, isTourneyError, TourneyError, type TourneyClient } from '@tourney/sdk';
 import { ManualClock, startServer } from '@tourney/server';
 
@@ -81,12 +81,17 @@ describe('@tourney/sdk against @tourney/server', () => {
 
 describe('rate limiting seen through the SDK', () => {
   let limited: Awaited<ReturnType<typeof startServer>>;
-  // The server's rate-limit window runs on this clock: the client's sleep moves it instead of waiting.
+  // The server's clock and the system time of the rate limiter's window (fake Date) move together: the client's sleep
+  // moves both instead of waiting.
   const clock = new ManualClock('2030-01-01T00:00:00.000Z');
   beforeAll(async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: clock.now() });
     limited = await startServer({ databasePath: ':memory:', port: 0, logLevel: 'silent', clock, rateLimit: { points: 2, durationSeconds: 1 } });
   });
-  afterAll(async () => limited?.close());
+  afterAll(async () => {
+    vi.useRealTimers();
+    await limited?.close();
+  });
 
   it('gets 429 RATE_LIMITED without retries and succeeds after waiting for the reset with them', async () => {
     const noRetry = createTourneyClient({ baseUrl: limited.url, retry: { retries: 0 } });
@@ -103,6 +108,7 @@ describe('rate limiting seen through the SDK', () => {
       sleep: async (ms: number) => {
         waits.push(ms);
         clock.advance(ms);
+        vi.setSystemTime(clock.now());
       },
     });
     const health = await patient.GET('/health');

@@ -91,7 +91,7 @@ export function createApp(options: CreateAppOptions): TourneyApp {
   if (config.validateResponses) koa.use(responseContract(validators, logger));
   koa.use(errorHandler());
   koa.use(authenticate());
-  if (config.rateLimit.enabled) koa.use(rateLimit(options.rateLimiter ?? createMemoryRateLimiter(config.rateLimit, clock), clock));
+  if (config.rateLimit.enabled) koa.use(rateLimit(options.rateLimiter ?? createMemoryRateLimiter(config.rateLimit), clock));
   koa.use(rejectInvalidCredentials());
   koa.use(router.routes());
   koa.use(unmatchedRoute(router));

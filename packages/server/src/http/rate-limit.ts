@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { type Clock, systemClock } from '../clock';
 import type { RateLimitConfig } from '../config';
 import { ApiError } from './errors';
@@ -43,35 +43,13 @@ export function fromRateLimiterFlexible(limiter: RateLimiterAbstract): RateLimit
 }
 
 /**
- * The default limiter: `points` requests per `durationSeconds` per key, kept in this process's memory. A key's window
- * opens with its first request and closes `durationSeconds` later, both read from `clock` (the server's injected
- * Clock, so a ManualClock moves the window); requests refused in a window still count in it. A window of 0 seconds
- * never closes (as with rate-limiter-flexible; msBeforeReset -1). Closed windows are dropped at the latest one window
- * length after they closed. rate-limiter-flexible's memory limiter reads the wall clock and runs its own timers, hence
- * this one; shared limiters still go through {@link fromRateLimiterFlexible}.
+ * The default limiter: rate-limiter-flexible's in-memory store, `points` requests per `durationSeconds` per key in this
+ * process (a window opens with a key's first request; refused requests count; 0 seconds = a window that never closes,
+ * msBeforeReset -1). It reads the system time (`Date.now()`): tests move it with fake timers. Several instances plug a
+ * shared store instead (see {@link fromRateLimiterFlexible}).
  */
-export function createMemoryRateLimiter(config: RateLimitConfig, clock: Clock = systemClock): RateLimiter {
-  const durationMs = config.durationSeconds > 0 ? config.durationSeconds * 1000 : Infinity;
-  const windows = new Map<string, { consumed: number; resetAtMs: number }>();
-  let pruneAtMs = -Infinity;
-  return {
-    async consume(key) {
-      const nowMs = clock.now().getTime();
-      if (nowMs >= pruneAtMs) {
-        for (const [k, w] of windows) if (w.resetAtMs <= nowMs) windows.delete(k);
-        pruneAtMs = nowMs + durationMs;
-      }
-      let window = windows.get(key);
-      if (!window || window.resetAtMs <= nowMs) {
-        window = { consumed: 0, resetAtMs: nowMs + durationMs };
-        windows.set(key, window);
-      }
-      window.consumed += 1;
-      const allowed = window.consumed <= config.points;
-      const msBeforeReset = Number.isFinite(window.resetAtMs) ? window.resetAtMs - nowMs : -1;
-      return { allowed, limit: config.points, remaining: allowed ? config.points - window.consumed : 0, msBeforeReset };
-    },
-  };
+export function createMemoryRateLimiter(config: RateLimitConfig): RateLimiter {
+  return fromRateLimiterFlexible(new RateLimiterMemory({ points: config.points, duration: config.durationSeconds }));
 }
 
 /**
