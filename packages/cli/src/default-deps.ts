@@ -14,6 +14,7 @@ export function processIo(): CliIo {
     isTTY: process.stdout.isTTY === true,
     interactive: process.stdin.isTTY === true && process.stdout.isTTY === true,
     columns: process.stdout.columns,
+    stderrIsTTY: process.stderr.isTTY === true,
   };
 }
 

@@ -12,6 +12,7 @@ import { registerMeCommands } from './commands/me';
 import { registerNotificationCommands } from './commands/notification';
 import { registerOrgCommands } from './commands/org';
 import { registerParticipantCommands } from './commands/participant';
+import { registerProjectCommands } from './commands/project';
 import { registerServerCommands } from './commands/server';
 import { withExamples } from './commands/shared';
 import { registerStaffCommands } from './commands/staff';
@@ -62,6 +63,7 @@ export function createProgram(deps: CliDeps): Command {
   registerCircuitCommands(program, deps);
   registerAntiCheatCommands(program, deps);
   registerOrgCommands(program, deps);
+  registerProjectCommands(program, deps);
   registerStaffCommands(program, deps);
   registerMeCommands(program, deps);
   registerNotificationCommands(program, deps);

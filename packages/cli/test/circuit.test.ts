@@ -150,7 +150,7 @@ describe('tourney circuit season create', () => {
       { configDir: dir.path },
     );
     expect(result.code).toBe(1);
-    expect(result.err).toContain('body.scoring.placements["4"]');
+    expect(result.err.split('\n')[0]).toBe('error: --placements entry "4" overlaps "3-4" (VALIDATION_ERROR, request r1)');
   });
 });
 

@@ -111,11 +111,20 @@ describe('tourney match report', () => {
   });
 
   it('exits 4 without a login', async () => {
+    await runCli(['config', 'set', 'baseUrl', BASE, '--profile', 'other'], { configDir: dir.path });
     const result = await runCli(['match', 'report', scheduled.id, '--score', '2-0', '--profile', 'other'], {
       configDir: dir.path,
     });
     expect(result.code).toBe(4);
-    expect(result.err).toBe("error: not logged in (profile other)\nhint: run 'tourney login --profile other' first\n");
+    expect(result.err).toBe(
+      "error: not logged in (profile other)\nhint: run 'tourney --profile other login' first (no account yet? 'tourney --profile other signup')\n",
+    );
+  });
+
+  it('refuses a --profile that does not exist instead of using an empty one', async () => {
+    const result = await runCli(['match', 'report', scheduled.id, '--score', '2-0', '--profile', 'typo'], { configDir: dir.path });
+    expect(result.code).toBe(1);
+    expect(result.err).toContain('error: no profile named "typo"');
   });
 });
 

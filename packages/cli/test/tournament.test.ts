@@ -52,13 +52,20 @@ describe('tourney tournament list', () => {
     expect(lines[1]!.indexOf('Spring Open')).toBe(lines[0]!.indexOf('NAME'));
   });
 
-  it('prints tab-separated rows without header when piped', async () => {
+  it('prints tab-separated rows of the raw API values without header when piped', async () => {
     server.use(http.get(`${BASE}/tournaments`, () => HttpResponse.json(page([spring, autumn]))));
     const result = await runCli(['tournament', 'list', ...KEY], { configDir: dir.path });
     expect(result.out).toBe(
-      `${spring.id}\tSpring Open\tregistration open\t5/16\t2030-03-01 18:00Z\n` +
-        `${autumn.id}\tAutumn Cup\tongoing\t16/16\t2030-03-01 18:00Z\n`,
+      `${spring.id}\tSpring Open\tREGISTRATION_OPEN\t5\t16\t${spring.startDate}\n` +
+        `${autumn.id}\tAutumn Cup\tONGOING\t16\t16\t${autumn.startDate}\n`,
     );
+  });
+
+  it('says on stderr when a piped list has more pages', async () => {
+    server.use(http.get(`${BASE}/tournaments`, () => HttpResponse.json(page([spring], 1, 4, 10))));
+    const result = await runCli(['tournament', 'list', ...KEY], { configDir: dir.path });
+    expect(result.out.split('\n')).toHaveLength(2);
+    expect(result.err).toBe('showing page 1 of 4 (40 tournaments); use --page 2 or --all for more\n');
   });
 
   it('passes --status, --page and --limit and hints at more pages on a terminal', async () => {
@@ -77,7 +84,7 @@ describe('tourney tournament list', () => {
     expect(query?.get('status')).toBe('ONGOING');
     expect(query?.get('page')).toBe('2');
     expect(query?.get('limit')).toBe('1');
-    expect(result.err).toBe('page 2 of 3 (3 tournaments); use --page 3 or --all\n');
+    expect(result.err).toBe('showing page 2 of 3 (3 tournaments); use --page 3 or --all for more\n');
   });
 
   it('--all follows every page with client.paginate', async () => {
@@ -164,7 +171,7 @@ describe('tourney tournament create', () => {
       configDir: dir.path,
     });
     expect(result.code).toBe(1);
-    expect(result.err).toBe('error: invalid --start-date "soon": expected ISO 8601, e.g. 2030-05-01T18:00:00Z\n');
+    expect(result.err).toBe('error: invalid --start-date "soon": expected an ISO 8601 date-time, e.g. 2030-05-01T18:00:00Z\n');
   });
 
   it('needs a project with a login token', async () => {
@@ -172,7 +179,10 @@ describe('tourney tournament create', () => {
       configDir: dir.path,
     });
     expect(result.code).toBe(1);
-    expect(result.err).toContain('error: must provide --project');
+    expect(result.err).toBe(
+      'error: no project given and the profile has no default project\n' +
+        "hint: pass --project ID, create one with 'tourney project create --name NAME', or pick one: tourney project use ID\n",
+    );
   });
 });
 
@@ -190,10 +200,12 @@ describe('tournament lifecycle commands', () => {
         return HttpResponse.json({ success: true, data: tournament({ status }) });
       }),
     );
-    const result = await runCli(['tournament', verb, spring.id, ...KEY], { configDir: dir.path });
+    const result = await runCli(['tournament', verb, spring.id, ...KEY], { configDir: dir.path, io: captureIo({ isTTY: true }) });
     expect(result.code).toBe(0);
     expect(called).toBe(true);
     expect(result.out).toBe(`tournament "Spring Open" is now ${shown}\n`);
+    const piped = await runCli(['tournament', verb, spring.id, ...KEY], { configDir: dir.path });
+    expect(piped.out).toBe(`${status}\n`);
   });
 
   it('renders API errors as "error: <message> (<code>, request <id>)" with exit 1', async () => {
@@ -211,17 +223,44 @@ describe('tournament lifecycle commands', () => {
     server.use(http.post(`${BASE}/tournaments/${spring.id}/publish`, () => HttpResponse.error()));
     const result = await runCli(['tournament', 'publish', spring.id, ...KEY], { configDir: dir.path });
     expect(result.code).toBe(1);
-    expect(result.err).toMatch(/^error: Network error: POST .* \(NETWORK_ERROR\)\nhint: is the server running\?/);
+    expect(result.err).toBe(
+      `error: cannot reach the server at ${BASE} (NETWORK_ERROR)\n` +
+        "hint: is it running? start one with 'tourney server start', or point to another with --base-url\n",
+    );
   });
 
-  it('exits 4 on 403', async () => {
+  it('exits 1 on 403 (a refusal), with a hint naming the missing scope', async () => {
     server.use(
       http.post(`${BASE}/tournaments/${spring.id}/publish`, () =>
-        HttpResponse.json(apiError('INSUFFICIENT_SCOPE', 'the API key lacks manage:tournaments'), { status: 403 }),
+        HttpResponse.json(
+          apiError('INSUFFICIENT_SCOPE', 'this API key lacks the scope manage:tournaments required by publishTournament', 'req-3'),
+          { status: 403 },
+        ),
       ),
     );
     const result = await runCli(['tournament', 'publish', spring.id, ...KEY], { configDir: dir.path });
+    expect(result.code).toBe(1);
+    expect(result.err).toBe(
+      'error: this API key lacks the scope manage:tournaments (INSUFFICIENT_SCOPE, request req-3)\n' +
+        'hint: create a key that has it: tourney api-key create --name NAME --scope manage:tournaments\n',
+    );
+  });
+
+  it('exits 4 on 401 and says how to log in or sign up', async () => {
+    server.use(
+      http.post(`${BASE}/tournaments/${spring.id}/publish`, () =>
+        HttpResponse.json(
+          apiError('UNAUTHORIZED', 'publishTournament needs credentials: send X-API-Key or Authorization: Bearer <access token>', 'req-4'),
+          { status: 401 },
+        ),
+      ),
+    );
+    const result = await runCli(['tournament', 'publish', spring.id, '--base-url', BASE], { configDir: dir.path });
     expect(result.code).toBe(4);
+    expect(result.err).toBe(
+      'error: you are not logged in and no API key is set (UNAUTHORIZED, request req-4)\n' +
+        "hint: run 'tourney login' (no account yet? 'tourney signup'), or pass --api-key\n",
+    );
   });
 
   it('get --json prints the tournament', async () => {

@@ -11,20 +11,11 @@ import { printJson } from '../output/json';
 import { printFields, printTable } from '../output/table';
 import { formatTimestamp } from '../output/text';
 import { openSession, type Session } from '../session';
-import { globalsOf, intOption, withExamples } from './shared';
+import { choiceOption, globalsOf, intOption, withExamples } from './shared';
 
 const GAMES = ['cs2', 'valorant', 'apex', 'dota2', 'rl'] as const;
 const KINDS: readonly EvidenceKind[] = ['screenshot', 'video', 'log', 'replay', 'other'];
 const CONTENT_TYPE = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*$/;
-
-/** commander parser for a lower-case choice. */
-function choice<T extends string>(values: readonly T[]): (value: string) => T {
-  return (value) => {
-    const normalized = value.trim().toLowerCase();
-    if (!(values as readonly string[]).includes(normalized)) throw new InvalidArgumentError(`expected one of ${values.join(', ')}`);
-    return normalized as T;
-  };
-}
 
 /** commander parser for a positive number of seconds (decimals allowed, at least 0.01). */
 function secondsOption(value: string): number {
@@ -86,7 +77,7 @@ export function registerAntiCheatCommands(program: Command, deps: CliDeps): void
     session
       .command('start')
       .description('start a monitoring session for a match (PRO plan, scope anticheat:session.write)')
-      .requiredOption('--game <game>', `game: ${GAMES.join(', ')}`, choice(GAMES))
+      .requiredOption('--game <game>', `game: ${GAMES.join(', ')}`, choiceOption(GAMES))
       .option('--match <id>', 'match id to monitor (generated when omitted); it becomes the session id')
       .requiredOption('--participant <userId>', 'user to monitor (repeat for each)', collectValues)
       .option('--json', 'print the API data as JSON')
@@ -214,7 +205,7 @@ export function registerAntiCheatCommands(program: Command, deps: CliDeps): void
       .command('upload <file>')
       .description('upload a file (screenshot, clip, log) as evidence of a session: checksum, presign, PUT')
       .requiredOption('--session <id>', 'session the evidence belongs to')
-      .option('--kind <kind>', `kind: ${KINDS.join(', ')}`, choice(KINDS), 'screenshot' as EvidenceKind)
+      .option('--kind <kind>', `kind: ${KINDS.join(', ')}`, choiceOption(KINDS), 'screenshot' as EvidenceKind)
       .option('--content-type <type>', 'MIME type (default: from the file extension)')
       .option('--detection <id>', 'attach the evidence to this detection of the session')
       .option('--json', 'print the API data as JSON')
