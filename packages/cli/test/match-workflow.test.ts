@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BASE, match } from './helpers/api-fixtures';
-import { runCli, tempDir } from './helpers/cli-harness';
+import { captureIo, runCli, scriptedPrompter, tempDir } from './helpers/cli-harness';
 import { useMswServer } from './helpers/msw';
 
 // tourney match start|dispute|evidence|resolve|correct|reschedule against msw (issue 4).
@@ -41,7 +41,9 @@ function serve(action: string, captured: Captured, data: object, status = 200) {
   );
 }
 
-const run = (args: string[]) => runCli(['match', ...args], { configDir: dir.path });
+/** Runs `tourney match ...` on a terminal that cannot be prompted (stdout a TTY, stdin not). */
+const run = (args: string[]) => runCli(['match', ...args], { configDir: dir.path, io: captureIo({ isTTY: true, interactive: false }) });
+const piped = (args: string[]) => runCli(['match', ...args], { configDir: dir.path });
 
 describe('tourney match workflow commands', () => {
   it('start: the login token, no body', async () => {
@@ -51,6 +53,7 @@ describe('tourney match workflow commands', () => {
     expect(result.err).toBe('');
     expect(captured).toMatchObject({ body: undefined, auth: 'Bearer tat_org' });
     expect(result.out).toBe('started alice vs bob; status in progress\n');
+    expect((await piped(['start', current.id])).out).toBe('IN_PROGRESS\n');
   });
 
   it('dispute: reason and repeated evidence, with an idempotency key', async () => {
@@ -97,7 +100,7 @@ describe('tourney match workflow commands', () => {
     const captured: Captured = {};
     const corrected = match({ status: 'COMPLETED', winnerId: 'pb', participants: [{ participantId: 'pa', name: 'alice', seed: 1, score: 0 }, { participantId: 'pb', name: 'bob', seed: 2, score: 2 }] });
     serve('correct', captured, { match: corrected, rewiredMatchIds: ['m-final'], resetMatchIds: ['m-semi'], removedMatchIds: [] });
-    const result = await run(['correct', current.id, '--score', '0-2', '--reason', 'sheet misread', '--cascade']);
+    const result = await run(['correct', current.id, '--score', '0-2', '--reason', 'sheet misread', '--cascade', '--yes']);
     expect(result.err).toBe('');
     expect(captured.body).toEqual({
       scores: [
@@ -109,6 +112,23 @@ describe('tourney match workflow commands', () => {
       cascade: true,
     });
     expect(result.out).toBe('corrected alice 0-2 bob (winner bob); status completed\nrewired: m-final\nreset: m-semi\n');
+  });
+
+  it('correct --cascade asks on a terminal, needs --yes when it cannot ask, and changes nothing when declined', async () => {
+    const captured: Captured = {};
+    serve('correct', captured, { match: current, rewiredMatchIds: [], resetMatchIds: [], removedMatchIds: [] });
+    const args = ['correct', current.id, '--score', '0-2', '--reason', 'sheet misread', '--cascade'];
+    const unattended = await piped(args);
+    expect(unattended.code).toBe(1);
+    expect(unattended.err).toContain('add --yes to confirm');
+    const prompter = scriptedPrompter(['no']);
+    const declined = await runCli(['match', ...args], { configDir: dir.path, io: captureIo({ isTTY: true }), deps: { prompter } });
+    expect(declined.code).toBe(2);
+    expect(prompter.questions).toEqual(['reset the later matches played with the old result (their results are cleared)?']);
+    expect(captured.body).toBeUndefined();
+    const accepted = await runCli(['match', ...args], { configDir: dir.path, io: captureIo({ isTTY: true }), deps: { prompter: scriptedPrompter(['yes']) } });
+    expect(accepted.code).toBe(0);
+    expect(captured.body).toMatchObject({ cascade: true });
   });
 
   it('correct refused because later matches were played: names them and hints at --cascade', async () => {

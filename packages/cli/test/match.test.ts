@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BASE, match, page } from './helpers/api-fixtures';
-import { captureIo, runCli, tempDir } from './helpers/cli-harness';
+import { captureIo, runCli, scriptedPrompter, tempDir } from './helpers/cli-harness';
 import { useMswServer } from './helpers/msw';
 
 const server = useMswServer();
@@ -50,7 +50,7 @@ describe('tourney match report', () => {
   it('sends the scores in side order with the winner, the login token and an idempotency key', async () => {
     const captured: Captured = {};
     serveReport(captured);
-    const result = await runCli(['match', 'report', scheduled.id, '--winner', 'pb', '--score', '1-2'], { configDir: dir.path });
+    const result = await runCli(['match', 'report', scheduled.id, '--winner', 'pb', '--score', '1-2'], { configDir: dir.path, io: captureIo({ isTTY: true }) });
     expect(result.err).toBe('');
     expect(result.code).toBe(0);
     expect(captured.body).toEqual({
@@ -77,6 +77,21 @@ describe('tourney match report', () => {
       ],
       winnerId: 'pa',
     });
+  });
+
+  it('asks who won a tied elimination match on a terminal, and needs --winner when piped', async () => {
+    const captured: Captured = {};
+    serveReport(captured);
+    const prompter = scriptedPrompter(['2-2', 'pb']);
+    const asked = await runCli(['match', 'report', scheduled.id], { configDir: dir.path, io: captureIo({ isTTY: true }), deps: { prompter } });
+    expect(asked.code).toBe(0);
+    expect(prompter.questions).toEqual(['score (alice-bob, e.g. 2-1)', '2-2 is a draw; who goes through?']);
+    expect((captured.body as { winnerId: string }).winnerId).toBe('pb');
+    const piped = await runCli(['match', 'report', scheduled.id, '--score', '1-1'], { configDir: dir.path });
+    expect(piped.code).toBe(1);
+    expect(piped.err).toBe(
+      'error: 1-1 is a draw, and this elimination match needs a winner\nhint: add --winner 1 (alice) or --winner 2 (bob)\n',
+    );
   });
 
   it('accepts a side number as --winner for equal scores', async () => {
@@ -150,7 +165,9 @@ describe('tourney match confirm', () => {
     const result = await runCli(['match', 'confirm', scheduled.id], { configDir: dir.path });
     expect(result.code).toBe(0);
     expect(auth).toBe('Bearer tat_bob');
-    expect(result.out).toBe('confirmed alice 2-0 bob (winner alice); status completed\n');
+    expect(result.out).toBe('COMPLETED\n');
+    const tty = await runCli(['match', 'confirm', scheduled.id], { configDir: dir.path, io: captureIo({ isTTY: true }) });
+    expect(tty.out).toBe('confirmed alice 2-0 bob (winner alice); status completed\n');
   });
 });
 

@@ -8,8 +8,10 @@ import { printJson } from '../output/json';
 import { formatTimestamp, humanize } from '../output/text';
 import { canPrompt } from '../prompts/ask';
 import { openSession, type Session } from '../session';
-import { globalsOf, withExamples } from './shared';
-import { describeMatch, parseScore, resolveWinner } from './match';
+import { globalsOf, printResult, withExamples } from './shared';
+import { confirmOrStop } from '../prompts/confirm';
+import { describeMatch } from './match';
+import { resultBody } from './match-result';
 
 /** The answer of `POST /matches/{id}/correct`. */
 type MatchCorrection = components['schemas']['MatchCorrection'];
@@ -22,21 +24,6 @@ async function readMatch(session: Session, id: string): Promise<Match> {
   return data;
 }
 
-/** A result body `{ scores, winnerId? }` from `--score A-B` (side order) and `--winner`. @throws CliError MATCH_NOT_READY. */
-function resultBody(match: Match, score: string, winner: string | undefined) {
-  const [a, b] = [match.participants[0]?.participantId, match.participants[1]?.participantId];
-  if (!a || !b) throw new CliError('MATCH_NOT_READY', `match ${match.id} does not have both participants yet`);
-  const scores = parseScore(score);
-  const winnerId = resolveWinner(match, scores, winner);
-  return {
-    scores: [
-      { participantId: a, score: scores[0] },
-      { participantId: b, score: scores[1] },
-    ],
-    ...(winnerId !== undefined ? { winnerId } : {}),
-  };
-}
-
 /** `--reason`, else a prompt on a terminal. @throws CliError MISSING_VALUE without a terminal. */
 async function reasonOf(deps: CliDeps, given: string | undefined, what: string): Promise<string> {
   if (given !== undefined && given.trim() !== '') return given;
@@ -47,10 +34,9 @@ async function reasonOf(deps: CliDeps, given: string | undefined, what: string):
 /** Header of a match write: a fresh Idempotency-Key, so an automatic retry of this invocation cannot act twice. */
 const idempotent = () => ({ 'Idempotency-Key': randomUUID() });
 
-/** Prints the updated match as JSON or as `<verb> <summary>; status <status>`. */
+/** Prints the updated match as JSON, as `<verb> <summary>; status <status>` on a terminal, or its status when piped. */
 function printMatch(deps: CliDeps, data: Match, json: boolean | undefined, verb: string): void {
-  if (json) return printJson(deps.io, data);
-  deps.io.stdout.write(`${verb} ${describeMatch(data)}; status ${humanize(data.status)}\n`);
+  printResult(deps, { json }, data, (m) => `${verb} ${describeMatch(m)}; status ${humanize(m.status)}`, (m) => m.status);
 }
 
 /** Rethrows a correction refused because later matches depend on the result as a CLI error with a --cascade hint. */
@@ -130,7 +116,7 @@ export function registerMatchWorkflowCommands(match: Command, deps: CliDeps): vo
       .option('--json', 'print the updated match as JSON')
       .action(async (id: string, flags: { score: string; winner?: string; reason?: string; json?: boolean }, command: Command) => {
         const session = await openSession(deps, globalsOf(command), 'user');
-        const body = { ...resultBody(await readMatch(session, id), flags.score, flags.winner), reason: await reasonOf(deps, flags.reason, 'kept in the history') };
+        const body = { ...(await resultBody(deps, await readMatch(session, id), flags.score, flags.winner)), reason: await reasonOf(deps, flags.reason, 'kept in the history') };
         const { data } = await session.call((client) =>
           client.POST('/matches/{id}/resolve', { params: { path: { id }, header: idempotent() }, body }),
         );
@@ -146,13 +132,15 @@ export function registerMatchWorkflowCommands(match: Command, deps: CliDeps): vo
       .requiredOption('--score <A-B>', 'corrected scores in the side order of the match, e.g. 0-2')
       .option('--winner <participant>', 'winner: participant id or side number 1/2 (default: the higher score)')
       .option('--reason <text>', 'why (kept in the match history; prompted when omitted)')
-      .option('--cascade', 'reset the later matches that were already played with the old result')
+      .option('--cascade', 'reset the later matches that were already played with the old result (asks first on a terminal)')
+      .option('-y, --yes', 'with --cascade: do not ask for confirmation (required when not running interactively)')
       .option('--json', 'print the correction as JSON')
       .action(
-        async (id: string, flags: { score: string; winner?: string; reason?: string; cascade?: boolean; json?: boolean }, command: Command) => {
+        async (id: string, flags: { score: string; winner?: string; reason?: string; cascade?: boolean; yes?: boolean; json?: boolean }, command: Command) => {
           const session = await openSession(deps, globalsOf(command), 'user');
+          if (flags.cascade) await confirmOrStop(deps, flags.yes, 'reset the later matches played with the old result (their results are cleared)?');
           const body = {
-            ...resultBody(await readMatch(session, id), flags.score, flags.winner),
+            ...(await resultBody(deps, await readMatch(session, id), flags.score, flags.winner)),
             reason: await reasonOf(deps, flags.reason, 'kept in the history'),
             ...(flags.cascade ? { cascade: true } : {}),
           };
@@ -164,7 +152,7 @@ export function registerMatchWorkflowCommands(match: Command, deps: CliDeps): vo
         },
       ),
     'tourney match correct 0199a1b3-... --score 0-2 --reason "score sheet misread"',
-    'tourney match correct 0199a1b3-... --score 0-2 --reason "score sheet misread" --cascade',
+    'tourney match correct 0199a1b3-... --score 0-2 --reason "score sheet misread" --cascade --yes',
   );
 
   withExamples(
