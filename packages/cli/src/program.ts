@@ -17,6 +17,7 @@ import { registerServerCommands } from './commands/server';
 import { withExamples } from './commands/shared';
 import { registerStaffCommands } from './commands/staff';
 import { registerTournamentCommands } from './commands/tournament';
+import { registerUserCommands } from './commands/users';
 import { registerWebhookCommands } from './commands/webhook';
 import type { CliDeps } from './deps';
 import { CLI_VERSION } from './version';
@@ -66,6 +67,7 @@ export function createProgram(deps: CliDeps): Command {
   registerProjectCommands(program, deps);
   registerStaffCommands(program, deps);
   registerMeCommands(program, deps);
+  registerUserCommands(program, deps);
   registerNotificationCommands(program, deps);
   registerCalendarCommands(program, deps);
   registerDemoCommand(program, deps);

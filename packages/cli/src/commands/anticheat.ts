@@ -11,7 +11,8 @@ import { printJson } from '../output/json';
 import { printFields, printTable } from '../output/table';
 import { formatTimestamp } from '../output/text';
 import { openSession, type Session } from '../session';
-import { choiceOption, globalsOf, intOption, withExamples } from './shared';
+import { choiceOption, globalsOf, intOption, printResult, withExamples } from './shared';
+import { registerAntiCheatOperatorCommands } from './anticheat-operator';
 
 const GAMES = ['cs2', 'valorant', 'apex', 'dota2', 'rl'] as const;
 const KINDS: readonly EvidenceKind[] = ['screenshot', 'video', 'log', 'replay', 'other'];
@@ -31,7 +32,7 @@ const collectValues = (value: string, previous: string[] = []): string[] => [...
  * Opens a session that sends the project API key; the anti-cheat surface takes no login token (spec 4.1).
  * @throws CliError NO_API_KEY (exit 4) when no key is configured.
  */
-async function keySession(deps: CliDeps, command: Command): Promise<Session> {
+export async function keySession(deps: CliDeps, command: Command): Promise<Session> {
   const session = await openSession(deps, globalsOf(command), 'any');
   if (session.settings.apiKey === undefined) {
     throw new CliError('NO_API_KEY', 'anti-cheat commands need a project API key', {
@@ -92,16 +93,19 @@ export function registerAntiCheatCommands(program: Command, deps: CliDeps): void
             },
           }),
         );
-        if (flags.json) return printJson(deps.io, data);
-        if (!deps.io.isTTY) {
-          deps.io.stdout.write(`${data.sessionId}\n`);
-          return;
-        }
-        deps.io.stdout.write(
-          `started session ${data.sessionId} (${data.game}): ${data.coveredParticipants} of ${data.requestedParticipants} participants covered\n`,
+        printResult(
+          deps,
+          flags,
+          data,
+          (d) => `started session ${d.sessionId} (${d.game}): ${d.coveredParticipants} of ${d.requestedParticipants} participants covered`,
+          (d) => `${d.sessionId}\t${d.coveredParticipants}\t${d.requestedParticipants}`,
         );
         if (data.coveredParticipants < data.requestedParticipants) {
-          deps.io.stderr.write('participants without an enrolled anti-cheat client are not monitored\n');
+          const uncovered = flags.participant.filter((id) => !data.coveredUserIds.includes(id));
+          deps.io.stderr.write(
+            `warning: ${data.requestedParticipants - data.coveredParticipants} of ${data.requestedParticipants} participants are not monitored: ` +
+              `no enrolled anti-cheat client (${uncovered.join(', ')}); enroll them with 'tourney anticheat client enroll --user ID'\n`,
+          );
         }
       }),
     'tourney anticheat session start --game cs2 --match m-1042 --participant <userId> --participant <userId>',
@@ -152,7 +156,7 @@ export function registerAntiCheatCommands(program: Command, deps: CliDeps): void
     'tourney anticheat session end m-1042 --reason "match finished"',
   );
 
-  const detection = anticheat.command('detection').description('read detections raised for the project');
+  const detection = anticheat.command('detection').description('list, raise, show and review detections of the project');
   withExamples(
     detection
       .command('list')
@@ -199,6 +203,8 @@ export function registerAntiCheatCommands(program: Command, deps: CliDeps): void
     'tourney anticheat detection ls --session m-1042 --watch --interval 2',
   );
 
+  registerAntiCheatOperatorCommands(anticheat, detection, deps, keySession);
+
   const evidence = anticheat.command('evidence').description('upload evidence files of a session');
   withExamples(
     evidence
@@ -223,14 +229,16 @@ export function registerAntiCheatCommands(program: Command, deps: CliDeps): void
         }
         if (bytes.byteLength === 0) throw new CliError('INVALID_VALUE', `${file} is empty; evidence needs at least one byte`);
         const s = await keySession(deps, command);
-        const uploaded = await s.call((client) =>
-          uploadEvidence(client, {
+        const uploaded = await s.call(
+          (client) =>
+            uploadEvidence(client, {
             sessionId: flags.session,
             kind: flags.kind,
             contentType: contentType.toLowerCase(),
             bytes,
             ...(flags.detection ? { detectionId: flags.detection } : {}),
-          }),
+            }),
+          `uploading ${basename(file)} (${bytes.byteLength} bytes)`,
         );
         if (flags.json) return printJson(deps.io, uploaded);
         if (!deps.io.isTTY) {
