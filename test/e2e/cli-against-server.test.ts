@@ -109,7 +109,10 @@ describe('tourney CLI against a real server', () => {
     const [first, second, third] = before;
     const reseeded = await json('--profile', 'seed_org', 'participant', 'update', created.id, third.id, '--seed', '1');
     expect(reseeded.seed).toBe(1);
-    const removed = await cli('--profile', 'seed_org', 'participant', 'remove', created.id, second.id);
+    const unconfirmed = await cli('--profile', 'seed_org', 'participant', 'remove', created.id, second.id);
+    expect(unconfirmed.code).toBe(1);
+    expect(unconfirmed.stderr).toContain(`remove seed_p2 from "Seed Cup": add --yes to confirm`);
+    const removed = await cli('--profile', 'seed_org', 'participant', 'remove', created.id, second.id, '--yes');
     expect(removed.code, removed.stderr).toBe(0);
     const withdrawn = await json('--profile', 'seed_org', 'participant', 'update', created.id, first.id, '--status', 'withdrawn');
     expect(withdrawn.status).toBe('WITHDRAWN');

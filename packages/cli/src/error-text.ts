@@ -90,7 +90,7 @@ export function fieldLabel(path: string, command: Command | undefined): string {
   const argument = command?.registeredArguments.find((a) => a.name() === last)?.name();
   const named = flag ?? (argument ? `<${argument}>` : undefined);
   if (named) {
-    const key = /\.[A-Za-z]+(?:\[(\d+)\]|\["([^"]*)"\])$/.exec(tail);
+    const key = /(?:^|\.)[A-Za-z]+(?:\[(\d+)\]|\["([^"]*)"\])$/.exec(tail);
     if (key?.[2] !== undefined) return `${named} entry "${key[2]}"`;
     if (key?.[1] !== undefined) return `${named} value ${Number(key[1]) + 1}`;
     return named;

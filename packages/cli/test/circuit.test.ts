@@ -87,7 +87,7 @@ describe('tourney circuit create|list|get', () => {
     const result = await runCli(['circuit', 'list', '--status', 'active', ...KEY], { configDir: dir.path });
     expect(result.code).toBe(0);
     expect(query?.get('status')).toBe('ACTIVE');
-    expect(result.out).toBe(`${CID}\tPro Tour\tactive\t1\tSeason 1\n`);
+    expect(result.out).toBe(`${CID}\tPro Tour\tACTIVE\t1\tSeason 1\n`);
   });
 
   it('shows a circuit with its seasons and the active scoring', async () => {

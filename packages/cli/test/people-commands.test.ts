@@ -87,9 +87,10 @@ describe('tourney org, staff, me, notification and calendar', () => {
     expect(badLink.code).toBe(1);
     expect(badLink.stderr).toContain('error: <accountId> must be a SteamID64');
 
-    expect((await cli('ppl_bob', 'staff', 'remove', org.id, member.id)).code).toBe(0);
+    expect((await cli('ppl_bob', 'staff', 'remove', org.id, member.id)).code).toBe(1); // piped: needs --yes
+    expect((await cli('ppl_bob', 'staff', 'remove', org.id, member.id, '--yes')).code).toBe(0);
     const ownerId = (await json<any[]>('ppl_owner', 'staff', 'list', org.id))[0].id;
-    const last = await cli('ppl_owner', 'staff', 'remove', org.id, ownerId);
+    const last = await cli('ppl_owner', 'staff', 'remove', org.id, ownerId, '--yes');
     expect(last.code).toBe(1);
     expect(last.stderr).toContain('last OWNER');
 

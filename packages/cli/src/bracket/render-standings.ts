@@ -4,10 +4,9 @@ import type { StandingView } from './bracket-view';
 /** Marks of an esports-form Swiss status. */
 const STATUS_MARK: Readonly<Record<string, string>> = { ADVANCED: 'advanced', ELIMINATED: 'out' };
 
-/** Short headers of the tiebreak criteria shown after the points (POINTS itself is the Pts column). */
+/** Short headers of the tiebreak criteria shown after the points (POINTS is the Pts column, SCORE_DIFFERENCE the +/-). */
 const TIEBREAK_HEADERS: Readonly<Record<string, string>> = {
   HEAD_TO_HEAD: 'H2H',
-  SCORE_DIFFERENCE: 'SD',
   SCORES_FOR: 'SF',
   SONNEBORN_BERGER: 'SB',
   BUCHHOLZ: 'BH',
