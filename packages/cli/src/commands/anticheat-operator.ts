@@ -10,10 +10,9 @@ import {
   addJsonOption,
   addListOptions,
   addYesOption,
-  collect,
   enumOption,
   printDone,
-  printList,
+  printApiList,
   printResult,
   withExamples,
   type ListOptions,
@@ -102,12 +101,11 @@ export function registerAntiCheatOperatorCommands(anticheat: Command, detection:
     ).action(async (flags: ListOptions & { user?: string; includeRevoked?: boolean }, command: Command) => {
       const s = await keySession(deps, command);
       const userId = flags.user ? await s.call((api) => userIdOf(api, flags.user as string)) : undefined;
-      const query = { ...(userId ? { userId } : {}), ...(flags.includeRevoked ? { includeRevoked: true } : {}), ...(flags.limit ? { limit: flags.limit } : {}) };
-      await printList(deps, flags, {
+      await printApiList(deps, s, flags, {
+        path: '/anti-cheat/clients',
+        query: { userId, includeRevoked: flags.includeRevoked },
         noun: 'clients',
         columns: CLIENT_COLUMNS,
-        fetchPage: (page) => s.call((api) => api.GET('/anti-cheat/clients', { params: { query: { ...query, ...(page ? { page } : {}) } } })),
-        fetchAll: () => s.call((api) => collect(api.paginate('/anti-cheat/clients', { params: { query } }))),
       });
     }),
     'tourney anticheat client list',

@@ -7,7 +7,7 @@ import type { Column } from '../output/table';
 import { formatTimestamp } from '../output/text';
 import { openSession } from '../session';
 import { developerProject } from './project-option';
-import { addListOptions, addYesOption, collect, globalsOf, printDone, printList, withExamples, type ListOptions } from './shared';
+import { addListOptions, addYesOption, globalsOf, printDone, printApiList, withExamples, type ListOptions } from './shared';
 import { confirmOrStop } from '../prompts/confirm';
 
 type ApiKey = components['schemas']['ApiKey'];
@@ -86,17 +86,11 @@ export function registerApiKeyCommands(program: Command, deps: CliDeps): void {
         .option('--project <id>', 'project (default: the profile projectId; not needed with an API key)'),
     ).action(async (flags: ListOptions & { includeRevoked?: boolean; project?: string }, command: Command) => {
       const session = await openSession(deps, globalsOf(command), 'any');
-      const projectId = developerProject(session, flags.project);
-      const query = {
-        ...(projectId ? { projectId } : {}),
-        ...(flags.includeRevoked ? { includeRevoked: true } : {}),
-        ...(flags.limit ? { limit: flags.limit } : {}),
-      };
-      await printList(deps, flags, {
+      await printApiList(deps, session, flags, {
+        path: '/developer/api-keys',
+        query: { projectId: developerProject(session, flags.project), includeRevoked: flags.includeRevoked },
         noun: 'API keys',
         columns: API_KEY_COLUMNS,
-        fetchPage: (page) => session.call((client) => client.GET('/developer/api-keys', { params: { query: { ...query, ...(page ? { page } : {}) } } })),
-        fetchAll: () => session.call((client) => collect(client.paginate('/developer/api-keys', { params: { query } }))),
       });
     }),
     'tourney api-key list',

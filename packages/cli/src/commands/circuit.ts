@@ -7,9 +7,9 @@ import { printFields, printTable, type Column } from '../output/table';
 import { formatTimestamp, humanize } from '../output/text';
 import { valueOrAsk } from '../prompts/ask';
 import { openSession } from '../session';
-import { addProjectOption, projectFor } from './project-option';
+import { projectFor } from './project-option';
 import { describeScoring, parseExponential, parseLinear, parsePlacements, scoringFromFlags, type ScoringFlags } from './circuit-scoring';
-import { addJsonOption, addListOptions, collect, enumOption, globalsOf, printList, printResult, statusColumn, withExamples, type ListOptions } from './shared';
+import { addJsonOption, addListOptions, enumOption, globalsOf, printApiList, printList, printResult, statusColumn, withExamples, type ListOptions } from './shared';
 
 type CircuitStatus = Circuit['status'];
 const STATUSES: readonly CircuitStatus[] = ['DRAFT', 'ACTIVE', 'COMPLETED'];
@@ -110,13 +110,11 @@ export function registerCircuitCommands(program: Command, deps: CliDeps): void {
         .option('--project <id>', 'project (default: the profile projectId; not needed with an API key)'),
     ).action(async (flags: ListOptions & { status?: CircuitStatus; project?: string }, command: Command) => {
       const session = await openSession(deps, globalsOf(command), 'any');
-      const projectId = projectFor(session, flags.project, false);
-      const query = { ...(flags.status ? { status: flags.status } : {}), ...(projectId ? { projectId } : {}), ...(flags.limit ? { limit: flags.limit } : {}) };
-      await printList(deps, flags, {
+      await printApiList(deps, session, flags, {
+        path: '/circuits',
+        query: { status: flags.status, projectId: projectFor(session, flags.project, false) },
         noun: 'circuits',
         columns: CIRCUIT_COLUMNS,
-        fetchPage: (page) => session.call((client) => client.GET('/circuits', { params: { query: { ...query, ...(page ? { page } : {}) } } })),
-        fetchAll: () => session.call((client) => collect(client.paginate('/circuits', { params: { query } }))),
       });
     }),
     'tourney circuit list',
@@ -243,18 +241,13 @@ export function registerCircuitCommands(program: Command, deps: CliDeps): void {
     ).action(async (id: string, flags: ListOptions & { season?: string; cumulative?: boolean }, command: Command) => {
       if (flags.season && flags.cumulative) throw new CliError('INVALID_OPTION', '--season and --cumulative exclude each other');
       const session = await openSession(deps, globalsOf(command), 'any');
-      const query = {
-        ...(flags.season ? { seasonId: flags.season } : {}),
-        ...(flags.cumulative ? { cumulative: true } : {}),
-        ...(flags.limit ? { limit: flags.limit } : {}),
-      };
-      await printList(deps, flags, {
+      await printApiList(deps, session, flags, {
+        path: '/circuits/{id}/standings',
+        pathParams: { id },
+        query: { seasonId: flags.season, cumulative: flags.cumulative },
         noun: 'competitors',
         columns: STANDING_COLUMNS,
         empty: 'no standings yet',
-        fetchPage: (page) =>
-          session.call((client) => client.GET('/circuits/{id}/standings', { params: { path: { id }, query: { ...query, ...(page ? { page } : {}) } } })),
-        fetchAll: () => session.call((client) => collect(client.paginate('/circuits/{id}/standings', { params: { path: { id }, query } }))),
       });
     }),
     'tourney circuit standings 0199a1b2-...',

@@ -5,7 +5,7 @@ import type { Match, MatchStatus } from '../api-types';
 import type { CliDeps } from '../deps';
 import { CliError } from '../errors';
 import { printJson } from '../output/json';
-import { printFields, printTable, type Column } from '../output/table';
+import { printFields, type Column } from '../output/table';
 import { formatTimestamp, humanize } from '../output/text';
 import { valueOrAsk } from '../prompts/ask';
 import { openSession } from '../session';
@@ -18,7 +18,7 @@ import {
   enumOption,
   globalsOf,
   intOption,
-  printList,
+  printApiList,
   printResult,
   statusColumn,
   withExamples,
@@ -143,18 +143,12 @@ export function registerMatchCommands(program: Command, deps: CliDeps): void {
         .option('--participant <id>', 'only matches of this participant'),
     ).action(async (id: string, flags: MatchListFlags, command: Command) => {
       const session = await openSession(deps, globalsOf(command), 'any');
-      const query = {
-        ...(flags.round ? { round: flags.round } : {}),
-        ...(flags.status ? { status: flags.status } : {}),
-        ...(flags.participant ? { participantId: flags.participant } : {}),
-        ...(flags.limit ? { limit: flags.limit } : {}),
-      };
-      await printList(deps, flags, {
+      await printApiList(deps, session, flags, {
+        path: '/tournaments/{id}/schedule',
+        pathParams: { id },
+        query: { round: flags.round, status: flags.status, participantId: flags.participant },
         noun: 'matches',
         columns: MATCH_COLUMNS,
-        fetchPage: (page) =>
-          session.call((client) => client.GET('/tournaments/{id}/schedule', { params: { path: { id }, query: { ...query, ...(page ? { page } : {}) } } })),
-        fetchAll: () => session.call((client) => collect(client.paginate('/tournaments/{id}/schedule', { params: { path: { id }, query } }))),
       });
     }),
     'tourney match list 0199a1b2-...',

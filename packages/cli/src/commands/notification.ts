@@ -5,7 +5,7 @@ import { CliError } from '../errors';
 import type { Column } from '../output/table';
 import { formatTimestamp, humanize } from '../output/text';
 import { openSession } from '../session';
-import { addListOptions, collect, globalsOf, printDone, printList, withExamples, type ListOptions } from './shared';
+import { addListOptions, globalsOf, printDone, printApiList, withExamples, type ListOptions } from './shared';
 
 /** Table columns of a notification list (a `*` marks unread ones). */
 export const NOTIFICATION_COLUMNS: readonly Column<Notification>[] = [
@@ -25,13 +25,12 @@ export function registerNotificationCommands(program: Command, deps: CliDeps): v
       notification.command('list').alias('ls').description('list your notifications, newest first (* = unread)').option('--unread', 'only unread ones'),
     ).action(async (flags: ListOptions & { unread?: boolean }, command: Command) => {
       const session = await openSession(deps, globalsOf(command), 'user');
-      const query = { ...(flags.unread ? { unreadOnly: true } : {}), ...(flags.limit ? { limit: flags.limit } : {}) };
-      await printList(deps, flags, {
+      await printApiList(deps, session, flags, {
+        path: '/notifications',
+        query: { unreadOnly: flags.unread },
         noun: 'notifications',
         columns: NOTIFICATION_COLUMNS,
         empty: flags.unread ? 'no unread notifications' : 'no notifications',
-        fetchPage: (page) => session.call((client) => client.GET('/notifications', { params: { query: { ...query, ...(page ? { page } : {}) } } })),
-        fetchAll: () => session.call((client) => collect(client.paginate('/notifications', { params: { query } }))),
       });
     }),
     'tourney notification list --unread',

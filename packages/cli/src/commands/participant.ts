@@ -5,7 +5,7 @@ import { printJson } from '../output/json';
 import { printTable, type Column } from '../output/table';
 import { CliError } from '../errors';
 import { openSession } from '../session';
-import { addListOptions, addYesOption, collect, enumOption, globalsOf, intOption, printDone, printList, statusColumn, withExamples, type ListOptions } from './shared';
+import { addListOptions, addYesOption, enumOption, globalsOf, intOption, printDone, printApiList, statusColumn, withExamples, type ListOptions } from './shared';
 import { confirmOrStop } from '../prompts/confirm';
 import { stdoutStyle } from '../output/style';
 
@@ -45,13 +45,12 @@ export function registerParticipantCommands(program: Command, deps: CliDeps): vo
         .option('--status <status>', 'only this status, e.g. active or eliminated', enumOption(STATUSES)),
     ).action(async (id: string, flags: ListOptions & { status?: ParticipantStatus }, command: Command) => {
       const session = await openSession(deps, globalsOf(command), 'any');
-      const query = { ...(flags.status ? { status: flags.status } : {}), ...(flags.limit ? { limit: flags.limit } : {}) };
-      await printList(deps, flags, {
+      await printApiList(deps, session, flags, {
+        path: '/tournaments/{id}/participants',
+        pathParams: { id },
+        query: { status: flags.status },
         noun: 'participants',
         columns: PARTICIPANT_COLUMNS,
-        fetchPage: (page) =>
-          session.call((client) => client.GET('/tournaments/{id}/participants', { params: { path: { id }, query: { ...query, ...(page ? { page } : {}) } } })),
-        fetchAll: () => session.call((client) => collect(client.paginate('/tournaments/{id}/participants', { params: { path: { id }, query } }))),
       });
     }),
     'tourney participant list 0199a1b2-...',

@@ -8,7 +8,7 @@ import { formatTimestamp } from '../output/text';
 import { valueOrAsk } from '../prompts/ask';
 import { openSession, type Session } from '../session';
 import { defaultOrganization } from './org';
-import { addJsonOption, addListOptions, collect, enumOption, globalsOf, printList, printResult, withExamples, type ListOptions } from './shared';
+import { addJsonOption, addListOptions, enumOption, globalsOf, printApiList, printResult, withExamples, type ListOptions } from './shared';
 
 type Project = components['schemas']['Project'];
 type ProjectPlan = components['schemas']['ProjectPlan'];
@@ -100,14 +100,11 @@ export function registerProjectCommands(program: Command, deps: CliDeps): void {
         .option('--org <organizationId>', 'organization (default: the profile organizationId)'),
     ).action(async (flags: ListOptions & { org?: string }, command: Command) => {
       const session = await openSession(deps, globalsOf(command), 'user');
-      const id = flags.org ?? defaultOrganization(session.settings.organizationId);
-      const query = flags.limit ? { limit: flags.limit } : {};
-      await printList(deps, flags, {
+      await printApiList(deps, session, flags, {
+        path: '/organizations/{id}/projects',
+        pathParams: { id: flags.org ?? defaultOrganization(session.settings.organizationId) },
         noun: 'projects',
         columns: projectColumns(session.settings.projectId),
-        fetchPage: (page) =>
-          session.call((client) => client.GET('/organizations/{id}/projects', { params: { path: { id }, query: { ...query, ...(page ? { page } : {}) } } })),
-        fetchAll: () => session.call((client) => collect(client.paginate('/organizations/{id}/projects', { params: { path: { id }, query } }))),
       });
     }),
     'tourney project list',

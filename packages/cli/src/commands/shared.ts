@@ -6,7 +6,9 @@ import { printJson } from '../output/json';
 import { statusColor, stdoutStyle } from '../output/style';
 import { DEFAULT_COLUMNS, printTable, type Column } from '../output/table';
 import { humanize } from '../output/text';
+import type { PageItem, PaginatedPaths, paths, TourneyClient } from '@tourney/sdk';
 import type { Pagination } from '../api-types';
+import type { Session } from '../session';
 
 /** The root options (--profile, --base-url, --api-key) as seen from any subcommand. */
 export function globalsOf(command: Command): GlobalOptions {
@@ -103,6 +105,47 @@ export async function printList<Row>(deps: CliDeps, flags: ListOptions, spec: Li
   if (data.length === 0 && deps.io.isTTY) deps.io.stderr.write(`${spec.empty ?? `no ${spec.noun} found`}\n`);
   else printTable(deps.io, spec.columns, data, stdoutStyle(deps));
   printPageHint(deps, pagination, spec.noun);
+}
+
+/** What {@link printApiList} lists: a paginated GET of the API, its parameters and how rows look. */
+export interface ApiListSpec<P extends PaginatedPaths<paths>> {
+  path: P;
+  /** Path parameters (`{ id }`). */
+  pathParams?: Record<string, string>;
+  /** Filters; undefined values are left out. --limit is added from the flags. */
+  query?: Record<string, string | number | boolean | undefined>;
+  noun: string;
+  columns: readonly Column<PageItem<paths, P>>[];
+  empty?: string;
+}
+
+/**
+ * Lists a paginated API collection with {@link printList}: one page (GET `path` with --page and --limit) or every
+ * page (--all, client.paginate), through the session (progress, login renewal).
+ */
+export async function printApiList<P extends PaginatedPaths<paths>>(
+  deps: CliDeps,
+  session: Session,
+  flags: ListOptions,
+  spec: ApiListSpec<P>,
+): Promise<void> {
+  const query = Object.fromEntries(Object.entries({ ...spec.query, limit: flags.limit }).filter(([, v]) => v !== undefined));
+  const params = (page?: number) => ({ params: { ...(spec.pathParams ? { path: spec.pathParams } : {}), query: page ? { ...query, page } : query } });
+  // The path is one of the API's paginated lists; the generic client methods cannot see that through P.
+  const client = (c: TourneyClient) => c as unknown as UntypedClient<PageItem<paths, P>>;
+  await printList(deps, flags, {
+    noun: spec.noun,
+    columns: spec.columns,
+    ...(spec.empty ? { empty: spec.empty } : {}),
+    fetchPage: (page) => session.call((c) => client(c).GET(spec.path, params(page))),
+    fetchAll: () => session.call((c) => collect(client(c).paginate(spec.path, params()))),
+  });
+}
+
+/** The two client methods {@link printApiList} uses, over a path chosen at run time. */
+interface UntypedClient<Row> {
+  GET(path: string, init: unknown): Promise<{ data: Row[]; pagination?: Pagination }>;
+  paginate(path: string, init: unknown): AsyncIterable<Row>;
 }
 
 /**

@@ -6,7 +6,7 @@ import { printJson } from '../output/json';
 import { printFields, type Column } from '../output/table';
 import { formatTimestamp } from '../output/text';
 import { openSession } from '../session';
-import { addListOptions, addYesOption, collect, enumOption, globalsOf, printDone, printList, withExamples, type ListOptions } from './shared';
+import { addListOptions, addYesOption, enumOption, globalsOf, printDone, printApiList, withExamples, type ListOptions } from './shared';
 import { confirmOrStop } from '../prompts/confirm';
 
 const ROLES: readonly StaffRole[] = ['OWNER', 'ADMIN', 'ORGANIZER', 'MODERATOR'];
@@ -28,13 +28,7 @@ export function registerStaffCommands(program: Command, deps: CliDeps): void {
     addListOptions(staff.command('list <organizationId>').alias('ls').description('list the staff of an organization (staff only)')).action(
       async (id: string, flags: ListOptions, command: Command) => {
         const session = await openSession(deps, globalsOf(command), 'user');
-        const query = flags.limit ? { limit: flags.limit } : {};
-        await printList(deps, flags, {
-          noun: 'staff members',
-          columns: STAFF_COLUMNS,
-          fetchPage: (page) => session.call((client) => client.GET('/organizations/{id}/staff', { params: { path: { id }, query: { ...query, ...(page ? { page } : {}) } } })),
-          fetchAll: () => session.call((client) => collect(client.paginate('/organizations/{id}/staff', { params: { path: { id }, query } }))),
-        });
+        await printApiList(deps, session, flags, { path: '/organizations/{id}/staff', pathParams: { id }, noun: 'staff members', columns: STAFF_COLUMNS });
       },
     ),
     'tourney staff list 0199a1b2-... --all',

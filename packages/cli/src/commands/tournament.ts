@@ -13,12 +13,11 @@ import {
   addJsonOption,
   addListOptions,
   addYesOption,
-  collect,
   enumOption,
   globalsOf,
   intOption,
   printDone,
-  printList,
+  printApiList,
   printResult,
   statusColumn,
   withExamples,
@@ -127,13 +126,11 @@ export function registerTournamentCommands(program: Command, deps: CliDeps): voi
       ),
     ).action(async (flags: TournamentListFlags, command: Command) => {
       const session = await openSession(deps, globalsOf(command), 'any');
-      const projectId = projectFor(session, flags.project, false);
-      const query = { ...(flags.status ? { status: flags.status } : {}), ...(projectId ? { projectId } : {}), ...(flags.limit ? { limit: flags.limit } : {}) };
-      await printList(deps, flags, {
+      await printApiList(deps, session, flags, {
+        path: '/tournaments',
+        query: { status: flags.status, projectId: projectFor(session, flags.project, false) },
         noun: 'tournaments',
         columns: TOURNAMENT_COLUMNS,
-        fetchPage: (page) => session.call((client) => client.GET('/tournaments', { params: { query: { ...query, ...(page ? { page } : {}) } } })),
-        fetchAll: () => session.call((client) => collect(client.paginate('/tournaments', { params: { query } }))),
       });
     }),
     'tourney tournament list',

@@ -7,7 +7,7 @@ import { printFields, type Column } from '../output/table';
 import { formatTimestamp, humanize } from '../output/text';
 import { openSession, type Session } from '../session';
 import { developerProject } from './project-option';
-import { addListOptions, addYesOption, collect, enumOption, globalsOf, intOption, printDone, printList, statusColumn, withExamples, type ListOptions } from './shared';
+import { addListOptions, addYesOption, enumOption, globalsOf, intOption, printDone, printApiList, statusColumn, withExamples, type ListOptions } from './shared';
 import { confirmOrStop } from '../prompts/confirm';
 import { withProgress } from '../output/progress';
 
@@ -85,13 +85,11 @@ export function registerWebhookCommands(program: Command, deps: CliDeps): void {
         .option('--project <id>', 'project (default: the profile projectId; not needed with an API key)'),
     ).action(async (flags: ListOptions & { project?: string }, command: Command) => {
       const session = await openSession(deps, globalsOf(command), 'any');
-      const projectId = developerProject(session, flags.project);
-      const query = { ...(projectId ? { projectId } : {}), ...(flags.limit ? { limit: flags.limit } : {}) };
-      await printList(deps, flags, {
+      await printApiList(deps, session, flags, {
+        path: '/developer/webhooks',
+        query: { projectId: developerProject(session, flags.project) },
         noun: 'webhooks',
         columns: WEBHOOK_COLUMNS,
-        fetchPage: (page) => session.call((client) => client.GET('/developer/webhooks', { params: { query: { ...query, ...(page ? { page } : {}) } } })),
-        fetchAll: () => session.call((client) => collect(client.paginate('/developer/webhooks', { params: { query } }))),
       });
     }),
     'tourney webhook list',
@@ -145,13 +143,12 @@ export function registerWebhookCommands(program: Command, deps: CliDeps): void {
         .option('--status <status>', 'only pending, succeeded or failed deliveries', enumOption(DELIVERY_STATUSES)),
     ).action(async (id: string, flags: ListOptions & { status?: DeliveryStatus }, command: Command) => {
       const session = await openSession(deps, globalsOf(command), 'any');
-      const query = { ...(flags.status ? { status: flags.status } : {}), ...(flags.limit ? { limit: flags.limit } : {}) };
-      await printList(deps, flags, {
+      await printApiList(deps, session, flags, {
+        path: '/developer/webhooks/{id}/deliveries',
+        pathParams: { id },
+        query: { status: flags.status },
         noun: 'deliveries',
         columns: DELIVERY_COLUMNS,
-        fetchPage: (page) =>
-          session.call((client) => client.GET('/developer/webhooks/{id}/deliveries', { params: { path: { id }, query: { ...query, ...(page ? { page } : {}) } } })),
-        fetchAll: () => session.call((client) => collect(client.paginate('/developer/webhooks/{id}/deliveries', { params: { path: { id }, query } }))),
       });
     }),
     'tourney webhook deliveries 0199a1b2-...',
