@@ -5,6 +5,7 @@ import { registerAuthCommands } from './commands/auth';
 import { registerBracketCommand } from './commands/bracket';
 import { registerCalendarCommands } from './commands/calendar';
 import { registerCircuitCommands } from './commands/circuit';
+import { registerCompletionCommand } from './commands/completion';
 import { registerConfigCommands } from './commands/config';
 import { registerDemoCommand } from './commands/demo';
 import { registerMatchCommands } from './commands/match';
@@ -48,6 +49,7 @@ export function createProgram(deps: CliDeps): Command {
     program,
     'tourney demo',
     'tourney server start',
+    'tourney signup --username alice --email alice@example.com',
     'tourney login --username alice',
     'tourney tournament list',
     'tourney bracket <tournament-id>',
@@ -71,5 +73,6 @@ export function createProgram(deps: CliDeps): Command {
   registerNotificationCommands(program, deps);
   registerCalendarCommands(program, deps);
   registerDemoCommand(program, deps);
+  registerCompletionCommand(program, deps);
   return program;
 }

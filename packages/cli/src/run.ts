@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { COMPLETE_COMMAND, completeWords } from './commands/completion';
 import { createDefaultDeps } from './default-deps';
 import type { CliDeps } from './deps';
 import { reportError } from './error-report';
@@ -27,6 +28,10 @@ export async function run(argv: readonly string[], deps: Partial<CliDeps> = {}):
   const program = createProgram(resolved);
   if (argv.length === 0) {
     program.outputHelp();
+    return ExitCode.OK;
+  }
+  if (argv[0] === COMPLETE_COMMAND) {
+    for (const candidate of completeWords(program, argv.slice(1))) resolved.io.stdout.write(`${candidate}\n`);
     return ExitCode.OK;
   }
   let active: Command | undefined;

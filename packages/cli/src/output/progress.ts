@@ -15,15 +15,16 @@ export interface Progress {
 const NO_PROGRESS: Progress = { update: () => undefined, stop: () => undefined };
 
 /**
- * Shows a spinner with `text` on stderr once the wait has lasted {@link PROGRESS_DELAY_MS} ms, only when stderr is a
- * terminal (never on piped or captured output). The caller must stop it.
+ * Shows a spinner with `text` on stderr (deps.io.stderr, process.stderr in a real run) once the wait has lasted
+ * {@link PROGRESS_DELAY_MS} ms, only when stderr is a terminal and CI is not set (never on piped or captured output).
+ * The caller must stop it.
  */
 export function startProgress(deps: Pick<CliDeps, 'io' | 'env'>, text: string): Progress {
   if (deps.io.stderrIsTTY !== true || deps.env.CI !== undefined) return NO_PROGRESS;
   let current = text;
   let spinner: ReturnType<typeof yoctoSpinner> | undefined;
   const timer = setTimeout(() => {
-    spinner = yoctoSpinner({ text: current, stream: process.stderr }).start();
+    spinner = yoctoSpinner({ text: current, stream: deps.io.stderr as NodeJS.WriteStream }).start();
   }, PROGRESS_DELAY_MS);
   timer.unref?.();
   return {
