@@ -1,5 +1,6 @@
 import { CommanderError, type Command } from 'commander';
-import { isTourneyError, type TourneyError } from '@tourney/sdk';
+import type { TourneyError } from '@tourney/sdk';
+import { isApiError } from './sdk-runtime';
 import type { CliIo } from './deps';
 import { explainApiError } from './error-text';
 import { CliError, ExitCode, type ExitCodeValue } from './errors';
@@ -52,7 +53,7 @@ export function reportError(error: unknown, io: CliIo, context: ErrorContext = {
         .map((line) => line.replace(/^error:/, style.red(style.bold('error:'))).replace(/^hint:/, style.dim('hint:')))
         .join('\n')}\n`,
     );
-  if (isTourneyError(error)) {
+  if (isApiError(error)) {
     write(formatTourneyError(error, context));
     return exitCodeOfTourneyError(error);
   }

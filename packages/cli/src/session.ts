@@ -1,4 +1,5 @@
-import { isTourneyError, type TourneyClient } from '@tourney/sdk';
+import type { TourneyClient } from '@tourney/sdk';
+import { isApiError, loadSdk } from './sdk-runtime';
 import { withProgress } from './output/progress';
 import type { CliDeps } from './deps';
 import { CliError, ExitCode } from './errors';
@@ -41,6 +42,7 @@ export function credentialsSentWith(error: unknown): SentCredentials | undefined
  */
 export async function openSession(deps: CliDeps, globals: GlobalOptions, auth: AuthMode, options: { create?: boolean } = {}): Promise<Session> {
   const { settings } = await loadSettings(deps, globals, options);
+  await loadSdk();
   const useKey = auth === 'any' && settings.apiKey !== undefined;
   const useToken = (auth === 'user' || (auth === 'any' && !useKey)) && settings.accessToken !== undefined;
   if (auth === 'user' && settings.accessToken === undefined) {
@@ -63,7 +65,7 @@ export async function openSession(deps: CliDeps, globals: GlobalOptions, auth: A
     try {
       ({ data: tokens } = await anonymous.POST('/auth/refresh', { body: { refreshToken: refreshToken as string } }));
     } catch (error) {
-      if (isTourneyError(error) && error.status === 401) {
+      if (isApiError(error) && error.status === 401) {
         throw new CliError('SESSION_EXPIRED', `login expired (profile ${settings.profileName})`, {
           exitCode: ExitCode.AUTH,
           hint: `run 'tourney login' again`,
@@ -92,7 +94,7 @@ export async function openSession(deps: CliDeps, globals: GlobalOptions, auth: A
         try {
           return await withProgress(deps, label, () => request(client));
         } catch (error) {
-          if (isTourneyError(error)) SENT.set(error, sent());
+          if (isApiError(error)) SENT.set(error, sent());
           throw error;
         }
       };
@@ -101,7 +103,7 @@ export async function openSession(deps: CliDeps, globals: GlobalOptions, auth: A
       } catch (error) {
         if (
           refreshToken === undefined ||
-          !isTourneyError(error) ||
+          !isApiError(error) ||
           error.status !== 401 ||
           !RENEWABLE_CODES.has(error.code)
         ) {

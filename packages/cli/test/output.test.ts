@@ -50,6 +50,7 @@ describe('progress', () => {
 
   it('shows a spinner on a terminal stderr only once a wait passes half a second, and removes it after', async () => {
     vi.stubEnv('CI', undefined);
+    await import('yocto-spinner'); // loaded by the CLI on first use; here before the clock is faked
     vi.useFakeTimers();
     const terminal = fakeTerminal();
     const deps = { io: { ...captureIo(), stderr: terminal.stream, stderrIsTTY: true }, env: {} } as unknown as CliDeps;

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { uploadEvidence, type Detection, type EvidenceKind } from '@tourney/sdk';
+import type { Detection, EvidenceKind } from '@tourney/sdk';
+import { loadSdk } from '../sdk-runtime';
 import { guessContentType } from '../anticheat/content-type';
 import { DETECTION_COLUMNS, detectionLine } from '../anticheat/detection-output';
 import { watchDetections } from '../anticheat/watch-detections';
@@ -229,6 +230,7 @@ export function registerAntiCheatCommands(program: Command, deps: CliDeps): void
         }
         if (bytes.byteLength === 0) throw new CliError('INVALID_VALUE', `${file} is empty; evidence needs at least one byte`);
         const s = await keySession(deps, command);
+        const { uploadEvidence } = await loadSdk();
         const uploaded = await s.call(
           (client) =>
             uploadEvidence(client, {

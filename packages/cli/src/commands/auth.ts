@@ -1,10 +1,10 @@
-import { isTourneyError } from '@tourney/sdk';
 import type { Command } from 'commander';
 import type { AuthTokens } from '../api-types';
 import { loadSettings, updateProfile, type ResolvedSettings } from '../config/profiles';
 import type { CliDeps } from '../deps';
 import { valueOrAsk } from '../prompts/ask';
 import { openSession } from '../session';
+import { isApiError, loadSdk } from '../sdk-runtime';
 import { globalsOf, withExamples } from './shared';
 
 interface LoginFlags {
@@ -114,6 +114,7 @@ async function logout(deps: CliDeps, command: Command): Promise<void> {
     deps.io.stderr.write(`not logged in (profile ${settings.profileName})\n`);
     return;
   }
+  await loadSdk();
   const client = deps.clientFactory({ baseUrl: settings.baseUrl, accessToken: settings.accessToken });
   try {
     await client.POST('/auth/logout', {
@@ -121,7 +122,7 @@ async function logout(deps: CliDeps, command: Command): Promise<void> {
     });
   } catch (error) {
     // An expired or revoked token is as good as logged out; anything else is worth a warning, not a failure.
-    if (!isTourneyError(error) || error.status !== 401) {
+    if (!isApiError(error) || error.status !== 401) {
       const reason = error instanceof Error ? error.message : String(error);
       deps.io.stderr.write(`warning: could not revoke the session on the server (${reason})\n`);
     }

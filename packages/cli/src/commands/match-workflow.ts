@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
-import { isTourneyError, type components } from '@tourney/sdk';
+import type { components } from '@tourney/sdk';
+import { isApiError } from '../sdk-runtime';
 import type { Match } from '../api-types';
 import type { CliDeps } from '../deps';
 import { CliError } from '../errors';
@@ -41,7 +42,7 @@ function printMatch(deps: CliDeps, data: Match, json: boolean | undefined, verb:
 
 /** Rethrows a correction refused because later matches depend on the result as a CLI error with a --cascade hint. */
 function explainDependents(error: unknown): never {
-  if (isTourneyError(error) && error.code === 'CONFLICT' && error.details.some((d) => d.path === 'body.cascade')) {
+  if (isApiError(error) && error.code === 'CONFLICT' && error.details.some((d) => d.path === 'body.cascade')) {
     const ids = error.details.map((d) => `  ${d.message}`).join('\n');
     throw new CliError('DEPENDENT_MATCHES', `later matches depend on this result:\n${ids}`, {
       hint: 'rerun with --cascade to reset them (their results are cleared and they are played again)',

@@ -1,4 +1,3 @@
-import yoctoSpinner from 'yocto-spinner';
 import type { CliDeps } from '../deps';
 
 /** Waits shorter than this (ms) show nothing. */
@@ -22,9 +21,13 @@ const NO_PROGRESS: Progress = { update: () => undefined, stop: () => undefined }
 export function startProgress(deps: Pick<CliDeps, 'io' | 'env'>, text: string): Progress {
   if (deps.io.stderrIsTTY !== true || deps.env.CI !== undefined) return NO_PROGRESS;
   let current = text;
-  let spinner: ReturnType<typeof yoctoSpinner> | undefined;
+  let stopped = false;
+  let spinner: { text: string; stop(): unknown } | undefined;
   const timer = setTimeout(() => {
-    spinner = yoctoSpinner({ text: current, stream: deps.io.stderr as NodeJS.WriteStream }).start();
+    // Loaded on first use: most runs never wait long enough to need it.
+    void import('yocto-spinner').then(({ default: yoctoSpinner }) => {
+      if (!stopped) spinner = yoctoSpinner({ text: current, stream: deps.io.stderr as NodeJS.WriteStream }).start();
+    });
   }, PROGRESS_DELAY_MS);
   timer.unref?.();
   return {
@@ -33,6 +36,7 @@ export function startProgress(deps: Pick<CliDeps, 'io' | 'env'>, text: string): 
       if (spinner) spinner.text = next;
     },
     stop() {
+      stopped = true;
       clearTimeout(timer);
       spinner?.stop();
       spinner = undefined;
