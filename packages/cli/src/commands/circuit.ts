@@ -31,7 +31,9 @@ export const SEASON_COLUMNS: readonly Column<Season>[] = [
   { header: 'id', value: (s) => s.id },
   { header: 'name', value: (s) => s.name, flex: true },
   statusColumn('status', (s) => s.status),
-  { header: 'dates', value: (s) => `${s.startDate} - ${s.endDate}`, raw: (s) => `${s.startDate}\t${s.endDate}` },
+  { header: 'dates', value: (s) => `${s.startDate} - ${s.endDate}`, only: 'tty' },
+  { header: 'start', value: (s) => s.startDate, only: 'pipe' },
+  { header: 'end', value: (s) => s.endDate, only: 'pipe' },
   { header: 'tournaments', value: (s) => s.tournamentCount, align: 'right' },
 ];
 
