@@ -87,7 +87,7 @@ describe('tourney api-key and tourney webhook', () => {
 
     const test = await cli('--api-key', key.key, 'webhook', 'test', created.id, '--wait', '10');
     expect(test.code, test.stderr).toBe(0);
-    expect(test.stdout).toMatch(/^delivered: HTTP 204 in \d+ ms/);
+    expect(test.stdout).toMatch(/^[0-9a-f-]{36}\tSUCCEEDED\t204\n$/); // piped: delivery id, status, HTTP status
     await waitForOutput(example, (out) => out.includes('webhook.test Test event from Tourney'));
 
     const deliveries = await json<any[]>('--api-key', key.key, 'webhook', 'deliveries', created.id);
@@ -100,12 +100,13 @@ describe('tourney api-key and tourney webhook', () => {
     // Rotation: the receiver still holds only the old secret, which keeps signing during the overlap.
     const rotated = await cli('--api-key', key.key, 'webhook', 'rotate-secret', created.id, '--overlap', '600');
     expect(rotated.stdout.trim()).toMatch(/^whsec_/);
-    expect((await cli('--api-key', key.key, 'webhook', 'test', created.id)).stdout).toMatch(/^delivered: HTTP 204/);
+    expect((await cli('--api-key', key.key, 'webhook', 'test', created.id)).stdout).toMatch(/\tSUCCEEDED\t204\n$/);
     const immediate = await cli('--api-key', key.key, 'webhook', 'rotate-secret', created.id, '--overlap', '0');
     expect(immediate.code).toBe(0);
     const refused = await cli('--api-key', key.key, 'webhook', 'test', created.id);
     expect(refused.code).toBe(1);
-    expect(refused.stdout).toMatch(/^failed: HTTP 400/);
+    expect(refused.stdout).toMatch(/\t(PENDING|FAILED)\t400\n$/);
+    expect(refused.stderr).toMatch(/^error: the test event was not accepted/);
     await waitForOutput(example, (out) => out.includes('rejected (NO_MATCHING_SIGNATURE)'));
 
     const updated = await json('--api-key', key.key, 'webhook', 'update', created.id, '--disable', '--event', '*');

@@ -164,10 +164,12 @@ describe('tourney circuit start|complete|classify|standings', () => {
       }),
       http.post(`${BASE}/circuits/${CID}/complete`, () => HttpResponse.json({ success: true, data: season({ status: 'COMPLETED' }) })),
     );
-    const started = await runCli(['circuit', 'start', CID, '--season', SID, ...KEY], { configDir: dir.path });
+    const started = await runCli(['circuit', 'start', CID, '--season', SID, ...KEY], { configDir: dir.path, io: captureIo({ isTTY: true }) });
     expect(started.out).toBe('season 1 "Season 1" is now active\n');
+    const piped = await runCli(['circuit', 'start', CID, '--season', SID, ...KEY], { configDir: dir.path });
+    expect(piped.out).toBe(`${SID}\tACTIVE\n`);
     expect(startBody).toEqual({ seasonId: SID });
-    const completed = await runCli(['circuit', 'complete', CID, ...KEY], { configDir: dir.path });
+    const completed = await runCli(['circuit', 'complete', CID, ...KEY], { configDir: dir.path, io: captureIo({ isTTY: true }) });
     expect(completed.out).toBe('season 1 "Season 1" is now completed; its standings are final\n');
   });
 

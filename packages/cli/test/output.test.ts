@@ -58,8 +58,9 @@ describe('progress', () => {
     const done = withProgress(deps, 'waiting for the receiver', () => new Promise<void>((resolve) => (finish = resolve)));
     await vi.advanceTimersByTimeAsync(PROGRESS_DELAY_MS - 1);
     expect(terminal.written()).toBe('');
-    await vi.advanceTimersByTimeAsync(200);
-    expect(terminal.written()).toContain('waiting for the receiver');
+    await vi.advanceTimersByTimeAsync(1);
+    // The spinner module loads on first use (a real import), then draws a frame.
+    await vi.waitFor(() => expect(terminal.written()).toContain('waiting for the receiver'));
     finish();
     await done;
     const after = terminal.written().length;

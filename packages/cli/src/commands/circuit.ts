@@ -95,9 +95,7 @@ export function registerCircuitCommands(program: Command, deps: CliDeps): void {
           ...(projectId !== undefined ? { projectId } : {}),
         };
         const { data } = await session.call((client) => client.POST('/circuits', { body }));
-        if (flags.json) printJson(deps.io, data);
-        else if (deps.io.isTTY) deps.io.stdout.write(`created circuit "${data.name}" (${data.id}), status ${humanize(data.status)}\n`);
-        else deps.io.stdout.write(`${data.id}\n`);
+        printResult(deps, flags, data, (c) => `created circuit "${c.name}" (${c.id}), status ${humanize(c.status)}`, (c) => c.id);
       }),
     'tourney circuit create --name "Pro Tour" --discipline chess',
   );
@@ -172,9 +170,7 @@ export function registerCircuitCommands(program: Command, deps: CliDeps): void {
         const { data } = await session.call((client) =>
           client.POST('/circuits/{id}/seasons', { params: { path: { id } }, body: { name, startDate: flags.startDate, endDate: flags.endDate, scoring } }),
         );
-        if (flags.json) printJson(deps.io, data);
-        else if (deps.io.isTTY) deps.io.stdout.write(`created season ${data.number} "${data.name}" (${data.id}), ${describeScoring(data.scoring)}\n`);
-        else deps.io.stdout.write(`${data.id}\n`);
+        printResult(deps, flags, data, (s) => `created season ${s.number} "${s.name}" (${s.id}), ${describeScoring(s.scoring)}`, (s) => s.id);
       }),
     'tourney circuit season create 0199a1b2-... --name "Season 1" --start-date 2030-01-01 --end-date 2030-06-30 --placements 1=100,2=70,3-4=40',
     'tourney circuit season create 0199a1b2-... --name Summer --start-date 2030-07-01 --end-date 2030-12-31 --linear 100:10:5',
@@ -190,8 +186,7 @@ export function registerCircuitCommands(program: Command, deps: CliDeps): void {
         const session = await openSession(deps, globalsOf(command), 'any');
         const body = flags.season ? { seasonId: flags.season } : {};
         const { data } = await session.call((client) => client.POST('/circuits/{id}/start', { params: { path: { id } }, body }));
-        if (flags.json) printJson(deps.io, data);
-        else deps.io.stdout.write(`season ${data.number} "${data.name}" is now ${humanize(data.status)}\n`);
+        printResult(deps, flags, data, (s) => `season ${s.number} "${s.name}" is now ${humanize(s.status)}`, (s) => `${s.id}\t${s.status}`);
       }),
     'tourney circuit start 0199a1b2-...',
   );
@@ -204,8 +199,7 @@ export function registerCircuitCommands(program: Command, deps: CliDeps): void {
       .action(async (id: string, flags: { json?: boolean }, command: Command) => {
         const session = await openSession(deps, globalsOf(command), 'any');
         const { data } = await session.call((client) => client.POST('/circuits/{id}/complete', { params: { path: { id } } }));
-        if (flags.json) printJson(deps.io, data);
-        else deps.io.stdout.write(`season ${data.number} "${data.name}" is now ${humanize(data.status)}; its standings are final\n`);
+        printResult(deps, flags, data, (s) => `season ${s.number} "${s.name}" is now ${humanize(s.status)}; its standings are final`, (s) => `${s.id}\t${s.status}`);
       }),
     'tourney circuit complete 0199a1b2-...',
   );

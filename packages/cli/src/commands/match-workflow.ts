@@ -101,8 +101,7 @@ export function registerMatchWorkflowCommands(match: Command, deps: CliDeps): vo
         const { data } = await session.call((client) =>
           client.POST('/matches/{id}/evidence', { params: { path: { id }, header: idempotent() }, body }),
         );
-        if (flags.json) return printJson(deps.io, data);
-        deps.io.stdout.write(`attached ${urls.length} evidence link${urls.length === 1 ? '' : 's'} to ${describeMatch(data)}\n`);
+        printResult(deps, flags, data, (m) => `attached ${urls.length} evidence link${urls.length === 1 ? '' : 's'} to ${describeMatch(m)}`, (m) => m.status);
       }),
     'tourney match evidence 0199a1b3-... https://example.com/demo.dem --note "round 14"',
   );
@@ -169,8 +168,7 @@ export function registerMatchWorkflowCommands(match: Command, deps: CliDeps): vo
         const session = await openSession(deps, globalsOf(command), 'user');
         const body = { scheduledAt: at.toISOString(), ...(flags.reason ? { reason: flags.reason } : {}) };
         const { data } = await session.call((client) => client.POST('/matches/{id}/reschedule', { params: { path: { id } }, body }));
-        if (flags.json) return printJson(deps.io, data);
-        deps.io.stdout.write(`rescheduled ${describeMatch(data)} to ${formatTimestamp(data.scheduledAt)}\n`);
+        printResult(deps, flags, data, (m) => `rescheduled ${describeMatch(m)} to ${formatTimestamp(m.scheduledAt)}`, (m) => m.scheduledAt ?? '');
       }),
     'tourney match reschedule 0199a1b3-... --at 2030-06-02T18:00:00Z --reason "venue closed"',
   );

@@ -166,7 +166,7 @@ export function registerWebhookCommands(program: Command, deps: CliDeps): void {
           client.POST('/developer/webhooks/{id}/deliveries/{deliveryId}/redeliver', { params: { path: { id, deliveryId } } }),
         );
         if (flags.json) printJson(deps.io, data);
-        else deps.io.stdout.write(`delivery ${data.id} (${data.eventType}) queued for redelivery\n`);
+        else printDone(deps, `delivery ${data.id} (${data.eventType}) queued for redelivery`, `${data.id}\t${data.status}`);
       }),
     'tourney webhook redeliver 0199a1b2-... 0199a1b3-...',
   );
@@ -184,7 +184,7 @@ export function registerWebhookCommands(program: Command, deps: CliDeps): void {
           waitForAttempt(deps, session, id, queued.data, flags.wait * 1000),
         );
         if (flags.json) printJson(deps.io, delivery);
-        else deps.io.stdout.write(`${describeDelivery(delivery)}\n`);
+        else printDone(deps, describeDelivery(delivery), `${delivery.id}\t${delivery.status}\t${delivery.lastStatusCode ?? ''}`);
         if (delivery.status === 'FAILED') {
           throw new CliError('DELIVERY_FAILED', `the test event was not accepted: ${delivery.lastError ?? 'no answer'}`);
         }
