@@ -6,7 +6,7 @@ import { BASE, match } from './helpers/api-fixtures';
 import { captureIo, runCli, scriptedPrompter, tempDir } from './helpers/cli-harness';
 import { useMswServer } from './helpers/msw';
 
-// tourney match start|dispute|evidence|resolve|correct|reschedule against msw (issue 4).
+// tourney match start|dispute|evidence|resolve|correct|reschedule against msw.
 const server = useMswServer();
 let dir: { path: string; cleanup: () => Promise<void> };
 beforeEach(async () => {

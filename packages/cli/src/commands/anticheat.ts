@@ -30,7 +30,7 @@ function secondsOption(value: string): number {
 const collectValues = (value: string, previous: string[] = []): string[] => [...previous, value];
 
 /**
- * Opens a session that sends the project API key; the anti-cheat surface takes no login token (spec 4.1).
+ * Opens a session that sends the project API key; the anti-cheat operations take no login token.
  * @throws CliError NO_API_KEY (exit 4) when no key is configured.
  */
 export async function keySession(deps: CliDeps, command: Command): Promise<Session> {

@@ -41,7 +41,7 @@ export const API_KEY_COLUMNS: readonly Column<ApiKey>[] = [
   },
 ];
 
-/** `tourney api-key create|list|revoke` (spec 4.7). */
+/** `tourney api-key create|list|revoke` */
 export function registerApiKeyCommands(program: Command, deps: CliDeps): void {
   const apiKey = program.command('api-key').description('create, list and revoke the API keys of a project');
 

@@ -45,7 +45,7 @@ const withFilters = (command: Command): Command =>
     .option('--from <date>', 'only events starting on or after this day, YYYY-MM-DD (UTC)')
     .option('--to <date>', 'only events starting on or before this day, YYYY-MM-DD (UTC)');
 
-/** `tourney calendar list|export|subscribe|unsubscribe` (spec 4.6). */
+/** `tourney calendar list|export|subscribe|unsubscribe` */
 export function registerCalendarCommands(program: Command, deps: CliDeps): void {
   const calendar = program.command('calendar').description('your tournaments, matches and seasons as a calendar');
 

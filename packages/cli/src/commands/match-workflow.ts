@@ -53,7 +53,7 @@ function explainDependents(error: unknown): never {
 }
 
 /**
- * `tourney match start|dispute|evidence|resolve|correct|reschedule` (issue 4): the rest of the match workflow, on the
+ * `tourney match start|dispute|evidence|resolve|correct|reschedule`: the rest of the match workflow, on the
  * `match` command. Writes use the login token (match writes take no API key) and send an Idempotency-Key.
  */
 export function registerMatchWorkflowCommands(match: Command, deps: CliDeps): void {

@@ -50,7 +50,7 @@ export function updateBody(flags: UpdateFlags): UpdateMeRequest {
   return body;
 }
 
-/** `tourney me [show]|update|link|unlink` (spec 4.6): the logged-in user's profile and gaming accounts. */
+/** `tourney me [show]|update|link|unlink`: the logged-in user's profile and gaming accounts. */
 export function registerMeCommands(program: Command, deps: CliDeps): void {
   const me = program.command('me').description('your profile and linked gaming accounts');
 

@@ -16,7 +16,7 @@ export const NOTIFICATION_COLUMNS: readonly Column<Notification>[] = [
   { header: 'message', value: (n) => n.message, flex: true },
 ];
 
-/** `tourney notification list|read` (spec 4.6). */
+/** `tourney notification list|read` */
 export function registerNotificationCommands(program: Command, deps: CliDeps): void {
   const notification = program.command('notification').alias('notifications').description('your notifications');
 

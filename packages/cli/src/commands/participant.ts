@@ -31,7 +31,7 @@ export const PARTICIPANT_COLUMNS: readonly Column<Participant>[] = [
 
 /**
  * `tourney participant list TOURNAMENT_ID` (GET /tournaments/{id}/participants), `participant update` (PATCH: seed
- * before the start, status; spec 4.3) and `participant remove` (DELETE: removed before the start, disqualified after,
+ * before the start, status) and `participant remove` (DELETE: removed before the start, disqualified after,
  * their open matches becoming walkovers).
  */
 export function registerParticipantCommands(program: Command, deps: CliDeps): void {

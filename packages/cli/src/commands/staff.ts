@@ -20,7 +20,7 @@ export const STAFF_COLUMNS: readonly Column<StaffMember>[] = [
   { header: 'joined', value: (m) => formatTimestamp(m.joinedAt), raw: (m) => m.joinedAt },
 ];
 
-/** `tourney staff list|invite|accept|remove` (spec 4.6). */
+/** `tourney staff list|invite|accept|remove` */
 export function registerStaffCommands(program: Command, deps: CliDeps): void {
   const staff = program.command('staff').description("manage an organization's staff: invitations, roles, removal");
 

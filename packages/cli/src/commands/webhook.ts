@@ -44,7 +44,7 @@ export const DELIVERY_COLUMNS: readonly Column<WebhookDelivery>[] = [
 /** Milliseconds between two looks at a test delivery. */
 const POLL_MS = 200;
 
-/** `tourney webhook create|list|update|delete|deliveries|redeliver|test|rotate-secret` (spec 4.7, Part 6). */
+/** `tourney webhook create|list|update|delete|deliveries|redeliver|test|rotate-secret` (subscriptions, deliveries, signing secrets). */
 export function registerWebhookCommands(program: Command, deps: CliDeps): void {
   const webhook = program.command('webhook').description('subscribe URLs to events, follow deliveries, send test events');
 

@@ -42,7 +42,7 @@ const PASSWORD = 'demo-password-1';
 const HOUR_MS = 3_600_000;
 
 /**
- * Runs a complete single-elimination tournament through the API over HTTP (spec 3.1, 3.2): registers an organizer and
+ * Runs a complete single-elimination tournament through the API over HTTP (registration, start, report and confirm): registers an organizer and
  * `players` players, creates an organization, a project and a tournament (third-place match from 4 players), publishes
  * it, opens registration, lets every player register with their own token, starts it, then plays it round by round:
  * for each ready match one side (picked by the PRNG) reports a best-of-3 result drawn by the PRNG and the other side
