@@ -1,29 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTourneyClient } from '@tourney/sdk';
-import { startServer } from '@tourney/server';
-import { cliRunner } from '../helpers/cli';
+import { useCliAgainstServer } from '../helpers/cli';
 
 // The CLI drives a real server over HTTP through the SDK: organizer and players each use their own profile.
-let server: Awaited<ReturnType<typeof startServer>>;
-const configDir = mkdtempSync(join(tmpdir(), 'tourney-cli-e2e-'));
+const { cli, url } = useCliAgainstServer('tourney-cli-e2e-', 120);
 const password = 'a long enough password';
-
-beforeAll(async () => {
-  server = await startServer({ databasePath: ':memory:', port: 0, logLevel: 'silent', validateResponses: true });
-});
-afterAll(async () => {
-  await server?.close();
-  rmSync(configDir, { recursive: true, force: true });
-});
-
-const cli = cliRunner(() => server.url, configDir, 120);
 const json = cli.json;
 
 async function registerAccount(username: string): Promise<void> {
-  const client = createTourneyClient({ baseUrl: server.url });
+  const client = createTourneyClient({ baseUrl: url() });
   await client.POST('/auth/register', { body: { username, email: `${username}@example.test`, password } });
 }
 
@@ -34,13 +19,10 @@ describe('tourney CLI against a real server', () => {
     for (const p of players) await registerAccount(p);
 
     expect((await cli('login', '--username', 'cli_org', '--password', password)).code).toBe(0);
-    // The organizer's organization and project come from the API (no CLI verbs for them yet).
-    const organizer = createTourneyClient({ baseUrl: server.url });
-    const login = await organizer.POST('/auth/login', { body: { username: 'cli_org', password } });
-    organizer.setAccessToken(login.data.accessToken);
-    const org = await organizer.POST('/organizations', { body: { name: 'CLI League' } });
-    const project = await organizer.POST('/organizations/{id}/projects', { params: { path: { id: org.data.id } }, body: { name: 'Cups' } });
-    expect((await cli('config', 'set', 'projectId', project.data.id)).code).toBe(0);
+    // The organization and the project become the profile's defaults.
+    const org = await json('org', 'create', '--name', 'CLI League');
+    const project = await json('project', 'create', '--org', org.id, '--name', 'Cups');
+    expect((await json('config', 'get')).projectId).toBe(project.id);
 
     const created = await json(
       'tournament', 'create', '--name', 'CLI Cup', '--discipline', 'chess', '--max-participants', '8',
@@ -94,7 +76,7 @@ describe('tourney CLI against a real server', () => {
     const seeded = ['seed_p1', 'seed_p2', 'seed_p3'];
     for (const p of seeded) await registerAccount(p);
     expect((await cli('--profile', 'seed_org', 'login', '--username', 'seed_org', '--password', password)).code).toBe(0);
-    const organizer = createTourneyClient({ baseUrl: server.url });
+    const organizer = createTourneyClient({ baseUrl: url() });
     organizer.setAccessToken((await organizer.POST('/auth/login', { body: { username: 'seed_org', password } })).data.accessToken);
     const org = await organizer.POST('/organizations', { body: { name: 'Seeding League' } });
     const project = await organizer.POST('/organizations/{id}/projects', { params: { path: { id: org.data.id } }, body: { name: 'Cups' } });

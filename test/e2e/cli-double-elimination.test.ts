@@ -1,24 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '@tourney/server';
-import { cliRunner } from '../helpers/cli';
+import { describe, expect, it } from 'vitest';
+import { useCliAgainstServer } from '../helpers/cli';
 
 // An 8-player double elimination with a grand-final reset, run and drawn entirely with the CLI.
-let server: Awaited<ReturnType<typeof startServer>>;
-const configDir = mkdtempSync(join(tmpdir(), 'tourney-cli-de-'));
+const { cli } = useCliAgainstServer('tourney-cli-de-', 160);
 const password = 'a long enough password';
-
-beforeAll(async () => {
-  server = await startServer({ databasePath: ':memory:', port: 0, logLevel: 'silent', validateResponses: true });
-});
-afterAll(async () => {
-  await server?.close();
-  rmSync(configDir, { recursive: true, force: true });
-});
-
-const cli = cliRunner(() => server.url, configDir, 160);
 
 describe('tourney bracket in double elimination', () => {
   it('names no champion until the tournament is COMPLETED, then the grand-final reset winner', async () => {

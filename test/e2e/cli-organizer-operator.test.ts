@@ -1,32 +1,19 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { run } from '@tourney/cli';
-import { startServer } from '@tourney/server';
-import { cliRunner, type CliResult } from '../helpers/cli';
+import { useCliAgainstServer, type CliResult } from '../helpers/cli';
 
-// The commands an organizer, a player and a game-server operator need, against a real server: piped (cliRunner) and
-// on a terminal (tty below) where the two differ.
-let server: Awaited<ReturnType<typeof startServer>>;
-const configDir = mkdtempSync(join(tmpdir(), 'tourney-cli-ops-'));
+// The commands an organizer, a player and a game-server operator need, against a real server: piped (cli) and on a
+// terminal (tty below) where the two differ.
+const { cli, url, configDir } = useCliAgainstServer('tourney-cli-ops-');
 const password = 'a long enough password';
-
-beforeAll(async () => {
-  server = await startServer({ databasePath: ':memory:', port: 0, logLevel: 'silent', validateResponses: true });
-});
-afterAll(async () => {
-  await server?.close();
-  rmSync(configDir, { recursive: true, force: true });
-});
-
-const cli = cliRunner(() => server.url, configDir, 120);
 
 /** Runs on a terminal (stdout a TTY, no prompting, no colour). */
 async function tty(...argv: string[]): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
-  const code = await run(['--base-url', server.url, ...argv], {
+  const code = await run(['--base-url', url(), ...argv], {
     io: { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) }, isTTY: true, interactive: false, columns: 120 },
     env: { TOURNEY_CONFIG_DIR: configDir, NO_COLOR: '1' },
     homeDir: configDir,
@@ -54,7 +41,7 @@ describe('from an empty server: accounts, organizations and projects', () => {
     expect(anonymous.stderr).not.toContain('listTournaments');
 
     const signedUp = await tty('--profile', 'ops', 'signup', '--username', 'ops_owner', '--email', 'ops_owner@example.test', '--password', password);
-    expect(signedUp.stdout).toBe(`signed up and logged in to ${server.url} as ops_owner (profile ops)\n`);
+    expect(signedUp.stdout).toBe(`signed up and logged in to ${url()} as ops_owner (profile ops)\n`);
     const orgId = await ok('--profile', 'ops', 'org', 'create', '--name', 'Ops League');
     expect(orgId).toMatch(/^[0-9a-f-]{36}$/);
     expect((await cli.json('--profile', 'ops', 'config', 'get')).organizationId).toBe(orgId);

@@ -1,5 +1,9 @@
-import { expect } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { run } from '@tourney/cli';
+import { startServer } from '@tourney/server';
 
 /** What one CLI run printed and its exit code. */
 export interface CliResult {
@@ -37,4 +41,22 @@ export function cliRunner(baseUrl: () => string, configDir: string, columns = 12
       return JSON.parse(result.stdout) as T;
     },
   });
+}
+
+/**
+ * For one test file: a real server on an in-memory database (responses validated against the contract) started
+ * before the tests and closed after, and a CLI runner bound to it with its own config directory.
+ */
+export function useCliAgainstServer(prefix: string, columns = 120): { cli: CliRunner; url: () => string; configDir: string } {
+  const configDir = mkdtempSync(join(tmpdir(), prefix));
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  beforeAll(async () => {
+    server = await startServer({ databasePath: ':memory:', port: 0, logLevel: 'silent', validateResponses: true });
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(configDir, { recursive: true, force: true });
+  });
+  const url = () => server?.url as string;
+  return { cli: cliRunner(url, configDir, columns), url, configDir };
 }
