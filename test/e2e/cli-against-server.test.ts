@@ -1,30 +1,28 @@
-import { describe, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTourneyClient } from '@tourney/sdk';
-import { cliTest } from '../helpers/cli';
+import { useCliAgainstServer } from '../helpers/cli';
 
 // The CLI drives a real server over HTTP through the SDK: organizer and players each use their own profile.
+const { cli, url } = useCliAgainstServer('tourney-cli-e2e-', 120);
 const password = 'a long enough password';
-const it = cliTest;
+const json = cli.json;
 
-async function registerAccount(server: { url: string }, username: string): Promise<void> {
-  const client = createTourneyClient({ baseUrl: server.url });
+async function registerAccount(username: string): Promise<void> {
+  const client = createTourneyClient({ baseUrl: url() });
   await client.POST('/auth/register', { body: { username, email: `${username}@example.test`, password } });
 }
 
 describe('tourney CLI against a real server', () => {
-  it('creates, runs and draws a 4-player tournament from the command line', async ({ server, cli, json }) => {
-    await registerAccount(server, 'cli_org');
+  it('creates, runs and draws a 4-player tournament from the command line', async () => {
+    await registerAccount('cli_org');
     const players = ['cli_p1', 'cli_p2', 'cli_p3', 'cli_p4'];
-    for (const p of players) await registerAccount(server, p);
+    for (const p of players) await registerAccount(p);
 
     expect((await cli('login', '--username', 'cli_org', '--password', password)).code).toBe(0);
-    // The organizer's organization and project come from the API (no CLI verbs for them yet).
-    const organizer = createTourneyClient({ baseUrl: server.url });
-    const login = await organizer.POST('/auth/login', { body: { username: 'cli_org', password } });
-    organizer.setAccessToken(login.data.accessToken);
-    const org = await organizer.POST('/organizations', { body: { name: 'CLI League' } });
-    const project = await organizer.POST('/organizations/{id}/projects', { params: { path: { id: org.data.id } }, body: { name: 'Cups' } });
-    expect((await cli('config', 'set', 'projectId', project.data.id)).code).toBe(0);
+    // The organization and the project become the profile's defaults.
+    const org = await json('org', 'create', '--name', 'CLI League');
+    const project = await json('project', 'create', '--org', org.id, '--name', 'Cups');
+    expect((await json('config', 'get')).projectId).toBe(project.id);
 
     const created = await json(
       'tournament', 'create', '--name', 'CLI Cup', '--discipline', 'chess', '--max-participants', '8',
@@ -73,12 +71,12 @@ describe('tourney CLI against a real server', () => {
     expect(data.placements.map((p: any) => p.placement).sort()).toEqual([1, 2, 3, 4]);
   });
 
-  it('seeds, disqualifies and removes participants', async ({ server, cli, json }) => {
-    await registerAccount(server, 'seed_org');
+  it('seeds, disqualifies and removes participants', async () => {
+    await registerAccount('seed_org');
     const seeded = ['seed_p1', 'seed_p2', 'seed_p3'];
-    for (const p of seeded) await registerAccount(server, p);
+    for (const p of seeded) await registerAccount(p);
     expect((await cli('--profile', 'seed_org', 'login', '--username', 'seed_org', '--password', password)).code).toBe(0);
-    const organizer = createTourneyClient({ baseUrl: server.url });
+    const organizer = createTourneyClient({ baseUrl: url() });
     organizer.setAccessToken((await organizer.POST('/auth/login', { body: { username: 'seed_org', password } })).data.accessToken);
     const org = await organizer.POST('/organizations', { body: { name: 'Seeding League' } });
     const project = await organizer.POST('/organizations/{id}/projects', { params: { path: { id: org.data.id } }, body: { name: 'Cups' } });
@@ -93,7 +91,10 @@ describe('tourney CLI against a real server', () => {
     const [first, second, third] = before;
     const reseeded = await json('--profile', 'seed_org', 'participant', 'update', created.id, third.id, '--seed', '1');
     expect(reseeded.seed).toBe(1);
-    const removed = await cli('--profile', 'seed_org', 'participant', 'remove', created.id, second.id);
+    const unconfirmed = await cli('--profile', 'seed_org', 'participant', 'remove', created.id, second.id);
+    expect(unconfirmed.code).toBe(1);
+    expect(unconfirmed.stderr).toContain(`remove seed_p2 from "Seed Cup": add --yes to confirm`);
+    const removed = await cli('--profile', 'seed_org', 'participant', 'remove', created.id, second.id, '--yes');
     expect(removed.code, removed.stderr).toBe(0);
     const withdrawn = await json('--profile', 'seed_org', 'participant', 'update', created.id, first.id, '--status', 'withdrawn');
     expect(withdrawn.status).toBe('WITHDRAWN');
@@ -105,7 +106,7 @@ describe('tourney CLI against a real server', () => {
     expect(nothing.stderr).toMatch(/--seed or --status/);
   });
 
-  it('reports API errors with the code and request id and a non-zero exit', async ({ cli }) => {
+  it('reports API errors with the code and request id and a non-zero exit', async () => {
     const missing = await cli('tournament', 'get', '00000000-0000-7000-8000-000000000000');
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/NOT_FOUND/);

@@ -102,8 +102,9 @@ describe('groups into a single elimination, through the SDK and drawn by the CLI
     expect(text).toContain('Stage 1: Groups (groups)');
     expect(text).toContain('Group 1 standings');
     expect(text).toContain('Group 2 standings');
-    expect(text).toMatch(/^ {2}1\. {2}Altair\s+3 3 0 0 {2}6-0\s+3$/m);
-    expect(text).toMatch(/^ {2}2\. {2}Deneb\s+3 0 2 1 {2}2-4\s+1$/m);
+    // +/- is the score difference; the group's tiebreak values (head to head, scores for) follow the points.
+    expect(text).toMatch(/^ {2}1\. {2}Altair\s+3 3 0 0\s+\+6\s+3\s/m);
+    expect(text).toMatch(/^ {2}2\. {2}Deneb\s+3 0 2 1\s+-2\s+1\s/m);
     expect(text).toContain('Stage 2: Final four (single elimination)');
     expect(text).toContain('Third place match');
     expect(text).toContain('Champion: Altair');

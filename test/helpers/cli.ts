@@ -1,9 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { run } from '@tourney/cli';
-import { test, type TestServer } from '../../packages/server/test/helpers/index';
+import { startTestServer, test, type TestServer } from '../../packages/server/test/helpers/index';
 
 /** What one CLI run printed and its exit code. */
 export interface CliResult {
@@ -86,3 +87,20 @@ export const cliTest = test.extend<CliServerFixtures>({
  * every 100 ms (it is also woken when an event is queued).
  */
 export const webhookServerOptions = { allowPrivateWebhookUrls: true, webhookPollIntervalMs: 100 } as const;
+
+/**
+ * For one test file outside the fixtures: a test server (see startTestServer) started before the tests and closed after, and a CLI runner bound to it with its own config directory.
+ */
+export function useCliAgainstServer(prefix: string, columns = 120): { cli: CliRunner; url: () => string; configDir: string } {
+  const configDir = mkdtempSync(join(tmpdir(), prefix));
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(configDir, { recursive: true, force: true });
+  });
+  const url = () => server?.url as string;
+  return { cli: cliRunner(url, configDir, columns), url, configDir };
+}

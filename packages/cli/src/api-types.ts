@@ -22,3 +22,5 @@ export type Bracket = Schemas['Bracket'];
 export type Pagination = Schemas['Pagination'];
 /** Tokens answered by login, register and refresh. */
 export type AuthTokens = Schemas['AuthTokens'];
+/** A stage of a tournament, with its settings. */
+export type Stage = Schemas['Stage'];

@@ -1,9 +1,9 @@
 import { homedir } from 'node:os';
-import { createTourneyClient } from '@tourney/sdk';
 import { createFileConfigStore } from './config/config-store';
 import type { CliDeps, CliIo } from './deps';
 import { configDir } from './paths';
 import { createInquirerPrompter } from './prompts/prompter';
+import { loadedSdk } from './sdk-runtime';
 import { CLI_VERSION } from './version';
 
 /** Terminal io of the current process. */
@@ -14,6 +14,7 @@ export function processIo(): CliIo {
     isTTY: process.stdout.isTTY === true,
     interactive: process.stdin.isTTY === true && process.stdout.isTTY === true,
     columns: process.stdout.columns,
+    stderrIsTTY: process.stderr.isTTY === true,
   };
 }
 
@@ -34,7 +35,8 @@ export function waitForProcessSignal(): Promise<string> {
 }
 
 /**
- * The real dependencies (process io and environment, ~/.config/tourney, inquirer prompts, the SDK, the system clock,
+ * The real dependencies (process io and environment, ~/.config/tourney, inquirer prompts, the SDK (its client factory
+ * needs loadSdk() first, as openSession does), the system clock,
  * the in-process server), with any of them replaced by `overrides`. The config store follows `overrides.env` and
  * `overrides.homeDir` when it is not itself overridden.
  */
@@ -48,7 +50,8 @@ export function createDefaultDeps(overrides: Partial<CliDeps> = {}): CliDeps {
     configStore: overrides.configStore ?? createFileConfigStore(configDir(env, homeDir)),
     prompter: overrides.prompter ?? createInquirerPrompter(),
     clientFactory:
-      overrides.clientFactory ?? ((options) => createTourneyClient({ userAgent: `tourney-cli/${CLI_VERSION}`, ...options })),
+      overrides.clientFactory ??
+      ((options) => loadedSdk().createTourneyClient({ userAgent: `tourney-cli/${CLI_VERSION}`, ...options })),
     clock: overrides.clock ?? { now: () => new Date() },
     startServer: overrides.startServer ?? (async (options) => (await loadServer()).startServer(options)),
     serverConfigFromEnv: overrides.serverConfigFromEnv ?? (async (vars) => (await loadServer()).configFromEnv(vars)),

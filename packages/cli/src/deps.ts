@@ -18,6 +18,8 @@ export interface CliIo {
   interactive?: boolean;
   /** Width of the terminal in columns (used for tables and the bracket); defaults to 100. */
   columns?: number;
+  /** stderr is a terminal: show spinners there while waiting (default false). */
+  stderrIsTTY?: boolean;
 }
 
 /** Source of the current time (UTC). */

@@ -1,47 +1,80 @@
-import { CommanderError } from 'commander';
-import { isTourneyError, type TourneyError } from '@tourney/sdk';
+import { CommanderError, type Command } from 'commander';
+import type { TourneyError } from '@tourney/sdk';
+import { isApiError } from './sdk-runtime';
 import type { CliIo } from './deps';
+import { explainApiError } from './error-text';
 import { CliError, ExitCode, type ExitCodeValue } from './errors';
+import { colorEnabled } from './output/style';
+import { createColors } from 'picocolors';
+import { credentialsSentWith } from './session';
+
+/** What {@link reportError} knows about the run that failed. */
+export interface ErrorContext {
+  /** The command whose action failed (names flags and arguments in messages). */
+  command?: Command;
+  /** Environment (NO_COLOR, TOURNEY_PROFILE). */
+  env?: Record<string, string | undefined>;
+}
 
 /**
- * One-line rendering of an API error: `error: <message> (<code>, request <requestId>)`, followed by one indented
- * line per validation detail (`  /body/name: must not be empty`).
+ * One-line rendering of an API error: `error: <message> (<code>, request <requestId>)` where the message names the
+ * flags and the allowed forms (see explainApiError), then `hint: <what to do>` when there is one.
  */
-export function formatTourneyError(error: TourneyError): string {
-  const context = error.requestId ? `${error.code}, request ${error.requestId}` : error.code;
-  const lines = [`error: ${error.message} (${context})`];
-  for (const detail of error.details) lines.push(`  ${detail.path}: ${detail.message}`);
-  return lines.join('\n');
+export function formatTourneyError(error: TourneyError, context: ErrorContext = {}): string {
+  const explained = explainApiError(error, {
+    command: context.command,
+    credentials: credentialsSentWith(error),
+    profile: profileOf(context),
+    baseUrl: apiRoot(error),
+  });
+  const codes = error.requestId ? `${error.code}, request ${error.requestId}` : error.code;
+  return [`error: ${explained.message} (${codes})`, ...(explained.hint ? [`hint: ${explained.hint}`] : [])].join('\n');
 }
 
-/** Exit code for an API error: 4 for 401 and 403 (authentication and authorization), else 1. */
+/** Exit code for an API error: 4 for 401 (authentication), else 1 (a 403 is a refusal, not a login problem). */
 export function exitCodeOfTourneyError(error: TourneyError): ExitCodeValue {
-  return error.status === 401 || error.status === 403 ? ExitCode.AUTH : ExitCode.ERROR;
+  return error.status === 401 ? ExitCode.AUTH : ExitCode.ERROR;
 }
 
 /**
- * Writes what went wrong to stderr and returns the exit code to end with: API errors (TourneyError) as
+ * Writes what went wrong to stderr, once, and returns the exit code to end with: API errors as
  * {@link formatTourneyError}; CLI errors as `error: <message>` (+ hint); commander's own usage errors were already
  * printed by commander; anything else as `error: <message>`.
  */
-export function reportError(error: unknown, io: CliIo): ExitCodeValue {
+export function reportError(error: unknown, io: CliIo, context: ErrorContext = {}): ExitCodeValue {
   if (error instanceof CommanderError) {
     return error.exitCode === 0 ? ExitCode.OK : ExitCode.ERROR;
   }
-  if (isTourneyError(error)) {
-    io.stderr.write(`${formatTourneyError(error)}\n`);
-    if (error.status === 401) io.stderr.write(`hint: run 'tourney login' or pass --api-key\n`);
-    if (error.code === 'NETWORK_ERROR') {
-      io.stderr.write(`hint: is the server running? start one with 'tourney server start', or set --base-url\n`);
-    }
+  const style = createColors(colorEnabled(io.stderrIsTTY === true, context.env ?? {}));
+  const write = (text: string) =>
+    io.stderr.write(
+      `${text
+        .split('\n')
+        .map((line) => line.replace(/^error:/, style.red(style.bold('error:'))).replace(/^hint:/, style.dim('hint:')))
+        .join('\n')}\n`,
+    );
+  if (isApiError(error)) {
+    write(formatTourneyError(error, context));
     return exitCodeOfTourneyError(error);
   }
   if (error instanceof CliError) {
-    io.stderr.write(`error: ${error.message}\n`);
-    if (error.hint) io.stderr.write(`hint: ${error.hint}\n`);
+    write(`error: ${error.message}${error.hint ? `\nhint: ${error.hint}` : ''}`);
     return error.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);
-  io.stderr.write(`error: ${message}\n`);
+  write(`error: ${message}`);
   return ExitCode.ERROR;
+}
+
+function profileOf(context: ErrorContext): string | undefined {
+  const fromFlag = (context.command?.optsWithGlobals() as { profile?: string } | undefined)?.profile;
+  return fromFlag ?? context.env?.TOURNEY_PROFILE;
+}
+
+/** `http://host:port/api/v1` of the failed request. */
+function apiRoot(error: TourneyError): string | undefined {
+  const url = error.request?.url;
+  if (!url) return undefined;
+  const at = url.indexOf('/api/v1');
+  return at >= 0 ? url.slice(0, at + '/api/v1'.length) : url;
 }

@@ -1,4 +1,4 @@
-/** Process exit codes of `tourney` (STYLE: 0 ok, 1 error, 2 cancelled, 4 auth). */
+/** Process exit codes of `tourney`, as gh: 0 ok, 1 error, 2 cancelled, 4 authentication needed (401, no login). */
 export const ExitCode = {
   OK: 0,
   ERROR: 1,

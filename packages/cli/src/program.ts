@@ -5,6 +5,7 @@ import { registerAuthCommands } from './commands/auth';
 import { registerBracketCommand } from './commands/bracket';
 import { registerCalendarCommands } from './commands/calendar';
 import { registerCircuitCommands } from './commands/circuit';
+import { registerCompletionCommand } from './commands/completion';
 import { registerConfigCommands } from './commands/config';
 import { registerDemoCommand } from './commands/demo';
 import { registerMatchCommands } from './commands/match';
@@ -12,10 +13,12 @@ import { registerMeCommands } from './commands/me';
 import { registerNotificationCommands } from './commands/notification';
 import { registerOrgCommands } from './commands/org';
 import { registerParticipantCommands } from './commands/participant';
+import { registerProjectCommands } from './commands/project';
 import { registerServerCommands } from './commands/server';
 import { withExamples } from './commands/shared';
 import { registerStaffCommands } from './commands/staff';
 import { registerTournamentCommands } from './commands/tournament';
+import { registerUserCommands } from './commands/users';
 import { registerWebhookCommands } from './commands/webhook';
 import type { CliDeps } from './deps';
 import { CLI_VERSION } from './version';
@@ -46,6 +49,7 @@ export function createProgram(deps: CliDeps): Command {
     program,
     'tourney demo',
     'tourney server start',
+    'tourney signup --username alice --email alice@example.com',
     'tourney login --username alice',
     'tourney tournament list',
     'tourney bracket <tournament-id>',
@@ -62,10 +66,13 @@ export function createProgram(deps: CliDeps): Command {
   registerCircuitCommands(program, deps);
   registerAntiCheatCommands(program, deps);
   registerOrgCommands(program, deps);
+  registerProjectCommands(program, deps);
   registerStaffCommands(program, deps);
   registerMeCommands(program, deps);
+  registerUserCommands(program, deps);
   registerNotificationCommands(program, deps);
   registerCalendarCommands(program, deps);
   registerDemoCommand(program, deps);
+  registerCompletionCommand(program, deps);
   return program;
 }

@@ -1,3 +1,5 @@
+import type { Command } from 'commander';
+import { COMPLETE_COMMAND, completeWords } from './commands/completion';
 import { createDefaultDeps } from './default-deps';
 import type { CliDeps } from './deps';
 import { reportError } from './error-report';
@@ -5,9 +7,21 @@ import { ExitCode, type ExitCodeValue } from './errors';
 import { createProgram } from './program';
 
 /**
+ * `help a b c` -> `a b c --help`, so that `tourney help match report` shows the help of `match report` (commander's
+ * help command only looks one level down).
+ */
+export function rewriteHelp(argv: readonly string[]): string[] {
+  const at = argv.indexOf('help');
+  const before = argv.slice(0, at);
+  const isRootHelp = at >= 0 && before.every((arg, i) => arg.startsWith('-') || before[i - 1]?.match(/^--(profile|base-url|api-key)$/));
+  if (!isRootHelp) return [...argv];
+  return [...before, ...argv.slice(at + 1), '--help'];
+}
+
+/**
  * Runs `tourney` with `argv` (without node and script, e.g. `['tournament', 'list']`) and resolves with the exit code
- * (0 ok, 1 error, 2 cancelled, 4 auth); never calls process.exit. Missing `deps` come from createDefaultDeps.
- * With no arguments prints the help on stdout and resolves with 0.
+ * (0 ok, 1 error, 2 cancelled, 4 authentication); never calls process.exit. Missing `deps` come from
+ * createDefaultDeps. With no arguments prints the help on stdout and resolves with 0.
  */
 export async function run(argv: readonly string[], deps: Partial<CliDeps> = {}): Promise<ExitCodeValue> {
   const resolved = createDefaultDeps(deps);
@@ -16,10 +30,18 @@ export async function run(argv: readonly string[], deps: Partial<CliDeps> = {}):
     program.outputHelp();
     return ExitCode.OK;
   }
+  if (argv[0] === COMPLETE_COMMAND) {
+    for (const candidate of completeWords(program, argv.slice(1))) resolved.io.stdout.write(`${candidate}\n`);
+    return ExitCode.OK;
+  }
+  let active: Command | undefined;
+  program.hook('preAction', (_root, actionCommand) => {
+    active = actionCommand;
+  });
   try {
-    await program.parseAsync([...argv], { from: 'user' });
+    await program.parseAsync(rewriteHelp(argv), { from: 'user' });
     return ExitCode.OK;
   } catch (error) {
-    return reportError(error, resolved.io);
+    return reportError(error, resolved.io, { command: active, env: resolved.env });
   }
 }

@@ -1,4 +1,6 @@
-import { isTourneyError, type TourneyClient } from '@tourney/sdk';
+import type { TourneyClient } from '@tourney/sdk';
+import { isApiError, loadSdk } from './sdk-runtime';
+import { withProgress } from './output/progress';
 import type { CliDeps } from './deps';
 import { CliError, ExitCode } from './errors';
 import { loadSettings, updateProfile, type GlobalOptions, type ResolvedSettings } from './config/profiles';
@@ -16,23 +18,38 @@ export interface Session {
   client: TourneyClient;
   settings: ResolvedSettings;
   /**
-   * Runs `request` with the client. When it fails with 401 while a login token was sent and the profile holds a
-   * refresh token, renews the tokens once (POST /auth/refresh), stores them in the profile and runs it again.
+   * Runs `request` with the client, showing a spinner with `label` on a terminal when it takes a while. When it
+   * fails with 401 while a login token was sent and the profile holds a refresh token, renews the tokens once
+   * (POST /auth/refresh), stores them in the profile and runs it again.
    */
-  call<T>(request: (client: TourneyClient) => Promise<T>): Promise<T>;
+  call<T>(request: (client: TourneyClient) => Promise<T>, label?: string): Promise<T>;
 }
 
-const RENEWABLE_CODES = new Set(['TOKEN_EXPIRED', 'UNAUTHORIZED']);
+/** Which credentials a failed request carried (see {@link credentialsSentWith}). */
+export type SentCredentials = 'none' | 'token' | 'key';
 
-/** Opens a session for the active profile. @throws CliError NOT_LOGGED_IN (exit 4) for `user` without a login. */
-export async function openSession(deps: CliDeps, globals: GlobalOptions, auth: AuthMode): Promise<Session> {
-  const { settings } = await loadSettings(deps, globals);
+const RENEWABLE_CODES = new Set(['TOKEN_EXPIRED', 'UNAUTHORIZED']);
+const SENT = new WeakMap<object, SentCredentials>();
+
+/** The credentials a request failing with `error` carried, when it went through {@link Session.call}. */
+export function credentialsSentWith(error: unknown): SentCredentials | undefined {
+  return typeof error === 'object' && error !== null ? SENT.get(error) : undefined;
+}
+
+/**
+ * Opens a session for the active profile (`create`: the profile may not exist yet, as for login and signup).
+ * @throws CliError NOT_LOGGED_IN (exit 4) for `user` without a login; UNKNOWN_PROFILE (see loadSettings).
+ */
+export async function openSession(deps: CliDeps, globals: GlobalOptions, auth: AuthMode, options: { create?: boolean } = {}): Promise<Session> {
+  const { settings } = await loadSettings(deps, globals, options);
+  await loadSdk();
   const useKey = auth === 'any' && settings.apiKey !== undefined;
   const useToken = (auth === 'user' || (auth === 'any' && !useKey)) && settings.accessToken !== undefined;
   if (auth === 'user' && settings.accessToken === undefined) {
+    const profileFlag = settings.profileName === 'default' ? '' : ` --profile ${settings.profileName}`;
     throw new CliError('NOT_LOGGED_IN', `not logged in (profile ${settings.profileName})`, {
       exitCode: ExitCode.AUTH,
-      hint: `run 'tourney login${settings.profileName === 'default' ? '' : ` --profile ${settings.profileName}`}' first`,
+      hint: `run 'tourney${profileFlag} login' first (no account yet? 'tourney${profileFlag} signup')`,
     });
   }
   const client = deps.clientFactory({
@@ -48,7 +65,7 @@ export async function openSession(deps: CliDeps, globals: GlobalOptions, auth: A
     try {
       ({ data: tokens } = await anonymous.POST('/auth/refresh', { body: { refreshToken: refreshToken as string } }));
     } catch (error) {
-      if (isTourneyError(error) && error.status === 401) {
+      if (isApiError(error) && error.status === 401) {
         throw new CliError('SESSION_EXPIRED', `login expired (profile ${settings.profileName})`, {
           exitCode: ExitCode.AUTH,
           hint: `run 'tourney login' again`,
@@ -71,21 +88,38 @@ export async function openSession(deps: CliDeps, globals: GlobalOptions, auth: A
   return {
     client,
     settings,
-    async call(request) {
+    async call(request, label = `waiting for ${hostOf(settings.baseUrl)}`) {
+      const sent = (): SentCredentials => (useKey ? 'key' : useToken ? 'token' : 'none');
+      const attempt = async () => {
+        try {
+          return await withProgress(deps, label, () => request(client));
+        } catch (error) {
+          if (isApiError(error)) SENT.set(error, sent());
+          throw error;
+        }
+      };
       try {
-        return await request(client);
+        return await attempt();
       } catch (error) {
         if (
           refreshToken === undefined ||
-          !isTourneyError(error) ||
+          !isApiError(error) ||
           error.status !== 401 ||
           !RENEWABLE_CODES.has(error.code)
         ) {
           throw error;
         }
         await renew();
-        return request(client);
+        return attempt();
       }
     },
   };
+}
+
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return baseUrl;
+  }
 }

@@ -64,10 +64,13 @@ describe('tourney anticheat session', () => {
     expect(body).toEqual({ game: 'cs2', matchId: 'm-1', participants: [{ userId: USER_A }, { userId: USER_B }] });
     expect(key).toBe('tk_game_server');
     expect(result.out).toBe('started session m-1 (cs2): 1 of 2 participants covered\n');
-    expect(result.err).toContain('not monitored');
-    // Piped: only the session id, for scripts.
-    const piped = await runCli(['anticheat', 'session', 'start', '--game', 'cs2', '--participant', USER_A], { configDir: dir.path });
-    expect(piped.out).toBe('m-1\n');
+    expect(result.err).toBe(
+      `warning: 1 of 2 participants are not monitored: no enrolled anti-cheat client (${USER_B}); enroll them with 'tourney anticheat client enroll --user ID'\n`,
+    );
+    // Piped: the session id first (cut -f1), then covered and requested counts; the warning still goes to stderr.
+    const piped = await runCli(['anticheat', 'session', 'start', '--game', 'cs2', '--participant', USER_A, '--participant', USER_B], { configDir: dir.path });
+    expect(piped.out).toBe('m-1\t1\t2\n');
+    expect(piped.err).toContain('warning: 1 of 2 participants are not monitored');
   });
 
   it('end sends the reason and says when there was nothing to end', async () => {
@@ -114,7 +117,8 @@ describe('tourney anticheat detection list', () => {
     expect(Object.fromEntries(query!)).toEqual({ unreviewedOnly: 'true', sessionId: 'm-1', limit: '200' });
     const lines = result.out.trim().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]!.split('\t').slice(0, 6)).toEqual([detection(2).id, '2030-01-01 12:02Z', 'm-1', USER_A, 'rule.2', 'high']);
+    // Piped: the API's raw values (ISO time, severity code).
+    expect(lines[0]!.split('\t').slice(0, 6)).toEqual([detection(2).id, '2030-01-01T12:02:00.000Z', 'm-1', USER_A, 'rule.2', 'HIGH']);
     expect((await runCli(['anticheat', 'detection', 'list', '--limit', '201'], { configDir: dir.path })).code).not.toBe(0);
   });
 

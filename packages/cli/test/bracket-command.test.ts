@@ -59,7 +59,8 @@ describe('tourney participant list', () => {
     const rows = [participant(), participant({ id: 'pb', name: 'bob', seed: null, status: 'ELIMINATED', finalPlacement: 3 })];
     server.use(http.get(`${BASE}/tournaments/t1/participants`, () => HttpResponse.json(page(rows))));
     const piped = await runCli(['participant', 'list', 't1', '--base-url', BASE], { configDir: dir.path });
-    expect(piped.out).toBe('pa\talice\t1\tregistered\t\npb\tbob\t\teliminated\t3\n');
+    // Piped: the API's raw status codes, and the registering user's id last.
+    expect(piped.out).toBe(`pa\talice\t1\tREGISTERED\t\t${rows[0]!.userId ?? ''}\npb\tbob\t\tELIMINATED\t3\t${rows[1]!.userId ?? ''}\n`);
     const json = await runCli(['participant', 'ls', 't1', '--json', '--base-url', BASE], { configDir: dir.path });
     expect(JSON.parse(json.out)).toEqual(rows);
   });

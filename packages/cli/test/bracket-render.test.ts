@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BracketView } from '../src/bracket/bracket-view';
+import type { BracketView, StandingView } from '../src/bracket/bracket-view';
+import { renderStandings } from '../src/bracket/render-standings';
 import { findChampion, renderBracket } from '../src/bracket/render-bracket';
 import { renderTree } from '../src/bracket/render-tree';
 import { buildSingleElimination, SIXTEEN_NAMES } from './fixtures/bracket-fixture';
@@ -176,5 +177,66 @@ describe('renderBracket: round-by-round fallback', () => {
     expect(block.length).toBeGreaterThan(1);
     const listed = block.join(' ').replace(/^\s*17-32\s+/, '').split(/[,\s]+/).filter(Boolean);
     expect(listed.sort()).toEqual(names(16).sort());
+  });
+});
+
+describe('renderStandings', () => {
+  const row = (rank: number, name: string, extra: Partial<StandingView> = {}): StandingView => ({
+    rank, name, played: 3, wins: 2, draws: 0, losses: 1, points: 6, scoreFor: 5, scoreAgainst: 1, ...extra,
+  });
+
+  it('shows the score difference with its sign, not goals for-against', () => {
+    const out = renderStandings([row(1, 'alice', { scoreDifference: 4 }), row(2, 'bob', { scoreFor: 1, scoreAgainst: 3, scoreDifference: -2 })], 80);
+    expect(out[1]).toMatch(/\+\/-\s+Pts$/);
+    expect(out[2]).toMatch(/alice\s+3 2 0 1\s+\+4\s+6$/);
+    expect(out[3]).toMatch(/bob\s+3 2 0 1\s+-2\s+6$/);
+    expect(out.join('\n')).not.toContain('5-1');
+  });
+
+  it('shows the tiebreak values of a Swiss stage after the points', () => {
+    const out = renderStandings(
+      [
+        row(1, 'alice', { points: 3, tiebreaks: { POINTS: 3, BUCHHOLZ: 5.5, BUCHHOLZ_CUT1: 4, SONNEBORN_BERGER: 4.25 } }),
+        row(2, 'bob', { points: 3, tiebreaks: { POINTS: 3, BUCHHOLZ: 4, BUCHHOLZ_CUT1: 3.5, SONNEBORN_BERGER: 3 } }),
+      ],
+      100,
+    );
+    expect(out[1]).toMatch(/Pts\s+BH\s+BH-1\s+SB$/);
+    expect(out[2]).toMatch(/alice .* 3\s+5\.5\s+4\s+4\.25$/);
+    expect(out[3]).toMatch(/bob .* 3\s+4\s+3\.5\s+3$/);
+  });
+});
+
+describe('double elimination: the winners-bracket winner is not the champion', () => {
+  const side = (name: string, score: number | null = null) => ({ participantId: name, name, seed: null, score });
+  const decided = (id: string, bracket: string, round: number, a: string, b: string, winner: string | null) => ({
+    id, bracket, round, number: 1, status: winner ? 'COMPLETED' : 'SCHEDULED',
+    participants: [side(a, winner ? (winner === a ? 2 : 0) : null), side(b, winner ? (winner === b ? 2 : 0) : null)],
+    winnerId: winner, resultType: winner ? 'NORMAL' : null,
+  });
+  const bracket = (status: string, grandFinal: ReturnType<typeof decided>[], placements: BracketView['placements'] = []): BracketView => ({
+    tournamentId: 't', status, placements,
+    stages: [{
+      stage: { number: 1, name: 'Main', format: 'DOUBLE_ELIMINATION' },
+      rounds: [
+        { bracket: 'WINNERS', round: 1, name: 'Winners round 1', matches: [decided('w1', 'WINNERS', 1, 'alice', 'bob', 'alice')] },
+        { bracket: 'GRAND_FINAL', round: 1, name: 'Grand final', matches: grandFinal.slice(0, 1) },
+        ...(grandFinal.length > 1 ? [{ bracket: 'GRAND_FINAL', round: 2, name: 'Grand final reset', matches: grandFinal.slice(1) }] : []),
+      ],
+    }],
+  });
+
+  it('names no champion before the grand final, and heads the tree column "To grand final"', () => {
+    const open = bracket('ONGOING', [decided('gf', 'GRAND_FINAL', 1, 'alice', 'bob', null)]);
+    expect(findChampion(open)).toBeNull();
+    const out = renderBracket(open, { width: 100 });
+    expect(out).not.toContain('Champion');
+    expect(out).toMatch(/To grand final/);
+  });
+
+  it('names the reset winner once the tournament is completed', () => {
+    const done = bracket('COMPLETED', [decided('gf', 'GRAND_FINAL', 1, 'alice', 'bob', 'bob'), decided('gf2', 'GRAND_FINAL', 2, 'alice', 'bob', 'bob')]);
+    expect(findChampion(done)).toBe('bob');
+    expect(renderBracket(done, { width: 100 })).toContain('Champion: bob');
   });
 });

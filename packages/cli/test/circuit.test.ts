@@ -83,7 +83,7 @@ describe('tourney circuit create|list|get', () => {
     const result = await runCli(['circuit', 'list', '--status', 'active', ...KEY], { configDir: dir.path });
     expect(result.code).toBe(0);
     expect(query?.get('status')).toBe('ACTIVE');
-    expect(result.out).toBe(`${CID}\tPro Tour\tactive\t1\tSeason 1\n`);
+    expect(result.out).toBe(`${CID}\tPro Tour\tACTIVE\t1\tSeason 1\n`);
   });
 
   it('shows a circuit with its seasons and the active scoring', async ({ dir }) => {
@@ -146,7 +146,7 @@ describe('tourney circuit season create', () => {
       { configDir: dir.path },
     );
     expect(result.code).toBe(1);
-    expect(result.err).toContain('body.scoring.placements["4"]');
+    expect(result.err.split('\n')[0]).toBe('error: --placements entry "4" overlaps "3-4" (VALIDATION_ERROR, request r1)');
   });
 });
 
@@ -160,10 +160,12 @@ describe('tourney circuit start|complete|classify|standings', () => {
       }),
       http.post(`${BASE}/circuits/${CID}/complete`, () => HttpResponse.json({ success: true, data: season({ status: 'COMPLETED' }) })),
     );
-    const started = await runCli(['circuit', 'start', CID, '--season', SID, ...KEY], { configDir: dir.path });
+    const started = await runCli(['circuit', 'start', CID, '--season', SID, ...KEY], { configDir: dir.path, io: captureIo({ isTTY: true }) });
     expect(started.out).toBe('season 1 "Season 1" is now active\n');
+    const piped = await runCli(['circuit', 'start', CID, '--season', SID, ...KEY], { configDir: dir.path });
+    expect(piped.out).toBe(`${SID}\tACTIVE\n`);
     expect(startBody).toEqual({ seasonId: SID });
-    const completed = await runCli(['circuit', 'complete', CID, ...KEY], { configDir: dir.path });
+    const completed = await runCli(['circuit', 'complete', CID, ...KEY], { configDir: dir.path, io: captureIo({ isTTY: true }) });
     expect(completed.out).toBe('season 1 "Season 1" is now completed; its standings are final\n');
   });
 

@@ -60,3 +60,46 @@ describe('help', () => {
     expect(result.out).toBe('0.1.0\n');
   });
 });
+
+describe('help of nested commands and completion', () => {
+  it('tourney help match report shows the help of match report, like match report --help', async () => {
+    const dir = await tempDir();
+    const viaHelp = await runCli(['help', 'match', 'report'], { configDir: dir.path });
+    const viaFlag = await runCli(['match', 'report', '--help'], { configDir: dir.path });
+    await dir.cleanup();
+    expect(viaHelp.code).toBe(0);
+    expect(viaHelp.out).toMatch(/^Usage: tourney match report \[options\] <matchId>/);
+    expect(viaHelp.out).toBe(viaFlag.out);
+  });
+
+  it('__complete lists subcommands, aliases and options matching what was typed', async () => {
+    const dir = await tempDir();
+    const complete = async (...words: string[]) => (await runCli(['__complete', ...words], { configDir: dir.path })).out.trim().split('\n');
+    expect(await complete('tour')).toEqual(['tournament']);
+    expect(await complete('tournament', 'c')).toEqual(['check-in', 'checkin', 'close-registration', 'create']);
+    expect(await complete('--profile', 'bob', 'match', 're')).toEqual(['report', 'reschedule', 'resolve']);
+    expect(await complete('tournament', 'create', '--grand')).toEqual(['--grand-final']);
+    expect(await complete('match', 'report', 'm1', '--')).toEqual(expect.arrayContaining(['--score', '--winner', '--profile', '--help']));
+    await dir.cleanup();
+  });
+
+  it.each(['bash', 'zsh', 'fish'])('tourney completion %s prints a script calling tourney __complete', async (shell) => {
+    const dir = await tempDir();
+    const result = await runCli(['completion', shell], { configDir: dir.path });
+    await dir.cleanup();
+    expect(result.code).toBe(0);
+    expect(result.out).toContain('tourney __complete');
+  });
+
+  it('the bash script completes from what tourney __complete prints', async () => {
+    const dir = await tempDir();
+    const script = (await runCli(['completion', 'bash'], { configDir: dir.path })).out;
+    await dir.cleanup();
+    const { execFileSync } = await import('node:child_process');
+    // A stand-in `tourney` answering like `tourney __complete tournament c` does.
+    const out = execFileSync('bash', ['-c', `tourney() { printf 'checkin\\nclose-registration\\ncreate\\n'; }\n${script}\nCOMP_WORDS=(tourney tournament c); COMP_CWORD=2; _tourney; printf '%s\\n' "\${COMPREPLY[@]}"`], {
+      encoding: 'utf8',
+    });
+    expect(out.trim().split('\n')).toEqual(['checkin', 'close-registration', 'create']);
+  });
+});

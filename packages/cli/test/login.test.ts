@@ -117,7 +117,10 @@ describe('tourney login', () => {
       configDir: dir.path,
     });
     expect(result.code).toBe(4);
-    expect(result.err.split('\n')[0]).toBe('error: invalid username or password (INVALID_CREDENTIALS, request req-42)');
+    expect(result.err).toBe(
+      'error: wrong username, email or password (INVALID_CREDENTIALS, request req-42)\n' +
+        "hint: no account on this server yet? create one with 'tourney signup'\n",
+    );
   });
 });
 

@@ -1,13 +1,23 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { http, HttpResponse } from 'msw';
-import { describe, expect } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BASE, match } from './helpers/api-fixtures';
-import { runCli } from './helpers/cli-harness';
-import { test } from './helpers/fixtures';
+import { captureIo, runCli, scriptedPrompter, tempDir } from './helpers/cli-harness';
 import { useMswServer } from './helpers/msw';
 
-// tourney match start|dispute|evidence|resolve|correct|reschedule against msw (R20.6).
+// tourney match start|dispute|evidence|resolve|correct|reschedule against msw.
 const server = useMswServer();
-test.scoped({ profile: { baseUrl: BASE, accessToken: 'tat_org', refreshToken: 'trt_org', username: 'org' } });
+let dir: { path: string; cleanup: () => Promise<void> };
+beforeEach(async () => {
+  dir = await tempDir();
+  await writeFile(
+    join(dir.path, 'config.json'),
+    JSON.stringify({ profiles: { default: { baseUrl: BASE, accessToken: 'tat_org', refreshToken: 'trt_org', username: 'org' } } }),
+    { mode: 0o600 },
+  );
+});
+afterEach(async () => dir.cleanup());
 
 const current = match({ status: 'COMPLETED', winnerId: 'pa', loserId: 'pb', resultType: 'NORMAL' });
 const url = `${BASE}/matches/${current.id}`;
@@ -31,22 +41,22 @@ function serve(action: string, captured: Captured, data: object, status = 200) {
   );
 }
 
-/** Runs `tourney match <args>` with the test's config directory. */
-const it = test.extend<{ run: (args: string[]) => ReturnType<typeof runCli> }>({
-  run: async ({ dir }, use) => use((args) => runCli(['match', ...args], { configDir: dir.path })),
-});
+/** Runs `tourney match ...` on a terminal that cannot be prompted (stdout a TTY, stdin not). */
+const run = (args: string[]) => runCli(['match', ...args], { configDir: dir.path, io: captureIo({ isTTY: true, interactive: false }) });
+const piped = (args: string[]) => runCli(['match', ...args], { configDir: dir.path });
 
 describe('tourney match workflow commands', () => {
-  it('start: the login token, no body', async ({ run }) => {
+  it('start: the login token, no body', async () => {
     const captured: Captured = {};
     serve('start', captured, match({ status: 'IN_PROGRESS' }));
     const result = await run(['start', current.id]);
     expect(result.err).toBe('');
     expect(captured).toMatchObject({ body: undefined, auth: 'Bearer tat_org' });
     expect(result.out).toBe('started alice vs bob; status in progress\n');
+    expect((await piped(['start', current.id])).out).toBe('IN_PROGRESS\n');
   });
 
-  it('dispute: reason and repeated evidence, with an idempotency key', async ({ run }) => {
+  it('dispute: reason and repeated evidence, with an idempotency key', async () => {
     const captured: Captured = {};
     serve('dispute', captured, match({ status: 'DISPUTED' }));
     const result = await run(['dispute', current.id, '--reason', 'it was 1-2', '--evidence', 'https://e.test/1.png', '--evidence', 'https://e.test/2.png']);
@@ -56,13 +66,13 @@ describe('tourney match workflow commands', () => {
     expect(result.out).toBe('disputed alice vs bob; status disputed\n');
   });
 
-  it('dispute without --reason and without a terminal is an error', async ({ run }) => {
+  it('dispute without --reason and without a terminal is an error', async () => {
     const result = await run(['dispute', current.id]);
     expect(result.code).toBe(1);
     expect(result.err).toContain('must provide --reason');
   });
 
-  it('evidence: the links as arguments and a note', async ({ run }) => {
+  it('evidence: the links as arguments and a note', async () => {
     const captured: Captured = {};
     serve('evidence', captured, match({ status: 'DISPUTED' }));
     const result = await run(['evidence', current.id, 'https://e.test/a.dem', 'https://e.test/b.png', '--note', 'round 14']);
@@ -70,7 +80,7 @@ describe('tourney match workflow commands', () => {
     expect(result.out).toBe('attached 2 evidence links to alice vs bob\n');
   });
 
-  it('resolve: scores in side order, the winner by side number, the reason', async ({ run }) => {
+  it('resolve: scores in side order, the winner by side number, the reason', async () => {
     const captured: Captured = {};
     serve('resolve', captured, match({ status: 'RESOLVED', winnerId: 'pb', participants: [{ participantId: 'pa', name: 'alice', seed: 1, score: 2 }, { participantId: 'pb', name: 'bob', seed: 2, score: 2 }] }));
     const result = await run(['resolve', current.id, '--score', '2-2', '--winner', '2', '--reason', 'golden goal']);
@@ -86,11 +96,11 @@ describe('tourney match workflow commands', () => {
     expect(result.out).toBe('resolved alice 2-2 bob (winner bob); status resolved\n');
   });
 
-  it('correct: sends cascade and lists what was rewired, reset and removed', async ({ run }) => {
+  it('correct: sends cascade and lists what was rewired, reset and removed', async () => {
     const captured: Captured = {};
     const corrected = match({ status: 'COMPLETED', winnerId: 'pb', participants: [{ participantId: 'pa', name: 'alice', seed: 1, score: 0 }, { participantId: 'pb', name: 'bob', seed: 2, score: 2 }] });
     serve('correct', captured, { match: corrected, rewiredMatchIds: ['m-final'], resetMatchIds: ['m-semi'], removedMatchIds: [] });
-    const result = await run(['correct', current.id, '--score', '0-2', '--reason', 'sheet misread', '--cascade']);
+    const result = await run(['correct', current.id, '--score', '0-2', '--reason', 'sheet misread', '--cascade', '--yes']);
     expect(result.err).toBe('');
     expect(captured.body).toEqual({
       scores: [
@@ -104,7 +114,24 @@ describe('tourney match workflow commands', () => {
     expect(result.out).toBe('corrected alice 0-2 bob (winner bob); status completed\nrewired: m-final\nreset: m-semi\n');
   });
 
-  it('correct refused because later matches were played: names them and hints at --cascade', async ({ run }) => {
+  it('correct --cascade asks on a terminal, needs --yes when it cannot ask, and changes nothing when declined', async () => {
+    const captured: Captured = {};
+    serve('correct', captured, { match: current, rewiredMatchIds: [], resetMatchIds: [], removedMatchIds: [] });
+    const args = ['correct', current.id, '--score', '0-2', '--reason', 'sheet misread', '--cascade'];
+    const unattended = await piped(args);
+    expect(unattended.code).toBe(1);
+    expect(unattended.err).toContain('add --yes to confirm');
+    const prompter = scriptedPrompter(['no']);
+    const declined = await runCli(['match', ...args], { configDir: dir.path, io: captureIo({ isTTY: true }), deps: { prompter } });
+    expect(declined.code).toBe(2);
+    expect(prompter.questions).toEqual(['reset the later matches played with the old result (their results are cleared)?']);
+    expect(captured.body).toBeUndefined();
+    const accepted = await runCli(['match', ...args], { configDir: dir.path, io: captureIo({ isTTY: true }), deps: { prompter: scriptedPrompter(['yes']) } });
+    expect(accepted.code).toBe(0);
+    expect(captured.body).toMatchObject({ cascade: true });
+  });
+
+  it('correct refused because later matches were played: names them and hints at --cascade', async () => {
     const captured: Captured = {};
     const conflict = {
       success: false,
@@ -123,7 +150,7 @@ describe('tourney match workflow commands', () => {
     expect(captured.body).not.toHaveProperty('cascade');
   });
 
-  it('reschedule: the time as UTC ISO 8601, refused locally when unreadable', async ({ run }) => {
+  it('reschedule: the time as UTC ISO 8601, refused locally when unreadable', async () => {
     const captured: Captured = {};
     serve('reschedule', captured, match({ scheduledAt: '2030-06-02T16:00:00.000Z' }));
     const result = await run(['reschedule', current.id, '--at', '2030-06-02T18:00:00+02:00', '--reason', 'venue']);
@@ -134,7 +161,7 @@ describe('tourney match workflow commands', () => {
     expect(bad.err).toContain('invalid --at "next friday"');
   });
 
-  it('get prints the history', async ({ run }) => {
+  it('get prints the history', async () => {
     server.use(
       http.get(url, () =>
         HttpResponse.json({

@@ -1,12 +1,22 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { http, HttpResponse } from 'msw';
-import { describe, expect } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BASE, match, page } from './helpers/api-fixtures';
-import { captureIo, runCli } from './helpers/cli-harness';
-import { it, test } from './helpers/fixtures';
+import { captureIo, runCli, scriptedPrompter, tempDir } from './helpers/cli-harness';
 import { useMswServer } from './helpers/msw';
 
 const server = useMswServer();
-test.scoped({ profile: { baseUrl: BASE, accessToken: 'tat_bob', refreshToken: 'trt_bob', username: 'bob' } });
+let dir: { path: string; cleanup: () => Promise<void> };
+beforeEach(async () => {
+  dir = await tempDir();
+  await writeFile(
+    join(dir.path, 'config.json'),
+    JSON.stringify({ profiles: { default: { baseUrl: BASE, accessToken: 'tat_bob', refreshToken: 'trt_bob', username: 'bob' } } }),
+    { mode: 0o600 },
+  );
+});
+afterEach(async () => dir.cleanup());
 
 const scheduled = match();
 const url = `${BASE}/matches/${scheduled.id}`;
@@ -37,10 +47,10 @@ function serveReport(captured: Captured) {
 }
 
 describe('tourney match report', () => {
-  it('sends the scores in side order with the winner, the login token and an idempotency key', async ({ dir }) => {
+  it('sends the scores in side order with the winner, the login token and an idempotency key', async () => {
     const captured: Captured = {};
     serveReport(captured);
-    const result = await runCli(['match', 'report', scheduled.id, '--winner', 'pb', '--score', '1-2'], { configDir: dir.path });
+    const result = await runCli(['match', 'report', scheduled.id, '--winner', 'pb', '--score', '1-2'], { configDir: dir.path, io: captureIo({ isTTY: true }) });
     expect(result.err).toBe('');
     expect(result.code).toBe(0);
     expect(captured.body).toEqual({
@@ -55,7 +65,7 @@ describe('tourney match report', () => {
     expect(result.out).toBe('reported alice 1-2 bob (winner bob); status pending result\n');
   });
 
-  it('takes the higher score as winner when --winner is omitted', async ({ dir }) => {
+  it('takes the higher score as winner when --winner is omitted', async () => {
     const captured: Captured = {};
     serveReport(captured);
     const result = await runCli(['match', 'report', scheduled.id, '--score', '3-1'], { configDir: dir.path });
@@ -69,7 +79,22 @@ describe('tourney match report', () => {
     });
   });
 
-  it('accepts a side number as --winner for equal scores', async ({ dir }) => {
+  it('asks who won a tied elimination match on a terminal, and needs --winner when piped', async () => {
+    const captured: Captured = {};
+    serveReport(captured);
+    const prompter = scriptedPrompter(['2-2', 'pb']);
+    const asked = await runCli(['match', 'report', scheduled.id], { configDir: dir.path, io: captureIo({ isTTY: true }), deps: { prompter } });
+    expect(asked.code).toBe(0);
+    expect(prompter.questions).toEqual(['score (alice-bob, e.g. 2-1)', '2-2 is a draw; who goes through?']);
+    expect((captured.body as { winnerId: string }).winnerId).toBe('pb');
+    const piped = await runCli(['match', 'report', scheduled.id, '--score', '1-1'], { configDir: dir.path });
+    expect(piped.code).toBe(1);
+    expect(piped.err).toBe(
+      'error: 1-1 is a draw, and this elimination match needs a winner\nhint: add --winner 1 (alice) or --winner 2 (bob)\n',
+    );
+  });
+
+  it('accepts a side number as --winner for equal scores', async () => {
     const captured: Captured = {};
     serveReport(captured);
     const result = await runCli(['match', 'report', scheduled.id, '--score', '1-1', '--winner', '2'], { configDir: dir.path });
@@ -77,14 +102,14 @@ describe('tourney match report', () => {
     expect((captured.body as { winnerId: string }).winnerId).toBe('pb');
   });
 
-  it('rejects a malformed score before reporting', async ({ dir }) => {
+  it('rejects a malformed score before reporting', async () => {
     server.use(http.get(url, () => HttpResponse.json({ success: true, data: scheduled })));
     const result = await runCli(['match', 'report', scheduled.id, '--score', 'two-one'], { configDir: dir.path });
     expect(result.code).toBe(1);
     expect(result.err).toBe('error: invalid --score "two-one": expected A-B in side order, e.g. 2-1\n');
   });
 
-  it('rejects a --winner that is not a side of the match', async ({ dir }) => {
+  it('rejects a --winner that is not a side of the match', async () => {
     server.use(http.get(url, () => HttpResponse.json({ success: true, data: scheduled })));
     const result = await runCli(['match', 'report', scheduled.id, '--score', '2-0', '--winner', 'someone'], {
       configDir: dir.path,
@@ -93,24 +118,33 @@ describe('tourney match report', () => {
     expect(result.err).toContain('error: --winner must be a side of the match: 1/pa (alice) or 2/pb (bob)');
   });
 
-  it('needs --score when not running interactively', async ({ dir }) => {
+  it('needs --score when not running interactively', async () => {
     server.use(http.get(url, () => HttpResponse.json({ success: true, data: scheduled })));
     const result = await runCli(['match', 'report', scheduled.id], { configDir: dir.path });
     expect(result.code).toBe(1);
     expect(result.err).toBe('error: must provide --score when not running interactively\n');
   });
 
-  it('exits 4 without a login', async ({ dir }) => {
+  it('exits 4 without a login', async () => {
+    await runCli(['config', 'set', 'baseUrl', BASE, '--profile', 'other'], { configDir: dir.path });
     const result = await runCli(['match', 'report', scheduled.id, '--score', '2-0', '--profile', 'other'], {
       configDir: dir.path,
     });
     expect(result.code).toBe(4);
-    expect(result.err).toBe("error: not logged in (profile other)\nhint: run 'tourney login --profile other' first\n");
+    expect(result.err).toBe(
+      "error: not logged in (profile other)\nhint: run 'tourney --profile other login' first (no account yet? 'tourney --profile other signup')\n",
+    );
+  });
+
+  it('refuses a --profile that does not exist instead of using an empty one', async () => {
+    const result = await runCli(['match', 'report', scheduled.id, '--score', '2-0', '--profile', 'typo'], { configDir: dir.path });
+    expect(result.code).toBe(1);
+    expect(result.err).toContain('error: no profile named "typo"');
   });
 });
 
 describe('tourney match confirm', () => {
-  it('posts the confirmation with the login token', async ({ dir }) => {
+  it('posts the confirmation with the login token', async () => {
     let auth: string | null = null;
     server.use(
       http.post(`${url}/confirm`, ({ request }) => {
@@ -131,12 +165,14 @@ describe('tourney match confirm', () => {
     const result = await runCli(['match', 'confirm', scheduled.id], { configDir: dir.path });
     expect(result.code).toBe(0);
     expect(auth).toBe('Bearer tat_bob');
-    expect(result.out).toBe('confirmed alice 2-0 bob (winner alice); status completed\n');
+    expect(result.out).toBe('COMPLETED\n');
+    const tty = await runCli(['match', 'confirm', scheduled.id], { configDir: dir.path, io: captureIo({ isTTY: true }) });
+    expect(tty.out).toBe('confirmed alice 2-0 bob (winner alice); status completed\n');
   });
 });
 
 describe('tourney match list', () => {
-  it('prints the schedule as a table with scores and the winner marked', async ({ dir }) => {
+  it('prints the schedule as a table with scores and the winner marked', async () => {
     const done = match({
       id: 'm-done',
       status: 'COMPLETED',

@@ -70,11 +70,12 @@ describe('tourney org, staff, me, notification and calendar', () => {
     expect(shown.gamingAccounts).toEqual([expect.objectContaining({ platform: 'steam', accountId: '76561197960287930' })]);
     const badLink = await cli('ppl_owner', 'me', 'link', 'steam', '123');
     expect(badLink.code).toBe(1);
-    expect(badLink.stderr).toContain('body.accountId');
+    expect(badLink.stderr).toContain('error: <accountId> must be a SteamID64');
 
-    expect((await cli('ppl_bob', 'staff', 'remove', org.id, member.id)).code).toBe(0);
+    expect((await cli('ppl_bob', 'staff', 'remove', org.id, member.id)).code).toBe(1); // piped: needs --yes
+    expect((await cli('ppl_bob', 'staff', 'remove', org.id, member.id, '--yes')).code).toBe(0);
     const ownerId = (await json<any[]>('ppl_owner', 'staff', 'list', org.id))[0].id;
-    const last = await cli('ppl_owner', 'staff', 'remove', org.id, ownerId);
+    const last = await cli('ppl_owner', 'staff', 'remove', org.id, ownerId, '--yes');
     expect(last.code).toBe(1);
     expect(last.stderr).toContain('last OWNER');
 

@@ -159,21 +159,33 @@ describe('tourney config', () => {
       profile: 'prod',
       baseUrl: PROD,
       projectId: null,
+      organizationId: null,
       apiKey: 'tk_prod_…0001',
       username: null,
       loggedIn: 'no',
     });
   });
 
-  it('get baseUrl shows the default for an unknown profile', async () => {
+  it('get baseUrl shows the default for a profile that sets none', async () => {
+    await runCli(['config', 'set', 'apiKey', 'tk_fresh_key_0000001', '--profile', 'fresh'], { configDir: dir.path });
     const result = await runCli(['config', 'get', 'baseUrl', '--profile', 'fresh'], { configDir: dir.path });
     expect(result.out).toBe('http://127.0.0.1:3000/api/v1\n');
+  });
+
+  it('refuses an unknown --profile, naming the known ones', async () => {
+    const result = await runCli(['config', 'get', 'baseUrl', '--profile', 'prdo'], { configDir: dir.path });
+    expect(result.code).toBe(1);
+    expect(result.out).toBe('');
+    expect(result.err).toMatch(/^error: no profile named "prdo" \(profiles: [a-z, ]*prod[a-z, ]*\)\n/);
+    expect(result.err.split('\n')[1]).toBe(
+      "hint: create it with 'tourney --profile prdo login' (or signup), or pick an existing one",
+    );
   });
 
   it('rejects unknown keys and bad URLs', async () => {
     const key = await runCli(['config', 'set', 'colour', 'blue'], { configDir: dir.path });
     expect(key.code).toBe(1);
-    expect(key.err).toBe('error: unknown setting "colour": use one of baseUrl, projectId, apiKey\n');
+    expect(key.err).toBe('error: unknown setting "colour": use one of baseUrl, projectId, organizationId, apiKey\n');
     const url = await runCli(['config', 'set', 'baseUrl', 'ftp://x'], { configDir: dir.path });
     expect(url.err).toBe('error: baseUrl must start with http:// or https://\n');
   });

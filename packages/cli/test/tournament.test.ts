@@ -1,11 +1,15 @@
 import { http, HttpResponse } from 'msw';
-import { describe, expect } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiError, BASE, page, tournament } from './helpers/api-fixtures';
-import { captureIo, runCli, scriptedPrompter } from './helpers/cli-harness';
-import { it } from './helpers/fixtures';
+import { captureIo, runCli, scriptedPrompter, tempDir } from './helpers/cli-harness';
 import { useMswServer } from './helpers/msw';
 
 const server = useMswServer();
+let dir: { path: string; cleanup: () => Promise<void> };
+beforeEach(async () => {
+  dir = await tempDir();
+});
+afterEach(async () => dir.cleanup());
 
 const KEY = ['--base-url', BASE, '--api-key', 'tk_test_key_123456'];
 const spring = tournament();
@@ -17,7 +21,7 @@ const autumn = tournament({
 });
 
 describe('tourney tournament list', () => {
-  it('--json prints the API data and sends the API key', async ({ dir }) => {
+  it('--json prints the API data and sends the API key', async () => {
     let key: string | null = null;
     let auth: string | null = 'unset';
     server.use(
@@ -35,7 +39,7 @@ describe('tourney tournament list', () => {
     expect(auth).toBeNull();
   });
 
-  it('prints a table with a header on a terminal', async ({ dir }) => {
+  it('prints a table with a header on a terminal', async () => {
     server.use(http.get(`${BASE}/tournaments`, () => HttpResponse.json(page([spring, autumn]))));
     const result = await runCli(['tournament', 'ls', ...KEY], { configDir: dir.path, io: captureIo({ isTTY: true }) });
     expect(result.code).toBe(0);
@@ -48,16 +52,23 @@ describe('tourney tournament list', () => {
     expect(lines[1]!.indexOf('Spring Open')).toBe(lines[0]!.indexOf('NAME'));
   });
 
-  it('prints tab-separated rows without header when piped', async ({ dir }) => {
+  it('prints tab-separated rows of the raw API values without header when piped', async () => {
     server.use(http.get(`${BASE}/tournaments`, () => HttpResponse.json(page([spring, autumn]))));
     const result = await runCli(['tournament', 'list', ...KEY], { configDir: dir.path });
     expect(result.out).toBe(
-      `${spring.id}\tSpring Open\tregistration open\t5/16\t2030-03-01 18:00Z\n` +
-        `${autumn.id}\tAutumn Cup\tongoing\t16/16\t2030-03-01 18:00Z\n`,
+      `${spring.id}\tSpring Open\tREGISTRATION_OPEN\t5\t16\t${spring.startDate}\n` +
+        `${autumn.id}\tAutumn Cup\tONGOING\t16\t16\t${autumn.startDate}\n`,
     );
   });
 
-  it('passes --status, --page and --limit and hints at more pages on a terminal', async ({ dir }) => {
+  it('says on stderr when a piped list has more pages', async () => {
+    server.use(http.get(`${BASE}/tournaments`, () => HttpResponse.json(page([spring], 1, 4, 10))));
+    const result = await runCli(['tournament', 'list', ...KEY], { configDir: dir.path });
+    expect(result.out.split('\n')).toHaveLength(2);
+    expect(result.err).toBe('showing page 1 of 4 (40 tournaments); use --page 2 or --all for more\n');
+  });
+
+  it('passes --status, --page and --limit and hints at more pages on a terminal', async () => {
     let query: URLSearchParams | undefined;
     server.use(
       http.get(`${BASE}/tournaments`, ({ request }) => {
@@ -73,10 +84,10 @@ describe('tourney tournament list', () => {
     expect(query?.get('status')).toBe('ONGOING');
     expect(query?.get('page')).toBe('2');
     expect(query?.get('limit')).toBe('1');
-    expect(result.err).toBe('page 2 of 3 (3 tournaments); use --page 3 or --all\n');
+    expect(result.err).toBe('showing page 2 of 3 (3 tournaments); use --page 3 or --all for more\n');
   });
 
-  it('--all follows every page with client.paginate', async ({ dir }) => {
+  it('--all follows every page with client.paginate', async () => {
     const pages: string[] = [];
     server.use(
       http.get(`${BASE}/tournaments`, ({ request }) => {
@@ -91,7 +102,7 @@ describe('tourney tournament list', () => {
     expect(JSON.parse(result.out).map((t: { name: string }) => t.name)).toEqual(['Spring Open', 'Autumn Cup']);
   });
 
-  it('rejects an unknown --status value', async ({ dir }) => {
+  it('rejects an unknown --status value', async () => {
     const result = await runCli(['tournament', 'list', '--status', 'sleeping', ...KEY], { configDir: dir.path });
     expect(result.code).toBe(1);
     expect(result.err).toContain("option '--status <status>' argument 'sleeping' is invalid");
@@ -99,13 +110,13 @@ describe('tourney tournament list', () => {
 });
 
 describe('tourney tournament create', () => {
-  it('fails without --name when not running interactively', async ({ dir }) => {
+  it('fails without --name when not running interactively', async () => {
     const result = await runCli(['tournament', 'create', '--discipline', 'chess', ...KEY], { configDir: dir.path });
     expect(result.code).toBe(1);
     expect(result.err).toBe('error: must provide --name when not running interactively\n');
   });
 
-  it('sends the tournament and prints the id when piped', async ({ dir }) => {
+  it('sends the tournament and prints the id when piped', async () => {
     let body: Record<string, unknown> | undefined;
     server.use(
       http.post(`${BASE}/tournaments`, async ({ request }) => {
@@ -130,7 +141,7 @@ describe('tourney tournament create', () => {
     });
   });
 
-  it('prompts for name and discipline on a terminal and prints a status line', async ({ dir }) => {
+  it('prompts for name and discipline on a terminal and prints a status line', async () => {
     let body: Record<string, unknown> | undefined;
     server.use(
       http.post(`${BASE}/tournaments`, async ({ request }) => {
@@ -155,30 +166,33 @@ describe('tourney tournament create', () => {
     expect(result.out).toBe(`created tournament "Spring Open" (${spring.id}), status draft\n`);
   });
 
-  it('rejects a malformed --start-date', async ({ dir }) => {
+  it('rejects a malformed --start-date', async () => {
     const result = await runCli(['tournament', 'create', '--name', 'X', '--discipline', 'chess', '--start-date', 'soon', ...KEY], {
       configDir: dir.path,
     });
     expect(result.code).toBe(1);
-    expect(result.err).toBe('error: invalid --start-date "soon": expected ISO 8601, e.g. 2030-05-01T18:00:00Z\n');
+    expect(result.err).toBe('error: invalid --start-date "soon": expected an ISO 8601 date-time, e.g. 2030-05-01T18:00:00Z\n');
   });
 
-  it('needs a project with a login token', async ({ dir }) => {
+  it('needs a project with a login token', async () => {
     const result = await runCli(['tournament', 'create', '--name', 'X', '--discipline', 'chess', '--base-url', BASE], {
       configDir: dir.path,
     });
     expect(result.code).toBe(1);
-    expect(result.err).toContain('error: must provide --project');
+    expect(result.err).toBe(
+      'error: no project given and the profile has no default project\n' +
+        "hint: pass --project ID, create one with 'tourney project create --name NAME', or pick one: tourney project use ID\n",
+    );
   });
 });
 
 describe('tournament lifecycle commands', () => {
-  it.for([
+  it.each([
     ['publish', 'publish', 'PUBLISHED', 'published'],
     ['open-registration', 'registration/open', 'REGISTRATION_OPEN', 'registration open'],
     ['close-registration', 'registration/close', 'REGISTRATION_CLOSED', 'registration closed'],
     ['start', 'start', 'ONGOING', 'ongoing'],
-  ] as const)('%s posts to /%s', async ([verb, path, status, shown], { dir }) => {
+  ] as const)('%s posts to /%s', async (verb, path, status, shown) => {
     let called = false;
     server.use(
       http.post(`${BASE}/tournaments/${spring.id}/${path}`, () => {
@@ -186,13 +200,15 @@ describe('tournament lifecycle commands', () => {
         return HttpResponse.json({ success: true, data: tournament({ status }) });
       }),
     );
-    const result = await runCli(['tournament', verb, spring.id, ...KEY], { configDir: dir.path });
+    const result = await runCli(['tournament', verb, spring.id, ...KEY], { configDir: dir.path, io: captureIo({ isTTY: true }) });
     expect(result.code).toBe(0);
     expect(called).toBe(true);
     expect(result.out).toBe(`tournament "Spring Open" is now ${shown}\n`);
+    const piped = await runCli(['tournament', verb, spring.id, ...KEY], { configDir: dir.path });
+    expect(piped.out).toBe(`${status}\n`);
   });
 
-  it('renders API errors as "error: <message> (<code>, request <id>)" with exit 1', async ({ dir }) => {
+  it('renders API errors as "error: <message> (<code>, request <id>)" with exit 1', async () => {
     server.use(
       http.post(`${BASE}/tournaments/${spring.id}/start`, () =>
         HttpResponse.json(apiError('NOT_ENOUGH_PARTICIPANTS', 'at least 2 participants are needed', 'req-9'), { status: 409 }),
@@ -203,30 +219,57 @@ describe('tournament lifecycle commands', () => {
     expect(result.err).toBe('error: at least 2 participants are needed (NOT_ENOUGH_PARTICIPANTS, request req-9)\n');
   });
 
-  it('hints at starting a server when it cannot connect', async ({ dir }) => {
+  it('hints at starting a server when it cannot connect', async () => {
     server.use(http.post(`${BASE}/tournaments/${spring.id}/publish`, () => HttpResponse.error()));
     const result = await runCli(['tournament', 'publish', spring.id, ...KEY], { configDir: dir.path });
     expect(result.code).toBe(1);
-    expect(result.err).toMatch(/^error: Network error: POST .* \(NETWORK_ERROR\)\nhint: is the server running\?/);
+    expect(result.err).toBe(
+      `error: cannot reach the server at ${BASE} (NETWORK_ERROR)\n` +
+        "hint: is it running? start one with 'tourney server start', or point to another with --base-url\n",
+    );
   });
 
-  it('exits 4 on 403', async ({ dir }) => {
+  it('exits 1 on 403 (a refusal), with a hint naming the missing scope', async () => {
     server.use(
       http.post(`${BASE}/tournaments/${spring.id}/publish`, () =>
-        HttpResponse.json(apiError('INSUFFICIENT_SCOPE', 'the API key lacks manage:tournaments'), { status: 403 }),
+        HttpResponse.json(
+          apiError('INSUFFICIENT_SCOPE', 'this API key lacks the scope manage:tournaments required by publishTournament', 'req-3'),
+          { status: 403 },
+        ),
       ),
     );
     const result = await runCli(['tournament', 'publish', spring.id, ...KEY], { configDir: dir.path });
-    expect(result.code).toBe(4);
+    expect(result.code).toBe(1);
+    expect(result.err).toBe(
+      'error: this API key lacks the scope manage:tournaments (INSUFFICIENT_SCOPE, request req-3)\n' +
+        'hint: create a key that has it: tourney api-key create --name NAME --scope manage:tournaments\n',
+    );
   });
 
-  it('get --json prints the tournament', async ({ dir }) => {
+  it('exits 4 on 401 and says how to log in or sign up', async () => {
+    server.use(
+      http.post(`${BASE}/tournaments/${spring.id}/publish`, () =>
+        HttpResponse.json(
+          apiError('UNAUTHORIZED', 'publishTournament needs credentials: send X-API-Key or Authorization: Bearer <access token>', 'req-4'),
+          { status: 401 },
+        ),
+      ),
+    );
+    const result = await runCli(['tournament', 'publish', spring.id, '--base-url', BASE], { configDir: dir.path });
+    expect(result.code).toBe(4);
+    expect(result.err).toBe(
+      'error: you are not logged in and no API key is set (UNAUTHORIZED, request req-4)\n' +
+        "hint: run 'tourney login' (no account yet? 'tourney signup'), or pass --api-key\n",
+    );
+  });
+
+  it('get --json prints the tournament', async () => {
     server.use(http.get(`${BASE}/tournaments/${spring.id}`, () => HttpResponse.json({ success: true, data: spring })));
     const result = await runCli(['tournament', 'get', spring.id, '--json', ...KEY], { configDir: dir.path });
     expect(JSON.parse(result.out)).toEqual(spring);
   });
 
-  it('join needs a login', async ({ dir }) => {
+  it('join needs a login', async () => {
     const result = await runCli(['tournament', 'join', spring.id, ...KEY], { configDir: dir.path });
     expect(result.code).toBe(4);
     expect(result.err).toContain('error: not logged in (profile default)');

@@ -5,14 +5,14 @@ import { formatTimestamp } from '../output/text';
 /** Table columns of a detection list. */
 export const DETECTION_COLUMNS: readonly Column<Detection>[] = [
   { header: 'id', value: (d) => d.id },
-  { header: 'time', value: (d) => formatTimestamp(d.createdAt) },
+  { header: 'time', value: (d) => formatTimestamp(d.createdAt), raw: (d) => d.createdAt },
   { header: 'session', value: (d) => d.sessionId, flex: true },
   { header: 'user', value: (d) => d.userId },
   { header: 'rule', value: (d) => d.rule, flex: true },
-  { header: 'severity', value: (d) => d.severity.toLowerCase() },
-  { header: 'ai', value: (d) => (d.aiVerdictRecorded ? 'yes' : '') },
+  { header: 'severity', value: (d) => d.severity.toLowerCase(), raw: (d) => d.severity },
+  { header: 'ai', value: (d) => (d.aiVerdictRecorded ? 'yes' : ''), raw: (d) => String(d.aiVerdictRecorded) },
   { header: 'evidence', value: (d) => d.evidenceCount, align: 'right' },
-  { header: 'reviewed', value: (d) => (d.reviewed ? (d.verdict ?? 'yes').toLowerCase().replace(/_/g, ' ') : 'no') },
+  { header: 'reviewed', value: (d) => (d.reviewed ? (d.verdict ?? 'yes').toLowerCase().replace(/_/g, ' ') : 'no'), raw: (d) => d.verdict ?? (d.reviewed ? 'REVIEWED' : '') },
 ];
 
 /** One line per detection for `--watch` on a terminal: `2030-01-01 12:00Z  HIGH  aim.snap  user … session … (id)`. */

@@ -48,6 +48,10 @@ export interface StandingView {
   points: number;
   scoreFor?: number;
   scoreAgainst?: number;
+  /** scoreFor - scoreAgainst. */
+  scoreDifference?: number;
+  /** Value of each tiebreak criterion of the stage by name (POINTS, BUCHHOLZ, SONNEBORN_BERGER, ...). */
+  tiebreaks?: Readonly<Record<string, number>>;
   /** Esports-form Swiss: ACTIVE, ADVANCED or ELIMINATED. */
   status?: string | null;
 }

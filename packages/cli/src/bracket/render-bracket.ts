@@ -48,7 +48,9 @@ function renderStage(stage: StageView, options: RenderBracketOptions): string[] 
   if (options.layout === 'list') return renderRoundList(rounds, options.width);
   const winners = rounds.filter((round) => round.bracket === 'WINNERS');
   const others = rounds.filter((round) => round.bracket !== 'WINNERS');
-  const tree = renderTree(winners, options.width);
+  // In double elimination the winners-bracket final decides who reaches the grand final, not the champion.
+  const finalLabel = stage.stage.format === 'DOUBLE_ELIMINATION' ? 'To grand final' : 'Champion';
+  const tree = renderTree(winners, options.width, { finalLabel });
   if (tree === null) return renderRoundList(rounds, options.width);
   const lines = format.hasLosersBracket ? ['Winners bracket', '', ...tree] : [...tree];
   const losers = others.filter((round) => round.bracket === 'LOSERS');
@@ -59,22 +61,29 @@ function renderStage(stage: StageView, options: RenderBracketOptions): string[] 
 }
 
 /**
- * The champion's name: the participant placed 1st, else the winner of the last stage's final (grand final for double
- * elimination); null while undecided.
+ * The champion's name once the tournament is COMPLETED: the participant placed 1st, else the winner of the last
+ * stage's deciding match (the grand final reset when it was played, else the grand final; the winners-bracket final
+ * only without a grand final). Null while the tournament is not completed: before the grand final, the winner of
+ * the winners bracket is not the champion.
  */
 export function findChampion(bracket: BracketView): string | null {
+  if (bracket.status !== 'COMPLETED') return null;
   const first = bracket.placements.filter((p) => p.placement === 1);
   if (first.length === 1) return (first[0] as { name: string }).name;
   const last = bracket.stages[bracket.stages.length - 1];
   if (!last || stageFormatInfo(last.stage.format)?.isElimination !== true) return null;
-  const finalRound = pickFinalRound(last.rounds);
-  const final = finalRound?.matches[0];
+  const final = decidingMatch(last.rounds);
   const side = final?.participants.find((s) => isWinner(final, s));
   return final && side ? sideName(final, side) : null;
 }
 
-function pickFinalRound(rounds: readonly RoundView[]): RoundView | undefined {
-  const grand = rounds.filter((r) => r.bracket === 'GRAND_FINAL' && r.matches.some((m) => m.winnerId !== null));
-  if (grand.length > 0) return grand.sort((a, b) => b.round - a.round)[0];
-  return rounds.filter((r) => r.bracket === 'WINNERS').sort((a, b) => b.round - a.round)[0];
+/** The last match with a winner among the grand-final rounds, else the winners-bracket final. */
+function decidingMatch(rounds: readonly RoundView[]) {
+  const grand = rounds
+    .filter((r) => r.bracket === 'GRAND_FINAL')
+    .sort((a, b) => b.round - a.round)
+    .flatMap((r) => r.matches)
+    .find((m) => m.winnerId !== null);
+  if (grand) return grand;
+  return rounds.filter((r) => r.bracket === 'WINNERS').sort((a, b) => b.round - a.round)[0]?.matches[0];
 }

@@ -13,7 +13,8 @@ const MARK_WIDTH = 2;
 /**
  * Draws the rounds of one elimination bracket (winners bracket) as a tree: rounds as columns, each match's two sides
  * joined by box-drawing connectors into the slot of the next round, the winner of each match marked with ✓, seeds
- * in the first column, entrants advanced by a bye shown as "bye" in round 1, and the champion in a last column.
+ * in the first column, entrants advanced by a bye shown as "bye" in round 1, and the final's winner in a last column
+ * headed `options.finalLabel` (default "Champion"; a double-elimination winners bracket says "To grand final").
  *
  * Layout: round r match n occupies a block of 4·2^(r-1) rows; its sides sit at 1/4 and 3/4 of the block and its
  * connector leaves from the middle, which is exactly the row of its slot in round r+1.
@@ -22,7 +23,7 @@ const MARK_WIDTH = 2;
  * be 1..R and round r positions within 1..2^(R-r)) or when the tree cannot fit `width` cells with names of at least
  * {@link MIN_TREE_NAME_WIDTH} cells (names are shortened with '…' to fit).
  */
-export function renderTree(rounds: readonly RoundView[], width: number): string[] | null {
+export function renderTree(rounds: readonly RoundView[], width: number, options: { finalLabel?: string } = {}): string[] | null {
   const ordered = [...rounds].sort((a, b) => a.round - b.round);
   const totalRounds = ordered.length;
   if (totalRounds === 0 || totalRounds > 12) return null;
@@ -124,12 +125,13 @@ export function renderTree(rounds: readonly RoundView[], width: number): string[
   const championSide = final?.participants.find((side) => isWinner(final, side));
   if (final && championSide) put(2 ** totalRounds - 1, championX, truncate(sideName(final, championSide), W));
 
-  const header = new Array<string>(Math.max(totalWidth, Math.min(width, championX + 8))).fill(' ');
+  const finalLabel = options.finalLabel ?? 'Champion';
+  const header = new Array<string>(Math.max(totalWidth, Math.min(width, championX + textWidth(finalLabel)))).fill(' ');
   const label = (x: number, text: string, room: number) => placeCells(header, x, truncate(text, room), header.length);
   for (let r = 1; r <= totalRounds; r++) {
     label(columnX[r - 1] as number, (ordered[r - 1] as RoundView).name, textWidthOf(r) + CONNECTOR_WIDTH - 2);
   }
-  label(championX, 'Champion', Math.max(W, Math.min(8, width - championX)));
+  label(championX, finalLabel, Math.max(W, Math.min(textWidth(finalLabel), width - championX)));
   const rows = grid.map((row) => row.join('').trimEnd());
   while (rows.length > 0 && rows[rows.length - 1] === '') rows.pop();
   return [header.join('').trimEnd(), ...rows];

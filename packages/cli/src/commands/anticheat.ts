@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { uploadEvidence, type Detection, type EvidenceKind } from '@tourney/sdk';
+import type { Detection, EvidenceKind } from '@tourney/sdk';
+import { loadSdk } from '../sdk-runtime';
 import { guessContentType } from '../anticheat/content-type';
 import { DETECTION_COLUMNS, detectionLine } from '../anticheat/detection-output';
 import { watchDetections } from '../anticheat/watch-detections';
@@ -11,20 +12,12 @@ import { printJson } from '../output/json';
 import { printFields, printTable } from '../output/table';
 import { formatTimestamp } from '../output/text';
 import { openSession, type Session } from '../session';
-import { globalsOf, intOption, withExamples } from './shared';
+import { choiceOption, globalsOf, intOption, printResult, withExamples } from './shared';
+import { registerAntiCheatOperatorCommands } from './anticheat-operator';
 
 const GAMES = ['cs2', 'valorant', 'apex', 'dota2', 'rl'] as const;
 const KINDS: readonly EvidenceKind[] = ['screenshot', 'video', 'log', 'replay', 'other'];
 const CONTENT_TYPE = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*$/;
-
-/** commander parser for a lower-case choice. */
-function choice<T extends string>(values: readonly T[]): (value: string) => T {
-  return (value) => {
-    const normalized = value.trim().toLowerCase();
-    if (!(values as readonly string[]).includes(normalized)) throw new InvalidArgumentError(`expected one of ${values.join(', ')}`);
-    return normalized as T;
-  };
-}
 
 /** commander parser for a positive number of seconds (decimals allowed, at least 0.01). */
 function secondsOption(value: string): number {
@@ -40,7 +33,7 @@ const collectValues = (value: string, previous: string[] = []): string[] => [...
  * Opens a session that sends the project API key; the anti-cheat surface takes no login token (R12.1).
  * @throws CliError NO_API_KEY (exit 4) when no key is configured.
  */
-async function keySession(deps: CliDeps, command: Command): Promise<Session> {
+export async function keySession(deps: CliDeps, command: Command): Promise<Session> {
   const session = await openSession(deps, globalsOf(command), 'any');
   if (session.settings.apiKey === undefined) {
     throw new CliError('NO_API_KEY', 'anti-cheat commands need a project API key', {
@@ -86,7 +79,7 @@ export function registerAntiCheatCommands(program: Command, deps: CliDeps): void
     session
       .command('start')
       .description('start a monitoring session for a match (PRO plan, scope anticheat:session.write)')
-      .requiredOption('--game <game>', `game: ${GAMES.join(', ')}`, choice(GAMES))
+      .requiredOption('--game <game>', `game: ${GAMES.join(', ')}`, choiceOption(GAMES))
       .option('--match <id>', 'match id to monitor (generated when omitted); it becomes the session id')
       .requiredOption('--participant <userId>', 'user to monitor (repeat for each)', collectValues)
       .option('--json', 'print the API data as JSON')
@@ -101,16 +94,19 @@ export function registerAntiCheatCommands(program: Command, deps: CliDeps): void
             },
           }),
         );
-        if (flags.json) return printJson(deps.io, data);
-        if (!deps.io.isTTY) {
-          deps.io.stdout.write(`${data.sessionId}\n`);
-          return;
-        }
-        deps.io.stdout.write(
-          `started session ${data.sessionId} (${data.game}): ${data.coveredParticipants} of ${data.requestedParticipants} participants covered\n`,
+        printResult(
+          deps,
+          flags,
+          data,
+          (d) => `started session ${d.sessionId} (${d.game}): ${d.coveredParticipants} of ${d.requestedParticipants} participants covered`,
+          (d) => `${d.sessionId}\t${d.coveredParticipants}\t${d.requestedParticipants}`,
         );
         if (data.coveredParticipants < data.requestedParticipants) {
-          deps.io.stderr.write('participants without an enrolled anti-cheat client are not monitored\n');
+          const uncovered = flags.participant.filter((id) => !data.coveredUserIds.includes(id));
+          deps.io.stderr.write(
+            `warning: ${data.requestedParticipants - data.coveredParticipants} of ${data.requestedParticipants} participants are not monitored: ` +
+              `no enrolled anti-cheat client (${uncovered.join(', ')}); enroll them with 'tourney anticheat client enroll --user ID'\n`,
+          );
         }
       }),
     'tourney anticheat session start --game cs2 --match m-1042 --participant <userId> --participant <userId>',
@@ -161,7 +157,7 @@ export function registerAntiCheatCommands(program: Command, deps: CliDeps): void
     'tourney anticheat session end m-1042 --reason "match finished"',
   );
 
-  const detection = anticheat.command('detection').description('read detections raised for the project');
+  const detection = anticheat.command('detection').description('list, raise, show and review detections of the project');
   withExamples(
     detection
       .command('list')
@@ -208,13 +204,15 @@ export function registerAntiCheatCommands(program: Command, deps: CliDeps): void
     'tourney anticheat detection ls --session m-1042 --watch --interval 2',
   );
 
+  registerAntiCheatOperatorCommands(anticheat, detection, deps, keySession);
+
   const evidence = anticheat.command('evidence').description('upload evidence files of a session');
   withExamples(
     evidence
       .command('upload <file>')
       .description('upload a file (screenshot, clip, log) as evidence of a session: checksum, presign, PUT')
       .requiredOption('--session <id>', 'session the evidence belongs to')
-      .option('--kind <kind>', `kind: ${KINDS.join(', ')}`, choice(KINDS), 'screenshot' as EvidenceKind)
+      .option('--kind <kind>', `kind: ${KINDS.join(', ')}`, choiceOption(KINDS), 'screenshot' as EvidenceKind)
       .option('--content-type <type>', 'MIME type (default: from the file extension)')
       .option('--detection <id>', 'attach the evidence to this detection of the session')
       .option('--json', 'print the API data as JSON')
@@ -232,14 +230,17 @@ export function registerAntiCheatCommands(program: Command, deps: CliDeps): void
         }
         if (bytes.byteLength === 0) throw new CliError('INVALID_VALUE', `${file} is empty; evidence needs at least one byte`);
         const s = await keySession(deps, command);
-        const uploaded = await s.call((client) =>
-          uploadEvidence(client, {
+        const { uploadEvidence } = await loadSdk();
+        const uploaded = await s.call(
+          (client) =>
+            uploadEvidence(client, {
             sessionId: flags.session,
             kind: flags.kind,
             contentType: contentType.toLowerCase(),
             bytes,
             ...(flags.detection ? { detectionId: flags.detection } : {}),
-          }),
+            }),
+          `uploading ${basename(file)} (${bytes.byteLength} bytes)`,
         );
         if (flags.json) return printJson(deps.io, uploaded);
         if (!deps.io.isTTY) {

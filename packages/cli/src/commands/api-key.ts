@@ -3,11 +3,12 @@ import type { components } from '@tourney/sdk';
 import type { CliDeps } from '../deps';
 import { CliError } from '../errors';
 import { printJson } from '../output/json';
-import { printTable, type Column } from '../output/table';
+import type { Column } from '../output/table';
 import { formatTimestamp } from '../output/text';
 import { openSession } from '../session';
 import { developerProject } from './project-option';
-import { addListOptions, collect, globalsOf, printPageHint, withExamples, type ListOptions } from './shared';
+import { addListOptions, addYesOption, globalsOf, printDone, printApiList, withExamples, type ListOptions } from './shared';
+import { confirmOrStop } from '../prompts/confirm';
 
 type ApiKey = components['schemas']['ApiKey'];
 type Scope = components['schemas']['Scope'];
@@ -32,8 +33,12 @@ export const API_KEY_COLUMNS: readonly Column<ApiKey>[] = [
   { header: 'name', value: (k) => k.name, flex: true },
   { header: 'key', value: (k) => `${k.prefix}...${k.lastFour}` },
   { header: 'scopes', value: (k) => k.scopes.join(',') },
-  { header: 'last used', value: (k) => formatTimestamp(k.lastUsedAt) },
-  { header: 'state', value: (k) => (k.revokedAt ? 'revoked' : k.expiresAt && k.expiresAt <= new Date().toISOString() ? 'expired' : 'active') },
+  { header: 'last used', value: (k) => formatTimestamp(k.lastUsedAt), raw: (k) => k.lastUsedAt },
+  {
+    header: 'state',
+    value: (k) => (k.revokedAt ? 'revoked' : k.expiresAt && k.expiresAt <= new Date().toISOString() ? 'expired' : 'active'),
+    raw: (k) => (k.revokedAt ? 'REVOKED' : k.expiresAt && k.expiresAt <= new Date().toISOString() ? 'EXPIRED' : 'ACTIVE'),
+  },
 ];
 
 /** `tourney api-key create|list|revoke` (R1.12 to R1.16). */
@@ -81,39 +86,26 @@ export function registerApiKeyCommands(program: Command, deps: CliDeps): void {
         .option('--project <id>', 'project (default: the profile projectId; not needed with an API key)'),
     ).action(async (flags: ListOptions & { includeRevoked?: boolean; project?: string }, command: Command) => {
       const session = await openSession(deps, globalsOf(command), 'any');
-      const projectId = developerProject(session, flags.project);
-      const query = {
-        ...(projectId ? { projectId } : {}),
-        ...(flags.includeRevoked ? { includeRevoked: true } : {}),
-        ...(flags.limit ? { limit: flags.limit } : {}),
-      };
-      if (flags.all) {
-        const items = await session.call((client) => collect(client.paginate('/developer/api-keys', { params: { query } })));
-        if (flags.json) printJson(deps.io, items);
-        else printTable(deps.io, API_KEY_COLUMNS, items);
-        return;
-      }
-      const page = await session.call((client) =>
-        client.GET('/developer/api-keys', { params: { query: { ...query, ...(flags.page ? { page: flags.page } : {}) } } }),
-      );
-      if (flags.json) return printJson(deps.io, page.data);
-      if (page.data.length === 0 && deps.io.isTTY) deps.io.stderr.write('no API keys found\n');
-      else printTable(deps.io, API_KEY_COLUMNS, page.data);
-      printPageHint(deps, page.pagination, 'API keys');
+      await printApiList(deps, session, flags, {
+        path: '/developer/api-keys',
+        query: { projectId: developerProject(session, flags.project), includeRevoked: flags.includeRevoked },
+        noun: 'API keys',
+        columns: API_KEY_COLUMNS,
+      });
     }),
     'tourney api-key list',
     'tourney api-key ls --include-revoked --json',
   );
 
   withExamples(
-    apiKey
-      .command('revoke <apiKeyId>')
-      .description('revoke an API key: requests with it answer 401 from now on')
-      .action(async (id: string, _flags: unknown, command: Command) => {
+    addYesOption(apiKey.command('revoke <apiKeyId>').description('revoke an API key: requests with it answer 401 from now on (asks first)')).action(
+      async (id: string, flags: { yes?: boolean }, command: Command) => {
         const session = await openSession(deps, globalsOf(command), 'any');
+        await confirmOrStop(deps, flags.yes, `revoke API key ${id} (programs using it stop working)?`);
         await session.call((client) => client.DELETE('/developer/api-keys/{id}', { params: { path: { id } } }));
-        if (deps.io.isTTY) deps.io.stdout.write(`revoked API key ${id}\n`);
-      }),
+        printDone(deps, `revoked API key ${id}`, id);
+      },
+    ),
     'tourney api-key revoke 0199a1b2-...',
   );
 }

@@ -1,9 +1,10 @@
-import { isTourneyError } from '@tourney/sdk';
 import type { Command } from 'commander';
-import { loadSettings, updateProfile } from '../config/profiles';
+import type { AuthTokens } from '../api-types';
+import { loadSettings, updateProfile, type ResolvedSettings } from '../config/profiles';
 import type { CliDeps } from '../deps';
 import { valueOrAsk } from '../prompts/ask';
 import { openSession } from '../session';
+import { isApiError, loadSdk } from '../sdk-runtime';
 import { globalsOf, withExamples } from './shared';
 
 interface LoginFlags {
@@ -11,11 +12,32 @@ interface LoginFlags {
   password?: string;
 }
 
+interface SignupFlags extends LoginFlags {
+  email?: string;
+  displayName?: string;
+}
+
+const USERNAME = /^[a-zA-Z0-9_.-]{3,32}$/;
+
 /**
- * `tourney login` (POST /auth/login) stores the access and refresh tokens, the username and the API root in the
- * active profile; `tourney logout` (POST /auth/logout) revokes the session and removes the tokens.
+ * `tourney signup` (POST /auth/register) creates an account and logs in; `tourney login` (POST /auth/login) stores
+ * the access and refresh tokens, the username and the API root in the active profile; `tourney logout`
+ * (POST /auth/logout) revokes the session and removes the tokens.
  */
 export function registerAuthCommands(program: Command, deps: CliDeps): void {
+  withExamples(
+    program
+      .command('signup')
+      .description('create an account on the server and log in with it')
+      .option('-u, --username <name>', '3-32 letters, digits, ".", "-" or "_" (prompted when omitted)')
+      .option('--email <address>', 'email address (prompted when omitted)')
+      .option('--password <password>', 'at least 8 characters (env TOURNEY_PASSWORD; prompted when omitted)')
+      .option('--display-name <name>', 'name shown to others (default: the username)')
+      .action(async (flags: SignupFlags, command: Command) => signup(deps, flags, command)),
+    'tourney signup',
+    'tourney signup --username alice --email alice@example.com',
+    'TOURNEY_PASSWORD=... tourney --profile bob signup --username bob --email bob@example.com',
+  );
   withExamples(
     program
       .command('login')
@@ -37,18 +59,17 @@ export function registerAuthCommands(program: Command, deps: CliDeps): void {
   );
 }
 
-async function login(deps: CliDeps, flags: LoginFlags, command: Command): Promise<void> {
-  const globals = globalsOf(command);
-  const { settings } = await loadSettings(deps, globals);
-  const identifier = await valueOrAsk(deps, flags.username, { flag: '--username', message: 'username or email' });
-  const password = await valueOrAsk(deps, flags.password ?? deps.env.TOURNEY_PASSWORD, {
+async function password(deps: CliDeps, given: string | undefined, minLength: number): Promise<string> {
+  return valueOrAsk(deps, given ?? deps.env.TOURNEY_PASSWORD, {
     flag: '--password',
     message: 'password',
     secret: true,
+    validate: (value) => value.length >= minLength || `at least ${minLength} characters`,
   });
-  const session = await openSession(deps, globals, 'none');
-  const body = identifier.includes('@') ? { email: identifier, password } : { username: identifier, password };
-  const { data: tokens } = await session.call((client) => client.POST('/auth/login', { body }));
+}
+
+/** Keeps the tokens, username and API root of a login in the profile and says who is logged in. */
+async function keepLogin(deps: CliDeps, settings: ResolvedSettings, tokens: AuthTokens, verb: string): Promise<void> {
   await updateProfile(deps, settings.profileName, (profile) => ({
     ...profile,
     baseUrl: settings.baseUrl,
@@ -56,7 +77,34 @@ async function login(deps: CliDeps, flags: LoginFlags, command: Command): Promis
     refreshToken: tokens.refreshToken,
     username: tokens.user.username,
   }));
-  deps.io.stdout.write(`logged in to ${settings.baseUrl} as ${tokens.user.username} (profile ${settings.profileName})\n`);
+  deps.io.stdout.write(`${verb} ${settings.baseUrl} as ${tokens.user.username} (profile ${settings.profileName})\n`);
+}
+
+async function signup(deps: CliDeps, flags: SignupFlags, command: Command): Promise<void> {
+  const session = await openSession(deps, globalsOf(command), 'none', { create: true });
+  const username = await valueOrAsk(deps, flags.username, {
+    flag: '--username',
+    message: 'username',
+    validate: (value) => USERNAME.test(value.trim()) || '3-32 letters, digits, ".", "-" or "_"',
+  });
+  const email = await valueOrAsk(deps, flags.email, {
+    flag: '--email',
+    message: 'email',
+    validate: (value) => /^\S+@\S+\.\S+$/.test(value.trim()) || 'an email address, e.g. alice@example.com',
+  });
+  const secret = await password(deps, flags.password, 8);
+  const body = { username, email, password: secret, ...(flags.displayName ? { displayName: flags.displayName } : {}) };
+  const { data: tokens } = await session.call((client) => client.POST('/auth/register', { body }), 'creating your account');
+  await keepLogin(deps, session.settings, tokens, 'signed up and logged in to');
+}
+
+async function login(deps: CliDeps, flags: LoginFlags, command: Command): Promise<void> {
+  const session = await openSession(deps, globalsOf(command), 'none', { create: true });
+  const identifier = await valueOrAsk(deps, flags.username, { flag: '--username', message: 'username or email' });
+  const secret = await password(deps, flags.password, 1);
+  const body = identifier.includes('@') ? { email: identifier, password: secret } : { username: identifier, password: secret };
+  const { data: tokens } = await session.call((client) => client.POST('/auth/login', { body }), 'logging in');
+  await keepLogin(deps, session.settings, tokens, 'logged in to');
 }
 
 async function logout(deps: CliDeps, command: Command): Promise<void> {
@@ -66,6 +114,7 @@ async function logout(deps: CliDeps, command: Command): Promise<void> {
     deps.io.stderr.write(`not logged in (profile ${settings.profileName})\n`);
     return;
   }
+  await loadSdk();
   const client = deps.clientFactory({ baseUrl: settings.baseUrl, accessToken: settings.accessToken });
   try {
     await client.POST('/auth/logout', {
@@ -73,7 +122,7 @@ async function logout(deps: CliDeps, command: Command): Promise<void> {
     });
   } catch (error) {
     // An expired or revoked token is as good as logged out; anything else is worth a warning, not a failure.
-    if (!isTourneyError(error) || error.status !== 401) {
+    if (!isApiError(error) || error.status !== 401) {
       const reason = error instanceof Error ? error.message : String(error);
       deps.io.stderr.write(`warning: could not revoke the session on the server (${reason})\n`);
     }

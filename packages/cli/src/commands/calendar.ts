@@ -7,7 +7,7 @@ import { printJson } from '../output/json';
 import { printTable, type Column } from '../output/table';
 import { formatTimestamp, humanize } from '../output/text';
 import { openSession } from '../session';
-import { collect, globalsOf, withExamples } from './shared';
+import { collect, globalsOf, printDone, withExamples } from './shared';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -72,7 +72,7 @@ export function registerCalendarCommands(program: Command, deps: CliDeps): void 
         const ics = (await session.call((client) => client.GET('/calendar/export', { params: { query }, parseAs: 'text' }))) as unknown as string;
         if (flags.output === undefined) return void deps.io.stdout.write(ics);
         await writeFile(flags.output, ics, 'utf8');
-        if (deps.io.isTTY) deps.io.stdout.write(`wrote ${flags.output}\n`);
+        printDone(deps, `wrote ${flags.output}`, flags.output);
       }),
     'tourney calendar export > tourney.ics',
     'tourney calendar export --tournament 0199a1b2-... -o cup.ics',
@@ -100,7 +100,7 @@ export function registerCalendarCommands(program: Command, deps: CliDeps): void 
       .action(async (_flags: unknown, command: Command) => {
         const session = await openSession(deps, globalsOf(command), 'user');
         await session.call((client) => client.DELETE('/calendar/feed-token'));
-        if (deps.io.isTTY) deps.io.stdout.write('revoked your calendar feed URL\n');
+        printDone(deps, 'revoked your calendar feed URL', 'REVOKED');
       }),
     'tourney calendar unsubscribe',
   );

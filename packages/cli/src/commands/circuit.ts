@@ -6,9 +6,10 @@ import { printJson } from '../output/json';
 import { printFields, printTable, type Column } from '../output/table';
 import { formatTimestamp, humanize } from '../output/text';
 import { valueOrAsk } from '../prompts/ask';
-import { openSession, type Session } from '../session';
+import { openSession } from '../session';
+import { projectFor } from './project-option';
 import { describeScoring, parseExponential, parseLinear, parsePlacements, scoringFromFlags, type ScoringFlags } from './circuit-scoring';
-import { addListOptions, collect, enumOption, globalsOf, printPageHint, withExamples, type ListOptions } from './shared';
+import { addJsonOption, addListOptions, enumOption, globalsOf, printApiList, printList, printResult, statusColumn, withExamples, type ListOptions } from './shared';
 
 type CircuitStatus = Circuit['status'];
 const STATUSES: readonly CircuitStatus[] = ['DRAFT', 'ACTIVE', 'COMPLETED'];
@@ -19,7 +20,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export const CIRCUIT_COLUMNS: readonly Column<Circuit>[] = [
   { header: 'id', value: (c) => c.id },
   { header: 'name', value: (c) => c.name, flex: true },
-  { header: 'status', value: (c) => humanize(c.status) },
+  statusColumn('status', (c) => c.status),
   { header: 'seasons', value: (c) => c.seasons.length, align: 'right' },
   { header: 'active season', value: (c) => c.seasons.find((s) => s.id === c.activeSeasonId)?.name ?? '' },
 ];
@@ -29,8 +30,10 @@ export const SEASON_COLUMNS: readonly Column<Season>[] = [
   { header: '#', value: (s) => s.number, align: 'right' },
   { header: 'id', value: (s) => s.id },
   { header: 'name', value: (s) => s.name, flex: true },
-  { header: 'status', value: (s) => humanize(s.status) },
-  { header: 'dates', value: (s) => `${s.startDate} - ${s.endDate}` },
+  statusColumn('status', (s) => s.status),
+  { header: 'dates', value: (s) => `${s.startDate} - ${s.endDate}`, only: 'tty' },
+  { header: 'start', value: (s) => s.startDate, only: 'pipe' },
+  { header: 'end', value: (s) => s.endDate, only: 'pipe' },
   { header: 'tournaments', value: (s) => s.tournamentCount, align: 'right' },
 ];
 
@@ -65,16 +68,6 @@ function dayOption(value: string): string {
   return value.trim();
 }
 
-/** The project with a login token: --project, else the profile's projectId; none with an API key. @throws CliError MISSING_PROJECT */
-function projectFor(session: Session, explicit: string | undefined, required: boolean): string | undefined {
-  if (session.settings.apiKey !== undefined) return undefined;
-  const projectId = explicit ?? session.settings.projectId;
-  if (projectId === undefined && required) {
-    throw new CliError('MISSING_PROJECT', 'must provide --project (or set one: tourney config set projectId ID)');
-  }
-  return projectId;
-}
-
 /** `tourney circuit create|list|get|season create|start|complete|classify|standings`. */
 export function registerCircuitCommands(program: Command, deps: CliDeps): void {
   const circuit = program.command('circuit').description('run circuits: seasons, classification of tournaments and standings');
@@ -102,9 +95,7 @@ export function registerCircuitCommands(program: Command, deps: CliDeps): void {
           ...(projectId !== undefined ? { projectId } : {}),
         };
         const { data } = await session.call((client) => client.POST('/circuits', { body }));
-        if (flags.json) printJson(deps.io, data);
-        else if (deps.io.isTTY) deps.io.stdout.write(`created circuit "${data.name}" (${data.id}), status ${humanize(data.status)}\n`);
-        else deps.io.stdout.write(`${data.id}\n`);
+        printResult(deps, flags, data, (c) => `created circuit "${c.name}" (${c.id}), status ${humanize(c.status)}`, (c) => c.id);
       }),
     'tourney circuit create --name "Pro Tour" --discipline chess',
   );
@@ -119,19 +110,12 @@ export function registerCircuitCommands(program: Command, deps: CliDeps): void {
         .option('--project <id>', 'project (default: the profile projectId; not needed with an API key)'),
     ).action(async (flags: ListOptions & { status?: CircuitStatus; project?: string }, command: Command) => {
       const session = await openSession(deps, globalsOf(command), 'any');
-      const projectId = projectFor(session, flags.project, false);
-      const query = { ...(flags.status ? { status: flags.status } : {}), ...(projectId ? { projectId } : {}), ...(flags.limit ? { limit: flags.limit } : {}) };
-      if (flags.all) {
-        const items = await session.call((client) => collect(client.paginate('/circuits', { params: { query } })));
-        if (flags.json) printJson(deps.io, items);
-        else printTable(deps.io, CIRCUIT_COLUMNS, items);
-        return;
-      }
-      const page = await session.call((client) => client.GET('/circuits', { params: { query: { ...query, ...(flags.page ? { page: flags.page } : {}) } } }));
-      if (flags.json) printJson(deps.io, page.data);
-      else if (page.data.length === 0 && deps.io.isTTY) deps.io.stderr.write('no circuits found\n');
-      else printTable(deps.io, CIRCUIT_COLUMNS, page.data);
-      if (!flags.json) printPageHint(deps, page.pagination, 'circuits');
+      await printApiList(deps, session, flags, {
+        path: '/circuits',
+        query: { status: flags.status, projectId: projectFor(session, flags.project, false) },
+        noun: 'circuits',
+        columns: CIRCUIT_COLUMNS,
+      });
     }),
     'tourney circuit list',
     'tourney circuit ls --status active --json',
@@ -186,9 +170,7 @@ export function registerCircuitCommands(program: Command, deps: CliDeps): void {
         const { data } = await session.call((client) =>
           client.POST('/circuits/{id}/seasons', { params: { path: { id } }, body: { name, startDate: flags.startDate, endDate: flags.endDate, scoring } }),
         );
-        if (flags.json) printJson(deps.io, data);
-        else if (deps.io.isTTY) deps.io.stdout.write(`created season ${data.number} "${data.name}" (${data.id}), ${describeScoring(data.scoring)}\n`);
-        else deps.io.stdout.write(`${data.id}\n`);
+        printResult(deps, flags, data, (s) => `created season ${s.number} "${s.name}" (${s.id}), ${describeScoring(s.scoring)}`, (s) => s.id);
       }),
     'tourney circuit season create 0199a1b2-... --name "Season 1" --start-date 2030-01-01 --end-date 2030-06-30 --placements 1=100,2=70,3-4=40',
     'tourney circuit season create 0199a1b2-... --name Summer --start-date 2030-07-01 --end-date 2030-12-31 --linear 100:10:5',
@@ -204,8 +186,7 @@ export function registerCircuitCommands(program: Command, deps: CliDeps): void {
         const session = await openSession(deps, globalsOf(command), 'any');
         const body = flags.season ? { seasonId: flags.season } : {};
         const { data } = await session.call((client) => client.POST('/circuits/{id}/start', { params: { path: { id } }, body }));
-        if (flags.json) printJson(deps.io, data);
-        else deps.io.stdout.write(`season ${data.number} "${data.name}" is now ${humanize(data.status)}\n`);
+        printResult(deps, flags, data, (s) => `season ${s.number} "${s.name}" is now ${humanize(s.status)}`, (s) => `${s.id}\t${s.status}`);
       }),
     'tourney circuit start 0199a1b2-...',
   );
@@ -218,8 +199,7 @@ export function registerCircuitCommands(program: Command, deps: CliDeps): void {
       .action(async (id: string, flags: { json?: boolean }, command: Command) => {
         const session = await openSession(deps, globalsOf(command), 'any');
         const { data } = await session.call((client) => client.POST('/circuits/{id}/complete', { params: { path: { id } } }));
-        if (flags.json) printJson(deps.io, data);
-        else deps.io.stdout.write(`season ${data.number} "${data.name}" is now ${humanize(data.status)}; its standings are final\n`);
+        printResult(deps, flags, data, (s) => `season ${s.number} "${s.name}" is now ${humanize(s.status)}; its standings are final`, (s) => `${s.id}\t${s.status}`);
       }),
     'tourney circuit complete 0199a1b2-...',
   );
@@ -257,26 +237,77 @@ export function registerCircuitCommands(program: Command, deps: CliDeps): void {
     ).action(async (id: string, flags: ListOptions & { season?: string; cumulative?: boolean }, command: Command) => {
       if (flags.season && flags.cumulative) throw new CliError('INVALID_OPTION', '--season and --cumulative exclude each other');
       const session = await openSession(deps, globalsOf(command), 'any');
-      const query = {
-        ...(flags.season ? { seasonId: flags.season } : {}),
-        ...(flags.cumulative ? { cumulative: true } : {}),
-        ...(flags.limit ? { limit: flags.limit } : {}),
-      };
-      if (flags.all) {
-        const items = await session.call((client) => collect(client.paginate('/circuits/{id}/standings', { params: { path: { id }, query } })));
-        if (flags.json) printJson(deps.io, items);
-        else printTable(deps.io, STANDING_COLUMNS, items);
-        return;
-      }
-      const page = await session.call((client) =>
-        client.GET('/circuits/{id}/standings', { params: { path: { id }, query: { ...query, ...(flags.page ? { page: flags.page } : {}) } } }),
-      );
-      if (flags.json) printJson(deps.io, page.data);
-      else if (page.data.length === 0 && deps.io.isTTY) deps.io.stderr.write('no standings yet\n');
-      else printTable(deps.io, STANDING_COLUMNS, page.data);
-      if (!flags.json) printPageHint(deps, page.pagination, 'competitors');
+      await printApiList(deps, session, flags, {
+        path: '/circuits/{id}/standings',
+        pathParams: { id },
+        query: { seasonId: flags.season, cumulative: flags.cumulative },
+        noun: 'competitors',
+        columns: STANDING_COLUMNS,
+        empty: 'no standings yet',
+      });
     }),
     'tourney circuit standings 0199a1b2-...',
     'tourney circuit standings 0199a1b2-... --cumulative --all --json',
+  );
+
+  withExamples(
+    addJsonOption(
+      circuit
+        .command('update <circuitId>')
+        .description('rename a circuit, change its description or discipline ("" clears description and discipline)')
+        .option('--name <name>', 'new name')
+        .option('--description <text>', 'new description')
+        .option('--discipline <id>', 'game code, e.g. chess ("" for any game)'),
+      'the circuit',
+    ).action(async (id: string, flags: { name?: string; description?: string; discipline?: string; json?: boolean }, command: Command) => {
+      if (flags.discipline && !DISCIPLINE.test(flags.discipline)) {
+        throw new CliError('INVALID_OPTION', "--discipline must be lower-case letters, digits, '-' and '_' (1 to 32, starting with a letter or digit), e.g. chess");
+      }
+      const clear = (value: string) => (value === '' ? null : value);
+      const body = {
+        ...(flags.name !== undefined ? { name: flags.name } : {}),
+        ...(flags.description !== undefined ? { description: clear(flags.description) } : {}),
+        ...(flags.discipline !== undefined ? { disciplineId: clear(flags.discipline) } : {}),
+      };
+      if (Object.keys(body).length === 0) throw new CliError('MISSING_VALUE', 'nothing to change: give --name, --description or --discipline');
+      const session = await openSession(deps, globalsOf(command), 'any');
+      const { data } = await session.call((client) => client.PUT('/circuits/{id}', { params: { path: { id } }, body }));
+      printResult(deps, flags, data, (c) => `updated circuit "${c.name}" (${c.id})`, (c) => c.id);
+    }),
+    'tourney circuit update 0199a1b2-... --name "Pro Tour 2031" --description ""',
+  );
+
+  withExamples(
+    addJsonOption(season.command('list <circuitId>').alias('ls').description('list the seasons of a circuit with their dates and status'), 'the seasons').action(
+      async (id: string, flags: { json?: boolean }, command: Command) => {
+        const session = await openSession(deps, globalsOf(command), 'any');
+        const { data } = await session.call((client) => client.GET('/circuits/{id}', { params: { path: { id } } }));
+        await printList(deps, { json: flags.json }, { noun: 'seasons', columns: SEASON_COLUMNS, fetchPage: async () => ({ data: data.seasons }), fetchAll: async () => data.seasons });
+      },
+    ),
+    'tourney circuit season list 0199a1b2-...',
+  );
+
+  withExamples(
+    addJsonOption(circuit.command('analytics <circuitId>').description('classified tournaments, competitors, points awarded, top competitors, per season')).action(
+      async (id: string, flags: { json?: boolean }, command: Command) => {
+        const session = await openSession(deps, globalsOf(command), 'any');
+        const { data } = await session.call((client) => client.GET('/circuits/{id}/analytics', { params: { path: { id } } }));
+        printResult(deps, flags, data, (a) => {
+          printFields(deps.io, [
+            ['status', humanize(a.status), a.status],
+            ['seasons', a.seasonCount],
+            ['tournaments classified', a.tournamentsClassified],
+            ['unique competitors', a.uniqueCompetitors],
+            ['points awarded', a.totalPointsAwarded],
+          ]);
+          if (a.topCompetitors.length > 0 && deps.io.isTTY) {
+            deps.io.stdout.write('\nTop competitors\n');
+            printTable(deps.io, STANDING_COLUMNS, a.topCompetitors);
+          }
+        });
+      },
+    ),
+    'tourney circuit analytics 0199a1b2-...',
   );
 }

@@ -8,7 +8,7 @@ import { printFields } from '../output/table';
 import { globalsOf, withExamples } from './shared';
 
 /** Settings `tourney config` reads and writes. */
-export const CONFIG_KEYS = ['baseUrl', 'projectId', 'apiKey'] as const;
+export const CONFIG_KEYS = ['baseUrl', 'projectId', 'organizationId', 'apiKey'] as const;
 /** One of {@link CONFIG_KEYS}. */
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
@@ -60,7 +60,7 @@ export function registerConfigCommands(program: Command, deps: CliDeps): void {
       .action(async (name: string, value: string, _flags: unknown, command: Command) => {
         const key = parseConfigKey(name);
         const checked = validateConfigValue(key, value);
-        const { settings } = await loadSettings(deps, globalsOf(command));
+        const { settings } = await loadSettings(deps, globalsOf(command), { create: true });
         await updateProfile(deps, settings.profileName, (profile) => ({ ...profile, [key]: checked }));
         deps.io.stderr.write(`set ${key} (profile ${settings.profileName})\n`);
       }),
@@ -108,6 +108,7 @@ function describeProfile(name: string, profile: Profile): Record<string, string 
     profile: name,
     baseUrl: profile.baseUrl ?? DEFAULT_BASE_URL,
     projectId: profile.projectId ?? null,
+    organizationId: profile.organizationId ?? null,
     apiKey: profile.apiKey ? maskSecret(profile.apiKey) : null,
     username: profile.username ?? null,
     loggedIn: profile.accessToken ? 'yes' : 'no',

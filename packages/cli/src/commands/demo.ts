@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { CliDeps } from '../deps';
 import { runDemoTournament } from '../demo/run-demo';
+import { loadSdk } from '../sdk-runtime';
 import { intOption, outputWidth, withExamples } from './shared';
 
 /**
@@ -26,6 +27,7 @@ export function registerDemoCommand(program: Command, deps: CliDeps): void {
         });
         try {
           deps.io.stdout.write(`demo server on ${server.url} (seed ${seed}; replay with --seed ${seed})\n`);
+          await loadSdk();
           const result = await runDemoTournament({
             baseUrl: server.url,
             clientFactory: deps.clientFactory,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
-import { isTourneyError, type components } from '@tourney/sdk';
+import type { components } from '@tourney/sdk';
+import { isApiError } from '../sdk-runtime';
 import type { Match } from '../api-types';
 import type { CliDeps } from '../deps';
 import { CliError } from '../errors';
@@ -8,8 +9,10 @@ import { printJson } from '../output/json';
 import { formatTimestamp, humanize } from '../output/text';
 import { canPrompt } from '../prompts/ask';
 import { openSession, type Session } from '../session';
-import { globalsOf, withExamples } from './shared';
-import { describeMatch, parseScore, resolveWinner } from './match';
+import { globalsOf, printResult, withExamples } from './shared';
+import { confirmOrStop } from '../prompts/confirm';
+import { describeMatch } from './match';
+import { resultBody } from './match-result';
 
 /** The answer of `POST /matches/{id}/correct`. */
 type MatchCorrection = components['schemas']['MatchCorrection'];
@@ -22,21 +25,6 @@ async function readMatch(session: Session, id: string): Promise<Match> {
   return data;
 }
 
-/** A result body `{ scores, winnerId? }` from `--score A-B` (side order) and `--winner`. @throws CliError MATCH_NOT_READY. */
-function resultBody(match: Match, score: string, winner: string | undefined) {
-  const [a, b] = [match.participants[0]?.participantId, match.participants[1]?.participantId];
-  if (!a || !b) throw new CliError('MATCH_NOT_READY', `match ${match.id} does not have both participants yet`);
-  const scores = parseScore(score);
-  const winnerId = resolveWinner(match, scores, winner);
-  return {
-    scores: [
-      { participantId: a, score: scores[0] },
-      { participantId: b, score: scores[1] },
-    ],
-    ...(winnerId !== undefined ? { winnerId } : {}),
-  };
-}
-
 /** `--reason`, else a prompt on a terminal. @throws CliError MISSING_VALUE without a terminal. */
 async function reasonOf(deps: CliDeps, given: string | undefined, what: string): Promise<string> {
   if (given !== undefined && given.trim() !== '') return given;
@@ -47,15 +35,14 @@ async function reasonOf(deps: CliDeps, given: string | undefined, what: string):
 /** Header of a match write: a fresh Idempotency-Key, so an automatic retry of this invocation cannot act twice. */
 const idempotent = () => ({ 'Idempotency-Key': randomUUID() });
 
-/** Prints the updated match as JSON or as `<verb> <summary>; status <status>`. */
+/** Prints the updated match as JSON, as `<verb> <summary>; status <status>` on a terminal, or its status when piped. */
 function printMatch(deps: CliDeps, data: Match, json: boolean | undefined, verb: string): void {
-  if (json) return printJson(deps.io, data);
-  deps.io.stdout.write(`${verb} ${describeMatch(data)}; status ${humanize(data.status)}\n`);
+  printResult(deps, { json }, data, (m) => `${verb} ${describeMatch(m)}; status ${humanize(m.status)}`, (m) => m.status);
 }
 
 /** Rethrows a correction refused because later matches depend on the result as a CLI error with a --cascade hint. */
 function explainDependents(error: unknown): never {
-  if (isTourneyError(error) && error.code === 'CONFLICT' && error.details.some((d) => d.path === 'body.cascade')) {
+  if (isApiError(error) && error.code === 'CONFLICT' && error.details.some((d) => d.path === 'body.cascade')) {
     const ids = error.details.map((d) => `  ${d.message}`).join('\n');
     throw new CliError('DEPENDENT_MATCHES', `later matches depend on this result:\n${ids}`, {
       hint: 'rerun with --cascade to reset them (their results are cleared and they are played again)',
@@ -115,8 +102,7 @@ export function registerMatchWorkflowCommands(match: Command, deps: CliDeps): vo
         const { data } = await session.call((client) =>
           client.POST('/matches/{id}/evidence', { params: { path: { id }, header: idempotent() }, body }),
         );
-        if (flags.json) return printJson(deps.io, data);
-        deps.io.stdout.write(`attached ${urls.length} evidence link${urls.length === 1 ? '' : 's'} to ${describeMatch(data)}\n`);
+        printResult(deps, flags, data, (m) => `attached ${urls.length} evidence link${urls.length === 1 ? '' : 's'} to ${describeMatch(m)}`, (m) => m.status);
       }),
     'tourney match evidence 0199a1b3-... https://example.com/demo.dem --note "round 14"',
   );
@@ -131,7 +117,7 @@ export function registerMatchWorkflowCommands(match: Command, deps: CliDeps): vo
       .option('--json', 'print the updated match as JSON')
       .action(async (id: string, flags: { score: string; winner?: string; reason?: string; json?: boolean }, command: Command) => {
         const session = await openSession(deps, globalsOf(command), 'user');
-        const body = { ...resultBody(await readMatch(session, id), flags.score, flags.winner), reason: await reasonOf(deps, flags.reason, 'kept in the history') };
+        const body = { ...(await resultBody(deps, await readMatch(session, id), flags.score, flags.winner)), reason: await reasonOf(deps, flags.reason, 'kept in the history') };
         const { data } = await session.call((client) =>
           client.POST('/matches/{id}/resolve', { params: { path: { id }, header: idempotent() }, body }),
         );
@@ -147,13 +133,15 @@ export function registerMatchWorkflowCommands(match: Command, deps: CliDeps): vo
       .requiredOption('--score <A-B>', 'corrected scores in the side order of the match, e.g. 0-2')
       .option('--winner <participant>', 'winner: participant id or side number 1/2 (default: the higher score)')
       .option('--reason <text>', 'why (kept in the match history; prompted when omitted)')
-      .option('--cascade', 'reset the later matches that were already played with the old result')
+      .option('--cascade', 'reset the later matches that were already played with the old result (asks first on a terminal)')
+      .option('-y, --yes', 'with --cascade: do not ask for confirmation (required when not running interactively)')
       .option('--json', 'print the correction as JSON')
       .action(
-        async (id: string, flags: { score: string; winner?: string; reason?: string; cascade?: boolean; json?: boolean }, command: Command) => {
+        async (id: string, flags: { score: string; winner?: string; reason?: string; cascade?: boolean; yes?: boolean; json?: boolean }, command: Command) => {
           const session = await openSession(deps, globalsOf(command), 'user');
+          if (flags.cascade) await confirmOrStop(deps, flags.yes, 'reset the later matches played with the old result (their results are cleared)?');
           const body = {
-            ...resultBody(await readMatch(session, id), flags.score, flags.winner),
+            ...(await resultBody(deps, await readMatch(session, id), flags.score, flags.winner)),
             reason: await reasonOf(deps, flags.reason, 'kept in the history'),
             ...(flags.cascade ? { cascade: true } : {}),
           };
@@ -165,7 +153,7 @@ export function registerMatchWorkflowCommands(match: Command, deps: CliDeps): vo
         },
       ),
     'tourney match correct 0199a1b3-... --score 0-2 --reason "score sheet misread"',
-    'tourney match correct 0199a1b3-... --score 0-2 --reason "score sheet misread" --cascade',
+    'tourney match correct 0199a1b3-... --score 0-2 --reason "score sheet misread" --cascade --yes',
   );
 
   withExamples(
@@ -181,8 +169,7 @@ export function registerMatchWorkflowCommands(match: Command, deps: CliDeps): vo
         const session = await openSession(deps, globalsOf(command), 'user');
         const body = { scheduledAt: at.toISOString(), ...(flags.reason ? { reason: flags.reason } : {}) };
         const { data } = await session.call((client) => client.POST('/matches/{id}/reschedule', { params: { path: { id } }, body }));
-        if (flags.json) return printJson(deps.io, data);
-        deps.io.stdout.write(`rescheduled ${describeMatch(data)} to ${formatTimestamp(data.scheduledAt)}\n`);
+        printResult(deps, flags, data, (m) => `rescheduled ${describeMatch(m)} to ${formatTimestamp(m.scheduledAt)}`, (m) => m.scheduledAt ?? '');
       }),
     'tourney match reschedule 0199a1b3-... --at 2030-06-02T18:00:00Z --reason "venue closed"',
   );

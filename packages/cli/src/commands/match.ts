@@ -1,21 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
+import type { TourneyClient } from '@tourney/sdk';
 import type { Match, MatchStatus } from '../api-types';
 import type { CliDeps } from '../deps';
 import { CliError } from '../errors';
 import { printJson } from '../output/json';
-import { printFields, printTable, type Column } from '../output/table';
+import { printFields, type Column } from '../output/table';
 import { formatTimestamp, humanize } from '../output/text';
-import { canPrompt } from '../prompts/ask';
+import { valueOrAsk } from '../prompts/ask';
 import { openSession } from '../session';
+import { resultBody } from './match-result';
 import { registerMatchWorkflowCommands } from './match-workflow';
 import {
+  addJsonOption,
   addListOptions,
   collect,
   enumOption,
   globalsOf,
   intOption,
-  printPageHint,
+  printApiList,
+  printResult,
+  statusColumn,
   withExamples,
   type ListOptions,
 } from './shared';
@@ -57,6 +62,24 @@ function sideLabel(match: Match, index: 0 | 1): string {
   return side?.participantId && side.participantId === match.winnerId ? `${name} ✓` : name;
 }
 
+/** The score as a person reads it: `2-1`, or how a match was decided without one (walkover, bye, forfeit). */
+export function scoreText(match: Match): string {
+  const scores = matchScores(match);
+  if (scores) return scores.join('-');
+  switch (match.resultType) {
+    case 'WALKOVER':
+      return 'w/o';
+    case 'BYE':
+      return 'bye';
+    case 'DOUBLE_FORFEIT':
+      return 'forfeit';
+    case 'NOT_NEEDED':
+      return 'not needed';
+    default:
+      return '';
+  }
+}
+
 /** One-line summary: `alice 2-1 bob (winner alice)`. */
 export function describeMatch(match: Match): string {
   const scores = matchScores(match);
@@ -67,44 +90,27 @@ export function describeMatch(match: Match): string {
   return winner ? `${core} (winner ${winner.name ?? winner.participantId})` : core;
 }
 
-/** Table columns of a match list (the schedule). */
+/**
+ * Table columns of a match list (the schedule). On a terminal: round label, names with ✓ after the winner, the score
+ * or how the match was decided (w/o); piped, the API's raw values: id, stage, bracket, round, number, side names,
+ * scores, status, result type and winner id.
+ */
 export const MATCH_COLUMNS: readonly Column<Match>[] = [
   { header: 'id', value: (m) => m.id },
-  { header: 'round', value: (m) => roundLabel(m) },
+  { header: 'round', value: (m) => roundLabel(m), only: 'tty' },
+  { header: 'stage', value: (m) => m.stageNumber, only: 'pipe' },
+  { header: 'bracket', value: (m) => m.bracket, only: 'pipe' },
+  { header: 'round', value: (m) => m.round, only: 'pipe' },
   { header: '#', value: (m) => m.number, align: 'right' },
-  { header: 'side 1', value: (m) => sideLabel(m, 0), flex: true },
-  { header: 'score', value: (m) => matchScores(m)?.join('-') ?? '' },
-  { header: 'side 2', value: (m) => sideLabel(m, 1), flex: true },
-  { header: 'status', value: (m) => humanize(m.status) },
+  { header: 'side 1', value: (m) => sideLabel(m, 0), raw: (m) => m.participants[0]?.name, flex: true, tone: (m, s) => (m.winnerId && m.winnerId === m.participants[0]?.participantId ? s.green : undefined) },
+  { header: 'score', value: (m) => scoreText(m), only: 'tty' },
+  { header: 'score 1', value: (m) => m.participants[0]?.score, only: 'pipe' },
+  { header: 'score 2', value: (m) => m.participants[1]?.score, only: 'pipe' },
+  { header: 'side 2', value: (m) => sideLabel(m, 1), raw: (m) => m.participants[1]?.name, flex: true, tone: (m, s) => (m.winnerId && m.winnerId === m.participants[1]?.participantId ? s.green : undefined) },
+  statusColumn('status', (m) => m.status),
+  { header: 'result', value: (m) => m.resultType, only: 'pipe' },
+  { header: 'winner', value: (m) => m.winnerId, only: 'pipe' },
 ];
-
-/**
- * Parses `A-B` (scores in the match's side order, non-negative integers).
- * @throws CliError INVALID_SCORE naming the value.
- */
-export function parseScore(value: string): [number, number] {
-  const match = /^\s*(\d{1,6})\s*[-:]\s*(\d{1,6})\s*$/.exec(value);
-  if (!match) throw new CliError('INVALID_SCORE', `invalid --score "${value}": expected A-B in side order, e.g. 2-1`);
-  return [Number(match[1]), Number(match[2])];
-}
-
-/**
- * The winner's participant id: `--winner` as a participant id of the match or a side number (1 or 2); without it,
- * the side with the higher score; undefined for equal scores (a draw, where the stage allows them).
- * @throws CliError INVALID_WINNER when --winner names neither side.
- */
-export function resolveWinner(match: Match, scores: [number, number], winner: string | undefined): string | undefined {
-  const ids = [match.participants[0]?.participantId, match.participants[1]?.participantId] as [string, string];
-  if (winner !== undefined) {
-    const trimmed = winner.trim();
-    if (trimmed === '1' || trimmed === '2') return ids[Number(trimmed) - 1];
-    if (ids.includes(trimmed)) return trimmed;
-    const names = match.participants.map((side, i) => `${i + 1}/${side.participantId} (${side.name ?? '?'})`).join(' or ');
-    throw new CliError('INVALID_WINNER', `--winner must be a side of the match: ${names}`);
-  }
-  if (scores[0] === scores[1]) return undefined;
-  return scores[0] > scores[1] ? ids[0] : ids[1];
-}
 
 interface MatchListFlags extends ListOptions {
   round?: number;
@@ -122,7 +128,7 @@ export function historyLines(match: Match): string[] {
   });
 }
 
-/** `tourney match list|get|start|report|confirm|dispute|evidence|resolve|correct|reschedule`. */
+/** `tourney match list|get|next|start|report|confirm|dispute|evidence|resolve|correct|reschedule`. */
 export function registerMatchCommands(program: Command, deps: CliDeps): void {
   const match = program.command('match').description('see the schedule, play matches, settle disputes and correct results');
 
@@ -137,119 +143,132 @@ export function registerMatchCommands(program: Command, deps: CliDeps): void {
         .option('--participant <id>', 'only matches of this participant'),
     ).action(async (id: string, flags: MatchListFlags, command: Command) => {
       const session = await openSession(deps, globalsOf(command), 'any');
-      const query = {
-        ...(flags.round ? { round: flags.round } : {}),
-        ...(flags.status ? { status: flags.status } : {}),
-        ...(flags.participant ? { participantId: flags.participant } : {}),
-        ...(flags.limit ? { limit: flags.limit } : {}),
-      };
-      if (flags.all) {
-        const items = await session.call((client) =>
-          collect(client.paginate('/tournaments/{id}/schedule', { params: { path: { id }, query } })),
-        );
-        if (flags.json) printJson(deps.io, items);
-        else printTable(deps.io, MATCH_COLUMNS, items);
-        return;
-      }
-      const page = await session.call((client) =>
-        client.GET('/tournaments/{id}/schedule', {
-          params: { path: { id }, query: { ...query, ...(flags.page ? { page: flags.page } : {}) } },
-        }),
-      );
-      if (flags.json) return printJson(deps.io, page.data);
-      if (page.data.length === 0 && deps.io.isTTY) deps.io.stderr.write('no matches found\n');
-      else printTable(deps.io, MATCH_COLUMNS, page.data);
-      printPageHint(deps, page.pagination, 'matches');
+      await printApiList(deps, session, flags, {
+        path: '/tournaments/{id}/schedule',
+        pathParams: { id },
+        query: { round: flags.round, status: flags.status, participantId: flags.participant },
+        noun: 'matches',
+        columns: MATCH_COLUMNS,
+      });
     }),
     'tourney match list 0199a1b2-...',
     'tourney match ls 0199a1b2-... --status scheduled --all',
   );
 
   withExamples(
-    match
-      .command('get <matchId>')
-      .description('show a match')
-      .option('--json', 'print the API data as JSON')
-      .action(async (id: string, flags: { json?: boolean }, command: Command) => {
+    addJsonOption(match.command('get <matchId>').description('show a match with its history')).action(
+      async (id: string, flags: { json?: boolean }, command: Command) => {
         const session = await openSession(deps, globalsOf(command), 'any');
         const { data } = await session.call((client) => client.GET('/matches/{id}', { params: { path: { id } } }));
-        if (flags.json) return printJson(deps.io, data);
-        printFields(deps.io, [
-          ['match', describeMatch(data)],
-          ['id', data.id],
-          ['round', `${roundLabel(data)} #${data.number}`],
-          ['status', humanize(data.status)],
-          ['side 1', `${data.participants[0]?.name ?? 'tbd'} (${data.participants[0]?.participantId ?? '-'})`],
-          ['side 2', `${data.participants[1]?.name ?? 'tbd'} (${data.participants[1]?.participantId ?? '-'})`],
-          ['scheduled', formatTimestamp(data.scheduledAt)],
-        ]);
-        const history = historyLines(data);
-        if (history.length > 0) deps.io.stdout.write(`history:\n${history.map((line) => `  ${line}`).join('\n')}\n`);
-      }),
+        printResult(deps, flags, data, (m) => printMatchFields(deps, m));
+      },
+    ),
     'tourney match get 0199a1b3-...',
   );
 
   withExamples(
-    match
-      .command('report <matchId>')
-      .description('report the result of your match (the opponent then confirms)')
-      .option('--score <A-B>', 'scores in the side order of the match, e.g. 2-1 (prompted when omitted)')
-      .option('--winner <participant>', 'winner: participant id or side number 1/2 (default: the higher score)')
-      .option('--json', 'print the updated match as JSON')
-      .action(async (id: string, flags: { score?: string; winner?: string; json?: boolean }, command: Command) => {
-        const session = await openSession(deps, globalsOf(command), 'user');
-        const { data: current } = await session.call((client) => client.GET('/matches/{id}', { params: { path: { id } } }));
-        const [a, b] = [current.participants[0], current.participants[1]];
-        if (!a?.participantId || !b?.participantId) {
-          throw new CliError('MATCH_NOT_READY', `match ${id} does not have both participants yet`);
-        }
-        let scoreText = flags.score;
-        if (scoreText === undefined) {
-          if (!canPrompt(deps)) throw new CliError('MISSING_VALUE', 'must provide --score when not running interactively');
-          scoreText = await deps.prompter.input({
-            message: `score (${a.name ?? 'side 1'}-${b.name ?? 'side 2'}, e.g. 2-1)`,
-            validate: (value) => /^\s*\d+\s*[-:]\s*\d+\s*$/.test(value) || 'expected A-B, e.g. 2-1',
-          });
-        }
-        const scores = parseScore(scoreText);
-        const winnerId = resolveWinner(current, scores, flags.winner);
-        const body = {
-          scores: [
-            { participantId: a.participantId, score: scores[0] },
-            { participantId: b.participantId, score: scores[1] },
-          ],
-          ...(winnerId !== undefined ? { winnerId } : {}),
-        };
-        const idempotencyKey = randomUUID();
-        const { data } = await session.call((client) =>
-          client.POST('/matches/{id}/report', {
-            params: { path: { id }, header: { 'Idempotency-Key': idempotencyKey } },
-            body,
-          }),
-        );
-        if (flags.json) return printJson(deps.io, data);
-        deps.io.stdout.write(`reported ${describeMatch(data)}; status ${humanize(data.status)}\n`);
-      }),
+    addJsonOption(
+      match.command('next <tournamentId>').description('your next match to play in a tournament (the first open one in play order)'),
+      'the match',
+    ).action(async (id: string, flags: { json?: boolean }, command: Command) => {
+      const session = await openSession(deps, globalsOf(command), 'user');
+      const next = await session.call((client) => findNextMatch(client, id), 'looking for your next match');
+      if (next === undefined) {
+        if (flags.json) return printJson(deps.io, null);
+        deps.io.stderr.write('you have no match left to play in this tournament\n');
+        return;
+      }
+      printResult(
+        deps,
+        flags,
+        next,
+        (m) => `your next match: ${roundLabel(m)} #${m.number} ${describeMatch(m)}, ${humanize(m.status)}${m.scheduledAt ? `, scheduled ${formatTimestamp(m.scheduledAt)}` : ''} (match ${m.id})`,
+        (m) => m.id,
+      );
+    }),
+    'tourney match next 0199a1b2-...',
+    'tourney match report "$(tourney match next 0199a1b2-...)" --score 2-1',
+  );
+
+  withExamples(
+    addJsonOption(
+      match
+        .command('report <matchId>')
+        .description('report the result of your match (the opponent then confirms)')
+        .option('--score <A-B>', 'scores in the side order of the match, e.g. 2-1 (prompted when omitted)')
+        .option('--winner <participant>', 'winner: participant id or side number 1/2 (default: the higher score; asked for a tie)'),
+      'the updated match',
+    ).action(async (id: string, flags: { score?: string; winner?: string; json?: boolean }, command: Command) => {
+      const session = await openSession(deps, globalsOf(command), 'user');
+      const { data: current } = await session.call((client) => client.GET('/matches/{id}', { params: { path: { id } } }));
+      const [a, b] = [current.participants[0], current.participants[1]];
+      if (!a?.participantId || !b?.participantId) {
+        throw new CliError('MATCH_NOT_READY', `match ${id} does not have both participants yet`);
+      }
+      const score = await valueOrAsk(deps, flags.score, {
+        flag: '--score',
+        message: `score (${a.name ?? 'side 1'}-${b.name ?? 'side 2'}, e.g. 2-1)`,
+        validate: (value) => /^\s*\d+\s*[-:]\s*\d+\s*$/.test(value) || 'expected A-B, e.g. 2-1',
+      });
+      const body = await resultBody(deps, current, score, flags.winner);
+      const idempotencyKey = randomUUID();
+      const { data } = await session.call((client) =>
+        client.POST('/matches/{id}/report', { params: { path: { id }, header: { 'Idempotency-Key': idempotencyKey } }, body }),
+      );
+      printResult(deps, flags, data, (m) => `reported ${describeMatch(m)}; status ${humanize(m.status)}`, (m) => m.status);
+    }),
     'tourney match report 0199a1b3-... --score 2-1',
     'tourney match report 0199a1b3-... --score 1-1 --winner 2',
   );
 
   withExamples(
-    match
-      .command('confirm <matchId>')
-      .description("confirm the result your opponent reported (or, as an organizer, approve it)")
-      .option('--json', 'print the updated match as JSON')
-      .action(async (id: string, flags: { json?: boolean }, command: Command) => {
+    addJsonOption(match.command('confirm <matchId>').description('confirm the result your opponent reported (or, as an organizer, approve it)'), 'the updated match').action(
+      async (id: string, flags: { json?: boolean }, command: Command) => {
         const session = await openSession(deps, globalsOf(command), 'user');
         const idempotencyKey = randomUUID();
         const { data } = await session.call((client) =>
           client.POST('/matches/{id}/confirm', { params: { path: { id }, header: { 'Idempotency-Key': idempotencyKey } } }),
         );
-        if (flags.json) return printJson(deps.io, data);
-        deps.io.stdout.write(`confirmed ${describeMatch(data)}; status ${humanize(data.status)}\n`);
-      }),
+        printResult(deps, flags, data, (m) => `confirmed ${describeMatch(m)}; status ${humanize(m.status)}`, (m) => m.status);
+      },
+    ),
     'tourney match confirm 0199a1b3-...',
   );
 
   registerMatchWorkflowCommands(match, deps);
+}
+
+/** Fields of `match get`: piped, the raw values (side ids, scores, status codes). */
+function printMatchFields(deps: CliDeps, m: Match): void {
+  const side = (i: 0 | 1) => m.participants[i];
+  printFields(deps.io, [
+    ['match', describeMatch(m), `${side(0)?.name ?? ''} vs ${side(1)?.name ?? ''}`],
+    ['id', m.id],
+    ['round', `${roundLabel(m)} #${m.number}`, `${m.stageNumber}\t${m.bracket}\t${m.round}\t${m.number}`],
+    ['status', humanize(m.status), m.status],
+    ['result', scoreText(m) || 'none yet', m.resultType],
+    ['side 1', `${side(0)?.name ?? 'tbd'} (${side(0)?.participantId ?? '-'})`, `${side(0)?.participantId ?? ''}\t${side(0)?.score ?? ''}`],
+    ['side 2', `${side(1)?.name ?? 'tbd'} (${side(1)?.participantId ?? '-'})`, `${side(1)?.participantId ?? ''}\t${side(1)?.score ?? ''}`],
+    ['winner', m.participants.find((p) => p.participantId !== null && p.participantId === m.winnerId)?.name ?? '', m.winnerId],
+    ['scheduled', formatTimestamp(m.scheduledAt), m.scheduledAt],
+  ]);
+  const history = historyLines(m);
+  if (deps.io.isTTY && history.length > 0) deps.io.stdout.write(`history:\n${history.map((line) => `  ${line}`).join('\n')}\n`);
+}
+
+const OPEN_STATUSES = new Set<MatchStatus>(['SCHEDULED', 'IN_PROGRESS', 'PENDING_RESULT', 'DISPUTED']);
+
+/**
+ * The caller's first open match of a tournament in play order (GET /users/me, the participants holding the caller's
+ * user id as registrant or team member, then GET /tournaments/{id}/schedule?participantId=), or undefined.
+ */
+async function findNextMatch(client: TourneyClient, tournamentId: string): Promise<Match | undefined> {
+  const { data: me } = await client.GET('/users/me');
+  const participants = await collect(client.paginate('/tournaments/{id}/participants', { params: { path: { id: tournamentId } } }));
+  const mine = participants.find((p) => p.userId === me.id || p.team?.members.some((member) => member.userId === me.id));
+  if (!mine) throw new CliError('NOT_A_PARTICIPANT', `you (${me.username}) are not a participant of tournament ${tournamentId}`);
+  const matches = await collect(
+    client.paginate('/tournaments/{id}/schedule', { params: { path: { id: tournamentId }, query: { participantId: mine.id } } }),
+  );
+  return matches.find((m) => OPEN_STATUSES.has(m.status) && m.participants.every((side) => side.participantId !== null));
 }

@@ -6,7 +6,7 @@ import { printJson } from '../output/json';
 import { printFields } from '../output/table';
 import { formatTimestamp } from '../output/text';
 import { openSession } from '../session';
-import { globalsOf, withExamples } from './shared';
+import { globalsOf, printDone, withExamples } from './shared';
 
 const PLATFORMS: readonly GamingPlatform[] = ['steam', 'riot', 'epic', 'battlenet', 'xbox', 'psn', 'discord'];
 
@@ -106,7 +106,7 @@ export function registerMeCommands(program: Command, deps: CliDeps): void {
         const body = { accountId, ...(flags.displayName !== undefined ? { displayName: flags.displayName } : {}) };
         const { data } = await session.call((client) => client.POST('/gaming/platforms/{platform}/link', { params: { path: { platform: p } }, body }));
         if (flags.json) return printJson(deps.io, data);
-        if (deps.io.isTTY) deps.io.stdout.write(`linked ${data.platform} account ${data.accountId}\n`);
+        printDone(deps, `linked ${data.platform} account ${data.accountId}`, `${data.platform}\t${data.accountId}`);
       }),
     'tourney me link steam 76561197960287930',
     'tourney me link riot "Alice#EUW"',
@@ -121,7 +121,7 @@ export function registerMeCommands(program: Command, deps: CliDeps): void {
         if (!PLATFORMS.includes(p)) throw new CliError('INVALID_OPTION', `unknown platform "${platform}": expected ${PLATFORMS.join(', ')}`);
         const session = await openSession(deps, globalsOf(command), 'user');
         await session.call((client) => client.DELETE('/gaming/platforms/{platform}/unlink', { params: { path: { platform: p } } }));
-        if (deps.io.isTTY) deps.io.stdout.write(`unlinked your ${p} account\n`);
+        printDone(deps, `unlinked your ${p} account`, p);
       }),
     'tourney me unlink steam',
   );

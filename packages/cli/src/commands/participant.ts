@@ -3,10 +3,11 @@ import type { Participant, ParticipantStatus } from '../api-types';
 import type { CliDeps } from '../deps';
 import { printJson } from '../output/json';
 import { printTable, type Column } from '../output/table';
-import { humanize } from '../output/text';
 import { CliError } from '../errors';
 import { openSession } from '../session';
-import { addListOptions, collect, enumOption, globalsOf, intOption, printPageHint, withExamples, type ListOptions } from './shared';
+import { addListOptions, addYesOption, enumOption, globalsOf, intOption, printDone, printApiList, statusColumn, withExamples, type ListOptions } from './shared';
+import { confirmOrStop } from '../prompts/confirm';
+import { stdoutStyle } from '../output/style';
 
 const STATUSES: readonly ParticipantStatus[] = [
   'REGISTERED',
@@ -23,8 +24,9 @@ export const PARTICIPANT_COLUMNS: readonly Column<Participant>[] = [
   { header: 'id', value: (p) => p.id },
   { header: 'name', value: (p) => p.name, flex: true },
   { header: 'seed', value: (p) => p.seed, align: 'right' },
-  { header: 'status', value: (p) => humanize(p.status) },
-  { header: 'placement', value: (p) => p.finalPlacement, align: 'right' },
+  statusColumn('status', (p) => p.status),
+  { header: 'placement', value: (p) => p.placementRange ?? p.finalPlacement, raw: (p) => p.finalPlacement, align: 'right' },
+  { header: 'user', value: (p) => p.userId, only: 'pipe' },
 ];
 
 /**
@@ -43,24 +45,13 @@ export function registerParticipantCommands(program: Command, deps: CliDeps): vo
         .option('--status <status>', 'only this status, e.g. active or eliminated', enumOption(STATUSES)),
     ).action(async (id: string, flags: ListOptions & { status?: ParticipantStatus }, command: Command) => {
       const session = await openSession(deps, globalsOf(command), 'any');
-      const query = { ...(flags.status ? { status: flags.status } : {}), ...(flags.limit ? { limit: flags.limit } : {}) };
-      if (flags.all) {
-        const items = await session.call((client) =>
-          collect(client.paginate('/tournaments/{id}/participants', { params: { path: { id }, query } })),
-        );
-        if (flags.json) printJson(deps.io, items);
-        else printTable(deps.io, PARTICIPANT_COLUMNS, items);
-        return;
-      }
-      const page = await session.call((client) =>
-        client.GET('/tournaments/{id}/participants', {
-          params: { path: { id }, query: { ...query, ...(flags.page ? { page: flags.page } : {}) } },
-        }),
-      );
-      if (flags.json) return printJson(deps.io, page.data);
-      if (page.data.length === 0 && deps.io.isTTY) deps.io.stderr.write('no participants found\n');
-      else printTable(deps.io, PARTICIPANT_COLUMNS, page.data);
-      printPageHint(deps, page.pagination, 'participants');
+      await printApiList(deps, session, flags, {
+        path: '/tournaments/{id}/participants',
+        pathParams: { id },
+        query: { status: flags.status },
+        noun: 'participants',
+        columns: PARTICIPANT_COLUMNS,
+      });
     }),
     'tourney participant list 0199a1b2-...',
     'tourney participant ls 0199a1b2-... --all --json',
@@ -83,22 +74,37 @@ export function registerParticipantCommands(program: Command, deps: CliDeps): vo
           client.PATCH('/tournaments/{id}/participants/{pid}', { params: { path: { id, pid } }, body }),
         );
         if (flags.json) return printJson(deps.io, res.data);
-        printTable(deps.io, PARTICIPANT_COLUMNS, [res.data]);
+        printTable(deps.io, PARTICIPANT_COLUMNS, [res.data], stdoutStyle(deps));
       }),
     'tourney participant update 0199a1b2-... 0199a1c3-... --seed 1',
     'tourney participant update 0199a1b2-... 0199a1c3-... --status disqualified',
   );
 
   withExamples(
-    participant
-      .command('remove <tournamentId> <participantId>')
-      .alias('rm')
-      .description('remove a participant before the start, disqualify them after it (open matches become walkovers)')
-      .action(async (id: string, pid: string, _flags: unknown, command: Command) => {
-        const session = await openSession(deps, globalsOf(command), 'any');
-        await session.call((client) => client.DELETE('/tournaments/{id}/participants/{pid}', { params: { path: { id, pid } } }));
-        if (deps.io.isTTY) deps.io.stderr.write(`participant ${pid} removed\n`);
-      }),
+    addYesOption(
+      participant
+        .command('remove <tournamentId> <participantId>')
+        .alias('rm')
+        .description('remove a participant before the start, disqualify them after it (open matches become walkovers; asks first)'),
+    ).action(async (id: string, pid: string, flags: { yes?: boolean }, command: Command) => {
+      const session = await openSession(deps, globalsOf(command), 'any');
+      if (!flags.yes) {
+        const [{ data: t }, { data: p }] = await session.call((client) =>
+          Promise.all([
+            client.GET('/tournaments/{id}', { params: { path: { id } } }),
+            client.GET('/tournaments/{id}/participants/{pid}', { params: { path: { id, pid } } }),
+          ]),
+        );
+        const started = t.status === 'ONGOING' || t.status === 'COMPLETED';
+        await confirmOrStop(
+          deps,
+          false,
+          started ? `disqualify ${p.name} from "${t.name}" (their open matches become walkovers)?` : `remove ${p.name} from "${t.name}"?`,
+        );
+      }
+      await session.call((client) => client.DELETE('/tournaments/{id}/participants/{pid}', { params: { path: { id, pid } } }));
+      printDone(deps, `participant ${pid} removed`, pid);
+    }),
     'tourney participant remove 0199a1b2-... 0199a1c3-...',
   );
 }

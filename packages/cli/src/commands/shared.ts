@@ -2,8 +2,13 @@ import { InvalidArgumentError, type Command } from 'commander';
 import type { GlobalOptions } from '../config/profiles';
 import type { CliDeps } from '../deps';
 import { CliError } from '../errors';
-import { DEFAULT_COLUMNS } from '../output/table';
+import { printJson } from '../output/json';
+import { statusColor, stdoutStyle } from '../output/style';
+import { DEFAULT_COLUMNS, printTable, type Column } from '../output/table';
+import { humanize } from '../output/text';
+import type { PageItem, PaginatedPaths, paths, TourneyClient } from '@tourney/sdk';
 import type { Pagination } from '../api-types';
+import type { Session } from '../session';
 
 /** The root options (--profile, --base-url, --api-key) as seen from any subcommand. */
 export function globalsOf(command: Command): GlobalOptions {
@@ -43,6 +48,15 @@ export function enumOption<T extends string>(values: readonly T[]): (value: stri
   };
 }
 
+/** commander argument parser for a lower-case choice (`double`, `cs2`); any case is accepted. */
+export function choiceOption<T extends string>(values: readonly T[]): (value: string) => T {
+  return (value) => {
+    const normalized = value.trim().toLowerCase();
+    if (!(values as readonly string[]).includes(normalized)) throw new InvalidArgumentError(`expected one of ${values.join(', ')}`);
+    return normalized as T;
+  };
+}
+
 /** Options shared by list commands. */
 export interface ListOptions {
   json?: boolean;
@@ -60,12 +74,114 @@ export function addListOptions(command: Command): Command {
     .option('--limit <n>', 'items per page (1-100, default 10; 100 with --all)', intOption(1, 100));
 }
 
-/** On a terminal, tells on stderr that more pages exist. */
+/** Tells on stderr (terminal or piped, so a script learns it too) that more pages exist. */
 export function printPageHint(deps: CliDeps, pagination: Pagination | undefined, noun: string): void {
-  if (!deps.io.isTTY || pagination === undefined || !pagination.hasNext) return;
+  if (pagination === undefined || !pagination.hasNext) return;
   deps.io.stderr.write(
-    `page ${pagination.page} of ${pagination.totalPages} (${pagination.total} ${noun}); use --page ${pagination.page + 1} or --all\n`,
+    `showing page ${pagination.page} of ${pagination.totalPages} (${pagination.total} ${noun}); use --page ${pagination.page + 1} or --all for more\n`,
   );
+}
+
+/** How {@link printList} fetches and shows one list. */
+export interface ListSpec<Row> {
+  /** Plural noun for messages (`tournaments`). */
+  noun: string;
+  columns: readonly Column<Row>[];
+  /** One page (`page` undefined: the first). */
+  fetchPage(page: number | undefined): Promise<{ data: Row[]; pagination?: Pagination }>;
+  /** Every page. */
+  fetchAll(): Promise<Row[]>;
+  /** Message on a terminal when there is nothing (default `no <noun> found`). */
+  empty?: string;
+}
+
+/**
+ * Prints one page (or every page with --all) of a list: JSON with --json, else a table on a terminal or tab-separated
+ * rows when piped; says on stderr when the list is empty (terminal) and when more pages exist (always).
+ */
+export async function printList<Row>(deps: CliDeps, flags: ListOptions, spec: ListSpec<Row>): Promise<void> {
+  const { data, pagination } = flags.all ? { data: await spec.fetchAll(), pagination: undefined } : await spec.fetchPage(flags.page);
+  if (flags.json) return printJson(deps.io, data);
+  if (data.length === 0 && deps.io.isTTY) deps.io.stderr.write(`${spec.empty ?? `no ${spec.noun} found`}\n`);
+  else printTable(deps.io, spec.columns, data, stdoutStyle(deps));
+  printPageHint(deps, pagination, spec.noun);
+}
+
+/** What {@link printApiList} lists: a paginated GET of the API, its parameters and how rows look. */
+export interface ApiListSpec<P extends PaginatedPaths<paths>> {
+  path: P;
+  /** Path parameters (`{ id }`). */
+  pathParams?: Record<string, string>;
+  /** Filters; undefined values are left out. --limit is added from the flags. */
+  query?: Record<string, string | number | boolean | undefined>;
+  noun: string;
+  columns: readonly Column<PageItem<paths, P>>[];
+  empty?: string;
+}
+
+/**
+ * Lists a paginated API collection with {@link printList}: one page (GET `path` with --page and --limit) or every
+ * page (--all, client.paginate), through the session (progress, login renewal).
+ */
+export async function printApiList<P extends PaginatedPaths<paths>>(
+  deps: CliDeps,
+  session: Session,
+  flags: ListOptions,
+  spec: ApiListSpec<P>,
+): Promise<void> {
+  const query = Object.fromEntries(Object.entries({ ...spec.query, limit: flags.limit }).filter(([, v]) => v !== undefined));
+  const params = (page?: number) => ({ params: { ...(spec.pathParams ? { path: spec.pathParams } : {}), query: page ? { ...query, page } : query } });
+  // The path is one of the API's paginated lists; the generic client methods cannot see that through P.
+  const client = (c: TourneyClient) => c as unknown as UntypedClient<PageItem<paths, P>>;
+  await printList(deps, flags, {
+    noun: spec.noun,
+    columns: spec.columns,
+    ...(spec.empty ? { empty: spec.empty } : {}),
+    fetchPage: (page) => session.call((c) => client(c).GET(spec.path, params(page))),
+    fetchAll: () => session.call((c) => collect(client(c).paginate(spec.path, params()))),
+  });
+}
+
+/** The two client methods {@link printApiList} uses, over a path chosen at run time. */
+interface UntypedClient<Row> {
+  GET(path: string, init: unknown): Promise<{ data: Row[]; pagination?: Pagination }>;
+  paginate(path: string, init: unknown): AsyncIterable<Row>;
+}
+
+/**
+ * Prints the result of a command: the API data with --json; else `human` on a terminal; else, when piped, `machine`
+ * (a line such as the id; default: `human`).
+ */
+export function printResult<T>(
+  deps: CliDeps,
+  flags: { json?: boolean },
+  data: T,
+  human: (data: T) => string | void,
+  machine?: (data: T) => string,
+): void {
+  if (flags.json) return printJson(deps.io, data);
+  const text = deps.io.isTTY || machine === undefined ? human(data) : machine(data);
+  if (typeof text === 'string') deps.io.stdout.write(`${text}\n`);
+}
+
+/** Says a command without data (delete, revoke) succeeded: `human` on a terminal, `machine` (the id) when piped. */
+export function printDone(deps: CliDeps, human: string, machine: string): void {
+  deps.io.stdout.write(`${deps.io.isTTY ? human : machine}\n`);
+}
+
+/** A status column: translated words on a terminal (coloured), the API's code when piped. */
+export function statusColumn<Row>(header: string, status: (row: Row) => string): Column<Row> {
+  return { header, value: (row) => humanize(status(row)), raw: status, tone: (row, style) => statusColor(style, status(row)) };
+}
+
+/** Adds `--yes` to a destructive command. */
+export function addYesOption(command: Command): Command {
+  return command.option('-y, --yes', 'do not ask for confirmation (required when not running interactively)');
+}
+
+/** Adds `--json` to a command. */
+export function addJsonOption(command: Command, what = 'the API data'): Command {
+  return command.option('--json', `print ${what} as JSON`);
 }
 
 /** Terminal width for drawing: --width, else the terminal's, else $COLUMNS, else 100. */

@@ -3,10 +3,11 @@ import type { Command } from 'commander';
 import type { CliDeps } from '../deps';
 import { CliError } from '../errors';
 import { printJson } from '../output/json';
-import { printFields, printTable, type Column } from '../output/table';
+import { printFields, type Column } from '../output/table';
 import { formatTimestamp } from '../output/text';
 import { openSession } from '../session';
-import { addListOptions, collect, enumOption, globalsOf, printPageHint, withExamples, type ListOptions } from './shared';
+import { addListOptions, addYesOption, enumOption, globalsOf, printDone, printApiList, withExamples, type ListOptions } from './shared';
+import { confirmOrStop } from '../prompts/confirm';
 
 const ROLES: readonly StaffRole[] = ['OWNER', 'ADMIN', 'ORGANIZER', 'MODERATOR'];
 
@@ -16,7 +17,7 @@ export const STAFF_COLUMNS: readonly Column<StaffMember>[] = [
   { header: 'username', value: (m) => m.username, flex: true },
   { header: 'name', value: (m) => m.displayName ?? '', flex: true },
   { header: 'role', value: (m) => m.role },
-  { header: 'joined', value: (m) => formatTimestamp(m.joinedAt) },
+  { header: 'joined', value: (m) => formatTimestamp(m.joinedAt), raw: (m) => m.joinedAt },
 ];
 
 /** `tourney staff list|invite|accept|remove` (R13.4 to R13.8). */
@@ -27,15 +28,7 @@ export function registerStaffCommands(program: Command, deps: CliDeps): void {
     addListOptions(staff.command('list <organizationId>').alias('ls').description('list the staff of an organization (staff only)')).action(
       async (id: string, flags: ListOptions, command: Command) => {
         const session = await openSession(deps, globalsOf(command), 'user');
-        if (flags.all) {
-          const items = await session.call((client) => collect(client.paginate('/organizations/{id}/staff', { params: { path: { id } } })));
-          return flags.json ? printJson(deps.io, items) : printTable(deps.io, STAFF_COLUMNS, items);
-        }
-        const query = { ...(flags.page ? { page: flags.page } : {}), ...(flags.limit ? { limit: flags.limit } : {}) };
-        const page = await session.call((client) => client.GET('/organizations/{id}/staff', { params: { path: { id }, query } }));
-        if (flags.json) return printJson(deps.io, page.data);
-        printTable(deps.io, STAFF_COLUMNS, page.data);
-        printPageHint(deps, page.pagination, 'staff members');
+        await printApiList(deps, session, flags, { path: '/organizations/{id}/staff', pathParams: { id }, noun: 'staff members', columns: STAFF_COLUMNS });
       },
     ),
     'tourney staff list 0199a1b2-... --all',
@@ -88,14 +81,16 @@ export function registerStaffCommands(program: Command, deps: CliDeps): void {
   );
 
   withExamples(
-    staff
-      .command('remove <organizationId> <staffId>')
-      .description('remove a staff member (OWNER anyone, ADMIN anyone but an OWNER, anyone themself; never the last OWNER)')
-      .action(async (id: string, staffId: string, _flags: unknown, command: Command) => {
-        const session = await openSession(deps, globalsOf(command), 'user');
-        await session.call((client) => client.DELETE('/organizations/{id}/staff/{staffId}', { params: { path: { id, staffId } } }));
-        if (deps.io.isTTY) deps.io.stdout.write(`removed staff member ${staffId}\n`);
-      }),
+    addYesOption(
+      staff
+        .command('remove <organizationId> <staffId>')
+        .description('remove a staff member (OWNER anyone, ADMIN anyone but an OWNER, anyone themself; never the last OWNER)'),
+    ).action(async (id: string, staffId: string, flags: { yes?: boolean }, command: Command) => {
+      const session = await openSession(deps, globalsOf(command), 'user');
+      await confirmOrStop(deps, flags.yes, `remove staff member ${staffId} from organization ${id}?`);
+      await session.call((client) => client.DELETE('/organizations/{id}/staff/{staffId}', { params: { path: { id, staffId } } }));
+      printDone(deps, `removed staff member ${staffId}`, staffId);
+    }),
     'tourney staff remove 0199a1b2-... 0199a1b3-...',
   );
 }

@@ -1,63 +1,69 @@
 import { STAGE_FORMAT_INFO, STAGE_FORMATS } from '@tourney/sdk';
 import type { Command } from 'commander';
-import type { StageFormat, Tournament, TournamentStatus } from '../api-types';
+import type { components } from '@tourney/sdk';
+import type { Stage, Tournament, TournamentStatus } from '../api-types';
 import type { CliDeps } from '../deps';
 import { CliError } from '../errors';
-import { printJson } from '../output/json';
-import { printFields, printTable, type Column } from '../output/table';
+import { printFields, type Column, type Field } from '../output/table';
 import { formatTimestamp, humanize } from '../output/text';
+import { confirmOrStop } from '../prompts/confirm';
 import { valueOrAsk } from '../prompts/ask';
-import { openSession, type Session } from '../session';
+import { openSession } from '../session';
+import { addProjectOption, projectFor } from './project-option';
 import {
+  addJsonOption,
   addListOptions,
-  collect,
+  addYesOption,
   enumOption,
   globalsOf,
   intOption,
-  printPageHint,
+  printDone,
+  printApiList,
+  printResult,
+  statusColumn,
   withExamples,
   type ListOptions,
 } from './shared';
+import { addStageOptions, FORMAT_WORDS, stagesFromFlags, type StageFlags } from './stage-options';
 
-const STATUSES: readonly TournamentStatus[] = [
-  'DRAFT',
-  'PUBLISHED',
-  'REGISTRATION_OPEN',
-  'REGISTRATION_CLOSED',
-  'ONGOING',
-  'COMPLETED',
-];
-/** Stage formats as the contract lists them (the SDK's `STAGE_FORMATS`, from the generated enum). */
-const FORMATS: readonly StageFormat[] = STAGE_FORMATS;
-/** The format of `--format` when none is given (checked against the contract's enum). */
-const DEFAULT_FORMAT: StageFormat = 'SINGLE_ELIMINATION';
+type TournamentAnalytics = components['schemas']['TournamentAnalytics'];
 
-/** "single-elimination, double-elimination, ... or groups": the formats as `--format` spells them. */
-function formatChoices(): string {
-  const names = FORMATS.map((f) => f.toLowerCase().replace(/_/g, '-'));
-  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
-}
+/** Every tournament status (the Record keeps it equal to the contract's TournamentStatus). */
+const STATUS_ORDER: Readonly<Record<TournamentStatus, number>> = {
+  DRAFT: 1,
+  PUBLISHED: 2,
+  REGISTRATION_OPEN: 3,
+  REGISTRATION_CLOSED: 4,
+  ONGOING: 5,
+  COMPLETED: 6,
+};
+const STATUSES = Object.keys(STATUS_ORDER) as TournamentStatus[];
 const DISCIPLINE = /^[a-z0-9][a-z0-9_-]{0,31}$/;
+const DISCIPLINE_FORM = "lower-case letters, digits, '-' and '_' (1 to 32, starting with a letter or digit), e.g. cs2";
 const DAY_MS = 24 * 3600 * 1000;
 
-/** Table columns of a tournament list. */
+/** Table columns of a tournament list (piped: the API's raw values). */
 export const TOURNAMENT_COLUMNS: readonly Column<Tournament>[] = [
   { header: 'id', value: (t) => t.id },
   { header: 'name', value: (t) => t.name, flex: true },
-  { header: 'status', value: (t) => humanize(t.status) },
-  { header: 'players', value: (t) => `${t.currentParticipants}/${t.maxParticipants}`, align: 'right' },
-  { header: 'start', value: (t) => formatTimestamp(t.startDate) },
+  statusColumn('status', (t) => t.status),
+  { header: 'players', value: (t) => `${t.currentParticipants}/${t.maxParticipants}`, raw: (t) => t.currentParticipants, align: 'right' },
+  { header: 'max', value: (t) => t.maxParticipants, only: 'pipe' },
+  { header: 'start', value: (t) => formatTimestamp(t.startDate), raw: (t) => t.startDate },
 ];
 
-interface CreateFlags {
+/** Flags of `tournament create` and `tournament update`. */
+interface TournamentFlags extends StageFlags {
   name?: string;
   discipline?: string;
   maxParticipants?: number;
-  format?: StageFormat;
-  thirdPlace?: boolean;
   teamSize?: number;
   startDate?: string;
   description?: string;
+  registrationOpens?: string;
+  registrationCloses?: string;
+  checkIn?: boolean;
+  checkInOpens?: number;
   project?: string;
   json?: boolean;
 }
@@ -67,55 +73,114 @@ interface TournamentListFlags extends ListOptions {
   project?: string;
 }
 
-/** `tourney tournament create|list|get|publish|open-registration|close-registration|start|join`. */
+/** Adds the flags shared by create and update (besides name, discipline and the stage flags). */
+function addTournamentOptions(command: Command): Command {
+  return command
+    .option('--description <text>', 'description ("" clears it on update)')
+    .option('--start-date <date>', 'start, ISO 8601 date-time (create default: 24 hours from now)')
+    .option('--registration-opens <date>', 'open registration automatically at this time, ISO 8601 ("" for never)')
+    .option('--registration-closes <date>', 'close registration automatically at this time, ISO 8601 ("" for never)')
+    .option('--check-in', 'participants must check in before the start (tourney tournament checkin)')
+    .option('--no-check-in', 'no check-in')
+    .option('--check-in-opens <minutes>', 'check-in opens this many minutes before the start, 0-1440 (default 60)', intOption(0, 1440));
+}
+
+/**
+ * `tourney tournament create|list|get|update|delete|publish|open-registration|close-registration|start|join|checkin|
+ * analytics`.
+ */
 export function registerTournamentCommands(program: Command, deps: CliDeps): void {
   const tournament = program.command('tournament').description('create, list and run tournaments');
 
   withExamples(
-    tournament
-      .command('create')
-      .description('create a tournament (in status draft)')
-      .option('--name <name>', 'tournament name (prompted when omitted)')
-      .option('--discipline <id>', 'game code, e.g. chess or cs2 (prompted when omitted)')
-      .option('--max-participants <n>', 'most participants, 2-4096', intOption(2, 4096), 16)
-      .option('--format <format>', formatChoices(), enumOption(FORMATS), DEFAULT_FORMAT)
-      .option('--third-place', 'add a third-place match (single elimination)')
-      .option('--team-size <n>', 'players per team, 1-16', intOption(1, 16), 1)
-      .option('--start-date <date>', 'start, ISO 8601 date-time (default: 24 hours from now)')
-      .option('--description <text>', 'description')
-      .option('--project <id>', 'project of the tournament (default: the profile projectId; not needed with an API key)')
-      .option('--json', 'print the created tournament as JSON')
-      .action(async (flags: CreateFlags, command: Command) => createTournament(deps, flags, command)),
+    addJsonOption(
+      addProjectOption(
+        addStageOptions(
+          addTournamentOptions(
+            tournament
+              .command('create')
+              .description('create a tournament (in status draft): its stage format and settings, dates and check-in')
+              .option('--name <name>', 'tournament name (prompted when omitted)')
+              .option('--discipline <id>', `game code, ${DISCIPLINE_FORM} (prompted when omitted)`)
+              .option('--max-participants <n>', 'most participants, 2-4096', intOption(2, 4096), 16)
+              .option('--team-size <n>', 'players per team, 1-16', intOption(1, 16), 1),
+          ),
+          { format: 'SINGLE_ELIMINATION' },
+        ),
+      ),
+      'the created tournament',
+    ).action(async (flags: TournamentFlags, command: Command) => createTournament(deps, flags, command)),
     'tourney tournament create --name "Friday Cup" --discipline chess --max-participants 32',
-    'tourney tournament create --name Open --discipline cs2 --format double-elimination --start-date 2030-05-01T18:00:00Z',
+    'tourney tournament create --name Open --discipline cs2 --format double-elimination --grand-final double',
+    'tourney tournament create --name Masters --discipline chess --format swiss --swiss-rounds 5 --points 1,0.5,0 --tiebreaks points,buchholz,sonneborn-berger',
+    'tourney tournament create --name Major --discipline cs2 --max-participants 32 --stages stages.yaml --check-in',
   );
 
   withExamples(
     addListOptions(
-      tournament
-        .command('list')
-        .alias('ls')
-        .description('list the tournaments of the project')
-        .option('--status <status>', 'only this status, e.g. ongoing or registration-open', enumOption(STATUSES))
-        .option('--project <id>', 'project (default: the profile projectId; not needed with an API key)'),
-    ).action(async (flags: TournamentListFlags, command: Command) => listTournaments(deps, flags, command)),
+      addProjectOption(
+        tournament
+          .command('list')
+          .alias('ls')
+          .description('list the tournaments of the project')
+          .option('--status <status>', 'only this status, e.g. ongoing or registration-open', enumOption(STATUSES)),
+      ),
+    ).action(async (flags: TournamentListFlags, command: Command) => {
+      const session = await openSession(deps, globalsOf(command), 'any');
+      await printApiList(deps, session, flags, {
+        path: '/tournaments',
+        query: { status: flags.status, projectId: projectFor(session, flags.project, false) },
+        noun: 'tournaments',
+        columns: TOURNAMENT_COLUMNS,
+      });
+    }),
     'tourney tournament list',
     'tourney tournament ls --status ongoing --json',
     'tourney tournament list --all | cut -f1',
   );
 
   withExamples(
-    tournament
-      .command('get <tournamentId>')
-      .description('show a tournament')
-      .option('--json', 'print the API data as JSON')
-      .action(async (id: string, flags: { json?: boolean }, command: Command) => {
+    addJsonOption(tournament.command('get <tournamentId>').description('show a tournament with its stages and settings')).action(
+      async (id: string, flags: { json?: boolean }, command: Command) => {
         const session = await openSession(deps, globalsOf(command), 'any');
         const { data } = await session.call((client) => client.GET('/tournaments/{id}', { params: { path: { id } } }));
-        if (flags.json) printJson(deps.io, data);
-        else printTournament(deps, data);
-      }),
+        printResult(deps, flags, data, (t) => printTournament(deps, t));
+      },
+    ),
     'tourney tournament get 0199a1b2-...',
+  );
+
+  withExamples(
+    addJsonOption(
+      addStageOptions(
+        addTournamentOptions(
+          tournament
+            .command('update <tournamentId>')
+            .description('change a tournament: name, dates, size, check-in, stage settings (stages and size only before the start)')
+            .option('--name <name>', 'new name')
+            .option('--discipline <id>', `game code, ${DISCIPLINE_FORM}`)
+            .option('--max-participants <n>', 'most participants, 2-4096', intOption(2, 4096))
+            .option('--team-size <n>', 'players per team, 1-16', intOption(1, 16)),
+        ),
+      ),
+      'the updated tournament',
+    ).action(async (id: string, flags: TournamentFlags, command: Command) => updateTournament(deps, id, flags, command)),
+    'tourney tournament update 0199a1b2-... --start-date 2030-06-01T18:00:00Z --check-in --check-in-opens 30',
+    'tourney tournament update 0199a1b2-... --format double-elimination --grand-final double',
+    'tourney tournament update 0199a1b2-... --stages stages.yaml',
+  );
+
+  withExamples(
+    addYesOption(
+      tournament.command('delete <tournamentId>').alias('rm').description('delete a tournament with its participants and matches (not while ongoing)'),
+    ).action(async (id: string, flags: { yes?: boolean }, command: Command) => {
+      const session = await openSession(deps, globalsOf(command), 'any');
+      await confirmOrStop(deps, flags.yes, `delete tournament ${id} with its participants and matches?`);
+      await session.call((client) => client.DELETE('/tournaments/{id}', { params: { path: { id } } }));
+      printDone(deps, `deleted tournament ${id}`, id);
+    }),
+    'tourney tournament delete 0199a1b2-...',
+    'tourney tournament delete 0199a1b2-... --yes',
   );
 
   const transitions: [name: string, path: TransitionPath, description: string][] = [
@@ -126,41 +191,62 @@ export function registerTournamentCommands(program: Command, deps: CliDeps): voi
   ];
   for (const [name, path, description] of transitions) {
     withExamples(
-      tournament
-        .command(`${name} <tournamentId>`)
-        .description(description)
-        .option('--json', 'print the updated tournament as JSON')
-        .action(async (id: string, flags: { json?: boolean }, command: Command) => {
+      addJsonOption(tournament.command(`${name} <tournamentId>`).description(description), 'the updated tournament').action(
+        async (id: string, flags: { json?: boolean }, command: Command) => {
           const session = await openSession(deps, globalsOf(command), 'any');
           const { data } = await session.call((client) => client.POST(path, { params: { path: { id } } }));
-          if (flags.json) printJson(deps.io, data);
-          else deps.io.stdout.write(`tournament "${data.name}" is now ${humanize(data.status)}\n`);
-        }),
+          printResult(deps, flags, data, (t) => `tournament "${t.name}" is now ${humanize(t.status)}`, (t) => t.status);
+        },
+      ),
       `tourney tournament ${name} 0199a1b2-...`,
     );
   }
 
   withExamples(
-    tournament
-      .command('join <tournamentId>')
-      .description('register yourself (or your team) as a participant')
-      .option('--team-name <name>', 'team name (team tournaments)')
-      .option('--member <userId...>', 'user ids of the team members, including you (team tournaments)')
-      .option('--json', 'print the participant as JSON')
-      .action(async (id: string, flags: { teamName?: string; member?: string[]; json?: boolean }, command: Command) => {
-        const session = await openSession(deps, globalsOf(command), 'user');
-        if ((flags.teamName === undefined) !== (flags.member === undefined)) {
-          throw new CliError('MISSING_VALUE', '--team-name and --member go together');
-        }
-        const body = flags.teamName && flags.member ? { team: { name: flags.teamName, memberUserIds: flags.member } } : {};
-        const { data } = await session.call((client) =>
-          client.POST('/tournaments/{id}/participate', { params: { path: { id } }, body }),
-        );
-        if (flags.json) printJson(deps.io, data);
-        else deps.io.stdout.write(`joined as ${data.name} (participant ${data.id}, ${humanize(data.status)})\n`);
-      }),
+    addJsonOption(
+      tournament
+        .command('join <tournamentId>')
+        .description('register yourself (or your team) as a participant')
+        .option('--team-name <name>', 'team name (team tournaments)')
+        .option('--member <userId...>', 'user ids of the team members, including you (team tournaments)'),
+      'the participant',
+    ).action(async (id: string, flags: { teamName?: string; member?: string[]; json?: boolean }, command: Command) => {
+      const session = await openSession(deps, globalsOf(command), 'user');
+      if ((flags.teamName === undefined) !== (flags.member === undefined)) {
+        throw new CliError('MISSING_VALUE', '--team-name and --member go together');
+      }
+      const body = flags.teamName && flags.member ? { team: { name: flags.teamName, memberUserIds: flags.member } } : {};
+      const { data } = await session.call((client) => client.POST('/tournaments/{id}/participate', { params: { path: { id } }, body }));
+      printResult(deps, flags, data, (p) => `joined as ${p.name} (participant ${p.id}, ${humanize(p.status)})`, (p) => p.id);
+    }),
     'tourney tournament join 0199a1b2-...',
     'tourney tournament join 0199a1b2-... --team-name "Night Owls" --member <your-user-id> <teammate-user-id>',
+  );
+
+  withExamples(
+    addJsonOption(
+      tournament
+        .command('checkin <tournamentId>')
+        .alias('check-in')
+        .description('check in to a tournament you joined (from the check-in window until the start)'),
+      'the participant',
+    ).action(async (id: string, flags: { json?: boolean }, command: Command) => {
+      const session = await openSession(deps, globalsOf(command), 'user');
+      const { data } = await session.call((client) => client.POST('/tournaments/{id}/checkin', { params: { path: { id } } }));
+      printResult(deps, flags, data, (p) => `checked in as ${p.name} (participant ${p.id})`, (p) => p.id);
+    }),
+    'tourney tournament checkin 0199a1b2-...',
+  );
+
+  withExamples(
+    addJsonOption(
+      tournament.command('analytics <tournamentId>').description('participants, match progress, check-in and dispute rates, match duration'),
+    ).action(async (id: string, flags: { json?: boolean }, command: Command) => {
+      const session = await openSession(deps, globalsOf(command), 'any');
+      const { data } = await session.call((client) => client.GET('/tournaments/{id}/analytics', { params: { path: { id } } }));
+      printResult(deps, flags, data, (a) => printAnalytics(deps, a));
+    }),
+    'tourney tournament analytics 0199a1b2-...',
   );
 }
 
@@ -170,98 +256,145 @@ type TransitionPath =
   | '/tournaments/{id}/registration/close'
   | '/tournaments/{id}/start';
 
-/**
- * The project to act in with a login token: --project, else the profile's projectId. With an API key none is
- * needed (the key's project is used).
- * @throws CliError MISSING_PROJECT when a login token is used and no project is known.
- */
-function projectFor(session: Session, explicit: string | undefined, required: boolean): string | undefined {
-  if (session.settings.apiKey !== undefined) return undefined;
-  const projectId = explicit ?? session.settings.projectId;
-  if (projectId === undefined && required) {
-    throw new CliError('MISSING_PROJECT', 'must provide --project (or set one: tourney config set projectId ID)');
-  }
-  return projectId;
-}
-
-/** Parses --start-date. @throws CliError INVALID_DATE */
-function parseStartDate(value: string): string {
+/** Parses a date flag; "" gives null when `clearable`. @throws CliError INVALID_DATE naming the flag. */
+function parseDate(flag: string, value: string, clearable = false): string | null {
+  if (clearable && value.trim() === '') return null;
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) {
-    throw new CliError('INVALID_DATE', `invalid --start-date "${value}": expected ISO 8601, e.g. 2030-05-01T18:00:00Z`);
+  if (Number.isNaN(date.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(value.trim())) {
+    throw new CliError('INVALID_DATE', `invalid ${flag} "${value}": expected an ISO 8601 date-time, e.g. 2030-05-01T18:00:00Z`);
   }
   return date.toISOString();
 }
 
-async function createTournament(deps: CliDeps, flags: CreateFlags, command: Command): Promise<void> {
+function checkDiscipline(value: string): string {
+  if (!DISCIPLINE.test(value)) throw new CliError('INVALID_OPTION', `--discipline must be ${DISCIPLINE_FORM} (got "${value}")`);
+  return value;
+}
+
+/** The fields of create and update that come straight from flags (undefined flags are left out). */
+function commonBody(flags: TournamentFlags) {
+  return {
+    ...(flags.name !== undefined ? { name: flags.name } : {}),
+    ...(flags.discipline !== undefined ? { disciplineId: checkDiscipline(flags.discipline) } : {}),
+    ...(flags.maxParticipants !== undefined ? { maxParticipants: flags.maxParticipants } : {}),
+    ...(flags.teamSize !== undefined ? { teamSize: flags.teamSize } : {}),
+    ...(flags.startDate !== undefined ? { startDate: parseDate('--start-date', flags.startDate) as string } : {}),
+    ...(flags.registrationOpens !== undefined ? { registrationOpensAt: parseDate('--registration-opens', flags.registrationOpens, true) } : {}),
+    ...(flags.registrationCloses !== undefined ? { registrationClosesAt: parseDate('--registration-closes', flags.registrationCloses, true) } : {}),
+    ...(flags.checkIn !== undefined ? { checkInRequired: flags.checkIn } : {}),
+    ...(flags.checkInOpens !== undefined ? { checkInOpensMinutesBefore: flags.checkInOpens } : {}),
+  };
+}
+
+async function createTournament(deps: CliDeps, flags: TournamentFlags, command: Command): Promise<void> {
   const session = await openSession(deps, globalsOf(command), 'any');
   const projectId = projectFor(session, flags.project, true);
   const name = await valueOrAsk(deps, flags.name, { flag: '--name', message: 'tournament name' });
   const disciplineId = await valueOrAsk(deps, flags.discipline, {
     flag: '--discipline',
     message: 'discipline (game code, e.g. chess)',
-    validate: (value) => DISCIPLINE.test(value.trim()) || 'lower-case letters, digits, "-" or "_" (at most 32)',
+    validate: (value) => DISCIPLINE.test(value.trim()) || DISCIPLINE_FORM,
   });
-  const start = flags.startDate
-    ? parseStartDate(flags.startDate)
-    : new Date(Math.ceil((deps.clock.now().getTime() + DAY_MS) / 3_600_000) * 3_600_000).toISOString();
-  const format = flags.format ?? DEFAULT_FORMAT;
-  if (flags.thirdPlace && !STAGE_FORMAT_INFO[format].settings.includes('thirdPlaceMatch')) {
-    const applies = FORMATS.filter((f) => STAGE_FORMAT_INFO[f].settings.includes('thirdPlaceMatch')).map(humanize);
-    throw new CliError('INVALID_OPTION', `--third-place applies to ${applies.join(', ')} only`);
-  }
+  const startDate =
+    flags.startDate === undefined
+      ? new Date(Math.ceil((deps.clock.now().getTime() + DAY_MS) / 3_600_000) * 3_600_000).toISOString()
+      : undefined;
+  const stages = (await stagesFromFlags(flags, undefined)) ?? [];
   const body = {
+    maxParticipants: 16,
+    teamSize: 1,
+    ...commonBody({ ...flags, name, discipline: disciplineId }),
+    ...(startDate ? { startDate } : {}),
     name,
     disciplineId,
-    maxParticipants: flags.maxParticipants ?? 16,
-    teamSize: flags.teamSize ?? 1,
-    startDate: start,
-    stages: [{ name: 'Main', format, ...(flags.thirdPlace ? { settings: { thirdPlaceMatch: true } } : {}) }],
+    stages,
     ...(flags.description !== undefined ? { description: flags.description } : {}),
     ...(projectId !== undefined ? { projectId } : {}),
-  };
+  } as components['schemas']['TournamentCreate'];
   const { data } = await session.call((client) => client.POST('/tournaments', { body }));
-  if (flags.json) printJson(deps.io, data);
-  else if (deps.io.isTTY) deps.io.stdout.write(`created tournament "${data.name}" (${data.id}), status ${humanize(data.status)}\n`);
-  else deps.io.stdout.write(`${data.id}\n`);
+  printResult(deps, flags, data, (t) => `created tournament "${t.name}" (${t.id}), status ${humanize(t.status)}`, (t) => t.id);
 }
 
-async function listTournaments(deps: CliDeps, flags: TournamentListFlags, command: Command): Promise<void> {
+async function updateTournament(deps: CliDeps, id: string, flags: TournamentFlags, command: Command): Promise<void> {
   const session = await openSession(deps, globalsOf(command), 'any');
-  const projectId = projectFor(session, flags.project, false);
-  const query = {
-    ...(flags.status ? { status: flags.status } : {}),
-    ...(projectId ? { projectId } : {}),
-    ...(flags.limit ? { limit: flags.limit } : {}),
+  let stages: components['schemas']['StageInput'][] | undefined;
+  if (flags.stages !== undefined) stages = await stagesFromFlags(flags, []);
+  else if (hasStageChange(flags)) {
+    const { data: current } = await session.call((client) => client.GET('/tournaments/{id}', { params: { path: { id } } }));
+    stages = await stagesFromFlags(flags, current.stages.map((s) => ({ name: s.name, format: s.format, settings: s.settings })));
+  }
+  const body = {
+    ...commonBody(flags),
+    ...(flags.description !== undefined ? { description: flags.description === '' ? null : flags.description } : {}),
+    ...(stages ? { stages } : {}),
   };
-  if (flags.all) {
-    const items = await session.call((client) => collect(client.paginate('/tournaments', { params: { query } })));
-    if (flags.json) printJson(deps.io, items);
-    else printTable(deps.io, TOURNAMENT_COLUMNS, items);
-    return;
+  if (Object.keys(body).length === 0) {
+    throw new CliError('MISSING_VALUE', 'nothing to change', { hint: "see 'tourney tournament update --help' for what can change" });
   }
-  const page = await session.call((client) =>
-    client.GET('/tournaments', { params: { query: { ...query, ...(flags.page ? { page: flags.page } : {}) } } }),
+  const { data } = await session.call((client) => client.PUT('/tournaments/{id}', { params: { path: { id } }, body }));
+  printResult(deps, flags, data, (t) => printTournament(deps, t));
+}
+
+function hasStageChange(flags: TournamentFlags): boolean {
+  const { format, stageName, thirdPlace, grandFinal, cycles, swissRounds, winsToAdvance, lossesToEliminate, groups, qualifiersPerGroup, points, tiebreaks, roundInterval } = flags;
+  return [format, stageName, thirdPlace, grandFinal, cycles, swissRounds, winsToAdvance, lossesToEliminate, groups, qualifiersPerGroup, points, tiebreaks, roundInterval].some(
+    (v) => v !== undefined,
   );
-  if (flags.json) {
-    printJson(deps.io, page.data);
-    return;
+}
+
+/** `double elimination, grand final double, 60 min between rounds` from a stage's format and settings. */
+export function describeStage(stage: Pick<Stage, 'format' | 'settings'>): string {
+  const s = stage.settings;
+  const parts: string[] = [FORMAT_WORDS[stage.format]];
+  if (stage.format === 'SINGLE_ELIMINATION' && s.thirdPlaceMatch) parts.push('third-place match');
+  if (stage.format === 'DOUBLE_ELIMINATION' && s.grandFinal) parts.push(`grand final ${s.grandFinal}`);
+  if (stage.format === 'SWISS') {
+    if (s.swissWinsToAdvance || s.swissLossesToEliminate) parts.push(`${s.swissWinsToAdvance ?? '?'} wins advance, ${s.swissLossesToEliminate ?? '?'} losses eliminate`);
+    else if (s.swissRounds) parts.push(`${s.swissRounds} rounds`);
   }
-  if (page.data.length === 0 && deps.io.isTTY) deps.io.stderr.write('no tournaments found\n');
-  else printTable(deps.io, TOURNAMENT_COLUMNS, page.data);
-  printPageHint(deps, page.pagination, 'tournaments');
+  if (stage.format === 'GROUPS' && s.groupCount) parts.push(`${s.groupCount} groups, ${s.qualifiersPerGroup ?? 2} qualify per group`);
+  if ((stage.format === 'ROUND_ROBIN' || stage.format === 'GROUPS') && s.roundRobinCycles === 2) parts.push('double round robin');
+  if (['ROUND_ROBIN', 'SWISS', 'GROUPS'].includes(stage.format)) {
+    if (s.pointsForWin !== undefined) parts.push(`points ${s.pointsForWin}/${s.pointsForDraw ?? 1}/${s.pointsForLoss ?? 0}`);
+    if (s.tiebreaks?.length) parts.push(`tiebreaks ${s.tiebreaks.map((t) => humanize(t)).join(', ')}`);
+  }
+  if (s.advanceCount) parts.push(`${s.advanceCount} advance`);
+  return parts.join(', ');
 }
 
 function printTournament(deps: CliDeps, t: Tournament): void {
+  const stageFields: Field[] = t.stages.map((s) => [`stage ${s.number}`, `${s.name}: ${describeStage(s)} (${humanize(s.status)})`, `${s.name}\t${s.format}\t${s.status}`]);
   printFields(deps.io, [
     ['name', t.name],
     ['id', t.id],
-    ['status', humanize(t.status)],
+    ['status', humanize(t.status), t.status],
     ['discipline', t.disciplineId],
-    ['participants', `${t.currentParticipants}/${t.maxParticipants}${t.teamSize > 1 ? ` teams of ${t.teamSize}` : ''}`],
-    ['start', formatTimestamp(t.startDate)],
-    ['stages', t.stages.map((s) => `${s.number}. ${s.name} (${humanize(s.format)}, ${humanize(s.status)})`).join('; ')],
+    ['participants', `${t.currentParticipants}/${t.maxParticipants}${t.teamSize > 1 ? ` teams of ${t.teamSize}` : ''}`, `${t.currentParticipants}/${t.maxParticipants}`],
+    ['start', formatTimestamp(t.startDate), t.startDate],
+    ...(t.registrationOpensAt || t.registrationClosesAt
+      ? ([['registration', `${formatTimestamp(t.registrationOpensAt) || 'by hand'} to ${formatTimestamp(t.registrationClosesAt) || 'by hand'}`, `${t.registrationOpensAt ?? ''}/${t.registrationClosesAt ?? ''}`]] as Field[])
+      : []),
+    ['check-in', t.checkInRequired ? `required, opens ${t.checkInOpensMinutesBefore} min before the start` : 'not required', t.checkInRequired ? String(t.checkInOpensMinutesBefore) : 'false'],
+    ...stageFields,
     ['project', t.projectId],
-    ...(t.description ? ([['description', t.description]] as [string, string][]) : []),
+    ...(t.description ? ([['description', t.description]] as Field[]) : []),
+  ]);
+}
+
+const percent = (share: number | null) => (share === null ? 'n/a' : `${Math.round(share * 1000) / 10} %`);
+
+function printAnalytics(deps: CliDeps, a: TournamentAnalytics): void {
+  const p = a.participants;
+  const m = a.matches;
+  printFields(deps.io, [
+    ['status', humanize(a.status), a.status],
+    ['participants', `${a.totalParticipants} (${p.registered} registered, ${p.checkedIn} checked in, ${p.active} active, ${p.eliminated} eliminated, ${p.disqualified} disqualified, ${p.withdrawn} withdrawn)`, a.totalParticipants],
+    ['matches', `${m.total} (${m.completed + m.resolved} finished, ${m.scheduled} scheduled, ${m.inProgress} in progress, ${m.pendingResult} awaiting confirmation, ${m.disputed} disputed)`, m.total],
+    ['byes, walkovers, draws', `${m.byes}, ${m.walkovers}, ${m.draws}`],
+    ['progress', percent(a.progress), a.progress],
+    ['check-in rate', percent(a.checkInRate), a.checkInRate],
+    ['dispute rate', percent(a.disputeRate), a.disputeRate],
+    ['average match', a.averageMatchDurationSeconds === null ? 'n/a' : `${Math.round(a.averageMatchDurationSeconds / 60)} min`, a.averageMatchDurationSeconds],
+    ['computed', formatTimestamp(a.generatedAt), a.generatedAt],
   ]);
 }

@@ -1,14 +1,15 @@
 import type { Command } from 'commander';
 import type { components } from '@tourney/sdk';
-import type { Pagination } from '../api-types';
 import type { CliDeps } from '../deps';
 import { CliError } from '../errors';
 import { printJson } from '../output/json';
-import { printFields, printTable, type Column } from '../output/table';
+import { printFields, type Column } from '../output/table';
 import { formatTimestamp, humanize } from '../output/text';
 import { openSession, type Session } from '../session';
 import { developerProject } from './project-option';
-import { addListOptions, collect, enumOption, globalsOf, intOption, printPageHint, withExamples, type ListOptions } from './shared';
+import { addListOptions, addYesOption, enumOption, globalsOf, intOption, printDone, printApiList, statusColumn, withExamples, type ListOptions } from './shared';
+import { confirmOrStop } from '../prompts/confirm';
+import { withProgress } from '../output/progress';
 
 type Webhook = components['schemas']['WebhookSubscription'];
 type WebhookDelivery = components['schemas']['WebhookDelivery'];
@@ -22,17 +23,21 @@ export const WEBHOOK_COLUMNS: readonly Column<Webhook>[] = [
   { header: 'id', value: (w) => w.id },
   { header: 'url', value: (w) => w.url, flex: true },
   { header: 'events', value: (w) => w.events.join(',') },
-  { header: 'state', value: (w) => (w.enabled ? 'enabled' : `disabled (${humanize(w.disabledReason ?? 'MANUAL')})`) },
+  {
+    header: 'state',
+    value: (w) => (w.enabled ? 'enabled' : `disabled (${humanize(w.disabledReason ?? 'MANUAL')})`),
+    raw: (w) => (w.enabled ? 'ENABLED' : `DISABLED:${w.disabledReason ?? 'MANUAL'}`),
+  },
 ];
 
 /** Table columns of a delivery log. */
 export const DELIVERY_COLUMNS: readonly Column<WebhookDelivery>[] = [
   { header: 'id', value: (d) => d.id },
   { header: 'event', value: (d) => d.eventType },
-  { header: 'status', value: (d) => humanize(d.status) },
+  statusColumn('status', (d) => d.status),
   { header: 'attempts', value: (d) => d.attemptCount, align: 'right' },
-  { header: 'last', value: (d) => (d.lastStatusCode === null ? (d.attemptCount > 0 ? 'no answer' : '') : `HTTP ${d.lastStatusCode}`) },
-  { header: 'next', value: (d) => formatTimestamp(d.nextAttemptAt) },
+  { header: 'last', value: (d) => (d.lastStatusCode === null ? (d.attemptCount > 0 ? 'no answer' : '') : `HTTP ${d.lastStatusCode}`), raw: (d) => d.lastStatusCode },
+  { header: 'next', value: (d) => formatTimestamp(d.nextAttemptAt), raw: (d) => d.nextAttemptAt },
   { header: 'error', value: (d) => d.lastError, flex: true },
 ];
 
@@ -80,12 +85,12 @@ export function registerWebhookCommands(program: Command, deps: CliDeps): void {
         .option('--project <id>', 'project (default: the profile projectId; not needed with an API key)'),
     ).action(async (flags: ListOptions & { project?: string }, command: Command) => {
       const session = await openSession(deps, globalsOf(command), 'any');
-      const projectId = developerProject(session, flags.project);
-      const query = { ...(projectId ? { projectId } : {}), ...(flags.limit ? { limit: flags.limit } : {}) };
-      await printPages(deps, flags, 'webhooks', WEBHOOK_COLUMNS, (page) =>
-        session.call((client) => client.GET('/developer/webhooks', { params: { query: { ...query, ...(page ? { page } : {}) } } })),
-        () => session.call((client) => collect(client.paginate('/developer/webhooks', { params: { query } }))),
-      );
+      await printApiList(deps, session, flags, {
+        path: '/developer/webhooks',
+        query: { projectId: developerProject(session, flags.project) },
+        noun: 'webhooks',
+        columns: WEBHOOK_COLUMNS,
+      });
     }),
     'tourney webhook list',
     'tourney webhook ls --all --json',
@@ -118,16 +123,16 @@ export function registerWebhookCommands(program: Command, deps: CliDeps): void {
   );
 
   withExamples(
-    webhook
-      .command('delete <webhookId>')
-      .alias('rm')
-      .description('delete a subscription and its delivery log')
-      .action(async (id: string, _flags: unknown, command: Command) => {
+    addYesOption(webhook.command('delete <webhookId>').alias('rm').description('delete a subscription and its delivery log (asks first)')).action(
+      async (id: string, flags: { yes?: boolean }, command: Command) => {
         const session = await openSession(deps, globalsOf(command), 'any');
+        await confirmOrStop(deps, flags.yes, `delete webhook ${id} and its delivery log?`);
         await session.call((client) => client.DELETE('/developer/webhooks/{id}', { params: { path: { id } } }));
-        if (deps.io.isTTY) deps.io.stdout.write(`deleted webhook ${id}\n`);
-      }),
+        printDone(deps, `deleted webhook ${id}`, id);
+      },
+    ),
     'tourney webhook delete 0199a1b2-...',
+    'tourney webhook rm 0199a1b2-... --yes',
   );
 
   withExamples(
@@ -138,13 +143,13 @@ export function registerWebhookCommands(program: Command, deps: CliDeps): void {
         .option('--status <status>', 'only pending, succeeded or failed deliveries', enumOption(DELIVERY_STATUSES)),
     ).action(async (id: string, flags: ListOptions & { status?: DeliveryStatus }, command: Command) => {
       const session = await openSession(deps, globalsOf(command), 'any');
-      const query = { ...(flags.status ? { status: flags.status } : {}), ...(flags.limit ? { limit: flags.limit } : {}) };
-      await printPages(deps, flags, 'deliveries', DELIVERY_COLUMNS, (page) =>
-        session.call((client) =>
-          client.GET('/developer/webhooks/{id}/deliveries', { params: { path: { id }, query: { ...query, ...(page ? { page } : {}) } } }),
-        ),
-        () => session.call((client) => collect(client.paginate('/developer/webhooks/{id}/deliveries', { params: { path: { id }, query } }))),
-      );
+      await printApiList(deps, session, flags, {
+        path: '/developer/webhooks/{id}/deliveries',
+        pathParams: { id },
+        query: { status: flags.status },
+        noun: 'deliveries',
+        columns: DELIVERY_COLUMNS,
+      });
     }),
     'tourney webhook deliveries 0199a1b2-...',
     'tourney webhook deliveries 0199a1b2-... --status failed --json',
@@ -161,7 +166,7 @@ export function registerWebhookCommands(program: Command, deps: CliDeps): void {
           client.POST('/developer/webhooks/{id}/deliveries/{deliveryId}/redeliver', { params: { path: { id, deliveryId } } }),
         );
         if (flags.json) printJson(deps.io, data);
-        else deps.io.stdout.write(`delivery ${data.id} (${data.eventType}) queued for redelivery\n`);
+        else printDone(deps, `delivery ${data.id} (${data.eventType}) queued for redelivery`, `${data.id}\t${data.status}`);
       }),
     'tourney webhook redeliver 0199a1b2-... 0199a1b3-...',
   );
@@ -175,9 +180,11 @@ export function registerWebhookCommands(program: Command, deps: CliDeps): void {
       .action(async (id: string, flags: { wait: number; json?: boolean }, command: Command) => {
         const session = await openSession(deps, globalsOf(command), 'any');
         const queued = await session.call((client) => client.POST('/developer/webhooks/{id}/test', { params: { path: { id } } }));
-        const delivery = await waitForAttempt(deps, session, id, queued.data, flags.wait * 1000);
+        const delivery = await withProgress(deps, `waiting for the receiver's answer (up to ${flags.wait} s)`, () =>
+          waitForAttempt(deps, session, id, queued.data, flags.wait * 1000),
+        );
         if (flags.json) printJson(deps.io, delivery);
-        else deps.io.stdout.write(`${describeDelivery(delivery)}\n`);
+        else printDone(deps, describeDelivery(delivery), `${delivery.id}\t${delivery.status}\t${delivery.lastStatusCode ?? ''}`);
         if (delivery.status === 'FAILED') {
           throw new CliError('DELIVERY_FAILED', `the test event was not accepted: ${delivery.lastError ?? 'no answer'}`);
         }
@@ -207,28 +214,6 @@ export function registerWebhookCommands(program: Command, deps: CliDeps): void {
       }),
     'tourney webhook rotate-secret 0199a1b2-... --overlap 3600',
   );
-}
-
-/** One page (or every page with --all) of a list, as a table or JSON, with the page hint on a terminal. */
-async function printPages<Row>(
-  deps: CliDeps,
-  flags: ListOptions & { json?: boolean },
-  noun: string,
-  columns: readonly Column<Row>[],
-  fetchPage: (page: number | undefined) => Promise<{ data: Row[]; pagination?: Pagination }>,
-  fetchAll: () => Promise<Row[]>,
-): Promise<void> {
-  if (flags.all) {
-    const items = await fetchAll();
-    if (flags.json) printJson(deps.io, items);
-    else printTable(deps.io, columns, items);
-    return;
-  }
-  const page = await fetchPage(flags.page);
-  if (flags.json) return printJson(deps.io, page.data);
-  if (page.data.length === 0 && deps.io.isTTY) deps.io.stderr.write(`no ${noun} found\n`);
-  else printTable(deps.io, columns, page.data);
-  printPageHint(deps, page.pagination, noun);
 }
 
 /** Polls a queued delivery until its first attempt is recorded or `timeoutMs` passes; returns its last state. */

@@ -14,6 +14,8 @@ export interface Profile {
   username?: string;
   /** Default project for commands that need one with a user token (tournament create and list). */
   projectId?: string;
+  /** Default organization for project commands (set by `org create`). */
+  organizationId?: string;
 }
 
 /** The contents of config.json: `{ "profiles": { "<name>": Profile } }`. */
@@ -27,7 +29,7 @@ export const DEFAULT_BASE_URL = 'http://127.0.0.1:3000/api/v1';
 /** Name of the profile used when neither --profile nor TOURNEY_PROFILE names one. */
 export const DEFAULT_PROFILE = 'default';
 
-const PROFILE_FIELDS = ['baseUrl', 'apiKey', 'accessToken', 'refreshToken', 'username', 'projectId'] as const;
+const PROFILE_FIELDS = ['baseUrl', 'apiKey', 'accessToken', 'refreshToken', 'username', 'projectId', 'organizationId'] as const;
 const PROFILE_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /** An empty configuration. */

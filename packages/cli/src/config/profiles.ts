@@ -1,4 +1,5 @@
 import type { CliDeps } from '../deps';
+import { CliError } from '../errors';
 import { assertProfileName, DEFAULT_BASE_URL, DEFAULT_PROFILE, type ConfigFile, type Profile } from './config-file';
 
 /** Options every command accepts (declared on the root program). */
@@ -21,6 +22,8 @@ export interface ResolvedSettings {
   refreshToken: string | undefined;
   username: string | undefined;
   projectId: string | undefined;
+  /** Default organization (set by org create, used by project create and list). */
+  organizationId: string | undefined;
 }
 
 const nonEmpty = (value: string | undefined): string | undefined =>
@@ -53,17 +56,31 @@ export function resolveSettings(
     refreshToken: nonEmpty(profile.refreshToken),
     username: nonEmpty(profile.username),
     projectId: nonEmpty(profile.projectId),
+    organizationId: nonEmpty(profile.organizationId),
   };
 }
 
-/** Loads the config and resolves the active profile and settings. */
+/**
+ * Loads the config and resolves the active profile and settings. A profile named by --profile or TOURNEY_PROFILE
+ * must exist unless `options.create` is set (login, signup and config set create profiles), so that a typo does not
+ * silently run with an empty profile.
+ * @throws CliError UNKNOWN_PROFILE naming the known profiles.
+ */
 export async function loadSettings(
   deps: CliDeps,
   globals: GlobalOptions,
+  options: { create?: boolean } = {},
 ): Promise<{ config: ConfigFile; profile: Profile; settings: ResolvedSettings }> {
   const profileName = resolveProfileName(globals, deps.env);
   const config = await deps.configStore.read();
-  const profile = config.profiles[profileName] ?? {};
+  const stored = config.profiles[profileName];
+  if (stored === undefined && profileName !== DEFAULT_PROFILE && !options.create) {
+    const known = Object.keys(config.profiles);
+    throw new CliError('UNKNOWN_PROFILE', `no profile named "${profileName}"${known.length ? ` (profiles: ${known.join(', ')})` : ''}`, {
+      hint: `create it with 'tourney --profile ${profileName} login' (or signup), or pick an existing one`,
+    });
+  }
+  const profile = stored ?? {};
   return { config, profile, settings: resolveSettings(globals, deps.env, profileName, profile) };
 }
 

@@ -1,11 +1,19 @@
 import type { CliIo } from '../deps';
+import type { Style } from './style';
 import { padEnd, padStart, textWidth, truncate } from './text';
 
 /** A column of {@link printTable}. */
 export interface Column<Row> {
   /** Header shown on a terminal (printed in upper case). */
   header: string;
+  /** What a person reads on a terminal (names, translated codes, marks). */
   value: (row: Row) => string | number | null | undefined;
+  /** What a program reads when piped: the API's raw value (default: `value`). */
+  raw?: (row: Row) => string | number | null | undefined;
+  /** Only on a terminal (`tty`) or only when piped (`pipe`); default both. */
+  only?: 'tty' | 'pipe';
+  /** Colour of the cell on a terminal, applied after padding. */
+  tone?: (row: Row, style: Style) => ((text: string) => string) | undefined;
   align?: 'left' | 'right';
   /** This column gives up width first when the table is wider than the terminal (down to 8 cells). */
   flex?: boolean;
@@ -22,27 +30,33 @@ export const DEFAULT_COLUMNS = 100;
  * width. When piped: one line per row, fields separated by tabs, no header (tabs and newlines inside values become
  * spaces), so `cut -f1` and `awk -F'\t'` work.
  */
-export function printTable<Row>(io: CliIo, columns: readonly Column<Row>[], rows: readonly Row[]): void {
-  const cells = rows.map((row) => columns.map((column) => cellText(column.value(row))));
+export function printTable<Row>(io: CliIo, allColumns: readonly Column<Row>[], rows: readonly Row[], style?: Style): void {
   if (!io.isTTY) {
-    for (const line of cells) io.stdout.write(`${line.map((cell) => cell.replace(/[\t\r\n]+/g, ' ')).join('\t')}\n`);
+    const piped = allColumns.filter((column) => column.only !== 'tty');
+    for (const row of rows) {
+      const line = piped.map((column) => cellText((column.raw ?? column.value)(row)).replace(/[\t\r\n]+/g, ' '));
+      io.stdout.write(`${line.join('\t')}\n`);
+    }
     return;
   }
+  const columns = allColumns.filter((column) => column.only !== 'pipe');
+  const cells = rows.map((row) => columns.map((column) => cellText(column.value(row))));
   const headers = columns.map((column) => column.header.toUpperCase());
   const widths = columns.map((_, i) => Math.max(textWidth(headers[i] ?? ''), ...cells.map((line) => textWidth(line[i] ?? ''))));
   fitWidths(columns, widths, io.columns ?? DEFAULT_COLUMNS);
-  const render = (line: readonly string[]) =>
+  const render = (line: readonly string[], row?: Row) =>
     line
       .map((cell, i) => {
         const width = widths[i] ?? 0;
         const last = i === line.length - 1;
-        if (columns[i]?.align === 'right') return padStart(cell, width);
-        return last ? truncate(cell, width) : padEnd(cell, width);
+        const text = columns[i]?.align === 'right' ? padStart(cell, width) : last ? truncate(cell, width) : padEnd(cell, width);
+        const tone = row !== undefined && style ? columns[i]?.tone?.(row, style) : undefined;
+        return tone ? tone(text) : text;
       })
       .join(GAP)
       .trimEnd();
-  io.stdout.write(`${render(headers)}\n`);
-  for (const line of cells) io.stdout.write(`${render(line)}\n`);
+  io.stdout.write(`${style ? style.bold(render(headers)) : render(headers)}\n`);
+  cells.forEach((line, i) => io.stdout.write(`${render(line, rows[i])}\n`));
 }
 
 function fitWidths<Row>(columns: readonly Column<Row>[], widths: number[], available: number): void {
@@ -62,11 +76,15 @@ function cellText(value: string | number | null | undefined): string {
   return String(value);
 }
 
-/** Prints `label: value` lines with aligned values (terminal), or `label\tvalue` lines when piped. */
-export function printFields(io: CliIo, fields: readonly [label: string, value: string | number | null | undefined][]): void {
+/** A line of {@link printFields}: label, what a person reads, and (optional) the raw value printed when piped. */
+export type Field = readonly [label: string, value: string | number | null | undefined, raw?: string | number | null | undefined];
+
+/** Prints `label: value` lines with aligned values (terminal), or `label\traw value` lines when piped. */
+export function printFields(io: CliIo, fields: readonly Field[]): void {
   const width = Math.max(...fields.map(([label]) => textWidth(label)));
-  for (const [label, value] of fields) {
-    const text = cellText(value);
-    io.stdout.write(io.isTTY ? `${padEnd(`${label}:`, width + 1)} ${text}\n` : `${label}\t${text}\n`);
+  for (const field of fields) {
+    const [label, value] = field;
+    if (io.isTTY) io.stdout.write(`${padEnd(`${label}:`, width + 1)} ${cellText(value)}\n`);
+    else io.stdout.write(`${label}\t${cellText(field.length > 2 ? field[2] : value).replace(/[\t\r\n]+/g, ' ')}\n`);
   }
 }

@@ -8,11 +8,23 @@ export interface InputPromptOptions {
   validate?: (value: string) => true | string;
 }
 
+/** One choice of a {@link Prompter.select} prompt. */
+export interface SelectChoice {
+  /** What is returned when chosen. */
+  value: string;
+  /** What is shown. */
+  name: string;
+}
+
 /** Asks the user for values on the terminal. Implementations reject with CancelledError when the user aborts. */
 export interface Prompter {
   input(options: InputPromptOptions): Promise<string>;
   /** Like input, without echoing what is typed. */
   password(options: { message: string; validate?: (value: string) => true | string }): Promise<string>;
+  /** A yes/no question; resolves true for yes. */
+  confirm(options: { message: string; default?: boolean }): Promise<boolean>;
+  /** One choice out of a list; resolves with its value. */
+  select(options: { message: string; choices: readonly SelectChoice[] }): Promise<string>;
 }
 
 /** A prompter over @inquirer/prompts (loaded on first use); Ctrl+C becomes CancelledError (exit code 2). */
@@ -31,6 +43,14 @@ export function createInquirerPrompter(): Prompter {
     async password(options) {
       const { password } = await import('@inquirer/prompts');
       return password({ message: options.message, mask: true, validate: options.validate }).catch(cancelled);
+    },
+    async confirm(options) {
+      const { confirm } = await import('@inquirer/prompts');
+      return confirm({ message: options.message, default: options.default ?? false }).catch(cancelled);
+    },
+    async select(options) {
+      const { select } = await import('@inquirer/prompts');
+      return select({ message: options.message, choices: options.choices.map((c) => ({ value: c.value, name: c.name })) }).catch(cancelled);
     },
   };
 }

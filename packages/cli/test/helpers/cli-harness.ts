@@ -26,7 +26,10 @@ export function captureIo(options: { isTTY?: boolean; interactive?: boolean; col
   };
 }
 
-/** A prompter answering from a queue and recording the questions; throws when it runs out of answers. */
+/**
+ * A prompter answering from a queue and recording the questions (confirm: 'yes' or 'no'; select: the value); throws
+ * when it runs out of answers.
+ */
 export function scriptedPrompter(answers: (string | Error)[]): Prompter & { questions: string[] } {
   const questions: string[] = [];
   const next = async (message: string) => {
@@ -40,6 +43,8 @@ export function scriptedPrompter(answers: (string | Error)[]): Prompter & { ques
     questions,
     input: (options) => next(options.message),
     password: (options) => next(options.message),
+    confirm: async (options) => /^y(es)?$/i.test(await next(options.message)),
+    select: (options) => next(options.message),
   };
 }
 
@@ -49,6 +54,12 @@ export const noPrompter: Prompter = {
     throw new Error(`unexpected prompt: ${options.message}`);
   },
   password: async (options) => {
+    throw new Error(`unexpected prompt: ${options.message}`);
+  },
+  confirm: async (options) => {
+    throw new Error(`unexpected prompt: ${options.message}`);
+  },
+  select: async (options) => {
     throw new Error(`unexpected prompt: ${options.message}`);
   },
 };

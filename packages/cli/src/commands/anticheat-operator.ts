@@ -1,0 +1,204 @@
+import type { Command } from 'commander';
+import type { components, Detection } from '@tourney/sdk';
+import type { CliDeps } from '../deps';
+import { CliError } from '../errors';
+import { printFields, type Column } from '../output/table';
+import { formatTimestamp, humanize } from '../output/text';
+import { confirmOrStop } from '../prompts/confirm';
+import type { Session } from '../session';
+import {
+  addJsonOption,
+  addListOptions,
+  addYesOption,
+  enumOption,
+  printDone,
+  printApiList,
+  printResult,
+  withExamples,
+  type ListOptions,
+} from './shared';
+import { userIdOf } from './users';
+
+type AntiCheatClient = components['schemas']['AntiCheatClient'];
+type Severity = components['schemas']['DetectionSeverity'];
+type Verdict = components['schemas']['DetectionVerdict'];
+
+/** Every severity and verdict (the Records keep them equal to the contract's enums). */
+const SEVERITY_ORDER: Readonly<Record<Severity, number>> = { LOW: 1, MEDIUM: 2, HIGH: 3, CRITICAL: 4 };
+const VERDICT_WORDS: Readonly<Record<Verdict, string>> = {
+  CONFIRMED_CHEAT: 'confirmed cheat',
+  FALSE_POSITIVE: 'false positive',
+  INCONCLUSIVE: 'inconclusive',
+};
+const SEVERITIES = Object.keys(SEVERITY_ORDER) as Severity[];
+const VERDICTS = Object.keys(VERDICT_WORDS) as Verdict[];
+
+/** How many of the newest detections `detection get` looks through (the API's largest page). */
+const DETECTION_SCAN = 200;
+
+/** Table columns of an enrolled-client list. */
+export const CLIENT_COLUMNS: readonly Column<AntiCheatClient>[] = [
+  { header: 'id', value: (c) => c.id },
+  { header: 'user', value: (c) => c.userId },
+  { header: 'label', value: (c) => c.label, flex: true },
+  { header: 'enrolled', value: (c) => formatTimestamp(c.createdAt), raw: (c) => c.createdAt },
+  { header: 'state', value: (c) => (c.revokedAt ? `revoked ${formatTimestamp(c.revokedAt)}` : 'active'), raw: (c) => c.revokedAt ?? 'ACTIVE' },
+];
+
+type KeySession = (deps: CliDeps, command: Command) => Promise<Session>;
+
+/** Repeatable option collector. */
+const collectValues = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+function printDetection(deps: CliDeps, d: Detection): void {
+  printFields(deps.io, [
+    ['detection', d.id],
+    ['rule', d.rule],
+    ['severity', d.severity.toLowerCase(), d.severity],
+    ['user', d.userId],
+    ['session', d.sessionId],
+    ['raised', formatTimestamp(d.createdAt), d.createdAt],
+    ['ai verdict', d.aiVerdictRecorded ? 'recorded' : 'none', String(d.aiVerdictRecorded)],
+    ['evidence', d.evidenceCount],
+    ['verdict', d.verdict ? `${VERDICT_WORDS[d.verdict]} (${formatTimestamp(d.reviewedAt)})` : 'not reviewed', d.verdict],
+  ]);
+}
+
+/**
+ * Operator commands of `tourney anticheat`: `client enroll|list|revoke` (which players are monitored),
+ * `detection raise|get|verdict` (an agent's findings and their review). API key only.
+ */
+export function registerAntiCheatOperatorCommands(anticheat: Command, detection: Command, deps: CliDeps, keySession: KeySession): void {
+  const client = anticheat.command('client').description("enroll, list and revoke players' anti-cheat clients (only enrolled players are monitored)");
+
+  withExamples(
+    addJsonOption(
+      client
+        .command('enroll')
+        .description("enroll a player's anti-cheat client so that sessions monitor them")
+        .requiredOption('--user <username|id>', 'the player: a username or user id')
+        .option('--label <text>', "free text, e.g. the client's machine name"),
+      'the client',
+    ).action(async (flags: { user: string; label?: string; json?: boolean }, command: Command) => {
+      const s = await keySession(deps, command);
+      const data = await s.call(async (api) => {
+        const userId = await userIdOf(api, flags.user);
+        return (await api.POST('/anti-cheat/clients', { body: { userId, ...(flags.label ? { label: flags.label } : {}) } })).data;
+      });
+      printResult(deps, flags, data, (c) => `enrolled client ${c.id} for user ${c.userId}${c.label ? ` (${c.label})` : ''}`, (c) => c.id);
+    }),
+    'tourney anticheat client enroll --user alice --label "alice-desktop"',
+  );
+
+  withExamples(
+    addListOptions(
+      client
+        .command('list')
+        .alias('ls')
+        .description('list enrolled clients')
+        .option('--user <username|id>', 'only the clients of this player')
+        .option('--include-revoked', 'also list revoked clients'),
+    ).action(async (flags: ListOptions & { user?: string; includeRevoked?: boolean }, command: Command) => {
+      const s = await keySession(deps, command);
+      const userId = flags.user ? await s.call((api) => userIdOf(api, flags.user as string)) : undefined;
+      await printApiList(deps, s, flags, {
+        path: '/anti-cheat/clients',
+        query: { userId, includeRevoked: flags.includeRevoked },
+        noun: 'clients',
+        columns: CLIENT_COLUMNS,
+      });
+    }),
+    'tourney anticheat client list',
+    'tourney anticheat client ls --user alice --include-revoked',
+  );
+
+  withExamples(
+    addYesOption(client.command('revoke <clientId>').description('revoke a client: its player is no longer monitored in new sessions')).action(
+      async (id: string, flags: { yes?: boolean }, command: Command) => {
+        const s = await keySession(deps, command);
+        await confirmOrStop(deps, flags.yes, `revoke anti-cheat client ${id} (its player is no longer monitored)?`);
+        await s.call((api) => api.DELETE('/anti-cheat/clients/{id}', { params: { path: { id } } }));
+        printDone(deps, `revoked client ${id}`, id);
+      },
+    ),
+    'tourney anticheat client revoke 0199a1b2-...',
+  );
+
+  withExamples(
+    addJsonOption(
+      detection
+        .command('raise <sessionId>')
+        .description('raise a detection for a monitored player of a session (what an anti-cheat agent reports)')
+        .requiredOption('--user <username|id>', 'the monitored player')
+        .requiredOption('--rule <rule>', "rule that fired: lower-case letters, digits, '.', '-' and '_', e.g. aim.snap_angle")
+        .requiredOption('--severity <severity>', `${SEVERITIES.map((v) => v.toLowerCase()).join(', ')}`, enumOption(SEVERITIES))
+        .option('--ai-label <label>', 'AI verdict label, e.g. likely_aimbot (with --ai-confidence)')
+        .option('--ai-confidence <0..1>', 'AI verdict confidence from 0 to 1', (v: string) => {
+          const n = Number(v);
+          if (!Number.isFinite(n) || n < 0 || n > 1) throw new CliError('INVALID_OPTION', '--ai-confidence must be a number from 0 to 1');
+          return n;
+        })
+        .option('--evidence <mediaFileId>', 'uploaded evidence of the session to attach (repeat for each)', collectValues),
+      'the detection',
+    ).action(
+      async (
+        sessionId: string,
+        flags: { user: string; rule: string; severity: Severity; aiLabel?: string; aiConfidence?: number; evidence?: string[]; json?: boolean },
+        command: Command,
+      ) => {
+        if ((flags.aiLabel === undefined) !== (flags.aiConfidence === undefined)) {
+          throw new CliError('INVALID_OPTION', '--ai-label and --ai-confidence go together');
+        }
+        const s = await keySession(deps, command);
+        const data = await s.call(async (api) => {
+          const userId = await userIdOf(api, flags.user);
+          const body = {
+            userId,
+            rule: flags.rule,
+            severity: flags.severity,
+            ...(flags.aiLabel !== undefined ? { aiVerdict: { label: flags.aiLabel, confidence: flags.aiConfidence as number } } : {}),
+            ...(flags.evidence?.length ? { evidenceMediaFileIds: flags.evidence } : {}),
+          };
+          return (await api.POST('/anti-cheat/sessions/{sessionId}/detections', { params: { path: { sessionId } }, body })).data;
+        });
+        printResult(deps, flags, data, (d) => `raised detection ${d.id}: ${d.rule} (${d.severity.toLowerCase()}) for user ${d.userId}`, (d) => d.id);
+      },
+    ),
+    'tourney anticheat detection raise m-1042 --user alice --rule aim.snap_angle --severity high',
+    'tourney anticheat detection raise m-1042 --user alice --rule wallhack --severity critical --ai-label likely_wallhack --ai-confidence 0.93',
+  );
+
+  withExamples(
+    addJsonOption(detection.command('get <detectionId>').description(`show one detection (looked up among the newest ${DETECTION_SCAN})`), 'the detection').action(
+      async (id: string, flags: { json?: boolean }, command: Command) => {
+        const s = await keySession(deps, command);
+        const { data } = await s.call((api) => api.GET('/anti-cheat/detections', { params: { query: { limit: DETECTION_SCAN } } }));
+        const found = data.find((d) => d.id === id);
+        if (!found) {
+          throw new CliError('NOT_FOUND', `detection ${id} is not among the newest ${DETECTION_SCAN} detections of the project`, {
+            hint: "list older ones with 'tourney anticheat detection list --session ID'",
+          });
+        }
+        printResult(deps, flags, found, (d) => printDetection(deps, d));
+      },
+    ),
+    'tourney anticheat detection get 0199a1b2-...',
+  );
+
+  withExamples(
+    addJsonOption(
+      detection
+        .command('verdict <detectionId>')
+        .description('record the review verdict of a detection (once)')
+        .requiredOption('--verdict <verdict>', VERDICTS.map((v) => v.toLowerCase().replace(/_/g, '-')).join(', '), enumOption(VERDICTS))
+        .option('--note <text>', 'why, kept with the verdict'),
+      'the detection',
+    ).action(async (id: string, flags: { verdict: Verdict; note?: string; json?: boolean }, command: Command) => {
+      const s = await keySession(deps, command);
+      const body = { verdict: flags.verdict, ...(flags.note ? { note: flags.note } : {}) };
+      const { data } = await s.call((api) => api.POST('/anti-cheat/detections/{id}/verdict', { params: { path: { id } }, body }));
+      printResult(deps, flags, data, (d) => `recorded verdict ${humanize(d.verdict ?? flags.verdict)} on detection ${d.id}`, (d) => d.verdict ?? flags.verdict);
+    }),
+    'tourney anticheat detection verdict 0199a1b2-... --verdict false-positive --note "reviewed the demo"',
+  );
+}

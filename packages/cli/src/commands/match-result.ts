@@ -1,0 +1,76 @@
+import type { Match } from '../api-types';
+import type { CliDeps } from '../deps';
+import { CliError } from '../errors';
+import { canPrompt } from '../prompts/ask';
+
+/** Brackets whose matches cannot end in a draw (elimination: someone must go through). */
+const NO_DRAW_BRACKETS = new Set(['WINNERS', 'LOSERS', 'GRAND_FINAL', 'THIRD_PLACE']);
+
+/**
+ * Parses `A-B` (scores in the match's side order, non-negative integers).
+ * @throws CliError INVALID_SCORE naming the value.
+ */
+export function parseScore(value: string): [number, number] {
+  const match = /^\s*(\d{1,6})\s*[-:]\s*(\d{1,6})\s*$/.exec(value);
+  if (!match) throw new CliError('INVALID_SCORE', `invalid --score "${value}": expected A-B in side order, e.g. 2-1`);
+  return [Number(match[1]), Number(match[2])];
+}
+
+/**
+ * The winner's participant id: `--winner` as a participant id of the match or a side number (1 or 2); without it,
+ * the side with the higher score; undefined for equal scores (a draw, where the stage allows them).
+ * @throws CliError INVALID_WINNER when --winner names neither side.
+ */
+export function resolveWinner(match: Match, scores: [number, number], winner: string | undefined): string | undefined {
+  const ids = [match.participants[0]?.participantId, match.participants[1]?.participantId] as [string, string];
+  if (winner !== undefined) {
+    const trimmed = winner.trim();
+    if (trimmed === '1' || trimmed === '2') return ids[Number(trimmed) - 1];
+    if (ids.includes(trimmed)) return trimmed;
+    const names = match.participants.map((side, i) => `${i + 1}/${side.participantId} (${side.name ?? '?'})`).join(' or ');
+    throw new CliError('INVALID_WINNER', `--winner must be a side of the match: ${names}`);
+  }
+  if (scores[0] === scores[1]) return undefined;
+  return scores[0] > scores[1] ? ids[0] : ids[1];
+}
+
+/**
+ * The winner for a result, asking on a terminal when the scores are equal in a match that cannot be drawn
+ * (elimination brackets) and no --winner was given.
+ * @throws CliError WINNER_NEEDED without a terminal in that case; INVALID_WINNER (see resolveWinner).
+ */
+export async function winnerFor(deps: CliDeps, match: Match, scores: [number, number], winner: string | undefined): Promise<string | undefined> {
+  const resolved = resolveWinner(match, scores, winner);
+  if (resolved !== undefined || !NO_DRAW_BRACKETS.has(match.bracket)) return resolved;
+  const [a, b] = match.participants;
+  if (!canPrompt(deps)) {
+    throw new CliError('WINNER_NEEDED', `${scores[0]}-${scores[1]} is a draw, and this elimination match needs a winner`, {
+      hint: `add --winner 1 (${a?.name ?? 'side 1'}) or --winner 2 (${b?.name ?? 'side 2'})`,
+    });
+  }
+  return deps.prompter.select({
+    message: `${scores[0]}-${scores[1]} is a draw; who goes through?`,
+    choices: [
+      { value: a?.participantId as string, name: a?.name ?? 'side 1' },
+      { value: b?.participantId as string, name: b?.name ?? 'side 2' },
+    ],
+  });
+}
+
+/**
+ * A result body `{ scores, winnerId? }` from `--score A-B` (side order) and `--winner` (asked for on a terminal when
+ * an elimination match is tied). @throws CliError MATCH_NOT_READY while a side is unknown.
+ */
+export async function resultBody(deps: CliDeps, match: Match, score: string, winner: string | undefined) {
+  const [a, b] = [match.participants[0]?.participantId, match.participants[1]?.participantId];
+  if (!a || !b) throw new CliError('MATCH_NOT_READY', `match ${match.id} does not have both participants yet`);
+  const scores = parseScore(score);
+  const winnerId = await winnerFor(deps, match, scores, winner);
+  return {
+    scores: [
+      { participantId: a, score: scores[0] },
+      { participantId: b, score: scores[1] },
+    ],
+    ...(winnerId !== undefined ? { winnerId } : {}),
+  };
+}
