@@ -136,6 +136,8 @@ const EXTENSION_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
   ['GET /developer/webhooks/:id/deliveries', 'listWebhookDeliveries'],
   ['GET /developer/webhooks/:id/deliveries/:deliveryId', 'getWebhookDelivery'],
   ['POST /developer/webhooks/:id/deliveries/:deliveryId/redeliver', 'redeliverWebhook'],
+  ['GET /organizations', 'listMyOrganizations'],
+  ['GET /anti-cheat/detections/:id', 'getDetection'],
 ];
 
 /** List operations answering `{ success, data: [...] }` without a pagination object (R3.3). */
@@ -293,9 +295,9 @@ describe('openapi.yaml: document', () => {
 });
 
 describe('openapi.yaml: endpoints', () => {
-  it('lists 71 required endpoints and 27 extensions, all distinct', () => {
+  it('lists 71 required endpoints and 29 extensions, all distinct', () => {
     expect(REQUIRED_ENDPOINTS).toHaveLength(71);
-    expect(EXTENSION_ENDPOINTS).toHaveLength(27);
+    expect(EXTENSION_ENDPOINTS).toHaveLength(29);
     const keys = [...REQUIRED_ENDPOINTS, ...EXTENSION_ENDPOINTS].map(([endpoint]) => endpoint);
     expect(new Set(keys).size).toBe(keys.length);
   });

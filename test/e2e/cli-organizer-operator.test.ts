@@ -45,6 +45,9 @@ describe('from an empty server: accounts, organizations and projects', () => {
     const orgId = await ok('--profile', 'ops', 'org', 'create', '--name', 'Ops League');
     expect(orgId).toMatch(/^[0-9a-f-]{36}$/);
     expect((await cli.json('--profile', 'ops', 'config', 'get')).organizationId).toBe(orgId);
+    // org list: the caller's organizations with the caller's role; piped rows carry the raw role.
+    expect(await ok('--profile', 'ops', 'org', 'list')).toBe(`${orgId}\tOps League\tops-league\tOWNER\ttrue`);
+    expect((await cli.json<any[]>('--profile', 'ops', 'org', 'ls')).map((o) => [o.id, o.role])).toEqual([[orgId, 'OWNER']]);
 
     const created = await tty('--profile', 'ops', 'project', 'create', '--name', 'Ranked', '--plan', 'pro');
     expect(created.stdout).toMatch(/^created project "Ranked" \([0-9a-f-]{36}, plan pro\)\nit is now the default project of profile ops\n$/);

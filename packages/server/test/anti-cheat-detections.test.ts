@@ -48,6 +48,19 @@ describe('anti-cheat detections', () => {
     expect(JSON.parse(event.data)).toEqual({ detection });
   });
 
+  it('reads one detection of the project by id; another project or an unknown id is 404 (getDetection)', async ({ server, scene: { tenant, alice } }) => {
+    const raised = await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/sessions/det-1/detections', {
+      body: { userId: alice.id, rule: 'wallhack.trace', severity: 'HIGH' },
+    });
+    expect(raised.status).toBe(201);
+    const read = await withKey(server, tenant.apiKey.key, 'GET', `/anti-cheat/detections/${raised.body.data.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.data).toEqual(raised.body.data);
+    const stranger = await antiCheatTenant(server);
+    expect((await withKey(server, stranger.apiKey.key, 'GET', `/anti-cheat/detections/${raised.body.data.id}`)).status).toBe(404);
+    expect((await withKey(server, tenant.apiKey.key, 'GET', '/anti-cheat/detections/00000000-0000-7000-8000-000000000000')).status).toBe(404);
+  });
+
   it('refuses a detection for a user the session does not monitor (400) and evidence of another session (400)', async ({ server, scene: { tenant, alice } }) => {
     const stranger = await registerUser(server);
     const res = await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/sessions/det-1/detections', {

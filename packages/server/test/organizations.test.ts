@@ -26,6 +26,22 @@ describe('organizations', () => {
     expect(second.body.data.slug).toBe('night-owls-esports-2');
   });
 
+  it("lists the caller's organizations with the caller's role, oldest membership first (listMyOrganizations)", async () => {
+    const member = await registerUser(server);
+    const mine = await request(server, 'POST', '/organizations', { token: member.accessToken, body: { name: 'Mine First' } });
+    const other = await registerUser(server);
+    const theirs = await request(server, 'POST', '/organizations', { token: other.accessToken, body: { name: 'Theirs' } });
+    await addStaffMember(server, theirs.body.data.id, member.id, 'MODERATOR');
+    await request(server, 'POST', '/organizations', { token: other.accessToken, body: { name: 'Not Mine' } });
+    const list = await request(server, 'GET', '/organizations?limit=1', { token: member.accessToken });
+    expect(list.status).toBe(200);
+    expect(list.body.data).toEqual([expect.objectContaining({ id: mine.body.data.id, role: 'OWNER', ownerId: member.id })]);
+    expect(list.body.pagination).toMatchObject({ total: 2, hasNext: true });
+    const second = await request(server, 'GET', '/organizations?page=2&limit=1', { token: member.accessToken });
+    expect(second.body.data).toEqual([expect.objectContaining({ id: theirs.body.data.id, role: 'MODERATOR', ownerId: other.id })]);
+    expect((await request(server, 'GET', '/organizations')).status).toBe(401);
+  });
+
   it('accepts a given slug and answers 409 CONFLICT when it is taken', async () => {
     const body = { name: 'Given', slug: 'given-slug', description: 'About us', website: 'https://given.example.com' };
     const created = await request(server, 'POST', '/organizations', { token: owner.accessToken, body });

@@ -33,8 +33,6 @@ const VERDICT_WORDS: Readonly<Record<Verdict, string>> = {
 const SEVERITIES = Object.keys(SEVERITY_ORDER) as Severity[];
 const VERDICTS = Object.keys(VERDICT_WORDS) as Verdict[];
 
-/** How many of the newest detections `detection get` looks through (the API's largest page). */
-const DETECTION_SCAN = 200;
 
 /** Table columns of an enrolled-client list. */
 export const CLIENT_COLUMNS: readonly Column<AntiCheatClient>[] = [
@@ -169,17 +167,11 @@ export function registerAntiCheatOperatorCommands(anticheat: Command, detection:
   );
 
   withExamples(
-    addJsonOption(detection.command('get <detectionId>').description(`show one detection (looked up among the newest ${DETECTION_SCAN})`), 'the detection').action(
+    addJsonOption(detection.command('get <detectionId>').description('show one detection of the project'), 'the detection').action(
       async (id: string, flags: { json?: boolean }, command: Command) => {
         const s = await keySession(deps, command);
-        const { data } = await s.call((api) => api.GET('/anti-cheat/detections', { params: { query: { limit: DETECTION_SCAN } } }));
-        const found = data.find((d) => d.id === id);
-        if (!found) {
-          throw new CliError('NOT_FOUND', `detection ${id} is not among the newest ${DETECTION_SCAN} detections of the project`, {
-            hint: "list older ones with 'tourney anticheat detection list --session ID'",
-          });
-        }
-        printResult(deps, flags, found, (d) => printDetection(deps, d));
+        const { data } = await s.call((api) => api.GET('/anti-cheat/detections/{id}', { params: { path: { id } } }));
+        printResult(deps, flags, data, (d) => printDetection(deps, d));
       },
     ),
     'tourney anticheat detection get 0199a1b2-...',

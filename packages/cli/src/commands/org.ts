@@ -8,7 +8,7 @@ import { formatTimestamp } from '../output/text';
 import { confirmOrStop } from '../prompts/confirm';
 import { valueOrAsk } from '../prompts/ask';
 import { openSession } from '../session';
-import { addJsonOption, addYesOption, globalsOf, printDone, printResult, withExamples } from './shared';
+import { addJsonOption, addListOptions, addYesOption, globalsOf, printApiList, printDone, printResult, withExamples, type ListOptions } from './shared';
 
 /** Prints an organization: id, name, slug, description, website, the caller's role (staff only), dates. */
 function printOrganization(deps: CliDeps, org: Organization): void {
@@ -32,11 +32,33 @@ interface OrgFlags {
 }
 
 /**
- * `tourney org create|get|update|delete` (R13.1 to R13.3). `org create` makes the new organization the profile's
+ * `tourney org list|create|get|update|delete` (R13.1 to R13.3, R13.9). `org create` makes the new organization the profile's
  * default (organizationId) when it has none, for `tourney project create`.
  */
 export function registerOrgCommands(program: Command, deps: CliDeps): void {
-  const org = program.command('org').description('create, show, update and delete organizations (staff: see tourney staff)');
+  const org = program.command('org').description('list, create, show, update and delete organizations (staff: see tourney staff)');
+
+  withExamples(
+    addListOptions(org.command('list').alias('ls').description('list the organizations you are staff of, with your role')).action(
+      async (flags: ListOptions, command: Command) => {
+        const session = await openSession(deps, globalsOf(command), 'user');
+        await printApiList(deps, session, flags, {
+          path: '/organizations',
+          noun: 'organizations',
+          columns: [
+            { header: 'id', value: (o) => o.id },
+            { header: 'name', value: (o) => o.name, flex: true },
+            { header: 'slug', value: (o) => o.slug },
+            { header: 'role', value: (o) => (o.role ?? '').toLowerCase(), raw: (o) => o.role ?? '' },
+            { header: 'default', value: (o) => (o.id === session.settings.organizationId ? '*' : ''), raw: (o) => String(o.id === session.settings.organizationId) },
+          ],
+          empty: "you are staff of no organization yet: create one with 'tourney org create --name NAME'",
+        });
+      },
+    ),
+    'tourney org list',
+    'tourney org ls --json',
+  );
 
   withExamples(
     addJsonOption(

@@ -137,7 +137,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the caller's organizations
+         * @description The organizations the caller is staff of, with the caller's `role` in each, oldest membership first (R13.9).
+         */
+        get: operations["listMyOrganizations"];
         put?: never;
         /**
          * Create an organization
@@ -1589,6 +1593,26 @@ export interface paths {
          * @description Lists the detections of the key's project, newest first, without evidence content; gated by scope only (no plan needed). `limit` above 200 is refused with 400 VALIDATION_ERROR naming `query.limit` (never clamped).
          */
         get: operations["listDetections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/anti-cheat/detections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a detection
+         * @description One detection of the key's project, without evidence content (R12.16); another project's detection is 404.
+         */
+        get: operations["getDetection"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3753,6 +3777,12 @@ export interface components {
             data: components["schemas"]["StaffMember"][];
             pagination: components["schemas"]["Pagination"];
         };
+        OrganizationListResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Organization"][];
+            pagination: components["schemas"]["Pagination"];
+        };
         ProjectListResponse: {
             /** @constant */
             success: true;
@@ -4470,6 +4500,40 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMyOrganizations: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the caller's organizations. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -7467,6 +7531,38 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDetection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Detection id. */
+                id: components["parameters"]["DetectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The detection. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetectionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

@@ -15,6 +15,7 @@ export const antiCheatHandlers: OperationHandlers = {
   raiseDetection: async (ctx, { params, body }) =>
     created(await ctx.services.antiCheat.raiseDetection(ctx.state.auth, params.sessionId, body)),
   listDetections: async (ctx, { query }) => ok(await ctx.services.antiCheat.listDetections(ctx.state.auth, query)),
+  getDetection: async (ctx, { params }) => ok(await ctx.services.antiCheat.getDetection(ctx.state.auth, params.id)),
   recordDetectionVerdict: async (ctx, { params, body }) =>
     ok(await ctx.services.antiCheat.recordVerdict(ctx.state.auth, params.id, body)),
   presignEvidenceUpload: async (ctx, { body }) =>

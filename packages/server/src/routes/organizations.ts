@@ -3,6 +3,7 @@ import { created, listed, noContent, ok } from '../http/reply';
 
 /** Organization operations: create, get, update, delete, and staff: list, invite, accept an invitation, remove. */
 export const organizationHandlers: OperationHandlers = {
+  listMyOrganizations: async (ctx, { query }) => listed(await ctx.services.organizations.listMine(ctx.state.auth, query)),
   createOrganization: async (ctx, { body }) => created(await ctx.services.organizations.create(ctx.state.auth, body)),
   getOrganization: async (ctx, { params }) => ok(await ctx.services.organizations.get(ctx.state.auth, params.id)),
   updateOrganization: async (ctx, { params, body }) => ok(await ctx.services.organizations.update(ctx.state.auth, params.id, body)),

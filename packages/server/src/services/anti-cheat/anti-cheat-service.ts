@@ -4,7 +4,7 @@ import type { AuthContext } from '../../auth/auth-context';
 import { createEvidenceStorage } from '../../storage/evidence-storage';
 import type { StorageDriver } from '../../storage/storage-driver';
 import { enrollClient, listClients, revokeClient } from './clients';
-import { listDetections, raiseDetection, recordVerdict } from './detections';
+import { getDetection, listDetections, raiseDetection, recordVerdict } from './detections';
 import { presignEvidence } from './evidence-presign';
 import { type EvidenceUploadRequest, uploadEvidence } from './evidence-upload';
 import { requireProjectKey } from './project-key';
@@ -59,6 +59,11 @@ export class AntiCheatService {
   /** The project's detections, newest first. */
   listDetections(auth: AuthContext, query: DetectionListQuery): Promise<Detection[]> {
     return listDetections(this.#ctx, requireProjectKey(auth), query);
+  }
+
+  /** One detection of the project (404 for another project's). */
+  getDetection(auth: AuthContext, detectionId: string): Promise<Detection> {
+    return getDetection(this.#ctx, requireProjectKey(auth), detectionId);
   }
 
   /** Records the verdict of a detection (once; 409 afterwards). */

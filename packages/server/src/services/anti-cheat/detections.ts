@@ -90,6 +90,13 @@ export async function listDetections(ctx: AntiCheatContext, key: ProjectKey, que
   return rows.map(toDetection);
 }
 
+/** One detection of the key's project (R12.16). @throws AppError NOT_FOUND for an unknown id or another project's. */
+export async function getDetection(ctx: AntiCheatContext, key: ProjectKey, detectionId: string): Promise<Detection> {
+  const detection = await findDetection(ctx.deps.db, key.projectId, detectionId);
+  if (!detection) throw notFound('detection');
+  return detection;
+}
+
 /**
  * Records the review verdict of a detection of the project, which marks it reviewed. 404 for an unknown detection or
  * another project's; 409 CONFLICT when it already has a verdict (a detection is reviewed once).
