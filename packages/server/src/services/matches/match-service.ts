@@ -1,9 +1,7 @@
 import { DomainError, isFinalMatchStatus, type MatchActor, type MatchStatus } from '@tourney/core';
-import type { AppDeps } from '../../deps';
 import type { AuthContext } from '../../auth/auth-context';
 import { AppError, invalidField, notFound } from '../../errors/app-error';
 import { isUniqueViolation } from '../../db/unique-violation';
-import type { AccessService } from '../access';
 import { writeEvents } from '../events';
 import { matchEventIds } from './event-data';
 import { findStoredData, idempotencyScope, storeData, type IdempotencyScope } from './idempotency';
@@ -31,6 +29,7 @@ import type {
   MatchRescheduleRequest,
   MatchResolveRequest,
 } from '../../contract-types';
+import { DomainService } from '../domain-service';
 
 /** Options of a match write: the request's Idempotency-Key header, if any. */
 export interface MatchWriteOptions {
@@ -70,20 +69,7 @@ interface Prepared<T> {
  * Refused transitions are 409 with core's code (INVALID_TRANSITION, MATCH_ALREADY_COMPLETED, MATCH_NOT_READY);
  * a user on neither side is 403 NOT_MATCH_PARTICIPANT; staff actions by anyone else are 403 FORBIDDEN.
  */
-export class MatchService {
-  constructor(
-    private readonly deps: AppDeps,
-    private readonly access: AccessService,
-  ) {}
-
-  private get db(): Db {
-    return this.deps.db;
-  }
-
-  private now(): string {
-    return this.deps.clock.now().toISOString();
-  }
-
+export class MatchService extends DomainService {
   /** The API Match of `id` read with `db` (the open transaction inside a write). */
   private async readMatch(db: Db, id: string): Promise<Match> {
     const row = await findMatchRow(db, id);

@@ -3,11 +3,10 @@ import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../../db
 import type { AppDeps } from '../../deps';
 import type { AuthContext } from '../../auth/auth-context';
 import { AppError, invalidField, notFound } from '../../errors/app-error';
-import { pagination } from '../../db/page-query';
 import { newId } from '../../ids';
 import { ADMIN_ROLES, type AccessService } from '../access';
 import type { EventSubscriber } from '../events';
-import { newestFirstPage } from '../../db/page-query';
+import { newestFirstPage, queryPage, toPage } from '../../db/page-query';
 import type { Page } from '../../db/page-query';
 import { WebhookDispatcher, type WebhookDispatcherOptions } from './dispatcher';
 import { ALL_EVENTS, TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from './event-types';
@@ -218,16 +217,7 @@ export class WebhookService {
     await this.#load(auth, id);
     let base = this.deps.db.selectFrom('webhook_deliveries').where('subscription_id', '=', id);
     if (query.status !== undefined) base = base.where('status', '=', query.status);
-    const [{ total }, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      base
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute(),
-    ]);
+    const { rows, total } = await queryPage(base, query, (b) => b.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'));
     const attempts =
       rows.length === 0
         ? []
@@ -238,10 +228,7 @@ export class WebhookService {
             .execute();
     const byDelivery = new Map<string, typeof attempts>();
     for (const a of attempts) byDelivery.set(a.delivery_id, [...(byDelivery.get(a.delivery_id) ?? []), a]);
-    return {
-      items: rows.map((r) => toWebhookDelivery(r, byDelivery.get(r.id) ?? [])),
-      pagination: pagination(query.page, query.limit, Number(total)),
-    };
+    return toPage(rows.map((r) => toWebhookDelivery(r, byDelivery.get(r.id) ?? [])), query, total);
   }
 
   /** One delivery of the subscription with every attempt. 404 when unknown or of another subscription. */
