@@ -83,11 +83,7 @@ export class CircuitService extends DomainService {
    * names `projectId` (400 `query.projectId` otherwise) and must be staff of its organization.
    */
   async list(auth: AuthContext, query: CircuitListQuery): Promise<Page<Circuit>> {
-    const { projectId } = await this.access.resolveProjectForCreate(auth, query.projectId, {
-      roles: READER_ROLES,
-      resource: 'project',
-      field: 'query.projectId',
-    });
+    const projectId = await this.access.resolveProjectToList(auth, query.projectId, { roles: READER_ROLES, resource: 'project' });
     const { rows, total } = await queryCircuitPage(this.db, projectId, query);
     return toPage(await readCircuits(this.db, rows), query, total);
   }

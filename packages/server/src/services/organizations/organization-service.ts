@@ -90,10 +90,7 @@ export class OrganizationService extends DomainService {
     if (input.name !== undefined) changes.name = input.name;
     if (input.description !== undefined) changes.description = input.description;
     if (input.website !== undefined) changes.website = input.website;
-    const row = await this.deps.db.transaction().execute(async (trx) => {
-      await trx.updateTable('organizations').set(changes).where('id', '=', organizationId).execute();
-      return trx.selectFrom('organizations').selectAll().where('id', '=', organizationId).executeTakeFirst();
-    });
+    const row = await this.deps.db.updateTable('organizations').set(changes).where('id', '=', organizationId).returningAll().executeTakeFirst();
     if (!row) throw notFound('organization');
     return this.#withStaffFields(row, role);
   }

@@ -73,10 +73,7 @@ export class ProjectService extends DomainService {
     const changes: Partial<Selectable<ProjectsTable>> = { updated_at: this.deps.clock.now().toISOString() };
     if (input.name !== undefined) changes.name = input.name;
     if (input.plan !== undefined) changes.plan = input.plan;
-    const updated = await this.deps.db.transaction().execute(async (trx) => {
-      await trx.updateTable('projects').set(changes).where('id', '=', projectId).execute();
-      return trx.selectFrom('projects').selectAll().where('id', '=', projectId).executeTakeFirst();
-    });
+    const updated = await this.deps.db.updateTable('projects').set(changes).where('id', '=', projectId).returningAll().executeTakeFirst();
     if (!updated) throw notFound('project');
     return toProject(updated);
   }

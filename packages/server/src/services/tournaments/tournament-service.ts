@@ -289,11 +289,7 @@ export class TournamentService extends DomainService {
    * `projectId` (400 `query.projectId` otherwise) and be staff of its organization.
    */
   async list(auth: AuthContext, query: TournamentListQuery): Promise<Page<Tournament>> {
-    const { projectId } = await this.access.resolveProjectForCreate(auth, query.projectId, {
-      roles: ANY_STAFF,
-      resource: 'project',
-      field: 'query.projectId',
-    });
+    const projectId = await this.access.resolveProjectToList(auth, query.projectId, { roles: ANY_STAFF, resource: 'project' });
     const { rows, total } = await queryTournamentPage(this.db, projectId, query);
     return toPage(await readTournaments(this.db, rows), query, total);
   }

@@ -82,10 +82,7 @@ export class UserService extends DomainService {
       changes.username_lower = lower;
     }
     try {
-      const row = await this.deps.db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set(changes).where('id', '=', userId).execute();
-        return trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-      });
+      const row = await this.deps.db.updateTable('users').set(changes).where('id', '=', userId).returningAll().executeTakeFirst();
       if (!row) throw notFound('user');
       return toOwnProfile(row);
     } catch (error) {

@@ -71,7 +71,7 @@ export class WebhookService {
    * must be OWNER/ADMIN; keys list their own project.
    */
   async list(auth: AuthContext, query: WebhookListQuery): Promise<Page<WebhookSubscription>> {
-    const { projectId } = await this.access.resolveProjectForCreate(auth, query.projectId, { ...REQUIREMENT, field: 'query.projectId' });
+    const projectId = await this.access.resolveProjectToList(auth, query.projectId, REQUIREMENT);
     const base = this.deps.db.selectFrom('webhook_subscriptions').where('project_id', '=', projectId);
     return newestFirstPage(base, query, toWebhookSubscription);
   }
