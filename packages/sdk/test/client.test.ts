@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTourneyClient, isTourneyError, TourneyError } from '../src/index';
-import { BASE, createTestServer, errorBody, testClient, tournament } from './helpers';
+import { BASE, createTestServer, errorBody, testClient, tournament, tournamentBody } from './helpers';
 
 const server = createTestServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -210,15 +210,7 @@ describe('createTourneyClient: HTTP errors', () => {
     );
     const { client } = testClient({ apiKey: 'tk_x' });
     const error = await rejection(
-      client.POST('/tournaments', {
-        body: {
-          name: '',
-          disciplineId: 'chess',
-          maxParticipants: 1,
-          startDate: '2030-01-01T10:00:00Z',
-          stages: [{ name: 'Main', format: 'SINGLE_ELIMINATION' }],
-        },
-      }),
+      client.POST('/tournaments', { body: tournamentBody({ name: '', maxParticipants: 1 }) }),
     );
     expect(error.status).toBe(400);
     expect(error.code).toBe('VALIDATION_ERROR');
@@ -237,15 +229,7 @@ describe('createTourneyClient: HTTP errors', () => {
     );
     const { client, delays } = testClient();
     const error = await rejection(
-      client.POST('/tournaments', {
-        body: {
-          name: 'Cup',
-          disciplineId: 'chess',
-          maxParticipants: 8,
-          startDate: '2030-01-01T10:00:00Z',
-          stages: [{ name: 'Main', format: 'SINGLE_ELIMINATION' }],
-        },
-      }),
+      client.POST('/tournaments', { body: tournamentBody() }),
     );
     expect(error.status).toBe(502);
     expect(error.code).toBe('INVALID_RESPONSE');

@@ -1,5 +1,5 @@
 import { setupServer } from 'msw/node';
-import { createTourneyClient, type TourneyClientOptions } from '../src/index';
+import { createTourneyClient, type TournamentCreate, type TourneyClientOptions } from '../src/index';
 
 /** API root used by every SDK test; msw answers it, anything else fails the test (onUnhandledRequest: 'error'). */
 export const BASE = 'http://tourney.test/api/v1';
@@ -28,6 +28,18 @@ export function testClient(options: Partial<TourneyClientOptions> = {}) {
 /** The API's error envelope (contract: `{ success: false, error: { code, message, details?, requestId } }`). */
 export function errorBody(code: string, message: string, requestId: string, details?: { path: string; message: string }[]) {
   return { success: false, error: { code, message, requestId, ...(details ? { details } : {}) } };
+}
+
+/** A body of POST /tournaments: a single-elimination chess cup for 8 players; `overrides` replace its fields. */
+export function tournamentBody(overrides: Partial<TournamentCreate> = {}): TournamentCreate {
+  return {
+    name: 'Cup',
+    disciplineId: 'chess',
+    maxParticipants: 8,
+    startDate: '2030-01-01T10:00:00Z',
+    stages: [{ name: 'Main', format: 'SINGLE_ELIMINATION' }],
+    ...overrides,
+  };
 }
 
 /** A minimal tournament as the API returns it (only the fields the tests look at are meaningful). */
