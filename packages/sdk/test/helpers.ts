@@ -30,17 +30,14 @@ export function errorBody(code: string, message: string, requestId: string, deta
   return { success: false, error: { code, message, requestId, ...(details ? { details } : {}) } };
 }
 
-/** A body of POST /tournaments: a single-elimination chess cup for 8 players; `overrides` replace its fields. */
-export function tournamentBody(overrides: Partial<TournamentCreate> = {}): TournamentCreate {
-  return {
-    name: 'Cup',
-    disciplineId: 'chess',
-    maxParticipants: 8,
-    startDate: '2030-01-01T10:00:00Z',
-    stages: [{ name: 'Main', format: 'SINGLE_ELIMINATION' }],
-    ...overrides,
-  };
-}
+/** A body of POST /tournaments: a single-elimination chess cup for 8 players (spread it to change a field). */
+export const CUP_BODY: TournamentCreate = {
+  name: 'Cup',
+  disciplineId: 'chess',
+  maxParticipants: 8,
+  startDate: '2030-01-01T10:00:00Z',
+  stages: [{ name: 'Main', format: 'SINGLE_ELIMINATION' }],
+};
 
 /** A minimal tournament as the API returns it (only the fields the tests look at are meaningful). */
 export function tournament(id: string, name = `Cup ${id}`) {

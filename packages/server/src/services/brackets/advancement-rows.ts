@@ -1,7 +1,7 @@
 import type { AdvancementPatch, BracketKind, BracketMatch, MatchSlot, MatchStatus, ResultType, SideChange } from '@tourney/core';
-import type { MatchRow } from '../matches/match-mapper';
 import type { MatchPatch } from '../matches/match-write';
 import { UNPLAYED_COLUMNS } from './bracket-rows';
+import type { MatchRow } from '../../db/rows';
 
 function slotOf(slot: number | null): MatchSlot {
   return slot === 2 ? 2 : 1;

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/db';
 import { type PageQuery, type RowPage, queryPage } from '../../db/page-query';
 import type { CircuitStatus } from '../../contract-types';
-import type { CircuitRow } from './circuit-mapper';
+import type { CircuitRow } from '../../db/rows';
 
 /**
  * A page of a project's circuits, newest first (ties by id), optionally of one status: runs on the

@@ -24,7 +24,7 @@ import type {
 } from '../../contract-types';
 import { MANAGE_CIRCUITS, READ_CIRCUITS, READER_ROLES, requireCircuit } from './circuit-access';
 import { queryActiveCircuitPage, queryCircuitPage } from './circuit-list-query';
-import { toCircuitPublic, toCircuitTournament, type SeasonRow } from './circuit-mapper';
+import { toCircuitPublic, toCircuitTournament } from './circuit-mapper';
 import { currentSeason, findCircuitRow, findSeasonRows, readCircuit, readCircuits, readPublicCircuits, readSeasonsOf } from './circuit-reader';
 import { buildAwards } from './classification-awards';
 import { alreadyClassified, writeClassification } from './classify';
@@ -33,6 +33,7 @@ import { cumulativeStandings, querySeasonStandings } from './season-standings';
 import type { Page, PageQuery } from '../../db/page-query';
 import { findTournamentRow } from '../tournaments/tournament-reader';
 import { DomainService } from '../domain-service';
+import type { SeasonRow } from '../../db/rows';
 
 /** Lines of standings shown on a public circuit page. */
 export const PUBLIC_STANDINGS_LINES = 10;

@@ -3,8 +3,9 @@ import { AppError } from '../../errors/app-error';
 import { writeEvents, type EventSink } from '../events';
 import type { Db } from '../../db/db';
 import type { Season, SeasonStatus } from '../../contract-types';
-import { toSeason, type CircuitRow, type SeasonRow } from './circuit-mapper';
+import { toSeason } from './circuit-mapper';
 import { rewriteSeasonStandings } from './season-standings';
+import type { CircuitRow, SeasonRow } from '../../db/rows';
 
 /** What a season transition works with: the open transaction, the event sink, the circuit and the instant. */
 export interface SeasonWriteContext {

@@ -11,10 +11,9 @@ import { countEvidence, MAX_EVIDENCE_PER_MATCH } from './evidence';
 import { resolveMatchActor, resolveStaffActor } from './match-actor';
 import { completeMatch, type CompletionEventExtras, type MatchOutcomeInput } from './match-completion';
 import { appendMatchHistory, type HistoryInput } from './match-history';
-import type { MatchRow, StoredReportedResult } from './match-mapper';
+import type { StoredReportedResult } from './match-mapper';
 import { findMatchRow, readMatches } from './match-reader';
 import { updateMatchVersioned } from './match-write';
-import type { TournamentRow } from '../tournaments/tournament-mapper';
 import type { Db } from '../../db/db';
 import { findTournamentRow } from '../tournaments/tournament-reader';
 import { requireVisibleTournament } from '../tournaments/visibility';
@@ -30,6 +29,7 @@ import type {
   MatchResolveRequest,
 } from '../../contract-types';
 import { DomainService } from '../domain-service';
+import type { MatchRow, TournamentRow } from '../../db/rows';
 
 /** Options of a match write: the request's Idempotency-Key header, if any. */
 export interface MatchWriteOptions {

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { MatchRow } from './match-mapper';
 import { bracketPlayRankSql } from './play-order';
 import type { Db } from '../../db/db';
 import { type RowPage, queryPage } from '../../db/page-query';
 import type { ScheduleQuery } from '../../contract-types';
+import type { MatchRow } from '../../db/rows';
 
 /**
  * One page of a tournament's matches in play order across stages (stage number, play round, bracket play rank,

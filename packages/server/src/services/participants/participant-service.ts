@@ -15,13 +15,13 @@ import type {
 } from '../../contract-types';
 import { forfeitParticipant } from './forfeit';
 import { writeParticipantRemovalEvent } from './participant-events';
-import { readParticipants, type ParticipantRow } from './participant-mapper';
+import { readParticipants } from './participant-mapper';
 import { assertPlaceAvailable, lockTournamentPlaces } from './capacity';
 import { checkParticipantStatusChange, PLACE_HOLDING_STATUSES } from './participant-status';
-import type { TournamentRow } from '../tournaments/tournament-mapper';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { requireManagedTournament, requireVisibleTournament } from '../tournaments/visibility';
 import { DomainService } from '../domain-service';
+import type { ParticipantRow, TournamentRow } from '../../db/rows';
 
 /** Tournament statuses before the start (core's tournament status table). */
 const BEFORE_START: readonly string[] = TOURNAMENT_STATUSES_BEFORE_START;

@@ -30,13 +30,14 @@ import {
   validateDates,
 } from './tournament-input';
 import { queryTournamentPage } from './tournament-list-query';
-import { holdingPlaces, toStage, type TournamentRow } from './tournament-mapper';
+import { holdingPlaces, toStage } from './tournament-mapper';
 import { countParticipants, findStageRows, findTournamentRow, readTournament, readTournaments } from './tournament-reader';
 import { checkStagePlan, planIssuesAtCreate } from '../stages/stage-plan';
 import { runTournamentStart, STARTABLE_STATUSES } from './tournament-start';
 import { requireManagedTournament, requireVisibleTournament } from './visibility';
 import type { WriteContext } from '../matches/write-context';
 import { DomainService } from '../domain-service';
+import type { TournamentRow } from '../../db/rows';
 
 /** Every staff role: any staff member may list the project's tournaments. */
 const ANY_STAFF: readonly StaffRole[] = ['OWNER', 'ADMIN', 'ORGANIZER', 'MODERATOR'];
