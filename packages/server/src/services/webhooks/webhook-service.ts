@@ -215,20 +215,10 @@ export class WebhookService {
   /** The delivery log of a subscription, newest first, each delivery with its attempts; optional status filter. */
   async listDeliveries(auth: AuthContext, id: string, query: WebhookDeliveryListQuery): Promise<Page<WebhookDelivery>> {
     await this.#load(auth, id);
-    let base = this.deps.db.selectFrom('webhook_deliveries').where('subscription_id', '=', id);
+    let base = this.#deliveriesOf(id);
     if (query.status !== undefined) base = base.where('status', '=', query.status);
     const { rows, total } = await queryPage(base, query, (b) => b.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'));
-    const attempts =
-      rows.length === 0
-        ? []
-        : await this.deps.db
-            .selectFrom('webhook_delivery_attempts')
-            .selectAll()
-            .where('delivery_id', 'in', rows.map((r) => r.id))
-            .execute();
-    const byDelivery = new Map<string, typeof attempts>();
-    for (const a of attempts) byDelivery.set(a.delivery_id, [...(byDelivery.get(a.delivery_id) ?? []), a]);
-    return toPage(rows.map((r) => toWebhookDelivery(r, byDelivery.get(r.id) ?? [])), query, total);
+    return toPage(await this.#withAttempts(rows), query, total);
   }
 
   /** One delivery of the subscription with every attempt. 404 when unknown or of another subscription. */
@@ -283,16 +273,32 @@ export class WebhookService {
     return row;
   }
 
+  /** The deliveries of a subscription (to filter further, select and order). */
+  #deliveriesOf(subscriptionId: string) {
+    return this.deps.db.selectFrom('webhook_deliveries').where('subscription_id', '=', subscriptionId);
+  }
+
+  /** The API deliveries of `rows`, in their order, each with its attempts. */
+  async #withAttempts(rows: Selectable<WebhookDeliveriesTable>[]): Promise<WebhookDelivery[]> {
+    const attempts =
+      rows.length === 0
+        ? []
+        : await this.deps.db
+            .selectFrom('webhook_delivery_attempts')
+            .selectAll()
+            .where('delivery_id', 'in', rows.map((r) => r.id))
+            .execute();
+    const byDelivery = new Map<string, typeof attempts>();
+    for (const a of attempts) byDelivery.set(a.delivery_id, [...(byDelivery.get(a.delivery_id) ?? []), a]);
+    return rows.map((r) => toWebhookDelivery(r, byDelivery.get(r.id) ?? []));
+  }
+
+  /** One delivery of the subscription with every attempt. @throws AppError 404 when unknown or of another subscription. */
   async #readDelivery(subscriptionId: string, deliveryId: string): Promise<WebhookDelivery> {
-    const row = await this.deps.db
-      .selectFrom('webhook_deliveries')
-      .selectAll()
-      .where('id', '=', deliveryId)
-      .where('subscription_id', '=', subscriptionId)
-      .executeTakeFirst();
-    if (!row) throw notFound('webhook delivery');
-    const attempts = await this.deps.db.selectFrom('webhook_delivery_attempts').selectAll().where('delivery_id', '=', deliveryId).execute();
-    return toWebhookDelivery(row, attempts);
+    const rows = await this.#deliveriesOf(subscriptionId).selectAll().where('id', '=', deliveryId).execute();
+    const [delivery] = await this.#withAttempts(rows);
+    if (!delivery) throw notFound('webhook delivery');
+    return delivery;
   }
 
   /** @throws AppError 400 naming body.url when the URL is refused by the safety rules. */
