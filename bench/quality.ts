@@ -22,24 +22,12 @@ import {
   tpGraph,
   type Pick,
 } from '../packages/core/test/helpers/early-rematches';
+import type { BmMatch } from '../packages/core/test/helpers/brackets-manager';
 import { combine, coreSwissQuality, tpSwissQuality, type SwissQuality } from '../packages/core/test/helpers/swiss-quality';
 
 const names = (n: number) => Array.from({ length: n }, (_, i) => `p${i + 1}`);
 const bracketSize = (n: number) => 2 ** Math.ceil(Math.log2(n));
 const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
-
-interface BmOpponent {
-  id: number | null;
-  result?: string;
-}
-interface BmMatch {
-  id: number;
-  group_id: number;
-  round_id: number;
-  status: number;
-  opponent1: BmOpponent | null;
-  opponent2: BmOpponent | null;
-}
 
 /** Early rematches of one brackets-manager double elimination of `n` (simple grand final), played with `pick`. */
 async function bmEarlyRematches(n: number, pick: Pick): Promise<number> {

@@ -6,21 +6,8 @@
 //   tourney server start            # or: npm start   (in another terminal)
 //   node examples/game-server-anticheat   # TOURNEY_BASE_URL overrides http://127.0.0.1:3000/api/v1
 import { createTourneyClient, isTourneyError, uploadEvidence } from '@tourney/sdk';
+import { baseUrl, run, signUp } from '../shared/accounts.mjs';
 import { crosshairPng } from './screenshot.mjs';
-
-const baseUrl = process.env.TOURNEY_BASE_URL ?? 'http://127.0.0.1:3000/api/v1';
-const run = Date.now().toString(36);
-const password = 'correct-horse-battery';
-
-/** Registers a user; returns a client acting as that user and the user. */
-async function signUp(name) {
-  const client = createTourneyClient({ baseUrl });
-  const { data } = await client.POST('/auth/register', {
-    body: { username: `${name}_${run}`, email: `${name}_${run}@example.test`, password },
-  });
-  client.setAccessToken(data.accessToken);
-  return { client, user: data.user };
-}
 
 /** One-time setup by the organizer: a PRO project and an API key with only the anti-cheat scopes. */
 async function setUpProject() {

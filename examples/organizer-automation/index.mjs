@@ -5,21 +5,9 @@
 //   tourney server start            # or: npm start   (in another terminal)
 //   node examples/organizer-automation [players]   # TOURNEY_BASE_URL overrides http://127.0.0.1:3000/api/v1
 import { createTourneyClient, isTourneyError } from '@tourney/sdk';
+import { baseUrl, run, signUp } from '../shared/accounts.mjs';
 
-const baseUrl = process.env.TOURNEY_BASE_URL ?? 'http://127.0.0.1:3000/api/v1';
 const playerCount = Number(process.argv[2] ?? 6);
-const run = Date.now().toString(36);
-const password = 'correct-horse-battery';
-
-/** Registers a user and returns a client acting as that user. */
-async function signUp(name) {
-  const client = createTourneyClient({ baseUrl });
-  const { data } = await client.POST('/auth/register', {
-    body: { username: `${name}_${run}`, email: `${name}_${run}@example.test`, password },
-  });
-  client.setAccessToken(data.accessToken);
-  return { client, user: data.user };
-}
 
 async function main() {
   const organizer = await signUp('organizer');

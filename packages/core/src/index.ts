@@ -115,7 +115,7 @@ export {
   type GroupsStage,
   type StageGroup,
 } from './formats/groups';
-export type { StageMatchResult, StandingRow, SwissStatus } from './standings/types';
+export type { ResultCounts, StageMatchResult, StandingRow, SwissStatus } from './standings/types';
 export { computeStandings, type StandingsFormat } from './standings/compute-standings';
 export { swissFormat, type SwissFormat } from './swiss/swiss-format';
 export {
@@ -222,6 +222,7 @@ export {
   compareStandings,
   rankStandings,
   sameStandingRank,
+  type CircuitCompetitor,
   type CircuitStanding,
   type StandingContribution,
   type UnrankedStanding,

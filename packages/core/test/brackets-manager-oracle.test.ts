@@ -16,26 +16,13 @@ import {
   type BracketKind,
   type GrandFinalMode,
 } from '../src/index';
+import type { BmMatch } from './helpers/brackets-manager';
 import { makeEntrants } from './helpers/entrants';
 import { pairHashPick, playBracket } from './helpers/play';
 
 const SIZES = Array.from({ length: 63 }, (_, i) => i + 2); // 2..64
 
 type Row = [BracketKind, number, number, string, string];
-
-interface Opponent {
-  id: number | null;
-  result?: string;
-}
-interface BmMatch {
-  id: number;
-  group_id: number;
-  round_id: number;
-  number: number;
-  status: number;
-  opponent1: Opponent | null;
-  opponent2: Opponent | null;
-}
 
 async function createStage(type: 'single_elimination' | 'double_elimination' | 'round_robin', n: number, settings: Record<string, unknown>) {
   const storage = new InMemoryDatabase();

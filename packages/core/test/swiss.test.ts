@@ -30,12 +30,8 @@ function playRound(round: SwissRound, random: () => number, drawRate = 0): Stage
   return out;
 }
 
-/**
- * Oracle: can the active players be paired with no rematch and no second bye (the bye going to someone
- * without one, unless everyone had one)? Maximum-cardinality matching over the allowed pairs, plus a bye
- * vertex for odd counts.
- */
-function rematchAvoidable(active: readonly string[], results: readonly StageMatchResult[]): boolean {
+/** Who has met whom (`a|b` both ways) and who has had a bye, in `results`. */
+function pairingHistory(results: readonly StageMatchResult[]): { met: Set<string>; hadBye: Set<string> } {
   const met = new Set<string>();
   const hadBye = new Set<string>();
   for (const r of results) {
@@ -43,6 +39,16 @@ function rematchAvoidable(active: readonly string[], results: readonly StageMatc
     if (a !== null && b !== null) met.add(`${a}|${b}`).add(`${b}|${a}`);
     else hadBye.add((a ?? b) as string);
   }
+  return { met, hadBye };
+}
+
+/**
+ * Oracle: can the active players be paired with no rematch and no second bye (the bye going to someone
+ * without one, unless everyone had one)? Maximum-cardinality matching over the allowed pairs, plus a bye
+ * vertex for odd counts.
+ */
+function rematchAvoidable(active: readonly string[], results: readonly StageMatchResult[]): boolean {
+  const { met, hadBye } = pairingHistory(results);
   const n = active.length;
   const edges: [number, number, number][] = [];
   for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (!met.has(`${active[i]}|${active[j]}`)) edges.push([i, j, 1]);
@@ -248,13 +254,7 @@ function pairableByBruteForce(ids: readonly string[], met: ReadonlySet<string>):
  */
 function expectedBye(entrants: Entrant[], results: readonly StageMatchResult[], pairable: (ids: readonly string[], met: ReadonlySet<string>) => boolean): string | null {
   const order = computeStandings('SWISS', entrants, results).map((r) => r.participantId);
-  const met = new Set<string>();
-  const hadBye = new Set<string>();
-  for (const r of results) {
-    const [a, b] = r.participants;
-    if (a !== null && b !== null) met.add(`${a}|${b}`).add(`${b}|${a}`);
-    else hadBye.add((a ?? b) as string);
-  }
+  const { met, hadBye } = pairingHistory(results);
   for (let i = order.length - 1; i >= 0; i--) {
     const id = order[i] as string;
     if (hadBye.has(id)) continue;

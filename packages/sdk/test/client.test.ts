@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTourneyClient, isTourneyError, TourneyError } from '../src/index';
-import { BASE, createTestServer, errorBody, testClient, tournament } from './helpers';
+import { BASE, createTestServer, CUP_BODY, errorBody, testClient, tournament } from './helpers';
 
 const server = createTestServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -21,44 +21,40 @@ async function rejection(promise: Promise<unknown>): Promise<TourneyError> {
   throw new Error('expected the call to reject with a TourneyError');
 }
 
+/** Answers GET /tournaments/:id with a tournament; returns the headers of every such request, in order. */
+function recordTournamentGets(): Headers[] {
+  const requests: Headers[] = [];
+  server.use(
+    http.get(`${BASE}/tournaments/:id`, ({ request }) => {
+      requests.push(request.headers);
+      return HttpResponse.json({ success: true, data: tournament(ID) });
+    }),
+  );
+  return requests;
+}
+
 describe('createTourneyClient: credentials', () => {
   it('sends X-API-Key, Authorization: Bearer and a User-Agent naming the SDK and the caller', async () => {
-    let seen: Headers | undefined;
-    server.use(
-      http.get(`${BASE}/tournaments/:id`, ({ request }) => {
-        seen = request.headers;
-        return HttpResponse.json({ success: true, data: tournament(ID) });
-      }),
-    );
+    const requests = recordTournamentGets();
     const { client } = testClient({ apiKey: 'tk_secret_key', accessToken: 'at_secret', userAgent: 'game-server/2.1' });
     await client.GET('/tournaments/{id}', { params: { path: { id: ID } } });
+    const [seen] = requests;
     expect(seen?.get('x-api-key')).toBe('tk_secret_key');
     expect(seen?.get('authorization')).toBe('Bearer at_secret');
     expect(seen?.get('user-agent')).toBe('game-server/2.1 tourney-sdk/0.1.0');
   });
 
   it('sends no credentials when none are configured', async () => {
-    let seen: Headers | undefined;
-    server.use(
-      http.get(`${BASE}/tournaments/:id`, ({ request }) => {
-        seen = request.headers;
-        return HttpResponse.json({ success: true, data: tournament(ID) });
-      }),
-    );
+    const requests = recordTournamentGets();
     const { client } = testClient();
     await client.GET('/tournaments/{id}', { params: { path: { id: ID } } });
+    const [seen] = requests;
     expect(seen?.has('x-api-key')).toBe(false);
     expect(seen?.has('authorization')).toBe(false);
   });
 
   it('setAccessToken and setApiKey switch the credentials of the next requests', async () => {
-    const seen: { key: string | null; auth: string | null }[] = [];
-    server.use(
-      http.get(`${BASE}/tournaments/:id`, ({ request }) => {
-        seen.push({ key: request.headers.get('x-api-key'), auth: request.headers.get('authorization') });
-        return HttpResponse.json({ success: true, data: tournament(ID) });
-      }),
-    );
+    const requests = recordTournamentGets();
     const { client } = testClient({ apiKey: 'tk_first' });
     const get = () => client.GET('/tournaments/{id}', { params: { path: { id: ID } } });
     await get();
@@ -70,6 +66,7 @@ describe('createTourneyClient: credentials', () => {
     client.setAccessToken(null);
     client.setApiKey('tk_second');
     await get();
+    const seen = requests.map((h) => ({ key: h.get('x-api-key'), auth: h.get('authorization') }));
     expect(seen).toEqual([
       { key: 'tk_first', auth: null },
       { key: 'tk_first', auth: 'Bearer at_user' },
@@ -79,16 +76,10 @@ describe('createTourneyClient: credentials', () => {
   });
 
   it('keeps an Authorization header given on the call itself', async () => {
-    let auth: string | null = null;
-    server.use(
-      http.get(`${BASE}/tournaments/:id`, ({ request }) => {
-        auth = request.headers.get('authorization');
-        return HttpResponse.json({ success: true, data: tournament(ID) });
-      }),
-    );
+    const requests = recordTournamentGets();
     const { client } = testClient({ accessToken: 'at_default' });
     await client.GET('/tournaments/{id}', { params: { path: { id: ID } }, headers: { Authorization: 'Bearer at_other' } });
-    expect(auth).toBe('Bearer at_other');
+    expect(requests.map((h) => h.get('authorization'))).toEqual(['Bearer at_other']);
   });
 });
 
@@ -210,15 +201,7 @@ describe('createTourneyClient: HTTP errors', () => {
     );
     const { client } = testClient({ apiKey: 'tk_x' });
     const error = await rejection(
-      client.POST('/tournaments', {
-        body: {
-          name: '',
-          disciplineId: 'chess',
-          maxParticipants: 1,
-          startDate: '2030-01-01T10:00:00Z',
-          stages: [{ name: 'Main', format: 'SINGLE_ELIMINATION' }],
-        },
-      }),
+      client.POST('/tournaments', { body: { ...CUP_BODY, name: '', maxParticipants: 1 } }),
     );
     expect(error.status).toBe(400);
     expect(error.code).toBe('VALIDATION_ERROR');
@@ -237,15 +220,7 @@ describe('createTourneyClient: HTTP errors', () => {
     );
     const { client, delays } = testClient();
     const error = await rejection(
-      client.POST('/tournaments', {
-        body: {
-          name: 'Cup',
-          disciplineId: 'chess',
-          maxParticipants: 8,
-          startDate: '2030-01-01T10:00:00Z',
-          stages: [{ name: 'Main', format: 'SINGLE_ELIMINATION' }],
-        },
-      }),
+      client.POST('/tournaments', { body: CUP_BODY }),
     );
     expect(error.status).toBe(502);
     expect(error.code).toBe('INVALID_RESPONSE');

@@ -1,5 +1,5 @@
 import { setupServer } from 'msw/node';
-import { createTourneyClient, type TourneyClientOptions } from '../src/index';
+import { createTourneyClient, type TournamentCreate, type TourneyClientOptions } from '../src/index';
 
 /** API root used by every SDK test; msw answers it, anything else fails the test (onUnhandledRequest: 'error'). */
 export const BASE = 'http://tourney.test/api/v1';
@@ -29,6 +29,15 @@ export function testClient(options: Partial<TourneyClientOptions> = {}) {
 export function errorBody(code: string, message: string, requestId: string, details?: { path: string; message: string }[]) {
   return { success: false, error: { code, message, requestId, ...(details ? { details } : {}) } };
 }
+
+/** A body of POST /tournaments: a single-elimination chess cup for 8 players (spread it to change a field). */
+export const CUP_BODY: TournamentCreate = {
+  name: 'Cup',
+  disciplineId: 'chess',
+  maxParticipants: 8,
+  startDate: '2030-01-01T10:00:00Z',
+  stages: [{ name: 'Main', format: 'SINGLE_ELIMINATION' }],
+};
 
 /** A minimal tournament as the API returns it (only the fields the tests look at are meaningful). */
 export function tournament(id: string, name = `Cup ${id}`) {

@@ -1,5 +1,6 @@
 import { describe, expect } from 'vitest';
-import { createApiKey, createTenant, it, request, type TestUser } from './helpers/index';
+import { it, request, type TestUser } from './helpers/index';
+import { expectAnalyticsKeyRules } from './analytics-helpers';
 import { classify, completedTournament, createCircuit, createSeason, seasonTransition } from './circuits-helpers';
 import { registerPlayers } from './tournaments-helpers';
 
@@ -69,14 +70,7 @@ describe('GET /circuits/{id}/analytics', () => {
 
   it('needs read:analytics for keys; 404 for another project', async ({ server, tenant }) => {
     const c = await createCircuit(server, tenant);
-    const reader = await createApiKey(server, tenant.owner, tenant.project.id, ['read:circuits']);
-    const refused = await request(server, 'GET', `/circuits/${c.id}/analytics`, { apiKey: reader.key });
-    expect(refused.status).toBe(403);
-    expect(refused.body.error.code).toBe('INSUFFICIENT_SCOPE');
-    const analyst = await createApiKey(server, tenant.owner, tenant.project.id, ['read:analytics']);
-    expect((await request(server, 'GET', `/circuits/${c.id}/analytics`, { apiKey: analyst.key })).status).toBe(200);
+    await expectAnalyticsKeyRules(server, tenant, `/circuits/${c.id}/analytics`);
     expect((await request(server, 'GET', `/circuits/${c.id}/analytics`, { token: tenant.owner.accessToken })).status).toBe(200);
-    const stranger = await createTenant(server);
-    expect((await request(server, 'GET', `/circuits/${c.id}/analytics`, { apiKey: stranger.apiKey.key })).status).toBe(404);
   });
 });

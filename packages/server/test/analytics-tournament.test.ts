@@ -1,6 +1,7 @@
 import { describe, expect } from 'vitest';
 import { newId } from '../src/ids';
-import { createApiKey, createTenant, expectStatus, it, registerUser, request } from './helpers/index';
+import { expectStatus, it, registerUser, request, type TestUser } from './helpers/index';
+import { expectAnalyticsKeyRules } from './analytics-helpers';
 import { allMatches, joinAll, lifecycle, openTournament, registerPlayers } from './tournaments-helpers';
 
 const MINUTE = 60_000;
@@ -35,17 +36,16 @@ describe('GET /tournaments/{id}/analytics', () => {
     await lifecycle(server, tenant, t.id, 'start');
     const [semi1, semi2] = (await allMatches(server, t.id)).filter((m) => m.round === 1);
     const pid = (u: { id: string }) => participantOf.get(u.id) as string;
-    // Semi-final 1 (p1 v p4): started, 4 minutes later reported and confirmed (tokens live 15 minutes).
-    expectStatus(await request(server, 'POST', `/matches/${semi1.id}/start`, { token: p1!.accessToken }), 200, 'start');
-    server.clock.advance(4 * MINUTE);
-    expectStatus(
-      await request(server, 'POST', `/matches/${semi1.id}/report`, {
-        token: p1!.accessToken,
-        body: { winnerId: pid(p1!), scores: [{ participantId: pid(p1!), score: 2 }, { participantId: pid(p4!), score: 0 }] },
-      }),
-      200,
-      'report',
-    );
+    /** `by` starts match `id`, `minutes` later reports a win 2-0 or 2-1 over `other` (tokens live 15 minutes). */
+    const startAndReport = async (id: string, by: TestUser, other: TestUser, minutes: number, otherScore: number) => {
+      expectStatus(await request(server, 'POST', `/matches/${id}/start`, { token: by.accessToken }), 200, `start ${id}`);
+      server.clock.advance(minutes * MINUTE);
+      const scores = [{ participantId: pid(by), score: 2 }, { participantId: pid(other), score: otherScore }];
+      const body = { winnerId: pid(by), scores };
+      expectStatus(await request(server, 'POST', `/matches/${id}/report`, { token: by.accessToken, body }), 200, `report ${id}`);
+    };
+    // Semi-final 1 (p1 v p4): started, 4 minutes later reported and confirmed.
+    await startAndReport(semi1.id, p1!, p4!, 4, 0);
     expectStatus(await request(server, 'POST', `/matches/${semi1.id}/confirm`, { token: p4!.accessToken }), 200, 'confirm');
     // Semi-final 2 (p2 v p3): p3 is disqualified, p2 wins by walkover (never started: no duration).
     expect(semi2.participants.map((s: any) => s.participantId).sort()).toEqual([pid(p2!), pid(p3!)].sort());
@@ -53,16 +53,7 @@ describe('GET /tournaments/{id}/analytics', () => {
     // Final (p1 v p2): started and reported, then disputed (a DISPUTED history entry, written directly until the
     // dispute endpoint exists).
     const final = (await allMatches(server, t.id)).find((m) => m.round === 2);
-    expectStatus(await request(server, 'POST', `/matches/${final.id}/start`, { token: p2!.accessToken }), 200, 'start final');
-    server.clock.advance(3 * MINUTE);
-    expectStatus(
-      await request(server, 'POST', `/matches/${final.id}/report`, {
-        token: p2!.accessToken,
-        body: { winnerId: pid(p2!), scores: [{ participantId: pid(p1!), score: 1 }, { participantId: pid(p2!), score: 2 }] },
-      }),
-      200,
-      'report final',
-    );
+    await startAndReport(final.id, p2!, p1!, 3, 1);
     await server.deps.db
       .insertInto('match_history')
       .values({ id: newId(), match_id: final.id, type: 'DISPUTED', actor_user_id: p1!.id, at: server.clock.now().toISOString(), data: '{}' })
@@ -92,14 +83,7 @@ describe('GET /tournaments/{id}/analytics', () => {
 
   it('needs read:analytics for keys and a staff role for users; 404 for another project', async ({ server, tenant }) => {
     const t = await openTournament(server, tenant);
-    const circuitsOnly = await createApiKey(server, tenant.owner, tenant.project.id, ['read:circuits']);
-    const refused = await request(server, 'GET', `/tournaments/${t.id}/analytics`, { apiKey: circuitsOnly.key });
-    expect(refused.status).toBe(403);
-    expect(refused.body.error.code).toBe('INSUFFICIENT_SCOPE');
-    const analyst = await createApiKey(server, tenant.owner, tenant.project.id, ['read:analytics']);
-    expect((await request(server, 'GET', `/tournaments/${t.id}/analytics`, { apiKey: analyst.key })).status).toBe(200);
-    const stranger = await createTenant(server);
-    expect((await request(server, 'GET', `/tournaments/${t.id}/analytics`, { apiKey: stranger.apiKey.key })).status).toBe(404);
+    await expectAnalyticsKeyRules(server, tenant, `/tournaments/${t.id}/analytics`);
     const user = await registerUser(server);
     expect((await request(server, 'GET', `/tournaments/${t.id}/analytics`, { token: user.accessToken })).status).toBe(403);
     expect((await request(server, 'GET', `/tournaments/${t.id}/analytics`)).status).toBe(401);

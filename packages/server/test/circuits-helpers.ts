@@ -3,7 +3,7 @@
  * COMPLETED through HTTP with a chosen order of strength.
  */
 import { expectStatus, request, type ApiServer, type TestTenant, type TestUser } from './helpers/index';
-import { joinAll, lifecycle, openTournament, playAll } from './tournaments-helpers';
+import { joinAll, lifecycle, openTournament, playAll, type Roster } from './tournaments-helpers';
 
 /** The default scoring of the tests: 100, 70, 40 for each semi-final loser, 20 for places 5-8. */
 export const DEFAULT_SCORING = { strategy: 'PLACEMENT', placements: { '1': 100, '2': 70, '3-4': 40, '5-8': 20 } } as const;
@@ -60,10 +60,8 @@ export async function allStandings(server: ApiServer, tenant: TestTenant, circui
 }
 
 /** A tournament played to COMPLETED: participant ids by user id and players by participant id. */
-export interface PlayedTournament {
+export interface PlayedTournament extends Roster {
   id: string;
-  participantOf: Map<string, string>;
-  byParticipant: Map<string, TestUser>;
 }
 
 /**

@@ -2,17 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  circuitWritesAtOnce,
-  duplicateRegistration,
-  invitationAcceptedOnce,
-  matchesPlayedAtOnce,
-  oneActiveSessionPerMatch,
-  ownersLeaveAtOnce,
-  ownersRemoveEachOther,
-  registrationRace,
-  sameNameOrganizations,
-} from './concurrency-scenarios';
+import { INVARIANT_SCENARIOS } from './concurrency-scenarios';
 import { type ServerProcess, startServerProcess } from './helpers/server-process';
 
 // Two server processes on one SQLite file (WAL): SQLite lets one of them write at a time, and a transaction that
@@ -32,13 +22,5 @@ afterAll(async () => {
 });
 
 describe('invariants with two server processes on one SQLite file', () => {
-  it('40 users registering at once for 8 places: 8 accepted, 32 are 409 TOURNAMENT_FULL', () => registrationRace(servers), 90_000);
-  it('one user registering several times at once is registered once', () => duplicateRegistration(servers));
-  it('two OWNERs removing each other at once: one removal succeeds, one OWNER is left', () => ownersRemoveEachOther(servers), 60_000);
-  it('two OWNERs leaving at once: the last OWNER stays (409 CONFLICT)', () => ownersLeaveAtOnce(servers), 60_000);
-  it('organizations created at once with one name get distinct slugs', () => sameNameOrganizations(servers));
-  it('an invitation accepted several times at once is accepted once', () => invitationAcceptedOnce(servers));
-  it('anti-cheat sessions started at once for one match: one is active', () => oneActiveSessionPerMatch(servers));
-  it('a tournament classified at once is classified once; seasons added at once get distinct numbers', () => circuitWritesAtOnce(servers), 90_000);
-  it('the matches of a round played at once fill the next round and complete the tournament', () => matchesPlayedAtOnce(servers), 90_000);
+  for (const [rule, scenario] of INVARIANT_SCENARIOS) it(rule, () => scenario(servers), 90_000);
 });

@@ -228,3 +228,19 @@ export async function matchesPlayedAtOnce(servers: readonly ApiServer[]): Promis
     expect(champion.body.data.finalPlacement).toBe(1);
   }
 }
+
+/** A scenario run over some servers. */
+type Scenario = (servers: readonly ApiServer[]) => Promise<void>;
+
+/** Every scenario above with the rule it checks (the test's title), in the order the test files run them. */
+export const INVARIANT_SCENARIOS: ReadonlyArray<readonly [rule: string, scenario: Scenario]> = [
+  ['40 users registering at once for 8 places: 8 accepted, 32 are 409 TOURNAMENT_FULL', registrationRace],
+  ['one user registering several times at once is registered once', duplicateRegistration],
+  ['two OWNERs removing each other at once: one removal succeeds, one OWNER is left', ownersRemoveEachOther],
+  ['two OWNERs leaving at once: the last OWNER stays (409 CONFLICT)', ownersLeaveAtOnce],
+  ['organizations created at once with one name get distinct slugs', sameNameOrganizations],
+  ['an invitation accepted several times at once is accepted once', invitationAcceptedOnce],
+  ['anti-cheat sessions started at once for one match: one is active', oneActiveSessionPerMatch],
+  ['a tournament classified at once is classified once; seasons added at once get distinct numbers', circuitWritesAtOnce],
+  ['the matches of a round played at once fill the next round and complete the tournament', matchesPlayedAtOnce],
+];

@@ -5,14 +5,12 @@
  */
 import { expect } from 'vitest';
 import { expectStatus, request, type TestServer, type TestTenant, type TestUser } from './helpers/index';
-import { allMatches, joinAll, lifecycle, openTournament } from './tournaments-helpers';
+import { allMatches, joinAll, lifecycle, openTournament, type Roster } from './tournaments-helpers';
 
 /** A started tournament: its id, start response and the player of every participant (and back). */
-export interface StartedTournament {
+export interface StartedTournament extends Roster {
   id: string;
   started: any;
-  byParticipant: Map<string, TestUser>;
-  participantOf: Map<string, string>;
 }
 
 /**

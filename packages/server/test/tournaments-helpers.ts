@@ -43,12 +43,14 @@ export async function openTournament(server: ApiServer, tenant: TestTenant, over
   return lifecycle(server, tenant, t.id, 'registration/open');
 }
 
+/** Who plays in a tournament: the player of each participant id, and the participant id of each user id. */
+export interface Roster {
+  byParticipant: Map<string, TestUser>;
+  participantOf: Map<string, string>;
+}
+
 /** Registers every player (solo) in order; returns player by participant id and participant id by user id. */
-export async function joinAll(
-  server: ApiServer,
-  tournamentId: string,
-  players: readonly TestUser[],
-): Promise<{ byParticipant: Map<string, TestUser>; participantOf: Map<string, string> }> {
+export async function joinAll(server: ApiServer, tournamentId: string, players: readonly TestUser[]): Promise<Roster> {
   const byParticipant = new Map<string, TestUser>();
   const participantOf = new Map<string, string>();
   for (const p of players) {

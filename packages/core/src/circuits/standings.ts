@@ -3,14 +3,18 @@
  * ties broken by points, then wins, then best placement).
  */
 
-/** One competitor's result in one classified tournament. */
-export interface StandingContribution {
+/** Who a line of circuit standings (or a contribution to it) is about. */
+export interface CircuitCompetitor {
   /** See competitorKey. */
   competitorKey: string;
   userId: string | null;
   teamName: string | null;
-  /** Display name in that tournament; the latest contribution's name is shown. */
+  /** Display name: in a contribution, the name in that tournament; in standings, the latest contribution's name. */
   name: string;
+}
+
+/** One competitor's result in one classified tournament. */
+export interface StandingContribution extends CircuitCompetitor {
   /** Points awarded (multiplier applied, hundredths at most). */
   points: number;
   /** Matches won in that tournament (byes excluded). */
@@ -20,11 +24,7 @@ export interface StandingContribution {
 }
 
 /** One ranked line of standings. */
-export interface CircuitStanding {
-  competitorKey: string;
-  userId: string | null;
-  teamName: string | null;
-  name: string;
+export interface CircuitStanding extends CircuitCompetitor {
   /** Sum of the awarded points, exact to the hundredth. */
   points: number;
   wins: number;

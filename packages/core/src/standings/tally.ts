@@ -1,7 +1,7 @@
 import { throwIfInvalid, type DomainErrorDetail } from '../errors/domain-error';
 import type { Entrant } from '../formats/types';
 import type { PointsSystem } from '../stages/stage-settings';
-import type { StageMatchResult } from './types';
+import type { ResultCounts, StageMatchResult } from './types';
 
 /** One decided game from a participant's side: opponent, points share (1 win, 0.5 draw, 0 loss). */
 export interface Game {
@@ -10,17 +10,9 @@ export interface Game {
 }
 
 /** Running record of one participant over the decided results of a stage. */
-export interface ParticipantRecord {
+export interface ParticipantRecord extends ResultCounts {
   id: string;
   seed: number;
-  played: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  byes: number;
-  points: number;
-  scoresFor: number;
-  scoresAgainst: number;
   games: Game[];
 }
 
@@ -38,6 +30,21 @@ function emptyRecord(entrant: Entrant): ParticipantRecord {
     scoresAgainst: 0,
     games: [],
   };
+}
+
+/** The counter and the points share (Game.share) of each outcome of a game. */
+const OUTCOMES = {
+  win: { counter: 'wins', share: 1 },
+  draw: { counter: 'draws', share: 0.5 },
+  loss: { counter: 'losses', share: 0 },
+} as const satisfies Record<keyof PointsSystem, { counter: keyof ResultCounts; share: number }>;
+
+/** Adds one decided game against `opponent` to `record`: the outcome's counter, its points and the game. */
+function addGame(record: ParticipantRecord, opponent: ParticipantRecord, outcome: keyof PointsSystem, points: PointsSystem): void {
+  const { counter, share } = OUTCOMES[outcome];
+  record[counter]++;
+  record.points += points[outcome];
+  record.games.push({ opponent: opponent.id, share });
 }
 
 /**
@@ -100,21 +107,13 @@ export function tally(ranked: readonly Entrant[], results: readonly StageMatchRe
     rb.scoresFor += sb;
     rb.scoresAgainst += sa;
     if (isDraw) {
-      ra.draws++;
-      rb.draws++;
-      ra.points += points.draw;
-      rb.points += points.draw;
-      ra.games.push({ opponent: rb.id, share: 0.5 });
-      rb.games.push({ opponent: ra.id, share: 0.5 });
+      addGame(ra, rb, 'draw', points);
+      addGame(rb, ra, 'draw', points);
       return;
     }
     const [w, l] = winner === a ? [ra, rb] : [rb, ra];
-    w.wins++;
-    l.losses++;
-    w.points += points.win;
-    l.points += points.loss;
-    w.games.push({ opponent: l.id, share: 1 });
-    l.games.push({ opponent: w.id, share: 0 });
+    addGame(w, l, 'win', points);
+    addGame(l, w, 'loss', points);
   });
   throwIfInvalid(details, 'results');
   return records;

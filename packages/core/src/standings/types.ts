@@ -17,16 +17,8 @@ export interface StageMatchResult {
 /** Status of a participant in an esports-form Swiss stage (advance at W wins, out at L losses). */
 export type SwissStatus = 'ACTIVE' | 'ADVANCED' | 'ELIMINATED';
 
-/** One line of a round-robin, Swiss or group standings table. */
-export interface StandingRow {
-  participantId: string;
-  seed: number;
-  /** 1-based position (within the group for GROUPS); unique: the seed breaks what the criteria leave tied. */
-  rank: number;
-  /** True when the configured criteria do not separate this row from the one above (shared placement). */
-  tiedWithPrevious: boolean;
-  /** Group number for GROUPS, else null. */
-  group: number | null;
+/** A participant's decided results in a stage, counted. */
+export interface ResultCounts {
   played: number;
   wins: number;
   draws: number;
@@ -36,6 +28,18 @@ export interface StandingRow {
   points: number;
   scoresFor: number;
   scoresAgainst: number;
+}
+
+/** One line of a round-robin, Swiss or group standings table. */
+export interface StandingRow extends ResultCounts {
+  participantId: string;
+  seed: number;
+  /** 1-based position (within the group for GROUPS); unique: the seed breaks what the criteria leave tied. */
+  rank: number;
+  /** True when the configured criteria do not separate this row from the one above (shared placement). */
+  tiedWithPrevious: boolean;
+  /** Group number for GROUPS, else null. */
+  group: number | null;
   scoreDifference: number;
   /** Value of each configured criterion (HEAD_TO_HEAD: points among the participants it was applied to, 0 when not needed). */
   tiebreaks: Partial<Record<Tiebreak, number>>;

@@ -1,4 +1,5 @@
 import type { GeneratedMatch } from '../../src/index';
+import { bracketSlots } from './bracket-slots';
 
 /** A match as played by `playBracket`: its final participants, winner and loser. */
 export interface PlayedMatch {
@@ -20,29 +21,20 @@ export interface PlayableStage {
  * condition holds (the named match was won from `winnerSlot`); otherwise it is void.
  */
 export function playBracket(stage: PlayableStage, pick: (a: string, b: string, match: GeneratedMatch) => string): PlayedMatch[] {
-  const slots = new Map<string, [string | null, string | null]>();
-  for (const m of stage.matches) slots.set(m.key, [...m.participants]);
+  const slots = bracketSlots(stage.matches);
   const reset = stage.grandFinalReset ?? null;
   let resetVoid = false;
-  const fill = (key: string, slot: 1 | 2, id: string): void => {
-    const target = slots.get(key);
-    if (!target) throw new Error(`next points to unknown match ${key}`);
-    if (target[slot - 1] !== null) throw new Error(`slot ${slot} of ${key} filled twice`);
-    target[slot - 1] = id;
-  };
   const played: PlayedMatch[] = [];
   for (const m of stage.matches) {
     if (reset !== null && m.key === reset.key && resetVoid) continue;
-    const [a, b] = slots.get(m.key) as [string | null, string | null];
-    if (a === null || b === null) throw new Error(`match ${m.key} reached with an empty slot`);
+    const [a, b] = slots.sides(m);
     const winnerId = pick(a, b, m);
     const loserId = winnerId === a ? b : a;
     const isCondition = reset !== null && m.key === reset.condition.key;
     if (isCondition && winnerId !== (reset.condition.winnerSlot === 1 ? a : b)) {
       resetVoid = true;
     } else {
-      if (m.next.winner) fill(m.next.winner.key, m.next.winner.slot, winnerId);
-      if (m.next.loser) fill(m.next.loser.key, m.next.loser.slot, loserId);
+      slots.advance(m, winnerId, loserId);
     }
     played.push({ match: m, participants: [a, b], winnerId, loserId });
   }

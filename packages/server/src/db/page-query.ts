@@ -28,6 +28,39 @@ export interface Page<T> {
   pagination: Pagination;
 }
 
+/** One page of rows and the count of every row under the same filters. */
+export interface RowPage<Row> {
+  rows: Row[];
+  total: number;
+}
+
+/**
+ * Runs one page of a filtered query: the rows `ordered(base)` selects, `window.limit` of them from row
+ * `(page - 1) * limit`, and the count of every row `base` filters, both in parallel. `base` holds the FROM, joins
+ * and WHERE clauses only; `ordered` adds the selection and an order that is total (ties broken by id) so pages
+ * neither overlap nor skip rows. Filters need an index led by the same columns (R3.8).
+ */
+export async function queryPage<DB, TB extends keyof DB, Row>(
+  base: SelectQueryBuilder<DB, TB, object>,
+  window: PageQuery,
+  // The selection may join further tables, so its query is of other tables than `base`.
+  ordered: (base: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<any, any, Row>,
+): Promise<RowPage<Row>> {
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ordered(base)
+      .limit(window.limit)
+      .offset((window.page - 1) * window.limit)
+      .execute(),
+  ]);
+  return { rows: rows as Row[], total: Number((count as { total: number | string | bigint }).total) };
+}
+
+/** The API page of `rows` mapped to items, with the pagination object of `window` and `total`. */
+export function toPage<Item>(items: Item[], window: PageQuery, total: number): Page<Item> {
+  return { items, pagination: pagination(window.page, window.limit, total) };
+}
+
 /**
  * Runs a filtered query as one page, newest first (`created_at` then `id`, both descending, so the order is total),
  * counting the whole result with the same filters in parallel. `base` holds the FROM and WHERE clauses only; every
@@ -38,16 +71,6 @@ export async function newestFirstPage<DB, TB extends keyof DB, Row, Item>(
   window: PageQuery,
   map: (row: Row) => Item,
 ): Promise<Page<Item>> {
-  const [count, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base
-      .selectAll()
-      .orderBy(sql`created_at`, 'desc')
-      .orderBy(sql`id`, 'desc')
-      .limit(window.limit)
-      .offset((window.page - 1) * window.limit)
-      .execute(),
-  ]);
-  const total = Number((count as { total: number | string | bigint }).total);
-  return { items: (rows as Row[]).map(map), pagination: pagination(window.page, window.limit, total) };
+  const { rows, total } = await queryPage(base, window, (b) => b.selectAll().orderBy(sql`created_at`, 'desc').orderBy(sql`id`, 'desc'));
+  return toPage((rows as Row[]).map(map), window, total);
 }

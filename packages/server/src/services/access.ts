@@ -116,4 +116,14 @@ export class AccessService {
     const actor = await this.requireProject(auth, requestedProjectId, req);
     return { projectId: requestedProjectId, actor };
   }
+
+  /**
+   * The project whose resources a list reads (R4.2, R4.3): a key's own project; for a user, the `projectId` query
+   * parameter (400 naming `query.projectId` when missing, 404 when unknown), which the user must be staff of with
+   * one of `req.roles`.
+   */
+  async resolveProjectToList(auth: AuthContext, requestedProjectId: string | undefined, req: ProjectRequirement): Promise<string> {
+    const { projectId } = await this.resolveProjectForCreate(auth, requestedProjectId, { ...req, field: 'query.projectId' });
+    return projectId;
+  }
 }

@@ -7,10 +7,11 @@ import type {
   SeasonStatus,
   Standing,
 } from '../../contract-types';
-import { fromHundredths, type CircuitRow } from '../circuits/circuit-mapper';
+import { fromHundredths } from '../circuits/circuit-mapper';
 import { findSeasonRows } from '../circuits/circuit-reader';
 import { cumulativeStandings, querySeasonStandings } from '../circuits/season-standings';
 import type { Db } from '../../db/db';
+import type { CircuitRow } from '../../db/rows';
 
 /** Lines of the cumulative standings listed as top competitors. */
 export const TOP_COMPETITORS = 10;

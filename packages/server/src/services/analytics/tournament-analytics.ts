@@ -1,7 +1,8 @@
 import type { MatchCounts, ParticipantCounts, TournamentAnalytics, TournamentStatus } from '../../contract-types';
-import { holdingPlaces, type TournamentRow } from '../tournaments/tournament-mapper';
+import { holdingPlaces } from '../tournaments/tournament-mapper';
 import type { Db } from '../../db/db';
 import { countParticipants } from '../tournaments/tournament-reader';
+import type { TournamentRow } from '../../db/rows';
 
 const STATUS_FIELD: Record<string, keyof MatchCounts> = {
   SCHEDULED: 'scheduled',

@@ -1,19 +1,13 @@
+import type { Selectable } from 'kysely';
+import type { AntiCheatDetectionsTable } from '../../db/schema';
 import type { AntiCheatDb } from './session-reader';
 import type { Detection, DetectionSeverity, DetectionVerdict } from '../../contract-types';
 
 /** A detection row with the count of its uploaded evidence files. */
-interface DetectionRow {
-  id: string;
-  match_id: string;
-  user_id: string;
-  rule: string;
-  severity: string;
-  ai_verdict: string | null;
-  verdict: string | null;
-  reviewed_at: string | null;
-  created_at: string;
-  evidence_count: number | string | bigint | null;
-}
+type DetectionRow = Pick<
+  Selectable<AntiCheatDetectionsTable>,
+  'id' | 'match_id' | 'user_id' | 'rule' | 'severity' | 'ai_verdict' | 'verdict' | 'reviewed_at' | 'created_at'
+> & { evidence_count: number | string | bigint | null };
 
 /**
  * Selects detections (alias `d`) with `evidence_count`: attached media files whose bytes were uploaded. Callers add

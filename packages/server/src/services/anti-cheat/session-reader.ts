@@ -1,12 +1,10 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { AntiCheatSessionsTable, Database } from '../../db/schema';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { AntiCheatGame, AntiCheatSession, AntiCheatSessionStatus } from '../../contract-types';
+import type { SessionRow } from '../../db/rows';
 
 /** A database handle usable inside or outside a transaction. */
 export type AntiCheatDb = Kysely<Database> | Transaction<Database>;
-
-/** A session row. */
-export type SessionRow = Selectable<AntiCheatSessionsTable>;
 
 /**
  * The session of `projectId` addressed by `sessionId` (= its match id, R12.4, R12.5): the active one, else the most

@@ -1,6 +1,7 @@
 import type { AdvancementPatch, BracketKind, BracketMatch, MatchSlot, MatchStatus, ResultType, SideChange } from '@tourney/core';
-import type { MatchRow } from '../matches/match-mapper';
 import type { MatchPatch } from '../matches/match-write';
+import { UNPLAYED_COLUMNS } from './bracket-rows';
+import type { MatchRow } from '../../db/rows';
 
 function slotOf(slot: number | null): MatchSlot {
   return slot === 2 ? 2 : 1;
@@ -42,19 +43,7 @@ export function patchColumns(patch: AdvancementPatch, now: string): MatchPatch {
     case 'REOPEN':
       return { ...sideColumns(patch.side), status: 'SCHEDULED', result_type: null, completed_at: null };
     case 'RESET':
-      return {
-        ...sideColumns(patch.side),
-        status: 'SCHEDULED',
-        score1: null,
-        score2: null,
-        winner_id: null,
-        loser_id: null,
-        is_draw: 0,
-        result_type: null,
-        reported_result: null,
-        started_at: null,
-        completed_at: null,
-      };
+      return { ...sideColumns(patch.side), status: 'SCHEDULED', ...UNPLAYED_COLUMNS };
     case 'CLOSE_NOT_NEEDED':
       return { status: 'COMPLETED', result_type: 'NOT_NEEDED', completed_at: now };
     default: {

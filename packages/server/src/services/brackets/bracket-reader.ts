@@ -5,9 +5,10 @@ import { BRACKET_VIEW_RANK } from '../matches/play-order';
 import { readStageEntrants } from '../stages/stage-entrants';
 import { readStageResults } from '../stages/stage-results';
 import { effectiveSettings } from '../stages/stage-settings';
-import { toStage, type StageRow, type TournamentRow } from '../tournaments/tournament-mapper';
+import { toStage } from '../tournaments/tournament-mapper';
 import type { Db } from '../../db/db';
 import { findStageRows } from '../tournaments/tournament-reader';
+import type { StageRow, TournamentRow } from '../../db/rows';
 
 type BracketRound = BracketStage['rounds'][number];
 

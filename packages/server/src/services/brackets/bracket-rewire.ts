@@ -2,10 +2,10 @@ import { isPlayedMatch, rewireCorrectedMatch, type MatchStatus, type ResultType 
 import { writeEvents } from '../events';
 import { matchEventIds, resultOf } from '../matches/event-data';
 import { appendMatchHistory } from '../matches/match-history';
-import type { MatchRow } from '../matches/match-mapper';
 import { updateMatchVersioned } from '../matches/match-write';
 import type { WriteContext } from '../matches/write-context';
 import { patchColumns, toBracketMatch } from './advancement-rows';
+import type { MatchRow } from '../../db/rows';
 
 /** True for a match someone acted on or that was decided by play or forfeit (core `isPlayedMatch`: not a bye or an unneeded reset). */
 export function isPlayed(row: MatchRow): boolean {

@@ -16,6 +16,22 @@ export interface BracketRowsContext {
   now: string;
 }
 
+/**
+ * The result columns of a match not played yet: no scores, winner, loser, draw, result type, reported result,
+ * start or completion (a new match, or one an advancement RESET reopens).
+ */
+export const UNPLAYED_COLUMNS = {
+  score1: null,
+  score2: null,
+  winner_id: null,
+  loser_id: null,
+  is_draw: 0,
+  result_type: null,
+  reported_result: null,
+  started_at: null,
+  completed_at: null,
+} as const;
+
 /** A generated match, with its group number in a group stage. */
 export type GeneratedStageMatch = GeneratedMatch & { group?: number };
 
@@ -69,21 +85,13 @@ export function buildMatchRows(stage: { matches: readonly GeneratedStageMatch[] 
       status: 'SCHEDULED',
       participant1_id: m.participants[0],
       participant2_id: m.participants[1],
-      score1: null,
-      score2: null,
-      winner_id: null,
-      loser_id: null,
-      is_draw: 0,
-      result_type: null,
+      ...UNPLAYED_COLUMNS,
       next_winner_match_id: m.next.winner ? idOf(m.next.winner.key) : null,
       next_winner_slot: m.next.winner?.slot ?? null,
       next_loser_match_id: m.next.loser ? idOf(m.next.loser.key) : null,
       next_loser_slot: m.next.loser?.slot ?? null,
       play_round: playRound,
-      reported_result: null,
       scheduled_at: scheduledAtForRound(ctx.startDate, playRound, ctx.intervalMinutes),
-      started_at: null,
-      completed_at: null,
       version: 0,
       created_at: ctx.now,
       updated_at: ctx.now,

@@ -25,6 +25,15 @@ const TYPE_ORDER: readonly CalendarEventType[] = [
 ];
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/** The projects of the organizations `userId` is staff of, as a subquery of their ids. */
+function staffProjectIds(db: Db, userId: string) {
+  return db
+    .selectFrom('organization_members as m')
+    .innerJoin('projects as pr', 'pr.organization_id', 'm.organization_id')
+    .select('pr.id')
+    .where('m.user_id', '=', userId);
+}
+
 /** Tournaments of a user's calendar: where they play (not withdrawn) and, for staff, every tournament of their organizations. */
 async function tournamentsOf(db: Db, userId: string): Promise<{ playing: Set<string>; managing: Set<string> }> {
   const [playing, managing] = await Promise.all([
@@ -35,13 +44,7 @@ async function tournamentsOf(db: Db, userId: string): Promise<{ playing: Set<str
       .where('pm.user_id', '=', userId)
       .where('p.status', '!=', 'WITHDRAWN')
       .execute(),
-    db
-      .selectFrom('organization_members as m')
-      .innerJoin('projects as pr', 'pr.organization_id', 'm.organization_id')
-      .innerJoin('tournaments as t', 't.project_id', 'pr.id')
-      .select('t.id')
-      .where('m.user_id', '=', userId)
-      .execute(),
+    db.selectFrom('tournaments').select('id').where('project_id', 'in', staffProjectIds(db, userId)).execute(),
   ]);
   return { playing: new Set(playing.map((r) => r.tournament_id)), managing: new Set(managing.map((r) => r.id)) };
 }
@@ -49,13 +52,7 @@ async function tournamentsOf(db: Db, userId: string): Promise<{ playing: Set<str
 /** Circuits of a user's calendar: of their organizations, where they hold a standing, or classifying one of their tournaments. */
 async function circuitsOf(db: Db, userId: string, tournamentIds: readonly string[]): Promise<Set<string>> {
   const [managed, standing] = await Promise.all([
-    db
-      .selectFrom('organization_members as m')
-      .innerJoin('projects as pr', 'pr.organization_id', 'm.organization_id')
-      .innerJoin('circuits as c', 'c.project_id', 'pr.id')
-      .select('c.id')
-      .where('m.user_id', '=', userId)
-      .execute(),
+    db.selectFrom('circuits').select('id').where('project_id', 'in', staffProjectIds(db, userId)).execute(),
     db.selectFrom('circuit_standings').select('circuit_id as id').where('user_id', '=', userId).execute(),
   ]);
   const out = new Set([...managed, ...standing].map((r) => r.id));

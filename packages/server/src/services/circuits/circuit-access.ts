@@ -2,8 +2,8 @@ import type { AuthContext, Scope, StaffRole } from '../../auth/auth-context';
 import { notFound } from '../../errors/app-error';
 import { MANAGER_ROLES, type AccessService, type ProjectActor } from '../access';
 import type { Db } from '../../db/db';
-import type { CircuitRow } from './circuit-mapper';
 import { findCircuitRow } from './circuit-reader';
+import type { CircuitRow } from '../../db/rows';
 
 /** Every staff role: any staff member may read the project's circuits and analytics. */
 export const READER_ROLES: readonly StaffRole[] = ['OWNER', 'ADMIN', 'ORGANIZER', 'MODERATOR'];

@@ -1,21 +1,6 @@
 import type { ScoringConfig } from '@tourney/core';
-import type { Selectable } from 'kysely';
-import type {
-  CircuitClassificationsTable,
-  CircuitSeasonsTable,
-  CircuitStandingsTable,
-  CircuitsTable,
-} from '../../db/schema';
 import type { Circuit, CircuitPublic, CircuitStatus, CircuitTournament, Season, SeasonStatus, Standing } from '../../contract-types';
-
-/** A circuits row. */
-export type CircuitRow = Selectable<CircuitsTable>;
-/** A circuit_seasons row. */
-export type SeasonRow = Selectable<CircuitSeasonsTable>;
-/** A circuit_classifications row. */
-export type ClassificationRow = Selectable<CircuitClassificationsTable>;
-/** A circuit_standings row. */
-export type StandingRow = Selectable<CircuitStandingsTable>;
+import type { CircuitRow, ClassificationRow, SeasonRow, StandingRow } from '../../db/rows';
 
 /** Stored integer hundredths -> API points (67.5 for 6750). */
 export const fromHundredths = (hundredths: number): number => hundredths / 100;

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/db';
 import type { Circuit, CircuitPublic, Season } from '../../contract-types';
-import { toCircuit, toCircuitPublic, toSeason, type CircuitRow, type SeasonRow } from './circuit-mapper';
+import { toCircuit, toCircuitPublic, toSeason } from './circuit-mapper';
+import type { CircuitRow, SeasonRow } from '../../db/rows';
 
 /** The circuits row with `id`, or undefined. */
 export function findCircuitRow(db: Db, id: string): Promise<CircuitRow | undefined> {

@@ -1,11 +1,10 @@
 import { validatePointMultiplier, validateScoringConfig } from '@tourney/core';
 import { isUniqueViolation } from '../../db/unique-violation';
-import type { AppDeps } from '../../deps';
 import type { AuthContext } from '../../auth/auth-context';
 import { AppError, invalidField, notFound } from '../../errors/app-error';
-import { pagination } from '../../db/page-query';
+import { queryPage, toPage } from '../../db/page-query';
 import { newId } from '../../ids';
-import { MANAGER_ROLES, type AccessService } from '../access';
+import { MANAGER_ROLES } from '../access';
 import type {
   Circuit,
   CircuitCreate,
@@ -25,7 +24,7 @@ import type {
 } from '../../contract-types';
 import { MANAGE_CIRCUITS, READ_CIRCUITS, READER_ROLES, requireCircuit } from './circuit-access';
 import { queryActiveCircuitPage, queryCircuitPage } from './circuit-list-query';
-import { toCircuitPublic, toCircuitTournament, type SeasonRow } from './circuit-mapper';
+import { toCircuitPublic, toCircuitTournament } from './circuit-mapper';
 import { currentSeason, findCircuitRow, findSeasonRows, readCircuit, readCircuits, readPublicCircuits, readSeasonsOf } from './circuit-reader';
 import { buildAwards } from './classification-awards';
 import { alreadyClassified, writeClassification } from './classify';
@@ -33,6 +32,8 @@ import { completeSeason, seasonToStart, startSeason, type SeasonWriteContext } f
 import { cumulativeStandings, querySeasonStandings } from './season-standings';
 import type { Page, PageQuery } from '../../db/page-query';
 import { findTournamentRow } from '../tournaments/tournament-reader';
+import { DomainService } from '../domain-service';
+import type { SeasonRow } from '../../db/rows';
 
 /** Lines of standings shown on a public circuit page. */
 export const PUBLIC_STANDINGS_LINES = 10;
@@ -45,20 +46,7 @@ export const PUBLIC_STANDINGS_LINES = 10;
  * with its events: `circuit.season_started`, `circuit.season_ended` (data: circuitId, season) and
  * `circuit.standings_updated` (data: circuitId, seasonId, tournamentId).
  */
-export class CircuitService {
-  constructor(
-    private readonly deps: AppDeps,
-    private readonly access: AccessService,
-  ) {}
-
-  private get db() {
-    return this.deps.db;
-  }
-
-  private now(): string {
-    return this.deps.clock.now().toISOString();
-  }
-
+export class CircuitService extends DomainService {
   private async reload(id: string): Promise<Circuit> {
     const row = await findCircuitRow(this.db, id);
     if (!row) throw notFound('circuit');
@@ -75,7 +63,7 @@ export class CircuitService {
   /** ACTIVE circuits of every project, newest first, public view (R9.19). */
   async listPublicActive(query: PageQuery): Promise<Page<CircuitPublic>> {
     const { rows, total } = await queryActiveCircuitPage(this.db, query);
-    return { items: await readPublicCircuits(this.db, rows), pagination: pagination(query.page, query.limit, total) };
+    return toPage(await readPublicCircuits(this.db, rows), query, total);
   }
 
   /**
@@ -96,13 +84,9 @@ export class CircuitService {
    * names `projectId` (400 `query.projectId` otherwise) and must be staff of its organization.
    */
   async list(auth: AuthContext, query: CircuitListQuery): Promise<Page<Circuit>> {
-    const { projectId } = await this.access.resolveProjectForCreate(auth, query.projectId, {
-      roles: READER_ROLES,
-      resource: 'project',
-      field: 'query.projectId',
-    });
+    const projectId = await this.access.resolveProjectToList(auth, query.projectId, { roles: READER_ROLES, resource: 'project' });
     const { rows, total } = await queryCircuitPage(this.db, projectId, query);
-    return { items: await readCircuits(this.db, rows), pagination: pagination(query.page, query.limit, total) };
+    return toPage(await readCircuits(this.db, rows), query, total);
   }
 
   /** Creates a DRAFT circuit without seasons in the key's project or `input.projectId` (staff managers). */
@@ -180,13 +164,13 @@ export class CircuitService {
     if (query.cumulative) {
       const all = await cumulativeStandings(this.db, id);
       const start = (query.page - 1) * query.limit;
-      return { items: all.slice(start, start + query.limit), pagination: pagination(query.page, query.limit, all.length) };
+      return toPage(all.slice(start, start + query.limit), query, all.length);
     }
     const seasons = await findSeasonRows(this.db, id);
     const season = query.seasonId !== undefined ? seasons.find((s) => s.id === query.seasonId) : currentSeason(seasons);
     if (!season) throw query.seasonId !== undefined ? notFound('season') : new AppError('NOT_FOUND', 'the circuit has no season yet');
     const { rows, total } = await querySeasonStandings(this.db, season.id, query);
-    return { items: rows, pagination: pagination(query.page, query.limit, total) };
+    return toPage(rows, query, total);
   }
 
   /**
@@ -248,17 +232,8 @@ export class CircuitService {
     if (query.seasonId !== undefined) await this.seasonWith(id, query.seasonId);
     let base = this.db.selectFrom('circuit_classifications').where('circuit_id', '=', id);
     if (query.seasonId !== undefined) base = base.where('season_id', '=', query.seasonId);
-    const [count, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-      base
-        .selectAll()
-        .orderBy('classified_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute(),
-    ]);
-    return { items: rows.map(toCircuitTournament), pagination: pagination(query.page, query.limit, Number(count.count)) };
+    const { rows, total } = await queryPage(base, query, (b) => b.selectAll().orderBy('classified_at', 'desc').orderBy('id', 'desc'));
+    return toPage(rows.map(toCircuitTournament), query, total);
   }
 
   /**

@@ -3,12 +3,12 @@ import { AppError } from '../../errors/app-error';
 import { newId } from '../../ids';
 import { writeEvents, type EventSink } from '../events';
 import { chunks } from '../../db/chunks';
-import type { TournamentRow } from '../tournaments/tournament-mapper';
 import type { Db } from '../../db/db';
 import type { Classification } from '../../contract-types';
-import { toHundredths, type CircuitRow, type SeasonRow } from './circuit-mapper';
+import { toHundredths } from './circuit-mapper';
 import type { AwardDraft } from './classification-awards';
 import { rewriteSeasonStandings } from './season-standings';
+import type { CircuitRow, SeasonRow, TournamentRow } from '../../db/rows';
 
 /** 409 CONFLICT for a tournament classified into the circuit before. */
 export function alreadyClassified(seasonNumber?: number): AppError {

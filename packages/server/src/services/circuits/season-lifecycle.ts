@@ -2,9 +2,10 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../errors/app-error';
 import { writeEvents, type EventSink } from '../events';
 import type { Db } from '../../db/db';
-import type { Season } from '../../contract-types';
-import { toSeason, type CircuitRow, type SeasonRow } from './circuit-mapper';
+import type { Season, SeasonStatus } from '../../contract-types';
+import { toSeason } from './circuit-mapper';
 import { rewriteSeasonStandings } from './season-standings';
+import type { CircuitRow, SeasonRow } from '../../db/rows';
 
 /** What a season transition works with: the open transaction, the event sink, the circuit and the instant. */
 export interface SeasonWriteContext {
@@ -46,6 +47,23 @@ export function seasonToStart(seasons: readonly SeasonRow[], seasonId: string | 
 }
 
 /**
+ * Moves `season` out of status `from` with `changes` (its new status and instants) unless a concurrent write moved
+ * it first; returns the season row as it now is, or null when it was no longer in `from`.
+ */
+async function moveSeason(db: Db, season: SeasonRow, from: SeasonStatus, changes: Partial<SeasonRow>): Promise<SeasonRow | null> {
+  const result = await db.updateTable('circuit_seasons').set(changes).where('id', '=', season.id).where('status', '=', from).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 0 ? null : { ...season, ...changes };
+}
+
+/** Records the event `type` of a season's transition (data: circuitId, season) and returns the API season. */
+async function recordSeasonEvent(ctx: SeasonWriteContext, type: 'circuit.season_started' | 'circuit.season_ended', row: SeasonRow): Promise<Season> {
+  const { db, circuit } = ctx;
+  const season = toSeason(row, await tournamentCount(db, row.id));
+  await writeEvents(db, ctx.sink, [{ projectId: circuit.project_id, type, subjectId: circuit.id, data: { circuitId: circuit.id, season } }]);
+  return season;
+}
+
+/**
  * UPCOMING -> ACTIVE for `season`, the circuit becomes ACTIVE, and the event `circuit.season_started`
  * (data: circuitId, season) is recorded, all in the caller's transaction.
  * @throws AppError 409 INVALID_STATE when another start won the race.
@@ -53,23 +71,15 @@ export function seasonToStart(seasons: readonly SeasonRow[], seasonId: string | 
 export async function startSeason(ctx: SeasonWriteContext, season: SeasonRow): Promise<Season> {
   const { db, circuit, now } = ctx;
   const raced = () => new AppError('INVALID_STATE', 'the circuit changed meanwhile: another season was started');
+  let started: SeasonRow | null;
   try {
-    const result = await db
-      .updateTable('circuit_seasons')
-      .set({ status: 'ACTIVE', started_at: now, updated_at: now })
-      .where('id', '=', season.id)
-      .where('status', '=', 'UPCOMING')
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw raced();
+    started = await moveSeason(db, season, 'UPCOMING', { status: 'ACTIVE', started_at: now, updated_at: now });
   } catch (error) {
     throw isUniqueViolation(error) ? raced() : error;
   }
+  if (!started) throw raced();
   await db.updateTable('circuits').set({ status: 'ACTIVE', updated_at: now }).where('id', '=', circuit.id).execute();
-  const started = toSeason({ ...season, status: 'ACTIVE', started_at: now, updated_at: now }, await tournamentCount(db, season.id));
-  await writeEvents(db, ctx.sink, [
-    { projectId: circuit.project_id, type: 'circuit.season_started', subjectId: circuit.id, data: { circuitId: circuit.id, season: started } },
-  ]);
-  return started;
+  return recordSeasonEvent(ctx, 'circuit.season_started', started);
 }
 
 /**
@@ -80,13 +90,8 @@ export async function startSeason(ctx: SeasonWriteContext, season: SeasonRow): P
  */
 export async function completeSeason(ctx: SeasonWriteContext, season: SeasonRow): Promise<Season> {
   const { db, circuit, now } = ctx;
-  const result = await db
-    .updateTable('circuit_seasons')
-    .set({ status: 'COMPLETED', completed_at: now, updated_at: now })
-    .where('id', '=', season.id)
-    .where('status', '=', 'ACTIVE')
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new AppError('INVALID_STATE', 'the season was completed meanwhile');
+  const completed = await moveSeason(db, season, 'ACTIVE', { status: 'COMPLETED', completed_at: now, updated_at: now });
+  if (!completed) throw new AppError('INVALID_STATE', 'the season was completed meanwhile');
   await rewriteSeasonStandings(db, circuit.id, season.id, now);
   const upcoming = await db
     .selectFrom('circuit_seasons')
@@ -99,9 +104,5 @@ export async function completeSeason(ctx: SeasonWriteContext, season: SeasonRow)
     .set({ status: upcoming ? 'ACTIVE' : 'COMPLETED', updated_at: now })
     .where('id', '=', circuit.id)
     .execute();
-  const completed = toSeason({ ...season, status: 'COMPLETED', completed_at: now, updated_at: now }, await tournamentCount(db, season.id));
-  await writeEvents(db, ctx.sink, [
-    { projectId: circuit.project_id, type: 'circuit.season_ended', subjectId: circuit.id, data: { circuitId: circuit.id, season: completed } },
-  ]);
-  return completed;
+  return recordSeasonEvent(ctx, 'circuit.season_ended', completed);
 }

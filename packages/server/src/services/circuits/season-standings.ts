@@ -3,7 +3,7 @@ import { chunks } from '../../db/chunks';
 import type { Db } from '../../db/db';
 import type { Standing } from '../../contract-types';
 import { fromHundredths, toHundredths, toStanding } from './circuit-mapper';
-import type { RowPage } from './circuit-list-query';
+import { type PageQuery, type RowPage, queryPage } from '../../db/page-query';
 
 /**
  * The contributions (one per award) of a season, or of every season of a circuit, in classification order
@@ -60,18 +60,10 @@ export async function rewriteSeasonStandings(db: Db, circuitId: string, seasonId
 }
 
 /** A page of a season's stored standings in rank order (the `(season_id, position)` index). */
-export async function querySeasonStandings(db: Db, seasonId: string, q: { page: number; limit: number }): Promise<RowPage<Standing>> {
+export async function querySeasonStandings(db: Db, seasonId: string, q: PageQuery): Promise<RowPage<Standing>> {
   const base = db.selectFrom('circuit_standings').where('season_id', '=', seasonId);
-  const [count, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-    base
-      .selectAll()
-      .orderBy('position', 'asc')
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit)
-      .execute(),
-  ]);
-  return { rows: rows.map(toStanding), total: Number(count.count) };
+  const { rows, total } = await queryPage(base, q, (b) => b.selectAll().orderBy('position', 'asc'));
+  return { rows: rows.map(toStanding), total };
 }
 
 /** The API line of a cumulative standing (no season). */

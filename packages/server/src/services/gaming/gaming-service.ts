@@ -1,13 +1,12 @@
 import type { Selectable } from 'kysely';
 import type { GamingAccountsTable } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
-import type { AppDeps } from '../../deps';
 import type { AuthContext } from '../../auth/auth-context';
 import { AppError, invalidField, notFound } from '../../errors/app-error';
 import { newId } from '../../ids';
-import type { AccessService } from '../access';
 import { PLATFORM_RULES } from './platforms';
 import type { GamingAccount, GamingPlatform, GamingProfile, LinkGamingAccountRequest } from '../../contract-types';
+import { DomainService } from '../domain-service';
 
 const toAccount = (row: Selectable<GamingAccountsTable>): GamingAccount => ({
   platform: row.platform as GamingPlatform,
@@ -21,12 +20,7 @@ const toAccount = (row: Selectable<GamingAccountsTable>): GamingAccount => ({
  * to one user at most. Ids are checked against the platform's format (gaming/platforms.ts); ownership is not
  * verified with the platform (no OAuth round trip), which docs/decisions.md records.
  */
-export class GamingService {
-  constructor(
-    private readonly deps: AppDeps,
-    private readonly access: AccessService,
-  ) {}
-
+export class GamingService extends DomainService {
   /**
    * Links (or relinks, replacing the caller's previous account on that platform) an account.
    * 400 naming `body.accountId` when the id does not fit the platform's format; 409 CONFLICT when another user

@@ -1,4 +1,4 @@
-import type { MatchRow } from './match-mapper';
+import type { MatchRow } from '../../db/rows';
 
 /** The ids every match event's `data` starts with (contract MatchEventData): matchId, tournamentId, stageId. */
 export function matchEventIds(row: Pick<MatchRow, 'id' | 'tournament_id' | 'stage_id'>): { matchId: string; tournamentId: string; stageId: string } {

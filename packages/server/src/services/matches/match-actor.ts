@@ -1,9 +1,8 @@
 import type { MatchActor } from '@tourney/core';
 import { AppError } from '../../errors/app-error';
 import { MANAGER_ROLES, type AccessService } from '../access';
-import type { MatchRow } from './match-mapper';
-import type { TournamentRow } from '../tournaments/tournament-mapper';
 import type { Db } from '../../db/db';
+import type { MatchRow, TournamentRow } from '../../db/rows';
 
 /** The participant of `match` the user acts for (a participant_members row on one of its sides), or null. */
 async function participantOf(db: Db, userId: string, match: MatchRow, tournamentId: string): Promise<string | null> {

@@ -2,12 +2,12 @@ import { advanceCompletedMatch, forfeitOutcome, type AdvancementPatch, type Resu
 import { patchColumns, toBracketMatch } from '../brackets/advancement-rows';
 import { writeEvents } from '../events';
 import { appendMatchHistory, type HistoryInput } from './match-history';
-import type { MatchRow } from './match-mapper';
 import { findMatchRow } from './match-reader';
 import { updateMatchVersioned } from './match-write';
 import { FORFEIT_STATUSES } from '../participants/participant-status';
 import { afterMatchCompleted } from '../stages/stage-completion';
 import type { WriteContext } from './write-context';
+import type { MatchRow } from '../../db/rows';
 
 /**
  * How a match was decided (contract `Match.resultType`, core `ResultType`): NOT_NEEDED marks a grand-final reset

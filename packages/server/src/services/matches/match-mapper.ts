@@ -1,5 +1,3 @@
-import type { Selectable } from 'kysely';
-import type { MatchesTable, MatchHistoryTable } from '../../db/schema';
 import type {
   BracketKind,
   Match,
@@ -11,11 +9,7 @@ import type {
   MatchStatus,
   ReportedResult,
 } from '../../contract-types';
-
-/** A matches row. */
-export type MatchRow = Selectable<MatchesTable>;
-/** A match_history row. */
-export type MatchHistoryRow = Selectable<MatchHistoryTable>;
+import type { MatchHistoryRow, MatchRow } from '../../db/rows';
 
 /**
  * The `reported_result` JSON column: the API `ReportedResult` (reportedBy = reporting user id) plus the

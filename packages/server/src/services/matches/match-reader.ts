@@ -1,6 +1,7 @@
 import type { Match } from '../../contract-types';
-import { toHistoryEntry, toMatch, type MatchHistoryRow, type MatchRow, type SideInfo } from './match-mapper';
+import { toHistoryEntry, toMatch, type SideInfo } from './match-mapper';
 import type { Db } from '../../db/db';
+import type { MatchHistoryRow, MatchRow } from '../../db/rows';
 
 /** Above this many matches, related rows are loaded for the whole tournament instead of by id lists. */
 const BY_ID_LIMIT = 200;

@@ -1,9 +1,7 @@
-import { DomainError, isFinalMatchStatus, type MatchActor, type MatchStatus } from '@tourney/core';
-import type { AppDeps } from '../../deps';
+import { DomainError, isFinalMatchStatus, type MatchActor, type MatchStatus, type MatchTransition } from '@tourney/core';
 import type { AuthContext } from '../../auth/auth-context';
 import { AppError, invalidField, notFound } from '../../errors/app-error';
 import { isUniqueViolation } from '../../db/unique-violation';
-import type { AccessService } from '../access';
 import { writeEvents } from '../events';
 import { matchEventIds } from './event-data';
 import { findStoredData, idempotencyScope, storeData, type IdempotencyScope } from './idempotency';
@@ -11,12 +9,11 @@ import { transition, validateRowResult } from './match-transition';
 import { applyCorrection, checkCorrectable, sameResult } from './result-correction';
 import { countEvidence, MAX_EVIDENCE_PER_MATCH } from './evidence';
 import { resolveMatchActor, resolveStaffActor } from './match-actor';
-import { completeMatch } from './match-completion';
-import { appendMatchHistory } from './match-history';
-import type { MatchRow, StoredReportedResult } from './match-mapper';
+import { completeMatch, type CompletionEventExtras, type MatchOutcomeInput } from './match-completion';
+import { appendMatchHistory, type HistoryInput } from './match-history';
+import type { StoredReportedResult } from './match-mapper';
 import { findMatchRow, readMatches } from './match-reader';
 import { updateMatchVersioned } from './match-write';
-import type { TournamentRow } from '../tournaments/tournament-mapper';
 import type { Db } from '../../db/db';
 import { findTournamentRow } from '../tournaments/tournament-reader';
 import { requireVisibleTournament } from '../tournaments/visibility';
@@ -31,6 +28,8 @@ import type {
   MatchRescheduleRequest,
   MatchResolveRequest,
 } from '../../contract-types';
+import { DomainService } from '../domain-service';
+import type { MatchRow, TournamentRow } from '../../db/rows';
 
 /** Options of a match write: the request's Idempotency-Key header, if any. */
 export interface MatchWriteOptions {
@@ -70,20 +69,7 @@ interface Prepared<T> {
  * Refused transitions are 409 with core's code (INVALID_TRANSITION, MATCH_ALREADY_COMPLETED, MATCH_NOT_READY);
  * a user on neither side is 403 NOT_MATCH_PARTICIPANT; staff actions by anyone else are 403 FORBIDDEN.
  */
-export class MatchService {
-  constructor(
-    private readonly deps: AppDeps,
-    private readonly access: AccessService,
-  ) {}
-
-  private get db(): Db {
-    return this.deps.db;
-  }
-
-  private now(): string {
-    return this.deps.clock.now().toISOString();
-  }
-
+export class MatchService extends DomainService {
   /** The API Match of `id` read with `db` (the open transaction inside a write). */
   private async readMatch(db: Db, id: string): Promise<Match> {
     const row = await findMatchRow(db, id);
@@ -99,6 +85,36 @@ export class MatchService {
     const tournament = await findTournamentRow(this.db, row.tournament_id);
     if (!tournament) throw notFound('match');
     return { row, tournament };
+  }
+
+  /**
+   * The write that decides a match by a confirmed or resolved result `next` of core's state machine: completes it
+   * with `how.status` (tournaments/match-completion.ts advances the bracket), appends a `how.history` entry with the
+   * result and `how.data`, adds `how.extras` to the completion event, and answers the match as it then is.
+   */
+  private decide(
+    row: MatchRow,
+    tournament: TournamentRow,
+    userId: string,
+    next: MatchTransition,
+    how: { status: MatchOutcomeInput['status']; history: HistoryInput['type']; data: Record<string, unknown>; extras?: CompletionEventExtras },
+  ): Prepared<Match> {
+    if (next.scores === null) throw new Error(`${how.history} produced no scores`);
+    const scores: [number, number] = [next.scores[0]?.score ?? 0, next.scores[1]?.score ?? 0];
+    const { winnerId, loserId, isDraw } = next;
+    return {
+      tournament,
+      effect: async (ctx) => {
+        await completeMatch(
+          ctx,
+          row,
+          { status: how.status, winnerId, loserId, isDraw, scores, resultType: 'NORMAL' },
+          { type: how.history, actorUserId: userId, data: { winnerId, loserId, isDraw, scores: next.scores, ...how.data } },
+          how.extras,
+        );
+        return this.readMatch(ctx.db, row.id);
+      },
+    };
   }
 
   /**
@@ -240,26 +256,8 @@ export class MatchService {
       const { row, tournament } = await this.load(id);
       const actor = await resolveMatchActor(this.db, this.access, userId, row, tournament, true);
       const next = transition(row, { type: 'confirm' }, actor);
-      if (next.scores === null) throw new Error('confirm produced no scores');
-      const [first, second] = next.scores;
-      const scores: [number, number] = [first?.score ?? 0, second?.score ?? 0];
-      const { winnerId, loserId, isDraw } = next;
-      return {
-        tournament,
-        effect: async (ctx) => {
-          await completeMatch(
-            ctx,
-            row,
-            { status: 'COMPLETED', winnerId, loserId, isDraw, scores, resultType: 'NORMAL' },
-            {
-              type: 'CONFIRMED',
-              actorUserId: userId,
-              data: { winnerId, loserId, isDraw, scores: next.scores, by: actor.kind === 'organizer' ? 'ORGANIZER' : 'OPPONENT' },
-            },
-          );
-          return this.readMatch(ctx.db, id);
-        },
-      };
+      const by = actor.kind === 'organizer' ? 'ORGANIZER' : 'OPPONENT';
+      return this.decide(row, tournament, userId, next, { status: 'COMPLETED', history: 'CONFIRMED', data: { by } });
     });
   }
 
@@ -341,27 +339,13 @@ export class MatchService {
       const { row, tournament } = await this.load(id);
       const actor: MatchActor = await resolveStaffActor(this.db, this.access, userId, row, tournament, true);
       const next = transition(row, { type: 'resolve', winnerId: input.winnerId ?? null, scores: input.scores, reason: input.reason }, actor);
-      if (next.scores === null) throw new Error('resolve produced no scores');
-      const scores: [number, number] = [next.scores[0]?.score ?? 0, next.scores[1]?.score ?? 0];
-      const { winnerId, loserId, isDraw } = next;
       const by = actor.kind === 'moderator' ? 'MODERATOR' : 'ORGANIZER';
-      return {
-        tournament,
-        effect: async (ctx) => {
-          await completeMatch(
-            ctx,
-            row,
-            { status: 'RESOLVED', winnerId, loserId, isDraw, scores, resultType: 'NORMAL' },
-            {
-              type: 'RESOLVED',
-              actorUserId: userId,
-              data: { winnerId, loserId, isDraw, scores: next.scores, reason: input.reason, by, previousStatus: row.status },
-            },
-            { reason: input.reason, resolvedBy: userId, previousStatus: row.status },
-          );
-          return this.readMatch(ctx.db, id);
-        },
-      };
+      return this.decide(row, tournament, userId, next, {
+        status: 'RESOLVED',
+        history: 'RESOLVED',
+        data: { reason: input.reason, by, previousStatus: row.status },
+        extras: { reason: input.reason, resolvedBy: userId, previousStatus: row.status },
+      });
     });
   }
 

@@ -12,7 +12,8 @@ import {
   type ValidatedResult,
 } from '@tourney/core';
 import { AppError } from '../../errors/app-error';
-import { parseReportedResult, type MatchRow } from './match-mapper';
+import { parseReportedResult } from './match-mapper';
+import type { MatchRow } from '../../db/rows';
 
 /** The state machine's view of a match row. */
 export function stateOf(row: MatchRow): MatchState {

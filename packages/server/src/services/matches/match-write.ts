@@ -1,8 +1,8 @@
 import type { Updateable } from 'kysely';
 import type { MatchesTable } from '../../db/schema';
 import { AppError } from '../../errors/app-error';
-import type { MatchRow } from './match-mapper';
 import type { Db } from '../../db/db';
+import type { MatchRow } from '../../db/rows';
 
 /** The fields of a match an update may change (id, version and timestamps are managed here). */
 export type MatchPatch = Omit<Updateable<MatchesTable>, 'id' | 'version' | 'updated_at' | 'created_at'>;

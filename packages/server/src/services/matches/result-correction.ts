@@ -4,16 +4,15 @@ import { AppError } from '../../errors/app-error';
 import { writeEvents } from '../events';
 import { completeIfForfeited } from './match-completion';
 import { appendMatchHistory } from './match-history';
-import type { MatchRow } from './match-mapper';
 import { findMatchRow } from './match-reader';
 import { updateMatchVersioned } from './match-write';
 import { afterMatchCompleted } from '../stages/stage-completion';
-import type { TournamentRow } from '../tournaments/tournament-mapper';
 import { findStageRows, findTournamentRow } from '../tournaments/tournament-reader';
 import type { WriteContext } from './write-context';
 import { rewireCorrection, type RewireOutcome } from '../brackets/bracket-rewire';
 import { matchEventIds, resultOf } from './event-data';
 import { removeLaterSwissRounds, resyncEliminationStatuses, reviseLaterStages } from '../stages/stage-revision';
+import type { MatchRow, TournamentRow } from '../../db/rows';
 
 /** What a correction did beyond the corrected match: the id lists of the contract's MatchCorrection. */
 export type CorrectionOutcome = Omit<MatchCorrection, 'match'>;

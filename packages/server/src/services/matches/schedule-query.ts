@@ -1,15 +1,16 @@
 import { sql } from 'kysely';
-import type { MatchRow } from './match-mapper';
 import { bracketPlayRankSql } from './play-order';
 import type { Db } from '../../db/db';
+import { type RowPage, queryPage } from '../../db/page-query';
 import type { ScheduleQuery } from '../../contract-types';
+import type { MatchRow } from '../../db/rows';
 
 /**
  * One page of a tournament's matches in play order across stages (stage number, play round, bracket play rank,
  * group, round, number: a losers-bracket round comes after the winners round feeding it, a grand final after both
  * finals) and the total count under the same filters (on the `(tournament_id, ...)` match indexes).
  */
-export async function querySchedulePage(db: Db, tournamentId: string, q: ScheduleQuery): Promise<{ rows: MatchRow[]; total: number }> {
+export async function querySchedulePage(db: Db, tournamentId: string, q: ScheduleQuery): Promise<RowPage<MatchRow>> {
   let base = db.selectFrom('matches').where('matches.tournament_id', '=', tournamentId);
   if (q.round !== undefined) base = base.where('matches.round', '=', q.round);
   if (q.status !== undefined) base = base.where('matches.status', '=', q.status);
@@ -17,9 +18,8 @@ export async function querySchedulePage(db: Db, tournamentId: string, q: Schedul
   if (participantId !== undefined) {
     base = base.where((eb) => eb.or([eb('matches.participant1_id', '=', participantId), eb('matches.participant2_id', '=', participantId)]));
   }
-  const [count, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-    base
+  return queryPage(base, q, (b) =>
+    b
       .innerJoin('stages', 'stages.id', 'matches.stage_id')
       .selectAll('matches')
       .orderBy('stages.number')
@@ -27,10 +27,6 @@ export async function querySchedulePage(db: Db, tournamentId: string, q: Schedul
       .orderBy(bracketPlayRankSql())
       .orderBy(sql`coalesce(matches.group_number, 0)`)
       .orderBy('matches.round')
-      .orderBy('matches.number')
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit)
-      .execute(),
-  ]);
-  return { rows, total: Number(count.count) };
+      .orderBy('matches.number'),
+  );
 }

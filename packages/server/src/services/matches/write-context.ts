@@ -1,6 +1,6 @@
 import type { EventSink } from '../events';
-import type { TournamentRow } from '../tournaments/tournament-mapper';
 import type { Db } from '../../db/db';
+import type { TournamentRow } from '../../db/rows';
 
 /**
  * What the bracket-advancing helpers need inside a write: the open transaction (never the app's db handle:

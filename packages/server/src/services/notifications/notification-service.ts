@@ -1,7 +1,5 @@
-import type { AppDeps } from '../../deps';
 import type { AuthContext } from '../../auth/auth-context';
 import { notFound } from '../../errors/app-error';
-import type { AccessService } from '../access';
 import { dueNotificationDrafts } from './due';
 import { toNotification } from './mapper';
 import { readPreferences } from './preferences';
@@ -17,6 +15,7 @@ import type {
 import { recordNotifications, withoutDuplicates } from './writer';
 import { newestFirstPage } from '../../db/page-query';
 import type { Page } from '../../db/page-query';
+import { DomainService } from '../domain-service';
 
 /**
  * The caller's notifications and their preferences (R15.6 to R15.8). Notifications are created by the event subscriber
@@ -24,12 +23,7 @@ import type { Page } from '../../db/page-query';
  * `sweepDue` (run for the caller before each list, and for everyone by whoever calls `sweepDue()` on a timer).
  * Every operation needs a user token (403 API_KEY_NOT_ALLOWED for keys).
  */
-export class NotificationService {
-  constructor(
-    private readonly deps: AppDeps,
-    private readonly access: AccessService,
-  ) {}
-
+export class NotificationService extends DomainService {
   /**
    * Creates the time-based notifications due now (CHECK_IN_OPEN, MATCH_READY, MATCH_STARTING_SOON), for one user or
    * everyone. Returns how many were created. Idempotent, also with several processes on one database: each carries a

@@ -1,17 +1,12 @@
+import type { Selectable } from 'kysely';
 import type { EventDb } from '../events';
+import type { NotificationPreferencesTable } from '../../db/schema';
 import { chunks } from '../../db/chunks';
 import { DEFAULT_CHANNELS, NOTIFICATION_TYPES } from './types';
 import type { NotificationChannelSettings, NotificationPreferences, NotificationType } from '../../contract-types';
 
 /** A preferences row as stored (0/1 integers). */
-interface PreferenceRow {
-  user_id: string;
-  type: string;
-  in_app: number;
-  email: number;
-  webhook: number;
-  updated_at: string;
-}
+type PreferenceRow = Selectable<NotificationPreferencesTable>;
 
 const toSettings = (row: PreferenceRow): NotificationChannelSettings => ({
   inApp: row.in_app === 1,

@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import { newId } from '../../ids';
+import type { NotificationDeliveriesTable, NotificationsTable } from '../../db/schema';
 import type { EventDb } from '../events';
 import { chunks } from '../../db/chunks';
 import { channelSettingsFor } from './preferences';
@@ -20,20 +22,8 @@ export async function recordNotifications(db: EventDb, now: string, drafts: read
   const byType = new Map<NotificationType, NotificationDraft[]>();
   for (const d of fresh) byType.set(d.type, [...(byType.get(d.type) ?? []), d]);
 
-  const notifications: Array<{
-    id: string;
-    user_id: string;
-    type: string;
-    title: string;
-    message: string;
-    data: string;
-    channels: string;
-    in_app: number;
-    dedupe_key: string | null;
-    read_at: null;
-    created_at: string;
-  }> = [];
-  const deliveries: Array<{ id: string; notification_id: string; user_id: string; channel: string; status: string; created_at: string; delivered_at: null }> = [];
+  const notifications: Selectable<NotificationsTable>[] = [];
+  const deliveries: Selectable<NotificationDeliveriesTable>[] = [];
   for (const [type, list] of byType) {
     const settings = await channelSettingsFor(db, list.map((d) => d.userId), type);
     for (const d of list) {

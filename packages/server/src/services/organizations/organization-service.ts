@@ -1,16 +1,16 @@
 import type { Selectable } from 'kysely';
 import type { OrganizationsTable } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
-import type { AppDeps } from '../../deps';
 import type { AuthContext, StaffRole } from '../../auth/auth-context';
 import { AppError, notFound } from '../../errors/app-error';
-import { pagination } from '../../db/page-query';
+import { queryPage, toPage } from '../../db/page-query';
 import { newId } from '../../ids';
-import { ADMIN_ROLES, type AccessService } from '../access';
+import { ADMIN_ROLES } from '../access';
 import { slugify, uniqueSlug } from '../slug';
 
 import type { Page, PageQuery } from '../../db/page-query';
 import type { Organization, OrganizationCreate, OrganizationUpdate, StaffMember } from '../../contract-types';
+import { DomainService } from '../domain-service';
 
 /**
  * Organizations and their staff (R13.1 to R13.4, R1.11). Reading an organization is public;
@@ -19,12 +19,7 @@ import type { Organization, OrganizationCreate, OrganizationUpdate, StaffMember 
  * Authorization reads run before a write transaction opens: on SQLite the transaction holds the only connection,
  * so a query through `deps.db` inside it would wait forever.
  */
-export class OrganizationService {
-  constructor(
-    private readonly deps: AppDeps,
-    private readonly access: AccessService,
-  ) {}
-
+export class OrganizationService extends DomainService {
   /**
    * Creates an organization; the calling user becomes its OWNER. The slug is the given one (409 CONFLICT when taken)
    * or derived from the name and made unique (`name`, `name-2` ...). With several writers, two organizations of the
@@ -95,10 +90,7 @@ export class OrganizationService {
     if (input.name !== undefined) changes.name = input.name;
     if (input.description !== undefined) changes.description = input.description;
     if (input.website !== undefined) changes.website = input.website;
-    const row = await this.deps.db.transaction().execute(async (trx) => {
-      await trx.updateTable('organizations').set(changes).where('id', '=', organizationId).execute();
-      return trx.selectFrom('organizations').selectAll().where('id', '=', organizationId).executeTakeFirst();
-    });
+    const row = await this.deps.db.updateTable('organizations').set(changes).where('id', '=', organizationId).returningAll().executeTakeFirst();
     if (!row) throw notFound('organization');
     return this.#withStaffFields(row, role);
   }
@@ -155,28 +147,22 @@ export class OrganizationService {
     await this.#find(organizationId);
     await this.#requireRole(userId, organizationId, ['OWNER', 'ADMIN', 'ORGANIZER', 'MODERATOR'], 'list its staff');
     const base = this.deps.db.selectFrom('organization_members as m').where('m.organization_id', '=', organizationId);
-    const [{ total }, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      base
+    const { rows, total } = await queryPage(base, query, (b) =>
+      b
         .innerJoin('users as u', 'u.id', 'm.user_id')
         .select(['m.id', 'm.user_id', 'm.role', 'm.joined_at', 'u.username', 'u.display_name'])
         .orderBy('m.joined_at', 'asc')
-        .orderBy('m.id', 'asc')
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute(),
-    ]);
-    return {
-      items: rows.map((r) => ({
-        id: r.id,
-        userId: r.user_id,
-        username: r.username,
-        displayName: r.display_name,
-        role: r.role as StaffRole,
-        joinedAt: r.joined_at,
-      })),
-      pagination: pagination(query.page, query.limit, Number(total)),
-    };
+        .orderBy('m.id', 'asc'),
+    );
+    const items = rows.map((r) => ({
+      id: r.id,
+      userId: r.user_id,
+      username: r.username,
+      displayName: r.display_name,
+      role: r.role as StaffRole,
+      joinedAt: r.joined_at,
+    }));
+    return toPage(items, query, total);
   }
 
   async #find(organizationId: string): Promise<Selectable<OrganizationsTable>> {

@@ -2,13 +2,13 @@ import type { Selectable } from 'kysely';
 import { hashSecret, newSecret } from '../../auth/tokens';
 import type { StaffInvitationsTable } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
-import type { AppDeps } from '../../deps';
 import type { AuthContext, StaffRole } from '../../auth/auth-context';
 import { AppError, notFound } from '../../errors/app-error';
 import { newId } from '../../ids';
-import { ADMIN_ROLES, type AccessService } from '../access';
+import { ADMIN_ROLES } from '../access';
 import { recordNotifications } from '../notifications/writer';
 import type { StaffInvitation, StaffInviteRequest, StaffMember } from '../../contract-types';
+import { DomainService } from '../domain-service';
 
 /** Prefix of staff invitation tokens (`tsi_` + 43 base64url characters; contract: StaffInvitation.token). */
 export const INVITATION_TOKEN_PREFIX = 'tsi_';
@@ -23,12 +23,7 @@ export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
  * Reads and checks run before the write transaction (on SQLite the transaction holds the only connection); what
  * concurrent requests may change is checked again inside it, under the organization's lock (dialect.lockRows).
  */
-export class StaffService {
-  constructor(
-    private readonly deps: AppDeps,
-    private readonly access: AccessService,
-  ) {}
-
+export class StaffService extends DomainService {
   /**
    * Invites a user by username (404 when unknown) or email (any address; bound to the account holding it, if any).
    * A pending invitation of the same person is replaced. The invitee, when an account, gets a STAFF_INVITATION

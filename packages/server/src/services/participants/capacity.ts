@@ -1,8 +1,8 @@
 import { AppError } from '../../errors/app-error';
 import { PLACE_HOLDING_STATUSES } from './participant-status';
-import type { TournamentRow } from '../tournaments/tournament-mapper';
 import type { Db } from '../../db/db';
 import type { DatabaseDialect } from '../../db/dialect';
+import type { TournamentRow } from '../../db/rows';
 
 /** The tournament's fields as they are under the lock taken by lockTournamentPlaces. */
 export type LockedTournament = Pick<TournamentRow, 'id' | 'status' | 'max_participants'>;

@@ -1,10 +1,6 @@
-import type { Selectable } from 'kysely';
-import type { ParticipantsTable } from '../../db/schema';
 import type { Participant, ParticipantStatus, TeamMember } from '../../contract-types';
 import type { Db } from '../../db/db';
-
-/** A participants row. */
-export type ParticipantRow = Selectable<ParticipantsTable>;
+import type { ParticipantRow } from '../../db/rows';
 
 /** Maps a participants row to the API `Participant`; `members` are the team's members (ignored for solo entries). */
 export function toParticipant(row: ParticipantRow, members: readonly TeamMember[] = []): Participant {

@@ -1,11 +1,9 @@
 import { TOURNAMENT_STATUSES_BEFORE_START } from '@tourney/core';
 import { sql } from 'kysely';
-import type { AppDeps } from '../../deps';
 import type { AuthContext } from '../../auth/auth-context';
 import { AppError, invalidField, notFound } from '../../errors/app-error';
-import { pagination } from '../../db/page-query';
+import { queryPage, toPage } from '../../db/page-query';
 import { newId } from '../../ids';
-import type { AccessService } from '../access';
 import { writeEvents } from '../events';
 import type { Page } from '../../db/page-query';
 import type {
@@ -17,13 +15,13 @@ import type {
 } from '../../contract-types';
 import { forfeitParticipant } from './forfeit';
 import { writeParticipantRemovalEvent } from './participant-events';
-import { readParticipants, type ParticipantRow } from './participant-mapper';
+import { readParticipants } from './participant-mapper';
 import { assertPlaceAvailable, lockTournamentPlaces } from './capacity';
 import { checkParticipantStatusChange, PLACE_HOLDING_STATUSES } from './participant-status';
-import type { TournamentRow } from '../tournaments/tournament-mapper';
-import type { Db } from '../../db/db';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { requireManagedTournament, requireVisibleTournament } from '../tournaments/visibility';
+import { DomainService } from '../domain-service';
+import type { ParticipantRow, TournamentRow } from '../../db/rows';
 
 /** Tournament statuses before the start (core's tournament status table). */
 const BEFORE_START: readonly string[] = TOURNAMENT_STATUSES_BEFORE_START;
@@ -38,16 +36,7 @@ const BEFORE_START: readonly string[] = TOURNAMENT_STATUSES_BEFORE_START;
  *   in a running tournament `match.completed` follows for each walkover (and `tournament.completed` when that
  *   ends it).
  */
-export class ParticipantService {
-  constructor(
-    private readonly deps: AppDeps,
-    private readonly access: AccessService,
-  ) {}
-
-  private get db(): Db {
-    return this.deps.db;
-  }
-
+export class ParticipantService extends DomainService {
   private async findParticipant(tournamentId: string, participantId: string): Promise<ParticipantRow> {
     const row = await this.db
       .selectFrom('participants')
@@ -229,19 +218,10 @@ export class ParticipantService {
     const t = await requireVisibleTournament(this.db, this.access, auth, tournamentId);
     let base = this.db.selectFrom('participants').where('tournament_id', '=', t.id);
     if (query.status !== undefined) base = base.where('status', '=', query.status);
-    const [count, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-      base
-        .selectAll()
-        .orderBy(sql`seed is null`)
-        .orderBy('seed')
-        .orderBy('registered_at')
-        .orderBy('id')
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute(),
-    ]);
-    return { items: await readParticipants(this.db, rows), pagination: pagination(query.page, query.limit, Number(count.count)) };
+    const { rows, total } = await queryPage(base, query, (b) =>
+      b.selectAll().orderBy(sql`seed is null`).orderBy('seed').orderBy('registered_at').orderBy('id'),
+    );
+    return toPage(await readParticipants(this.db, rows), query, total);
   }
 
   /** One participant of a visible tournament. @throws AppError 404. */

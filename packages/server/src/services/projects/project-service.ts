@@ -1,13 +1,13 @@
 import type { Selectable } from 'kysely';
 import type { ProjectsTable } from '../../db/schema';
-import type { AppDeps } from '../../deps';
 import type { AuthContext, StaffRole } from '../../auth/auth-context';
 import { AppError, notFound } from '../../errors/app-error';
-import { pagination } from '../../db/page-query';
+import { queryPage, toPage } from '../../db/page-query';
 import { newId } from '../../ids';
-import { ADMIN_ROLES, type AccessService, REFEREE_ROLES } from '../access';
+import { ADMIN_ROLES, REFEREE_ROLES } from '../access';
 import type { Page, PageQuery } from '../../db/page-query';
 import type { Project, ProjectCreate, ProjectPlan, ProjectUpdate } from '../../contract-types';
+import { DomainService } from '../domain-service';
 
 const ANY_STAFF: readonly StaffRole[] = REFEREE_ROLES;
 
@@ -17,12 +17,7 @@ const ANY_STAFF: readonly StaffRole[] = REFEREE_ROLES;
  * role or an API key of the project. Projects are not public: a user who is not staff, or another project's key,
  * gets 404; a staff member without the needed role gets 403 FORBIDDEN.
  */
-export class ProjectService {
-  constructor(
-    private readonly deps: AppDeps,
-    private readonly access: AccessService,
-  ) {}
-
+export class ProjectService extends DomainService {
   /** Creates a project (plan FREE unless an OWNER asks for PRO). 404 unknown organization; 403 without the role. */
   async create(auth: AuthContext, organizationId: string, input: ProjectCreate): Promise<Project> {
     const userId = this.access.requireUser(auth);
@@ -48,17 +43,8 @@ export class ProjectService {
     const role = await this.access.roleInOrganization(userId, organizationId);
     if (!role) throw new AppError('FORBIDDEN', 'only staff of this organization may list its projects');
     const base = this.deps.db.selectFrom('projects').where('organization_id', '=', organizationId);
-    const [{ total }, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      base
-        .selectAll()
-        .orderBy('created_at', 'asc')
-        .orderBy('id', 'asc')
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute(),
-    ]);
-    return { items: rows.map(toProject), pagination: pagination(query.page, query.limit, Number(total)) };
+    const { rows, total } = await queryPage(base, query, (b) => b.selectAll().orderBy('created_at', 'asc').orderBy('id', 'asc'));
+    return toPage(rows.map(toProject), query, total);
   }
 
   /** A project, for staff of its organization or an API key of the project (404 for anyone else). */
@@ -87,10 +73,7 @@ export class ProjectService {
     const changes: Partial<Selectable<ProjectsTable>> = { updated_at: this.deps.clock.now().toISOString() };
     if (input.name !== undefined) changes.name = input.name;
     if (input.plan !== undefined) changes.plan = input.plan;
-    const updated = await this.deps.db.transaction().execute(async (trx) => {
-      await trx.updateTable('projects').set(changes).where('id', '=', projectId).execute();
-      return trx.selectFrom('projects').selectAll().where('id', '=', projectId).executeTakeFirst();
-    });
+    const updated = await this.deps.db.updateTable('projects').set(changes).where('id', '=', projectId).returningAll().executeTakeFirst();
     if (!updated) throw notFound('project');
     return toProject(updated);
   }

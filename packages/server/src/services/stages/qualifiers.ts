@@ -3,8 +3,8 @@ import { FORFEIT_STATUSES } from '../participants/participant-status';
 import { readStageEntrants } from './stage-entrants';
 import { readStageResults } from './stage-results';
 import { effectiveSettings } from './stage-settings';
-import type { StageRow } from '../tournaments/tournament-mapper';
 import type { Db } from '../../db/db';
+import type { StageRow } from '../../db/rows';
 
 /**
  * The qualifiers of a completed stage, re-seeded 1..k for the next stage (R7.15), by core's

@@ -2,15 +2,13 @@ import { formatTraits, isDomainError, OPEN_MATCH_STATUSES, TOURNAMENT_TRANSITION
 import { writeEvents } from '../events';
 import { caseById } from '../../db/case-by-id';
 import { chunks } from '../../db/chunks';
-import type { MatchRow } from '../matches/match-mapper';
 import { readStageQualifiers } from './qualifiers';
 import { readStageEntrants } from './stage-entrants';
 import { generateNextRound, planStage, writeStage } from './stage-generation';
 import { placementsDecidedBy, placementsOfEliminated, readStagePlacements, readTournamentPlacements } from './stage-placements';
-import type { StageRow } from '../tournaments/tournament-mapper';
 import { findStageRows } from '../tournaments/tournament-reader';
 import type { WriteContext } from '../matches/write-context';
-
+import type { MatchRow, StageRow } from '../../db/rows';
 
 /** Writes placements (`final_placement`, `placement_range`) to the participants they name, in chunks. */
 export async function writePlacements(ctx: WriteContext, placements: readonly Placement[]): Promise<void> {

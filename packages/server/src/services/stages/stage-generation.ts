@@ -9,8 +9,8 @@ import { scheduledAtForRound } from './scheduling';
 import { readStageEntrants, writeStageEntrants } from './stage-entrants';
 import { readStageResults } from './stage-results';
 import { effectiveSettings, parseStageSettings, roundIntervalOf } from './stage-settings';
-import type { StageRow } from '../tournaments/tournament-mapper';
 import type { WriteContext } from '../matches/write-context';
+import type { StageRow } from '../../db/rows';
 
 /** A Swiss bye as core reports it: the round's free win. */
 interface SwissBye {

@@ -7,13 +7,12 @@ import {
   type StageFormat,
   type StagePlacementsInput,
 } from '@tourney/core';
-import type { MatchRow } from '../matches/match-mapper';
 import { readStageEntrants } from './stage-entrants';
 import { readStageResults } from './stage-results';
 import { effectiveSettings } from './stage-settings';
-import type { StageRow } from '../tournaments/tournament-mapper';
 import type { Db } from '../../db/db';
 import { findStageRows } from '../tournaments/tournament-reader';
+import type { MatchRow, StageRow } from '../../db/rows';
 
 /**
  * A stage's placements from all its results, computed by core (`computeStagePlacements`): elimination formats

@@ -1,15 +1,13 @@
 import { eliminatedParticipants, OPEN_MATCH_STATUSES } from '@tourney/core';
 import { toBracketMatch } from '../brackets/advancement-rows';
 import { chunks } from '../../db/chunks';
-import type { MatchRow } from '../matches/match-mapper';
 import { readStageQualifiers } from './qualifiers';
 import { writePlacements } from './stage-completion';
 import { readStageEntrants } from './stage-entrants';
 import { placementsOfEliminated, readStagePlacements } from './stage-placements';
-import type { StageRow } from '../tournaments/tournament-mapper';
 import type { WriteContext } from '../matches/write-context';
 import { isPlayed } from '../brackets/bracket-rewire';
-
+import type { MatchRow, StageRow } from '../../db/rows';
 
 /** What a revision of later rounds or stages did: matches it deleted, and those of them that had been played or paired. */
 export interface RevisionResult {

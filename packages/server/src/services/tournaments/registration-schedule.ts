@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors/app-error';
 import { applySimpleTransition } from './status-transitions';
-import type { TournamentRow } from './tournament-mapper';
+import type { TournamentRow } from '../../db/rows';
 
 /** Tournaments moved per run at most; the next run takes the rest. */
 const BATCH = 200;

@@ -5,7 +5,7 @@ import { AppError, invalidField } from '../../errors/app-error';
 import { newId } from '../../ids';
 import type { StageInput } from '../../contract-types';
 import { parseStageSettings, withFormatDefaults } from '../stages/stage-settings';
-import type { StageRow } from './tournament-mapper';
+import type { StageRow } from '../../db/rows';
 
 /** Default of `checkInOpensMinutesBefore` (openapi.yaml `TournamentCreate`; R6.3). */
 export const DEFAULT_CHECK_IN_OPENS_MINUTES_BEFORE = 60;

@@ -1,6 +1,6 @@
 import type { TournamentListQuery, TournamentStatus } from '../../contract-types';
-import type { TournamentRow } from './tournament-mapper';
 import type { Db } from '../../db/db';
+import type { TournamentRow } from '../../db/rows';
 
 /** Sort keys of listTournaments and their columns. */
 const SORT_COLUMNS = {

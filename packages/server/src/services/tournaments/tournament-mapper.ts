@@ -1,5 +1,3 @@
-import type { Selectable } from 'kysely';
-import type { StagesTable, TournamentsTable } from '../../db/schema';
 import type {
   ParticipantCounts,
   ParticipantStatus,
@@ -10,11 +8,7 @@ import type {
   TournamentStatus,
 } from '../../contract-types';
 import { parseStageSettings, withFormatDefaults } from '../stages/stage-settings';
-
-/** A tournaments row. */
-export type TournamentRow = Selectable<TournamentsTable>;
-/** A stages row. */
-export type StageRow = Selectable<StagesTable>;
+import type { StageRow, TournamentRow } from '../../db/rows';
 
 /** Maps a stages row to the API `Stage`. */
 export function toStage(row: StageRow): Stage {

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/db';
 import type { ParticipantCounts, Stage, Tournament } from '../../contract-types';
-import { countsFromGroups, toStage, toTournament, type StageRow, type TournamentRow } from './tournament-mapper';
-
+import { countsFromGroups, toStage, toTournament } from './tournament-mapper';
+import type { StageRow, TournamentRow } from '../../db/rows';
 
 /** The tournaments row with `id`, or undefined. */
 export function findTournamentRow(db: Db, id: string): Promise<TournamentRow | undefined> {

@@ -1,10 +1,9 @@
 import { TOURNAMENT_STATUSES_STRUCTURE_LOCKED, tournamentTransitionRefusal } from '@tourney/core';
-import type { AppDeps } from '../../deps';
 import type { AuthContext, StaffRole } from '../../auth/auth-context';
 import { AppError } from '../../errors/app-error';
-import { pagination } from '../../db/page-query';
+import { toPage } from '../../db/page-query';
 import { newId } from '../../ids';
-import { MANAGER_ROLES, type AccessService } from '../access';
+import { MANAGER_ROLES } from '../access';
 import type { Page } from '../../db/page-query';
 import type {
   Bracket,
@@ -31,13 +30,14 @@ import {
   validateDates,
 } from './tournament-input';
 import { queryTournamentPage } from './tournament-list-query';
-import { holdingPlaces, toStage, type TournamentRow } from './tournament-mapper';
-import type { Db } from '../../db/db';
+import { holdingPlaces, toStage } from './tournament-mapper';
 import { countParticipants, findStageRows, findTournamentRow, readTournament, readTournaments } from './tournament-reader';
 import { checkStagePlan, planIssuesAtCreate } from '../stages/stage-plan';
 import { runTournamentStart, STARTABLE_STATUSES } from './tournament-start';
 import { requireManagedTournament, requireVisibleTournament } from './visibility';
 import type { WriteContext } from '../matches/write-context';
+import { DomainService } from '../domain-service';
+import type { TournamentRow } from '../../db/rows';
 
 /** Every staff role: any staff member may list the project's tournaments. */
 const ANY_STAFF: readonly StaffRole[] = ['OWNER', 'ADMIN', 'ORGANIZER', 'MODERATOR'];
@@ -84,20 +84,7 @@ const COMPLETED_LOCKED: readonly LockableField[] = [
  * "Org" operations accept a key of the tournament's project with manage:tournaments or staff
  * OWNER/ADMIN/ORGANIZER; a DRAFT is invisible (404) to everyone else.
  */
-export class TournamentService {
-  constructor(
-    private readonly deps: AppDeps,
-    private readonly access: AccessService,
-  ) {}
-
-  private get db(): Db {
-    return this.deps.db;
-  }
-
-  private now(): string {
-    return this.deps.clock.now().toISOString();
-  }
-
+export class TournamentService extends DomainService {
   private async reload(id: string): Promise<Tournament> {
     const row = await findTournamentRow(this.db, id);
     if (!row) throw new AppError('NOT_FOUND', 'tournament not found');
@@ -303,13 +290,9 @@ export class TournamentService {
    * `projectId` (400 `query.projectId` otherwise) and be staff of its organization.
    */
   async list(auth: AuthContext, query: TournamentListQuery): Promise<Page<Tournament>> {
-    const { projectId } = await this.access.resolveProjectForCreate(auth, query.projectId, {
-      roles: ANY_STAFF,
-      resource: 'project',
-      field: 'query.projectId',
-    });
+    const projectId = await this.access.resolveProjectToList(auth, query.projectId, { roles: ANY_STAFF, resource: 'project' });
     const { rows, total } = await queryTournamentPage(this.db, projectId, query);
-    return { items: await readTournaments(this.db, rows), pagination: pagination(query.page, query.limit, total) };
+    return toPage(await readTournaments(this.db, rows), query, total);
   }
 
   private async transition(auth: AuthContext, id: string, transition: SimpleTransition): Promise<Tournament> {
@@ -365,6 +348,6 @@ export class TournamentService {
   async getSchedule(auth: AuthContext, id: string, query: ScheduleQuery): Promise<Page<Match>> {
     const row = await requireVisibleTournament(this.db, this.access, auth, id);
     const { rows, total } = await querySchedulePage(this.db, row.id, query);
-    return { items: await readMatches(this.db, row.id, rows), pagination: pagination(query.page, query.limit, total) };
+    return toPage(await readMatches(this.db, row.id, rows), query, total);
   }
 }

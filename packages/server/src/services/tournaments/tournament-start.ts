@@ -6,8 +6,8 @@ import { chunks } from '../../db/chunks';
 import { assignSeeds } from '../stages/seeding';
 import { planStage, writeStage } from '../stages/stage-generation';
 import { checkStagePlan, planIssuesAtStart } from '../stages/stage-plan';
-import type { StageRow } from './tournament-mapper';
 import type { WriteContext } from '../matches/write-context';
+import type { StageRow } from '../../db/rows';
 
 /** Tournament statuses from which start is accepted (R5.9; core `TOURNAMENT_TRANSITIONS.start`). */
 export const STARTABLE_STATUSES: readonly string[] = TOURNAMENT_TRANSITIONS.start.from;

@@ -1,9 +1,9 @@
 import type { AuthContext } from '../../auth/auth-context';
 import { notFound } from '../../errors/app-error';
 import { MANAGER_ROLES, type AccessService, type ProjectActor } from '../access';
-import type { TournamentRow } from './tournament-mapper';
 import type { Db } from '../../db/db';
 import { findTournamentRow } from './tournament-reader';
+import type { TournamentRow } from '../../db/rows';
 
 /**
  * Whether the caller may see the project's unpublished (DRAFT) tournaments: any API key of the project, or

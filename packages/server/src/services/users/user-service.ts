@@ -1,13 +1,12 @@
 import type { Selectable } from 'kysely';
-import type { AppDeps } from '../../deps';
 import type { UsersTable } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { AuthContext } from '../../auth/auth-context';
 import { AppError, invalidField, notFound } from '../../errors/app-error';
-import type { AccessService } from '../access';
 import { COUNTRY_CODES } from './country-codes';
 import { normalizeTimeZone } from './time-zone';
 import type { OwnProfile, PublicProfile, UpdateMeRequest, User } from '../../contract-types';
+import { DomainService } from '../domain-service';
 
 /** The public profile of a users row. */
 export function toPublicUser(row: Selectable<UsersTable>): User {
@@ -32,12 +31,7 @@ export function toPublicProfile(row: Selectable<UsersTable>): PublicProfile {
 }
 
 /** User profiles (R14.1 to R14.4): public profiles by username, the caller's own profile and its changes. */
-export class UserService {
-  constructor(
-    private readonly deps: AppDeps,
-    private readonly access: AccessService,
-  ) {}
-
+export class UserService extends DomainService {
   /** The caller's own profile (GET /users/me). 401 anonymous, 403 API_KEY_NOT_ALLOWED for a key, 404 if deleted. */
   async getOwnProfile(auth: AuthContext): Promise<OwnProfile> {
     const userId = this.access.requireUser(auth);
@@ -88,10 +82,7 @@ export class UserService {
       changes.username_lower = lower;
     }
     try {
-      const row = await this.deps.db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set(changes).where('id', '=', userId).execute();
-        return trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-      });
+      const row = await this.deps.db.updateTable('users').set(changes).where('id', '=', userId).returningAll().executeTakeFirst();
       if (!row) throw notFound('user');
       return toOwnProfile(row);
     } catch (error) {

@@ -3,11 +3,10 @@ import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../../db
 import type { AppDeps } from '../../deps';
 import type { AuthContext } from '../../auth/auth-context';
 import { AppError, invalidField, notFound } from '../../errors/app-error';
-import { pagination } from '../../db/page-query';
 import { newId } from '../../ids';
 import { ADMIN_ROLES, type AccessService } from '../access';
 import type { EventSubscriber } from '../events';
-import { newestFirstPage } from '../../db/page-query';
+import { newestFirstPage, queryPage, toPage } from '../../db/page-query';
 import type { Page } from '../../db/page-query';
 import { WebhookDispatcher, type WebhookDispatcherOptions } from './dispatcher';
 import { ALL_EVENTS, TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from './event-types';
@@ -72,7 +71,7 @@ export class WebhookService {
    * must be OWNER/ADMIN; keys list their own project.
    */
   async list(auth: AuthContext, query: WebhookListQuery): Promise<Page<WebhookSubscription>> {
-    const { projectId } = await this.access.resolveProjectForCreate(auth, query.projectId, { ...REQUIREMENT, field: 'query.projectId' });
+    const projectId = await this.access.resolveProjectToList(auth, query.projectId, REQUIREMENT);
     const base = this.deps.db.selectFrom('webhook_subscriptions').where('project_id', '=', projectId);
     return newestFirstPage(base, query, toWebhookSubscription);
   }
@@ -216,32 +215,10 @@ export class WebhookService {
   /** The delivery log of a subscription, newest first, each delivery with its attempts; optional status filter. */
   async listDeliveries(auth: AuthContext, id: string, query: WebhookDeliveryListQuery): Promise<Page<WebhookDelivery>> {
     await this.#load(auth, id);
-    let base = this.deps.db.selectFrom('webhook_deliveries').where('subscription_id', '=', id);
+    let base = this.#deliveriesOf(id);
     if (query.status !== undefined) base = base.where('status', '=', query.status);
-    const [{ total }, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      base
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute(),
-    ]);
-    const attempts =
-      rows.length === 0
-        ? []
-        : await this.deps.db
-            .selectFrom('webhook_delivery_attempts')
-            .selectAll()
-            .where('delivery_id', 'in', rows.map((r) => r.id))
-            .execute();
-    const byDelivery = new Map<string, typeof attempts>();
-    for (const a of attempts) byDelivery.set(a.delivery_id, [...(byDelivery.get(a.delivery_id) ?? []), a]);
-    return {
-      items: rows.map((r) => toWebhookDelivery(r, byDelivery.get(r.id) ?? [])),
-      pagination: pagination(query.page, query.limit, Number(total)),
-    };
+    const { rows, total } = await queryPage(base, query, (b) => b.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'));
+    return toPage(await this.#withAttempts(rows), query, total);
   }
 
   /** One delivery of the subscription with every attempt. 404 when unknown or of another subscription. */
@@ -296,16 +273,32 @@ export class WebhookService {
     return row;
   }
 
+  /** The deliveries of a subscription (to filter further, select and order). */
+  #deliveriesOf(subscriptionId: string) {
+    return this.deps.db.selectFrom('webhook_deliveries').where('subscription_id', '=', subscriptionId);
+  }
+
+  /** The API deliveries of `rows`, in their order, each with its attempts. */
+  async #withAttempts(rows: Selectable<WebhookDeliveriesTable>[]): Promise<WebhookDelivery[]> {
+    const attempts =
+      rows.length === 0
+        ? []
+        : await this.deps.db
+            .selectFrom('webhook_delivery_attempts')
+            .selectAll()
+            .where('delivery_id', 'in', rows.map((r) => r.id))
+            .execute();
+    const byDelivery = new Map<string, typeof attempts>();
+    for (const a of attempts) byDelivery.set(a.delivery_id, [...(byDelivery.get(a.delivery_id) ?? []), a]);
+    return rows.map((r) => toWebhookDelivery(r, byDelivery.get(r.id) ?? []));
+  }
+
+  /** One delivery of the subscription with every attempt. @throws AppError 404 when unknown or of another subscription. */
   async #readDelivery(subscriptionId: string, deliveryId: string): Promise<WebhookDelivery> {
-    const row = await this.deps.db
-      .selectFrom('webhook_deliveries')
-      .selectAll()
-      .where('id', '=', deliveryId)
-      .where('subscription_id', '=', subscriptionId)
-      .executeTakeFirst();
-    if (!row) throw notFound('webhook delivery');
-    const attempts = await this.deps.db.selectFrom('webhook_delivery_attempts').selectAll().where('delivery_id', '=', deliveryId).execute();
-    return toWebhookDelivery(row, attempts);
+    const rows = await this.#deliveriesOf(subscriptionId).selectAll().where('id', '=', deliveryId).execute();
+    const [delivery] = await this.#withAttempts(rows);
+    if (!delivery) throw notFound('webhook delivery');
+    return delivery;
   }
 
   /** @throws AppError 400 naming body.url when the URL is refused by the safety rules. */
