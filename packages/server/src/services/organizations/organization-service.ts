@@ -125,20 +125,11 @@ export class OrganizationService extends DomainService {
   async listMine(auth: AuthContext, query: PageQuery): Promise<Page<Organization>> {
     const userId = this.access.requireUser(auth);
     const base = this.deps.db.selectFrom('organization_members as m').where('m.user_id', '=', userId);
-    const [{ total }, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      base
-        .innerJoin('organizations as o', 'o.id', 'm.organization_id')
-        .selectAll('o')
-        .select('m.role')
-        .orderBy('m.joined_at', 'asc')
-        .orderBy('m.id', 'asc')
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute(),
-    ]);
+    const { rows, total } = await queryPage(base, query, (b) =>
+      b.innerJoin('organizations as o', 'o.id', 'm.organization_id').selectAll('o').select('m.role').orderBy('m.joined_at', 'asc').orderBy('m.id', 'asc'),
+    );
     const items = await Promise.all(rows.map(({ role, ...row }) => this.#withStaffFields(row, role as StaffRole)));
-    return { items, pagination: pagination(query.page, query.limit, Number(total)) };
+    return toPage(items, query, total);
   }
 
   /** Staff members, oldest first (any staff role may list). 404 unknown organization, 403 for non-staff. */
