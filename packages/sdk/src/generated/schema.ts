@@ -4140,7 +4140,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description 1-based page number. */
+        /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
         Page: number;
         /** @description Items per page. */
         Limit: number;
@@ -4605,7 +4605,7 @@ export interface operations {
     listStaff: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
@@ -4744,7 +4744,7 @@ export interface operations {
     listProjects: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
@@ -4893,7 +4893,7 @@ export interface operations {
     listTournaments: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
@@ -5101,7 +5101,7 @@ export interface operations {
     getTournamentSchedule: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
@@ -5417,7 +5417,7 @@ export interface operations {
     listParticipants: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
@@ -5923,7 +5923,7 @@ export interface operations {
     listActiveCircuitsPublic: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
@@ -5986,7 +5986,7 @@ export interface operations {
     listCircuits: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
@@ -6138,7 +6138,7 @@ export interface operations {
                 seasonId?: components["parameters"]["SeasonIdQuery"];
                 /** @description When true, standings accumulated over every season of the circuit. */
                 cumulative?: components["parameters"]["CumulativeQuery"];
-                /** @description 1-based page number. */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
@@ -6253,7 +6253,7 @@ export interface operations {
             query?: {
                 /** @description Season to work on; default the ACTIVE season, else the most recent COMPLETED one. */
                 seasonId?: components["parameters"]["SeasonIdQuery"];
-                /** @description 1-based page number. */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
@@ -6528,7 +6528,7 @@ export interface operations {
     listNotifications: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
@@ -6696,7 +6696,7 @@ export interface operations {
                 from?: components["parameters"]["FromQuery"];
                 /** @description Only events starting on or before this UTC date (YYYY-MM-DD). */
                 to?: components["parameters"]["ToQuery"];
-                /** @description 1-based page number. */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
@@ -6845,7 +6845,7 @@ export interface operations {
     listWebhooks: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
@@ -7084,7 +7084,7 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
@@ -7195,7 +7195,7 @@ export interface operations {
     listApiKeys: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
@@ -7596,7 +7596,7 @@ export interface operations {
     listAntiCheatClients: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
