@@ -210,8 +210,10 @@ export interface paths {
         /**
          * Invite a staff member
          * @description Invites a user by username or by email with a role (OWNER or ADMIN may invite; only an OWNER may invite an OWNER).
-         *     The answer carries the one-time acceptance token; an existing invitee also gets it in a STAFF_INVITATION
-         *     notification. An email that belongs to no account yet is invited as such: whoever registers with it may accept.
+         *     The answer carries the one-time acceptance token, the only place it ever appears in plain text (pass it on to
+         *     the invitee, e.g. as a link). An existing invitee also gets a STAFF_INVITATION notification naming the
+         *     invitation (`invitationId`, never the token), and may accept with that id instead of the token.
+         *     An email that belongs to no account yet is invited as such: whoever registers with it may accept.
          *     Inviting again someone with a pending invitation replaces it (the old token answers 410 INVITATION_EXPIRED).
          *     404 for an unknown username, 409 CONFLICT when the user is already staff.
          */
@@ -233,8 +235,10 @@ export interface paths {
         put?: never;
         /**
          * Accept a staff invitation
-         * @description The invited user accepts an invitation and joins the staff with its role. 403 FORBIDDEN for any other user
-         *     (the invitation stays valid), 404 for an unknown token or a token of another organization,
+         * @description The invited user accepts an invitation and joins the staff with its role. The path carries the invitation's
+         *     token, or its id (from the invitee's STAFF_INVITATION notification). 403 FORBIDDEN for any other user holding
+         *     the token (the invitation stays valid), 404 for an unknown token or id, one of another organization, and an id
+         *     when the caller is not its invitee,
          *     410 INVITATION_EXPIRED once expired (7 days) or replaced by a newer invitation, 409 INVITATION_USED when
          *     already accepted, 409 CONFLICT when the caller is already staff.
          */
@@ -1962,7 +1966,7 @@ export interface components {
              */
             email: string | null;
             role: components["schemas"]["StaffRole"];
-            /** @description One-time acceptance token, shown only here (and to the invitee in a STAFF_INVITATION notification); stored hashed. */
+            /** @description One-time acceptance token, shown only here (never in notifications or logs); stored hashed. */
             token: string;
             /**
              * Format: date-time
@@ -2914,7 +2918,7 @@ export interface components {
          *     MATCH_RESOLVED, MATCH_RESCHEDULED, MATCH_RESULT_CORRECTED: both sides. MATCH_RESULT_REPORTED: the opponent of the reporter (confirm or dispute it).
          *     MATCH_DISPUTED: both sides and the organization's staff, except whoever disputed.
          *     PARTICIPANT_DISQUALIFIED: the participant's users. STAFF_INVITATION: the invited user (data carries
-         *     organizationId and token). WEBHOOK_DISABLED: the OWNER and ADMIN staff of the organization whose project's
+         *     organizationId, invitationId and role, never the token: the invitee accepts with the invitation id). WEBHOOK_DISABLED: the OWNER and ADMIN staff of the organization whose project's
          *     webhook subscription the server disabled (the receiver answered 410 Gone, or a delivery failed on every retry;
          *     data carries subscriptionId, url, reason GONE or FAILING, projectId and organizationId). Time-based ones (CHECK_IN_OPEN, MATCH_READY for later rounds, MATCH_STARTING_SOON)
          *     are created when due, at the latest when the user next lists notifications.
@@ -4208,7 +4212,7 @@ export interface components {
         OrganizationId: string;
         /** @description Staff membership id (StaffMember.id). */
         StaffId: string;
-        /** @description One-time invitation token from inviteStaff. */
+        /** @description The one-time invitation token from inviteStaff, or the invitation's id (a UUID, from the invitee's STAFF_INVITATION notification; only the invitee may accept by id). Redacted in the server's logs. */
         InvitationToken: string;
         /** @description Username (case-insensitive). */
         Username: string;
@@ -4687,7 +4691,7 @@ export interface operations {
             path: {
                 /** @description Organization id. */
                 id: components["parameters"]["OrganizationId"];
-                /** @description One-time invitation token from inviteStaff. */
+                /** @description The one-time invitation token from inviteStaff, or the invitation's id (a UUID, from the invitee's STAFF_INVITATION notification; only the invitee may accept by id). Redacted in the server's logs. */
                 token: components["parameters"]["InvitationToken"];
             };
             cookie?: never;
