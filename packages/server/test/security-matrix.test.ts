@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect } from 'vitest';
 import contract from '../src/generated/openapi.json';
 import { allScopes, type Scope } from '../src/index';
+import { scopesIncluding } from '../src/auth/auth-context';
 import { createApiKey, request, test, type TestApiKey, type TestResponse } from './helpers/index';
 
 // Generated from the contract: every operation of openapi.json gets one test of who may call it, over real HTTP,
@@ -74,13 +75,14 @@ const call = (server: Parameters<typeof request>[0], op: ContractOperation, cred
 
 const describeRefusal = (res: TestResponse) => `${res.status} ${res.body?.error?.code ?? ''}`.trim();
 
-/** The file's tenant plus, per scope, a key holding every scope but that one (made on first use). */
+/** The file's tenant plus, per scope, a key holding every scope but that one and those including it (made on first use). */
 const it = test.extend<{ keyWithout: (scope: Scope) => Promise<TestApiKey> }>({
   keyWithout: [
     async ({ server, tenant }, use) => {
       const keys = new Map<Scope, Promise<TestApiKey>>();
       await use((scope) => {
-        if (!keys.has(scope)) keys.set(scope, createApiKey(server, tenant.owner, tenant.project.id, allScopes.filter((s) => s !== scope)));
+        const lacking = scopesIncluding(scope);
+        if (!keys.has(scope)) keys.set(scope, createApiKey(server, tenant.owner, tenant.project.id, allScopes.filter((s) => !lacking.includes(s))));
         return keys.get(scope)!;
       });
     },
@@ -96,6 +98,12 @@ describe('who may call each operation of the contract', () => {
     expect(rules.filter((r) => r.apiKeyNotAllowed).length).toBeGreaterThan(0);
     expect(rules.filter((r) => r.bearerUnauthorized).length).toBeGreaterThan(0);
     expect(rules.filter((r) => r.scope).length).toBeGreaterThan(0);
+  });
+
+  test('every operation accepting an API key names the scope it needs, but getOrganization and getProject', () => {
+    // getOrganization shows a key only the public fields anyone sees; getProject shows a key its own project.
+    const missing = operations.filter((op) => op.security.some((r) => 'ApiKeyAuth' in r) && !op.requiredScope).map((op) => op.operationId);
+    expect(missing).toEqual(['getOrganization', 'getProject']);
   });
 
   for (const op of operations) {

@@ -115,6 +115,40 @@ describe('visibility and tenancy', () => {
   });
 });
 
+describe('key scopes on tournament reads', () => {
+  it('needs read:tournaments (or manage:tournaments) for every tournament read by a key, DRAFTs included', async () => {
+    const draft = await createTournament(server, tenant, { name: 'Scoped draft' });
+    const published = await createTournament(server, tenant, { name: 'Scoped public' });
+    await lifecycle(server, tenant, published.id, 'publish');
+    const participant = await request(server, 'GET', `/tournaments/${published.id}/participants`, { apiKey: tenant.apiKey.key });
+    expect(participant.status).toBe(200);
+    const reads = (id: string) => [
+      '/tournaments',
+      `/tournaments/${id}`,
+      `/tournaments/${id}/bracket`,
+      `/tournaments/${id}/schedule`,
+      `/tournaments/${id}/stages`,
+      `/tournaments/${id}/participants`,
+    ];
+    const detectionsOnly = await createApiKey(server, tenant.owner, tenant.project.id, ['anticheat:detections.read']);
+    for (const path of [...reads(draft.id), ...reads(published.id)]) {
+      const refused = await request(server, 'GET', path, { apiKey: detectionsOnly.key });
+      expect(`${refused.status} ${refused.body.error?.code}`, `${path}: ${refused.text}`).toBe('403 INSUFFICIENT_SCOPE');
+      expect(refused.body.error.message).toContain('read:tournaments');
+    }
+    for (const scopes of [['read:tournaments'], ['manage:tournaments']] as const) {
+      const reader = await createApiKey(server, tenant.owner, tenant.project.id, scopes);
+      for (const path of reads(draft.id)) {
+        const res = await request(server, 'GET', path, { apiKey: reader.key });
+        // Past the scope check: the draft's bracket does not exist yet (409), everything else is served.
+        expect(res.status, `${scopes} ${path}: ${res.text}`).toBe(path.endsWith('/bracket') ? 409 : 200);
+      }
+      const list = await request(server, 'GET', '/tournaments', { apiKey: reader.key, query: { limit: 100 } });
+      expect(list.body.data.map((t: any) => t.id)).toContain(draft.id);
+    }
+  });
+});
+
 describe('updateTournament', () => {
   it('updates any field before the start and replaces stages by number', async () => {
     const t = await createTournament(server, tenant);

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../deps';
-import type { AuthContext, Scope, StaffRole } from '../auth/auth-context';
+import { type AuthContext, grantsScope, type Scope, type StaffRole } from '../auth/auth-context';
 import { AppError, invalidField, notFound } from '../errors/app-error';
 
 /** Roles allowed to manage tournaments and circuits (R1.11). */
@@ -48,7 +48,7 @@ export class AccessService {
 
   /** 403 INSUFFICIENT_SCOPE unless the key holds `scope`. Users are not scope-checked (roles apply instead). */
   requireScope(auth: AuthContext, scope: Scope): void {
-    if (auth.kind === 'apiKey' && !auth.scopes.includes(scope)) {
+    if (auth.kind === 'apiKey' && !grantsScope(auth.scopes, scope)) {
       throw new AppError('INSUFFICIENT_SCOPE', `this API key lacks the scope ${scope}`);
     }
   }

@@ -3,7 +3,7 @@ import { API_KEY_DISPLAY_PREFIX_LENGTH, API_KEY_PREFIX, hashSecret, isApiKeyShap
 import { compileOnce } from '../../db/compiled-query';
 import type { ApiKeysTable } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import type { ApiKeyAuth, AuthContext, Scope } from '../../auth/auth-context';
+import { type ApiKeyAuth, type AuthContext, grantsScope, type Scope } from '../../auth/auth-context';
 import { AppError, invalidField, notFound } from '../../errors/app-error';
 import { newId } from '../../ids';
 import { ADMIN_ROLES, type AccessService } from '../access';
@@ -64,7 +64,7 @@ export class ApiKeyService {
   async create(auth: AuthContext, input: ApiKeyCreate): Promise<ApiKeyCreated> {
     const { projectId, actor } = await this.access.resolveProjectForCreate(auth, input.projectId, REQUIREMENT);
     if (auth.kind === 'apiKey') {
-      const missing = input.scopes.filter((s) => !auth.scopes.includes(s));
+      const missing = input.scopes.filter((s) => !grantsScope(auth.scopes, s));
       if (missing.length > 0) {
         throw new AppError('INSUFFICIENT_SCOPE', `an API key can only grant scopes it holds itself; this key lacks ${missing.join(', ')}`);
       }
