@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tournamentListQueries } from '../src/services/tournaments/tournament-list-query';
-import { createApiKey, createTenant, registerUser, request, startTestServer, type TestServer, type TestTenant } from './helpers/index';
+import { addStaffMember, createApiKey, createTenant, registerUser, request, startTestServer, type TestServer, type TestTenant } from './helpers/index';
 import { createTournament, joinAll, lifecycle, openTournament, registerPlayers, tournamentBody } from './tournaments-helpers';
 
 let server: TestServer;
@@ -77,10 +77,16 @@ describe('createTournament', () => {
   });
 
   it('refuses a user who is not staff of the project organization', async () => {
+    // Projects are private: to a stranger the project does not exist (404, R4.11); staff without the role get 403.
     const stranger = await registerUser(server);
     const res = await request(server, 'POST', '/tournaments', { token: stranger.accessToken, body: tournamentBody({ projectId: tenant.project.id }) });
-    expect(res.status).toBe(403);
-    expect(res.body.error.code).toBe('FORBIDDEN');
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('NOT_FOUND');
+    const moderator = await registerUser(server);
+    await addStaffMember(server, tenant.organization.id, moderator.id, 'MODERATOR');
+    const refused = await request(server, 'POST', '/tournaments', { token: moderator.accessToken, body: tournamentBody({ projectId: tenant.project.id }) });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('FORBIDDEN');
   });
 });
 
@@ -349,7 +355,7 @@ describe('listTournaments', () => {
     expect(own.body.pagination.total).toBe(5);
     const stranger = await registerUser(server);
     const refused = await request(server, 'GET', '/tournaments', { token: stranger.accessToken, query: { projectId: listTenant.project.id } });
-    expect(refused.status).toBe(403);
+    expect(refused.status).toBe(404); // projects are private (R4.11)
     expect((await request(server, 'GET', '/tournaments')).status).toBe(401);
   });
 

@@ -14,7 +14,7 @@ import type { ApiKey, ApiKeyCreate, ApiKeyCreated, ApiKeyListQuery } from '../..
 /** `last_used_at` is written at most this often per key (milliseconds). */
 export const LAST_USED_WRITE_INTERVAL_MS = 60_000;
 
-const REQUIREMENT = { roles: ADMIN_ROLES, resource: 'project', scope: 'read:webhooks' as const };
+const REQUIREMENT = { roles: ADMIN_ROLES, resource: 'project', scope: 'read:webhooks' as const, private: true };
 
 /**
  * Project API keys (R1.12 to R1.17; docs/decisions.md "API keys creating API keys"). Managed by OWNER/ADMIN users
