@@ -1493,7 +1493,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key
-         * @description Revokes an API key of the project; requests with it then answer 401.
+         * @description Revokes an API key of the project; requests with it then answer 401. Like creation, revocation is limited to the caller's own scopes: a key may only revoke keys whose scopes are a subset of its own (else 403 INSUFFICIENT_SCOPE naming the missing ones), so a narrow key cannot switch off a stronger one (R1.20). OWNER and ADMIN users revoke any key of the project.
          */
         delete: operations["revokeApiKey"];
         options?: never;

@@ -109,13 +109,20 @@ export class ApiKeyService {
 
   /**
    * Revokes a key (requests with it then answer 401). Idempotent: revoking a revoked key keeps the first
-   * revocation time. 404 for an unknown key or another project's key; users need OWNER/ADMIN.
+   * revocation time. 404 for an unknown key or another project's key; users need OWNER/ADMIN; a key may revoke only
+   * keys whose every scope it holds itself (403 INSUFFICIENT_SCOPE naming the others, R1.20), as for creating one.
    */
   async revoke(auth: AuthContext, apiKeyId: string): Promise<void> {
     this.access.requireAuthenticated(auth);
-    const row = await this.deps.db.selectFrom('api_keys').select(['id', 'project_id']).where('id', '=', apiKeyId).executeTakeFirst();
+    const row = await this.deps.db.selectFrom('api_keys').select(['id', 'project_id', 'scopes']).where('id', '=', apiKeyId).executeTakeFirst();
     if (!row) throw notFound('API key');
     await this.access.requireProject(auth, row.project_id, { ...REQUIREMENT, resource: 'API key' });
+    if (auth.kind === 'apiKey') {
+      const missing = (JSON.parse(row.scopes) as Scope[]).filter((s) => !grantsScope(auth.scopes, s));
+      if (missing.length > 0) {
+        throw new AppError('INSUFFICIENT_SCOPE', `an API key can only revoke keys whose scopes it holds itself; this key lacks ${missing.join(', ')}`);
+      }
+    }
     const now = this.deps.clock.now().toISOString();
     await this.deps.db.transaction().execute((trx) =>
       trx.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', apiKeyId).where('revoked_at', 'is', null).execute(),
