@@ -6,6 +6,12 @@ import { registerUser, request, startTestServer, type TestServer } from './helpe
 
 const RATE_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
 
+/** The code and the field paths of an error answer (status 400 expected). */
+function res400(res: { status: number; body: any }) {
+  expect(res.status).toBe(400);
+  return { code: res.body.error.code, paths: (res.body.error.details ?? []).map((d: { path: string }) => d.path) };
+}
+
 function expectPlatformHeaders(headers: Headers) {
   expect(headers.get('x-request-id')).toBeTruthy();
   for (const name of RATE_HEADERS) expect(headers.get(name), name).toMatch(/^\d+$/);
@@ -236,6 +242,36 @@ describe('platform: request bodies and parameters', () => {
     expect(res.body.error.code).toBe('INVALID_JSON');
     const scalar = await request(server, 'POST', '/auth/login', { rawBody: '"just a string"', headers: { 'content-type': 'application/json' } });
     expect(scalar.body.error.code).toBe('INVALID_JSON');
+  });
+
+  it('refuses a lone UTF-16 surrogate in any string of a JSON body with 400 naming the field', async () => {
+    const user = await registerUser(server);
+    const post = (path: string, body: unknown) => request(server, 'POST', path, { token: user.accessToken, body });
+    // JSON.stringify escapes a lone surrogate as \ud800: exactly what a client sends.
+    const lone = await post('/organizations', { name: 'Cup \ud800 x' });
+    expect(res400(lone)).toEqual({ code: 'VALIDATION_ERROR', paths: ['body.name'] });
+    const org = await post('/organizations', { name: 'Surrogates League', description: 'ok' });
+    expect(org.status).toBe(201);
+    const project = await post(`/organizations/${org.body.data.id}/projects`, { name: 'Main' });
+    const tournament = (stageName: string, description: string) =>
+      post('/tournaments', {
+        projectId: project.body.data.id,
+        name: 'Cup',
+        description,
+        disciplineId: 'chess',
+        maxParticipants: 8,
+        startDate: '2030-06-01T12:00:00Z',
+        stages: [{ name: stageName, format: 'SINGLE_ELIMINATION' }],
+      });
+    const nested = await tournament('Main \udc00', 'Fine \udfff\ud800 twice');
+    expect(res400(nested)).toEqual({ code: 'VALIDATION_ERROR', paths: ['body.description', 'body.stages[0].name'] });
+    expect(await request(server, 'GET', '/tournaments', { token: user.accessToken, query: { projectId: project.body.data.id } })).toMatchObject({
+      body: { pagination: { total: 0 } },
+    });
+    // A surrogate pair (an astral character) is well formed and kept as sent.
+    const trophy = await tournament('Main \u{1F3C6}', 'Winner gets \u{1F3C6}');
+    expect(trophy.status, trophy.text).toBe(201);
+    expect(trophy.body.data.stages[0].name).toBe('Main \u{1F3C6}');
   });
 
   it('answers 415 UNSUPPORTED_MEDIA_TYPE for a JSON body sent with another content type', async () => {
