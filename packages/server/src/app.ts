@@ -15,7 +15,7 @@ import { createMemoryRateLimiter, type RateLimiter, rateLimit } from './http/rat
 import { requestId } from './http/request-id';
 import { loggedPath, requestLog } from './http/request-log';
 import { responseContract } from './http/response-contract';
-import { buildRouter, unmatchedRoute } from './http/router';
+import { buildRouter, ignoresCredentials, unmatchedRoute } from './http/router';
 import { compileValidators } from './http/validation';
 import { createLogger, type Logger } from './logger';
 import { operationHandlers } from './routes/index';
@@ -90,7 +90,7 @@ export function createApp(options: CreateAppOptions): TourneyApp {
   koa.use(requestLog(logger));
   if (config.validateResponses) koa.use(responseContract(validators, logger));
   koa.use(errorHandler());
-  koa.use(authenticate());
+  koa.use(authenticate({ ignoresCredentials: ignoresCredentials(router, operations) }));
   if (config.rateLimit.enabled) koa.use(rateLimit(options.rateLimiter ?? createMemoryRateLimiter(config.rateLimit, clock), clock));
   koa.use(rejectInvalidCredentials());
   koa.use(router.routes());

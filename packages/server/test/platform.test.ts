@@ -80,13 +80,15 @@ describe('platform: health, headers, routing and errors', () => {
   });
 
   it('answers 401 for invalid credentials even on a public operation', async () => {
-    const badToken = await request(server, 'GET', '/health', { token: `tat_${'x'.repeat(43)}` });
+    // A public organization (getOrganization); /health ignores credentials instead (R1.21).
+    const publicPath = '/organizations/0193f2a4-6b1e-7c3d-9a5f-2e8b4c6d1a07';
+    const badToken = await request(server, 'GET', publicPath, { token: `tat_${'x'.repeat(43)}` });
     expect(badToken.status).toBe(401);
     expect(badToken.body.error.code).toBe('UNAUTHORIZED');
     expectPlatformHeaders(badToken.headers);
-    const badKey = await request(server, 'GET', '/health', { apiKey: 'tk_not-a-key' });
+    const badKey = await request(server, 'GET', publicPath, { apiKey: 'tk_not-a-key' });
     expect(badKey.status).toBe(401);
-    const badScheme = await request(server, 'GET', '/health', { headers: { authorization: 'Basic dXNlcjpwYXNz' } });
+    const badScheme = await request(server, 'GET', publicPath, { headers: { authorization: 'Basic dXNlcjpwYXNz' } });
     expect(badScheme.status).toBe(401);
     expect(badScheme.body.error.message).toContain('Bearer');
   });
@@ -234,6 +236,35 @@ describe('platform: request bodies and parameters', () => {
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe('PAYLOAD_TOO_LARGE');
     expect(res.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('GET /health answers 200 whatever credentials come with it, valid or not', async () => {
+    for (const headers of [{ 'x-api-key': `tk_${'x'.repeat(43)}` }, { 'x-api-key': 'garbage' }, { authorization: `Bearer tat_${'x'.repeat(43)}` }, { authorization: 'Basic Zm9vOmJhcg==' }]) {
+      const res = await request(server, 'GET', '/health', { headers });
+      expect(res.status, `${JSON.stringify(headers)}: ${res.text}`).toBe(200);
+      expect(res.body.data.status).toBe('ok');
+    }
+  });
+
+  it('answers 401 with a WWW-Authenticate challenge for the credentials the operation takes', async () => {
+    const user = await registerUser(server);
+    const challenge = async (path: string, options: Parameters<typeof request>[3] = {}) => {
+      const res = await request(server, 'GET', path, options);
+      expect(res.status, res.text).toBe(401);
+      return res.headers.get('www-authenticate');
+    };
+    expect(await challenge('/users/me')).toBe('Bearer realm="tourney"');
+    expect(await challenge('/anti-cheat/detections')).toBe('ApiKey realm="tourney", header="X-API-Key"');
+    expect(await challenge('/tournaments')).toBe('Bearer realm="tourney", ApiKey realm="tourney", header="X-API-Key"');
+    // A bad credential is refused before the operation is known: both challenges.
+    expect(await challenge('/users/me', { apiKey: `tk_${'x'.repeat(43)}` })).toBe('Bearer realm="tourney", ApiKey realm="tourney", header="X-API-Key"');
+    server.clock.advance(16 * 60_000);
+    expect(await challenge('/users/me', { token: user.accessToken })).toBe(
+      'Bearer realm="tourney", error="invalid_token", error_description="the access token expired", ApiKey realm="tourney", header="X-API-Key"',
+    );
+    const login = await request(server, 'POST', '/auth/login', { body: { username: user.username, password: 'wrong password!' } });
+    expect(login.status).toBe(401);
+    expect(login.headers.get('www-authenticate')).toBe('Bearer realm="tourney"');
   });
 
   it('answers 400 INVALID_JSON for malformed JSON', async () => {

@@ -18,6 +18,10 @@ interface ContractOperation {
   security: Requirement[];
   requiredScope: Scope | undefined;
   hasBody: boolean;
+  /** Status codes the contract documents. */
+  statuses: string[];
+  /** `x-ignores-credentials`: the operation never reads credentials (health checks, presigned uploads). */
+  ignoresCredentials: boolean;
 }
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -38,6 +42,8 @@ const operations: ContractOperation[] = Object.entries(document.paths).flatMap((
         security: (op.security ?? document.security ?? []) as Requirement[],
         requiredScope: op['x-required-scope'] as Scope | undefined,
         hasBody: op.requestBody !== undefined,
+        statuses: Object.keys((op.responses ?? {}) as object),
+        ignoresCredentials: op['x-ignores-credentials'] === true,
       },
     ];
   }),
@@ -74,6 +80,15 @@ const call = (server: Parameters<typeof request>[0], op: ContractOperation, cred
   request(server, op.method, pathOf(op), { ...credentials, ...(op.hasBody ? { body: {} } : {}) });
 
 const describeRefusal = (res: TestResponse) => `${res.status} ${res.body?.error?.code ?? ''}`.trim();
+
+/** Well-formed credentials that the server never issued. */
+const UNKNOWN_KEY = `tk_${'x'.repeat(43)}`;
+const UNKNOWN_TOKEN = `tat_${'x'.repeat(43)}`;
+
+/** A 401 carries a WWW-Authenticate challenge naming Bearer or ApiKey (RFC 9110 15.5.2). */
+function expectChallenge(res: TestResponse): void {
+  expect(res.headers.get('www-authenticate'), `WWW-Authenticate of ${res.text}`).toMatch(/^(Bearer|ApiKey) realm="tourney"/);
+}
 
 /** The file's tenant plus, per scope, a key holding every scope but that one and those including it (made on first use). */
 const it = test.extend<{ keyWithout: (scope: Scope) => Promise<TestApiKey> }>({
@@ -122,6 +137,20 @@ describe('who may call each operation of the contract', () => {
         expect(anonymous.status, anonymous.text).not.toBe(401);
       } else {
         expect(describeRefusal(anonymous), anonymous.text).toBe('401 UNAUTHORIZED');
+        expectChallenge(anonymous);
+      }
+
+      // A bad credential is 401 everywhere (R1.7), documented and with a challenge (R2.18), but where the operation
+      // ignores credentials (R1.21).
+      for (const bad of [{ apiKey: UNKNOWN_KEY }, { token: UNKNOWN_TOKEN }]) {
+        const res = await call(server, op, bad);
+        if (op.ignoresCredentials) {
+          expect(res.status, res.text).not.toBe(401);
+        } else {
+          expect(describeRefusal(res), `${JSON.stringify(bad)}: ${res.text}`).toBe('401 UNAUTHORIZED');
+          expectChallenge(res);
+          expect(op.statuses, `${op.operationId} documents 401`).toContain('401');
+        }
       }
 
       if (rules.apiKeyNotAllowed) {

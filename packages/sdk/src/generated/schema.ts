@@ -1294,7 +1294,7 @@ export interface paths {
         };
         /**
          * Health check
-         * @description Reports service status, version, uptime and the database check; status is degraded (still 200) while a check fails.
+         * @description Reports service status, version, uptime and the database check; status is degraded (still 200) while a check fails. Always answers: credentials sent here are ignored, never checked (load balancers probe it with whatever headers they carry).
          */
         get: operations["getHealth"];
         put?: never;
@@ -1655,7 +1655,8 @@ export interface paths {
         get?: never;
         /**
          * Upload evidence bytes
-         * @description Target of the presigned URL (no credentials: the signature is the authorization). Stores the bytes when the
+         * @description Target of the presigned URL (no credentials: the signature is the authorization; `X-API-Key` or
+         *     `Authorization` sent along are ignored, never checked). Stores the bytes when the
          *     signature, expiry, Content-Type, length and SHA-256 all match the presign request, and stores nothing otherwise:
          *     404 unknown media file; 403 FORBIDDEN when the signature does not match (tampered query, another server secret);
          *     409 CONFLICT when the bytes were already uploaded (one PUT per URL); 410 UPLOAD_URL_EXPIRED after `expires`;
@@ -3914,6 +3915,7 @@ export interface components {
         /** @description Missing, invalid, revoked or expired credentials: UNAUTHORIZED, INVALID_CREDENTIALS or TOKEN_EXPIRED. */
         Unauthorized: {
             headers: {
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -4241,6 +4243,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description The challenge of every 401 (RFC 9110 15.5.2): `Bearer realm="tourney"` where a user access token is accepted (with `error="invalid_token"` for an expired one, RFC 6750), `ApiKey realm="tourney", header="X-API-Key"` where an API key is, both (comma-separated) where either is (R2.18). */
+        "WWW-Authenticate": string;
         /** @description Identifier of this request (also `error.requestId` in error bodies); quote it when reporting problems. */
         "X-Request-Id": string;
         /** @description Requests allowed in the current window for this caller (API key, user, or client address). */
@@ -4285,6 +4289,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4473,6 +4478,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -4540,6 +4546,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -5003,6 +5010,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -5097,6 +5105,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
@@ -5141,6 +5150,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -5173,6 +5183,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -5455,6 +5466,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -5489,6 +5501,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -5587,6 +5600,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -5959,6 +5973,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -5989,6 +6004,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

@@ -15,6 +15,15 @@ export const ANONYMOUS: AuthContext = Object.freeze({ kind: 'anonymous' });
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
+/** Options of authenticate. */
+export interface AuthenticateOptions {
+  /**
+   * True for a request to an operation that ignores credentials (`x-ignores-credentials`: getHealth, uploadEvidence;
+   * R1.21): its X-API-Key and Authorization headers are neither looked up nor refused, the caller is anonymous.
+   */
+  ignoresCredentials?: (ctx: { path: string; method: string }) => boolean;
+}
+
 /**
  * Resolves the request's credentials (R1.7, R1.9): `X-API-Key` against api_keys (unrevoked, unexpired) and
  * `Authorization: Bearer` against auth_sessions (unrevoked; expired -> TOKEN_EXPIRED). Sets `ctx.state.auth`
@@ -22,11 +31,12 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
  * It does not throw: a failure is kept in `ctx.state.authError` so that the rate limiter counts the request first;
  * `rejectInvalidCredentials` then raises it (401 even on public operations).
  */
-export function authenticate(): Middleware<ApiState, ApiContextExtras> {
+export function authenticate(options: AuthenticateOptions = {}): Middleware<ApiState, ApiContextExtras> {
   return async (ctx, next) => {
     const credentials: ResolvedCredentials = {};
     ctx.state.credentials = credentials;
     ctx.state.auth = ANONYMOUS;
+    if (options.ignoresCredentials?.(ctx)) return next();
     const apiKey = ctx.get('x-api-key');
     const authorization = ctx.get('authorization');
     try {
