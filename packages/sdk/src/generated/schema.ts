@@ -1247,8 +1247,10 @@ export interface paths {
         /**
          * Export calendar
          * @description Returns the same events as the feed (all pages) as an iCalendar (RFC 5545) document for calendar apps: one
-         *     VEVENT per event, times in UTC, UIDs stable across exports. Calendar apps that cannot send a header subscribe
-         *     with the caller's feed token in `token` (createCalendarFeedToken) instead of an access token.
+         *     VEVENT per event, times in UTC, UIDs stable across exports, SEQUENCE counting the reschedules of a match (0
+         *     for events that never moved), no DTEND on an instant (an event without `endsAt`), every line ending with CRLF
+         *     (R16.5). Calendar apps that cannot send a header subscribe with the caller's feed token in `token`
+         *     (createCalendarFeedToken) instead of an access token.
          */
         get: operations["exportCalendar"];
         put?: never;
@@ -3022,6 +3024,7 @@ export interface components {
             /** @description Stable id `<kind>:<subject uuid>`, e.g. `match:0193...`; the iCalendar UID. */
             id: string;
             type: components["schemas"]["CalendarEventType"];
+            /** @description E.g. `Spring Cup: Alice vs Bob` for a match; a final, third-place match, grand final and its reset (and in a double elimination the winners and losers finals) are named: `Spring Cup Final: Alice vs Bob`, `Spring Cup Third-place match: tbd vs tbd` (R16.6). */
             title: string;
             description: string | null;
             /** Format: date-time */
