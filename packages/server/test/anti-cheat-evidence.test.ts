@@ -112,7 +112,8 @@ describe('anti-cheat evidence: presign and upload', () => {
   });
 
   it('ignores credentials sent with the upload: an invalid X-API-Key or bearer token does not stop it', async ({ server, fresh }) => {
-    for (const headers of [{ 'x-api-key': `tk_${'x'.repeat(43)}` }, { authorization: `Bearer tat_${'x'.repeat(43)}` }, { authorization: 'Basic Zm9vOmJhcg==' }]) {
+    const credentials: Record<string, string>[] = [{ 'x-api-key': `tk_${'x'.repeat(43)}` }, { authorization: `Bearer tat_${'x'.repeat(43)}` }, { authorization: 'Basic Zm9vOmJhcg==' }];
+    for (const headers of credentials) {
       const bytes = artifact(JSON.stringify(headers));
       const { presigned } = await fresh(bytes);
       const res = await request(server, 'PUT', presigned.uploadUrl, { rawBody: bytes, headers: { 'content-type': 'image/png', ...headers } });

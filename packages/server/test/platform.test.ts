@@ -239,7 +239,13 @@ describe('platform: request bodies and parameters', () => {
   });
 
   it('GET /health answers 200 whatever credentials come with it, valid or not', async () => {
-    for (const headers of [{ 'x-api-key': `tk_${'x'.repeat(43)}` }, { 'x-api-key': 'garbage' }, { authorization: `Bearer tat_${'x'.repeat(43)}` }, { authorization: 'Basic Zm9vOmJhcg==' }]) {
+    const credentials: Record<string, string>[] = [
+      { 'x-api-key': `tk_${'x'.repeat(43)}` },
+      { 'x-api-key': 'garbage' },
+      { authorization: `Bearer tat_${'x'.repeat(43)}` },
+      { authorization: 'Basic Zm9vOmJhcg==' },
+    ];
+    for (const headers of credentials) {
       const res = await request(server, 'GET', '/health', { headers });
       expect(res.status, `${JSON.stringify(headers)}: ${res.text}`).toBe(200);
       expect(res.body.data.status).toBe('ok');
