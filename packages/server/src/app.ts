@@ -13,9 +13,9 @@ import { listOperations, type OpenApiDocument, openapiDocument } from './http/op
 import type { ApiContextExtras, ApiState, OperationHandlers } from './http/operation';
 import { createMemoryRateLimiter, type RateLimiter, rateLimit } from './http/rate-limit';
 import { requestId } from './http/request-id';
-import { requestLog } from './http/request-log';
+import { loggedPath, requestLog } from './http/request-log';
 import { responseContract } from './http/response-contract';
-import { buildRouter, unmatchedRoute } from './http/router';
+import { buildRouter, ignoresCredentials, unmatchedRoute } from './http/router';
 import { compileValidators } from './http/validation';
 import { createLogger, type Logger } from './logger';
 import { operationHandlers } from './routes/index';
@@ -83,14 +83,14 @@ export function createApp(options: CreateAppOptions): TourneyApp {
   koa.context.services = services;
   koa.context.deps = deps;
   koa.on('error', (error: unknown, ctx?: Koa.Context) => {
-    logger.error({ err: error, requestId: ctx?.state?.requestId, method: ctx?.method, path: ctx?.path }, 'unhandled error');
+    logger.error({ err: error, requestId: ctx?.state?.requestId, method: ctx?.method, path: ctx ? loggedPath(ctx) : undefined }, 'unhandled error');
   });
 
   koa.use(requestId());
   koa.use(requestLog(logger));
   if (config.validateResponses) koa.use(responseContract(validators, logger));
   koa.use(errorHandler());
-  koa.use(authenticate());
+  koa.use(authenticate({ ignoresCredentials: ignoresCredentials(router, operations) }));
   if (config.rateLimit.enabled) koa.use(rateLimit(options.rateLimiter ?? createMemoryRateLimiter(config.rateLimit), clock));
   koa.use(rejectInvalidCredentials());
   koa.use(router.routes());

@@ -11,6 +11,22 @@ export const REDACT_PATHS: string[] = SECRET_FIELDS.flatMap((f) => {
   return [a.startsWith('.') ? f : a, `*${a}`, `*.*${a}`, `*.*.*${a}`];
 });
 
+/** Prefixes of the secrets the server issues (API keys, access and refresh tokens, webhook secrets, invitations, feeds). */
+const SECRET_PREFIXES = ['tk_', 'tat_', 'trt_', 'whsec_', 'tsi_', 'tcf_'];
+const SECRET_SEGMENT = new RegExp(`^(?:${SECRET_PREFIXES.join('|')})[A-Za-z0-9_-]{16,}$`);
+
+/**
+ * A request path fit for a log line: every segment shaped like a secret the server issues (a known prefix and at
+ * least 16 base64url characters, e.g. the invitation token of acceptStaffInvitation), and every segment equal to one
+ * of `secrets` (values of secret path parameters), replaced by `[redacted]`. The query string is never logged.
+ */
+export function redactPath(path: string, secrets: readonly string[] = []): string {
+  return path
+    .split('/')
+    .map((segment) => (segment !== '' && (SECRET_SEGMENT.test(segment) || secrets.includes(segment)) ? '[redacted]' : segment))
+    .join('/');
+}
+
 /**
  * The server's pino logger (JSON lines on stdout) at `level` ('silent' in tests), with credentials and secrets
  * (authorization, x-api-key, password, refreshToken, accessToken, key, secret, token) redacted. Lines are written

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
-import { test, type TestTenant, type TestUser } from './helpers/index';
+import { request, test, type TestTenant, type TestUser } from './helpers/index';
 import {
   antiCheatTenant,
   artifact,
@@ -109,6 +109,17 @@ describe('anti-cheat evidence: presign and upload', () => {
     const after = await withKey(server, tenant.apiKey.key, 'GET', '/anti-cheat/detections', { query: { sessionId: 'ev-1' } });
     expect(after.body.data.find((d: { id: string }) => d.id === linked.id).evidenceCount).toBe(1);
     expect((await withKey(server, tenant.apiKey.key, 'GET', '/anti-cheat/sessions/ev-1')).body.data.evidenceCount).toBe(2);
+  });
+
+  it('ignores credentials sent with the upload: an invalid X-API-Key or bearer token does not stop it', async ({ server, fresh }) => {
+    const credentials: Record<string, string>[] = [{ 'x-api-key': `tk_${'x'.repeat(43)}` }, { authorization: `Bearer tat_${'x'.repeat(43)}` }, { authorization: 'Basic Zm9vOmJhcg==' }];
+    for (const headers of credentials) {
+      const bytes = artifact(JSON.stringify(headers));
+      const { presigned } = await fresh(bytes);
+      const res = await request(server, 'PUT', presigned.uploadUrl, { rawBody: bytes, headers: { 'content-type': 'image/png', ...headers } });
+      expect(res.status, `${JSON.stringify(headers)}: ${res.text}`).toBe(200);
+      expect(res.body.data.mediaFileId).toBe(presigned.mediaFileId);
+    }
   });
 
   describe('refused uploads store nothing', () => {

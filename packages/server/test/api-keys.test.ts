@@ -87,17 +87,36 @@ describe('API keys', () => {
     expect(escalate.body.error).toMatchObject({ code: 'INSUFFICIENT_SCOPE', message: expect.stringContaining('manage:tournaments') });
   });
 
+  it('lets a key revoke only keys whose scopes it holds itself', async ({ server, tenant }) => {
+    const webhooksOnly = await createApiKey(server, tenant.owner, tenant.project.id, ['read:webhooks']);
+    const allScopes = await createApiKey(server, tenant.owner, tenant.project.id);
+    const refused = await request(server, 'DELETE', `/developer/api-keys/${allScopes.id}`, { apiKey: webhooksOnly.key });
+    expect(refused.status, refused.text).toBe(403);
+    expect(refused.body.error).toMatchObject({ code: 'INSUFFICIENT_SCOPE', message: expect.stringContaining('manage:tournaments') });
+    // The stronger key still works.
+    expect((await request(server, 'GET', '/developer/api-keys', { apiKey: allScopes.key })).status).toBe(200);
+
+    const narrower = await createApiKey(server, tenant.owner, tenant.project.id, ['read:webhooks']);
+    expect((await request(server, 'DELETE', `/developer/api-keys/${narrower.id}`, { apiKey: webhooksOnly.key })).status).toBe(204);
+    expect((await request(server, 'GET', '/developer/api-keys', { apiKey: narrower.key })).status).toBe(401);
+    // A manage scope covers its read scope here too; the all-scope key may revoke anything of its project.
+    const manager = await createApiKey(server, tenant.owner, tenant.project.id, ['read:webhooks', 'manage:tournaments']);
+    const reader = await createApiKey(server, tenant.owner, tenant.project.id, ['read:tournaments']);
+    expect((await request(server, 'DELETE', `/developer/api-keys/${reader.id}`, { apiKey: manager.key })).status).toBe(204);
+    expect((await request(server, 'DELETE', `/developer/api-keys/${manager.id}`, { apiKey: allScopes.key })).status).toBe(204);
+  });
+
   it('records lastUsedAt at most once a minute', async ({ server, tenant }) => {
     const key = await createApiKey(server, tenant.owner, tenant.project.id, ['read:webhooks']);
     const firstUse = server.clock.now().toISOString();
-    await request(server, 'GET', '/health', { apiKey: key.key });
+    await request(server, 'GET', '/developer/api-keys', { apiKey: key.key });
     server.clock.advance(30_000);
-    await request(server, 'GET', '/health', { apiKey: key.key });
+    await request(server, 'GET', '/developer/api-keys', { apiKey: key.key });
     const read = async () =>
       (await server.deps.db.selectFrom('api_keys').select('last_used_at').where('id', '=', key.id).executeTakeFirstOrThrow()).last_used_at;
     expect(await read()).toBe(firstUse);
     server.clock.advance(31_000);
-    await request(server, 'GET', '/health', { apiKey: key.key });
+    await request(server, 'GET', '/developer/api-keys', { apiKey: key.key });
     expect(await read()).toBe(server.clock.now().toISOString());
   });
 
@@ -134,9 +153,9 @@ describe('API keys', () => {
       body: { name: 'short', scopes: ['read:webhooks'], projectId: tenant.project.id, expiresAt },
     });
     expect(res.body.data.expiresAt).toBe(expiresAt);
-    expect((await request(server, 'GET', '/health', { apiKey: res.body.data.key })).status).toBe(200);
+    expect((await request(server, 'GET', '/developer/api-keys', { apiKey: res.body.data.key })).status).toBe(200);
     server.clock.advance(3600_000);
-    expect((await request(server, 'GET', '/health', { apiKey: res.body.data.key })).status).toBe(401);
+    expect((await request(server, 'GET', '/developer/api-keys', { apiKey: res.body.data.key })).status).toBe(401);
     const login = await request(server, 'POST', '/auth/login', { body: { username: tenant.owner.username, password: tenant.owner.password } });
     const past = await request(server, 'POST', '/developer/api-keys', {
       token: login.body.data.accessToken,

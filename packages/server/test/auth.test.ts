@@ -130,4 +130,27 @@ describe('auth: register, login, refresh, logout', () => {
     expect(both.status).toBe(200);
     expect(both.body.data.id).toBe(tenant.owner.id);
   });
+
+  it('reads one token sent as both Authorization and X-API-Key as that one credential, whichever kind it is', async () => {
+    const tenant = await createTenant(server);
+    const { owner, apiKey, project } = tenant;
+    // A user access token in both headers (as generated clients send it) is the user.
+    const userTwice = { token: owner.accessToken, headers: { 'x-api-key': owner.accessToken } };
+    const me = await request(server, 'GET', '/users/me', userTwice);
+    expect(me.status, me.text).toBe(200);
+    expect(me.body.data.id).toBe(owner.id);
+    const list = await request(server, 'GET', '/tournaments', { ...userTwice, query: { projectId: project.id } });
+    expect(list.status, list.text).toBe(200);
+    // An API key in both headers is the key: served where keys are, refused as a key alone is elsewhere.
+    const keyTwice = { apiKey: apiKey.key, headers: { authorization: `Bearer ${apiKey.key}` } };
+    const keyed = await request(server, 'GET', '/tournaments', keyTwice);
+    expect(keyed.status, keyed.text).toBe(200);
+    expect(keyed.body.pagination).toBeDefined();
+    const notForKeys = await request(server, 'GET', '/users/me', keyTwice);
+    expect(`${notForKeys.status} ${notForKeys.body.error.code}`).toBe('403 API_KEY_NOT_ALLOWED');
+    // One unknown token in both headers is one bad credential: 401.
+    const unknown = `tat_${'x'.repeat(43)}`;
+    const bad = await request(server, 'GET', '/users/me', { token: unknown, headers: { 'x-api-key': unknown } });
+    expect(`${bad.status} ${bad.body.error.code}`).toBe('401 UNAUTHORIZED');
+  });
 });

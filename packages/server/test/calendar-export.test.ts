@@ -57,6 +57,67 @@ describe('calendar export', () => {
     expect([...vevents(again.text).keys()].sort()).toEqual([...events.keys()].sort());
   });
 
+  it('follows RFC 5545: no DTEND on instant events, CRLF after every line, SEQUENCE counts reschedules, named finals', async ({ server, tenant }) => {
+    const start = async (name: string, stage: Record<string, unknown>, players: number) => {
+      const t = await openTournament(server, tenant, { name, startDate: '2030-06-01T12:00:00.000Z', maxParticipants: players, stages: [{ name: 'Main bracket', ...stage }] });
+      await joinAll(server, t.id, await registerPlayers(server, players));
+      await lifecycle(server, tenant, t.id, 'start');
+      return { id: t.id as string, matches: await allMatches(server, t.id) };
+    };
+    const exported = async (tournamentId: string) => {
+      const res = await request(server, 'GET', '/calendar/export', { token: tenant.owner.accessToken, query: { tournamentId } });
+      expect(res.status).toBe(200);
+      return res.text;
+    };
+    /** The raw lines of each VEVENT, by UID. */
+    const blocks = (text: string) =>
+      new Map(
+        text
+          .split('BEGIN:VEVENT\r\n')
+          .slice(1)
+          .map((block) => block.split('END:VEVENT')[0]!.replace(/\r\n[ \t]/g, ''))
+          .map((block) => [/^UID:(.*)$/m.exec(block)![1]!.trim(), block] as const),
+      );
+
+    const se = await start('Rfc Cup', { format: 'SINGLE_ELIMINATION', settings: { thirdPlaceMatch: true } }, 4);
+    const text = await exported(se.id);
+    // Every content line ends with CRLF, the last one included; no bare LF.
+    expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    const events = blocks(text);
+    // An instant (the tournament start) has no DTEND; a match lasts its round interval.
+    expect(events.get(`tournament:${se.id}`)).not.toMatch(/^DTEND/m);
+    expect(vevents(text).get(`tournament:${se.id}`)!.start.toISOString()).toBe('2030-06-01T12:00:00.000Z');
+    const final = se.matches.find((m) => m.bracket === 'WINNERS' && m.round === 2)!;
+    const thirdPlace = se.matches.find((m) => m.bracket === 'THIRD_PLACE')!;
+    expect(events.get(`match:${final.id}`)).toMatch(/^DTEND:20300601T140000Z/m);
+    // The final and the third-place match are told apart.
+    const parsed = vevents(text);
+    expect(parsed.get(`match:${final.id}`)!.summary).toBe('Rfc Cup Final: tbd vs tbd');
+    expect(parsed.get(`match:${thirdPlace.id}`)!.summary).toBe('Rfc Cup Third-place match: tbd vs tbd');
+    expect(parsed.get(`match:${final.id}`)!.description).toBe('Main bracket, Final (scheduled)');
+    expect(parsed.get(`match:${thirdPlace.id}`)!.description).toBe('Main bracket, Third-place match (scheduled)');
+
+    // SEQUENCE starts at 0 and grows with each reschedule of the match, the others keep theirs.
+    const semi = se.matches.find((m) => m.bracket === 'WINNERS' && m.round === 1)!;
+    expect(events.get(`match:${semi.id}`)).toMatch(/^SEQUENCE:0$/m);
+    for (const [i, at] of ['2030-06-02T12:00:00.000Z', '2030-06-03T12:00:00.000Z'].entries()) {
+      const moved = await request(server, 'POST', `/matches/${semi.id}/reschedule`, { token: tenant.owner.accessToken, body: { scheduledAt: at } });
+      expect(moved.status, moved.text).toBe(200);
+      const after = blocks(await exported(se.id));
+      expect(after.get(`match:${semi.id}`)).toMatch(new RegExp(`^SEQUENCE:${i + 1}$`, 'm'));
+      expect(after.get(`match:${final.id}`)).toMatch(/^SEQUENCE:0$/m);
+    }
+
+    const de = await start('Double Cup', { format: 'DOUBLE_ELIMINATION', settings: { grandFinal: 'double' } }, 4);
+    const deEvents = vevents(await exported(de.id));
+    const summaries = de.matches.filter((m) => m.bracket === 'GRAND_FINAL').map((m) => [m.round, deEvents.get(`match:${m.id}`)?.summary]);
+    expect(summaries).toEqual([
+      [1, 'Double Cup Grand final: tbd vs tbd'],
+      [2, 'Double Cup Grand final reset: tbd vs tbd'],
+    ]);
+  });
+
   it("holds a player's own matches only", async ({ server, bound: { started8 } }) => {
     const cup = await started8();
     const player = cup.players[3]!;

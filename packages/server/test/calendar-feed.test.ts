@@ -68,7 +68,7 @@ describe('calendar feed', () => {
     const matchIds = events.filter((e) => e.type === 'MATCH').map((e) => e.matchId);
     expect(matchIds.sort()).toEqual(cup.matches.filter((m) => m.scheduledAt).map((m) => m.id).sort());
     expect(matchIds).toHaveLength(3);
-    expect(events.find((e) => e.matchId === cup.matches[2].id).title).toBe('Staff Cup: tbd vs tbd');
+    expect(events.find((e) => e.matchId === cup.matches[2].id).title).toBe('Staff Cup Final: tbd vs tbd'); // the final is named (R16.6)
   });
 
   it('filters by tournament and by date range (inclusive days, UTC)', async ({ server, tenant, bound: { feed, startedCup } }) => {

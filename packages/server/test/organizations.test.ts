@@ -118,7 +118,7 @@ describe('organizations', () => {
     expect(res.status).toBe(204);
     expect((await request(server, 'GET', `/organizations/${tenant.organization.id}`)).status).toBe(404);
     expect((await request(server, 'GET', `/projects/${tenant.project.id}`, { token: tenant.owner.accessToken })).status).toBe(404);
-    expect((await request(server, 'GET', '/health', { apiKey: tenant.apiKey.key })).status).toBe(401);
+    expect((await request(server, 'GET', `/projects/${tenant.project.id}`, { apiKey: tenant.apiKey.key })).status).toBe(401);
   });
 
   it('refuses to delete while a tournament of the organization is ONGOING (409 INVALID_STATE)', async () => {

@@ -6,6 +6,12 @@ import { registerUser, request, startTestServer, type TestServer } from './helpe
 
 const RATE_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
 
+/** The code and the field paths of an error answer (status 400 expected). */
+function res400(res: { status: number; body: any }) {
+  expect(res.status).toBe(400);
+  return { code: res.body.error.code, paths: (res.body.error.details ?? []).map((d: { path: string }) => d.path) };
+}
+
 function expectPlatformHeaders(headers: Headers) {
   expect(headers.get('x-request-id')).toBeTruthy();
   for (const name of RATE_HEADERS) expect(headers.get(name), name).toMatch(/^\d+$/);
@@ -74,13 +80,15 @@ describe('platform: health, headers, routing and errors', () => {
   });
 
   it('answers 401 for invalid credentials even on a public operation', async () => {
-    const badToken = await request(server, 'GET', '/health', { token: `tat_${'x'.repeat(43)}` });
+    // A public organization (getOrganization); /health ignores credentials instead (R1.21).
+    const publicPath = '/organizations/0193f2a4-6b1e-7c3d-9a5f-2e8b4c6d1a07';
+    const badToken = await request(server, 'GET', publicPath, { token: `tat_${'x'.repeat(43)}` });
     expect(badToken.status).toBe(401);
     expect(badToken.body.error.code).toBe('UNAUTHORIZED');
     expectPlatformHeaders(badToken.headers);
-    const badKey = await request(server, 'GET', '/health', { apiKey: 'tk_not-a-key' });
+    const badKey = await request(server, 'GET', publicPath, { apiKey: 'tk_not-a-key' });
     expect(badKey.status).toBe(401);
-    const badScheme = await request(server, 'GET', '/health', { headers: { authorization: 'Basic dXNlcjpwYXNz' } });
+    const badScheme = await request(server, 'GET', publicPath, { headers: { authorization: 'Basic dXNlcjpwYXNz' } });
     expect(badScheme.status).toBe(401);
     expect(badScheme.body.error.message).toContain('Bearer');
   });
@@ -230,12 +238,77 @@ describe('platform: request bodies and parameters', () => {
     expect(res.headers.get('x-request-id')).toBeTruthy();
   });
 
+  it('GET /health answers 200 whatever credentials come with it, valid or not', async () => {
+    const credentials: Record<string, string>[] = [
+      { 'x-api-key': `tk_${'x'.repeat(43)}` },
+      { 'x-api-key': 'garbage' },
+      { authorization: `Bearer tat_${'x'.repeat(43)}` },
+      { authorization: 'Basic Zm9vOmJhcg==' },
+    ];
+    for (const headers of credentials) {
+      const res = await request(server, 'GET', '/health', { headers });
+      expect(res.status, `${JSON.stringify(headers)}: ${res.text}`).toBe(200);
+      expect(res.body.data.status).toBe('ok');
+    }
+  });
+
+  it('answers 401 with a WWW-Authenticate challenge for the credentials the operation takes', async () => {
+    const user = await registerUser(server);
+    const challenge = async (path: string, options: Parameters<typeof request>[3] = {}) => {
+      const res = await request(server, 'GET', path, options);
+      expect(res.status, res.text).toBe(401);
+      return res.headers.get('www-authenticate');
+    };
+    expect(await challenge('/users/me')).toBe('Bearer realm="tourney"');
+    expect(await challenge('/anti-cheat/detections')).toBe('ApiKey realm="tourney", header="X-API-Key"');
+    expect(await challenge('/tournaments')).toBe('Bearer realm="tourney", ApiKey realm="tourney", header="X-API-Key"');
+    // A bad credential is refused before the operation is known: both challenges.
+    expect(await challenge('/users/me', { apiKey: `tk_${'x'.repeat(43)}` })).toBe('Bearer realm="tourney", ApiKey realm="tourney", header="X-API-Key"');
+    server.clock.advance(16 * 60_000);
+    expect(await challenge('/users/me', { token: user.accessToken })).toBe(
+      'Bearer realm="tourney", error="invalid_token", error_description="the access token expired", ApiKey realm="tourney", header="X-API-Key"',
+    );
+    const login = await request(server, 'POST', '/auth/login', { body: { username: user.username, password: 'wrong password!' } });
+    expect(login.status).toBe(401);
+    expect(login.headers.get('www-authenticate')).toBe('Bearer realm="tourney"');
+  });
+
   it('answers 400 INVALID_JSON for malformed JSON', async () => {
     const res = await request(server, 'POST', '/auth/login', { rawBody: '{"username": "abc",', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('INVALID_JSON');
     const scalar = await request(server, 'POST', '/auth/login', { rawBody: '"just a string"', headers: { 'content-type': 'application/json' } });
     expect(scalar.body.error.code).toBe('INVALID_JSON');
+  });
+
+  it('refuses a lone UTF-16 surrogate in any string of a JSON body with 400 naming the field', async () => {
+    const user = await registerUser(server);
+    const post = (path: string, body: unknown) => request(server, 'POST', path, { token: user.accessToken, body });
+    // JSON.stringify escapes a lone surrogate as \ud800: exactly what a client sends.
+    const lone = await post('/organizations', { name: 'Cup \ud800 x' });
+    expect(res400(lone)).toEqual({ code: 'VALIDATION_ERROR', paths: ['body.name'] });
+    const org = await post('/organizations', { name: 'Surrogates League', description: 'ok' });
+    expect(org.status).toBe(201);
+    const project = await post(`/organizations/${org.body.data.id}/projects`, { name: 'Main' });
+    const tournament = (stageName: string, description: string) =>
+      post('/tournaments', {
+        projectId: project.body.data.id,
+        name: 'Cup',
+        description,
+        disciplineId: 'chess',
+        maxParticipants: 8,
+        startDate: '2030-06-01T12:00:00Z',
+        stages: [{ name: stageName, format: 'SINGLE_ELIMINATION' }],
+      });
+    const nested = await tournament('Main \udc00', 'Fine \udfff\ud800 twice');
+    expect(res400(nested)).toEqual({ code: 'VALIDATION_ERROR', paths: ['body.description', 'body.stages[0].name'] });
+    expect(await request(server, 'GET', '/tournaments', { token: user.accessToken, query: { projectId: project.body.data.id } })).toMatchObject({
+      body: { pagination: { total: 0 } },
+    });
+    // A surrogate pair (an astral character) is well formed and kept as sent.
+    const trophy = await tournament('Main \u{1F3C6}', 'Winner gets \u{1F3C6}');
+    expect(trophy.status, trophy.text).toBe(201);
+    expect(trophy.body.data.stages[0].name).toBe('Main \u{1F3C6}');
   });
 
   it('answers 415 UNSUPPORTED_MEDIA_TYPE for a JSON body sent with another content type', async () => {

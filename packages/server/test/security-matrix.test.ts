@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect } from 'vitest';
 import contract from '../src/generated/openapi.json';
 import { allScopes, type Scope } from '../src/index';
+import { scopesIncluding } from '../src/auth/auth-context';
 import { createApiKey, request, test, type TestApiKey, type TestResponse } from './helpers/index';
 
 // Generated from the contract: every operation of openapi.json gets one test of who may call it, over real HTTP,
@@ -17,6 +18,10 @@ interface ContractOperation {
   security: Requirement[];
   requiredScope: Scope | undefined;
   hasBody: boolean;
+  /** Status codes the contract documents. */
+  statuses: string[];
+  /** `x-ignores-credentials`: the operation never reads credentials (health checks, presigned uploads). */
+  ignoresCredentials: boolean;
 }
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -37,6 +42,8 @@ const operations: ContractOperation[] = Object.entries(document.paths).flatMap((
         security: (op.security ?? document.security ?? []) as Requirement[],
         requiredScope: op['x-required-scope'] as Scope | undefined,
         hasBody: op.requestBody !== undefined,
+        statuses: Object.keys((op.responses ?? {}) as object),
+        ignoresCredentials: op['x-ignores-credentials'] === true,
       },
     ];
   }),
@@ -74,13 +81,23 @@ const call = (server: Parameters<typeof request>[0], op: ContractOperation, cred
 
 const describeRefusal = (res: TestResponse) => `${res.status} ${res.body?.error?.code ?? ''}`.trim();
 
-/** The file's tenant plus, per scope, a key holding every scope but that one (made on first use). */
+/** Well-formed credentials that the server never issued. */
+const UNKNOWN_KEY = `tk_${'x'.repeat(43)}`;
+const UNKNOWN_TOKEN = `tat_${'x'.repeat(43)}`;
+
+/** A 401 carries a WWW-Authenticate challenge naming Bearer or ApiKey (RFC 9110 15.5.2). */
+function expectChallenge(res: TestResponse): void {
+  expect(res.headers.get('www-authenticate'), `WWW-Authenticate of ${res.text}`).toMatch(/^(Bearer|ApiKey) realm="tourney"/);
+}
+
+/** The file's tenant plus, per scope, a key holding every scope but that one and those including it (made on first use). */
 const it = test.extend<{ keyWithout: (scope: Scope) => Promise<TestApiKey> }>({
   keyWithout: [
     async ({ server, tenant }, use) => {
       const keys = new Map<Scope, Promise<TestApiKey>>();
       await use((scope) => {
-        if (!keys.has(scope)) keys.set(scope, createApiKey(server, tenant.owner, tenant.project.id, allScopes.filter((s) => s !== scope)));
+        const lacking = scopesIncluding(scope);
+        if (!keys.has(scope)) keys.set(scope, createApiKey(server, tenant.owner, tenant.project.id, allScopes.filter((s) => !lacking.includes(s))));
         return keys.get(scope)!;
       });
     },
@@ -96,6 +113,12 @@ describe('who may call each operation of the contract', () => {
     expect(rules.filter((r) => r.apiKeyNotAllowed).length).toBeGreaterThan(0);
     expect(rules.filter((r) => r.bearerUnauthorized).length).toBeGreaterThan(0);
     expect(rules.filter((r) => r.scope).length).toBeGreaterThan(0);
+  });
+
+  test('every operation accepting an API key names the scope it needs, but getOrganization and getProject', () => {
+    // getOrganization shows a key only the public fields anyone sees; getProject shows a key its own project.
+    const missing = operations.filter((op) => op.security.some((r) => 'ApiKeyAuth' in r) && !op.requiredScope).map((op) => op.operationId);
+    expect(missing).toEqual(['getOrganization', 'getProject']);
   });
 
   for (const op of operations) {
@@ -114,6 +137,20 @@ describe('who may call each operation of the contract', () => {
         expect(anonymous.status, anonymous.text).not.toBe(401);
       } else {
         expect(describeRefusal(anonymous), anonymous.text).toBe('401 UNAUTHORIZED');
+        expectChallenge(anonymous);
+      }
+
+      // A bad credential is 401 everywhere (R1.7), documented and with a challenge (R2.18), but where the operation
+      // ignores credentials (R1.21).
+      for (const bad of [{ apiKey: UNKNOWN_KEY }, { token: UNKNOWN_TOKEN }]) {
+        const res = await call(server, op, bad);
+        if (op.ignoresCredentials) {
+          expect(res.status, res.text).not.toBe(401);
+        } else {
+          expect(describeRefusal(res), `${JSON.stringify(bad)}: ${res.text}`).toBe('401 UNAUTHORIZED');
+          expectChallenge(res);
+          expect(op.statuses, `${op.operationId} documents 401`).toContain('401');
+        }
       }
 
       if (rules.apiKeyNotAllowed) {

@@ -1,3 +1,5 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addStaffMember,
@@ -10,10 +12,19 @@ import {
   type TestServer,
   type TestUser,
 } from './helpers/index';
+import * as migration0009 from '../src/db/migrations/0009-invitation-tokens-out-of-notifications';
 
 let server: TestServer;
+/** Every line the server logged (the request log included), as written. */
+const logged: string[] = [];
 beforeAll(async () => {
-  server = await startTestServer();
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logged.push(String(chunk));
+      done();
+    },
+  });
+  server = await startTestServer({ logger: pino({ level: 'info' }, sink) });
 });
 afterAll(async () => server?.close());
 
@@ -62,13 +73,14 @@ describe('staff invitations', () => {
     expect(notifications.body.data).toEqual([
       expect.objectContaining({
         type: 'STAFF_INVITATION',
-        data: { organizationId: orgId, invitationId: invitation.id, role: 'ORGANIZER', token: invitation.token },
+        data: { organizationId: orgId, invitationId: invitation.id, role: 'ORGANIZER' },
         channels: ['IN_APP'],
         readAt: null,
       }),
     ]);
 
-    const accepted = await accept(orgId, invitation.token, bob.accessToken);
+    // The notification names the invitation; its invitee accepts by that id (the token stays with the inviter).
+    const accepted = await accept(orgId, notifications.body.data[0].data.invitationId, bob.accessToken);
     expect(accepted.status).toBe(200);
     expect(accepted.body.data).toMatchObject({ userId: bob.id, username: bob.username, displayName: 'Bob', role: 'ORGANIZER' });
     expect((await staffOf(orgId, owner.accessToken)).map((m) => [m.userId, m.role])).toEqual([
@@ -77,6 +89,56 @@ describe('staff invitations', () => {
     ]);
     const asStaff = await request(server, 'GET', `/organizations/${orgId}`, { token: bob.accessToken });
     expect(asStaff.body.data.role).toBe('ORGANIZER');
+  });
+
+  it('keeps the token in plain text only in the inviteStaff answer: not in notifications, the database or the logs', async () => {
+    const { owner, orgId } = await org();
+    const bob = await registerUser(server);
+    const invitation = (await invite(orgId, owner.accessToken, { username: bob.username, role: 'ADMIN' })).body.data;
+    expect(invitation.token).toMatch(/^tsi_/);
+    const notifications = await request(server, 'GET', '/notifications', { token: bob.accessToken });
+    expect(notifications.body.data.map((n: any) => n.type)).toEqual(['STAFF_INVITATION']);
+    expect(notifications.text).not.toContain(invitation.token);
+    const rows = await server.deps.db.selectFrom('notifications').selectAll().where('user_id', '=', bob.id).execute();
+    expect(JSON.stringify(rows)).not.toContain(invitation.token);
+
+    // Accepting by the token (as a link sent out of band would) logs the request with the token redacted.
+    const path = `/organizations/${orgId}/staff/invitations/${invitation.token}/accept`;
+    const accepted = await request(server, 'POST', path, { token: bob.accessToken, headers: { 'x-request-id': 'req-accept-log' } });
+    expect(accepted.status).toBe(200);
+    const line = logged.map((l) => JSON.parse(l)).find((l) => l.requestId === 'req-accept-log' && l.msg === 'request');
+    expect(line).toMatchObject({ method: 'POST', status: 200, path: `/api/v1/organizations/${orgId}/staff/invitations/[redacted]/accept` });
+    expect(logged.join('')).not.toContain(invitation.token);
+  });
+
+  it('migration 0009 removes the tokens that older STAFF_INVITATION notifications carried', async () => {
+    const { owner, orgId } = await org();
+    const bob = await registerUser(server);
+    const inv = (await invite(orgId, owner.accessToken, { username: bob.username, role: 'ADMIN' })).body.data;
+    // A notification as written before tokens were kept out of them.
+    const legacy = { organizationId: orgId, invitationId: inv.id, role: 'ADMIN', token: inv.token };
+    await server.deps.db.updateTable('notifications').set({ data: JSON.stringify(legacy) }).where('user_id', '=', bob.id).execute();
+    expect((await request(server, 'GET', '/notifications', { token: bob.accessToken })).text).toContain(inv.token);
+    await migration0009.up(server.deps.db);
+    const after = await request(server, 'GET', '/notifications', { token: bob.accessToken });
+    expect(after.text).not.toContain(inv.token);
+    expect(after.body.data[0].data).toEqual({ organizationId: orgId, invitationId: inv.id, role: 'ADMIN' });
+  });
+
+  it('lets only the invitee accept by the invitation id; anyone else gets 404 for it', async () => {
+    const { owner, orgId } = await org();
+    const [bob, mallory] = [await registerUser(server), await registerUser(server)];
+    const inv = (await invite(orgId, owner.accessToken, { username: bob.username, role: 'MODERATOR' })).body.data;
+    for (const who of [mallory, owner]) {
+      const res = await accept(orgId, inv.id, who.accessToken);
+      expect(res.status, res.text).toBe(404);
+    }
+    const other = await org();
+    expect((await accept(other.orgId, inv.id, bob.accessToken)).status).toBe(404);
+    const accepted = await accept(orgId, inv.id, bob.accessToken);
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(accepted.body.data).toMatchObject({ userId: bob.id, role: 'MODERATOR' });
+    expect((await accept(orgId, inv.id, bob.accessToken)).body.error.code).toBe('INVITATION_USED');
   });
 
   it('refuses a reused token (409 INVITATION_USED) and an expired one (410 INVITATION_EXPIRED)', async () => {

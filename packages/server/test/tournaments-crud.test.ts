@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tournamentListQueries } from '../src/services/tournaments/tournament-list-query';
-import { createApiKey, createTenant, registerUser, request, startTestServer, type TestServer, type TestTenant } from './helpers/index';
+import { addStaffMember, createApiKey, createTenant, registerUser, request, startTestServer, type TestServer, type TestTenant } from './helpers/index';
 import { createTournament, joinAll, lifecycle, openTournament, registerPlayers, tournamentBody } from './tournaments-helpers';
 
 let server: TestServer;
@@ -77,10 +77,16 @@ describe('createTournament', () => {
   });
 
   it('refuses a user who is not staff of the project organization', async () => {
+    // Projects are private: to a stranger the project does not exist (404, R4.11); staff without the role get 403.
     const stranger = await registerUser(server);
     const res = await request(server, 'POST', '/tournaments', { token: stranger.accessToken, body: tournamentBody({ projectId: tenant.project.id }) });
-    expect(res.status).toBe(403);
-    expect(res.body.error.code).toBe('FORBIDDEN');
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('NOT_FOUND');
+    const moderator = await registerUser(server);
+    await addStaffMember(server, tenant.organization.id, moderator.id, 'MODERATOR');
+    const refused = await request(server, 'POST', '/tournaments', { token: moderator.accessToken, body: tournamentBody({ projectId: tenant.project.id }) });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('FORBIDDEN');
   });
 });
 
@@ -112,6 +118,40 @@ describe('visibility and tenancy', () => {
     expect((await request(server, 'POST', `/tournaments/${draft.id}/publish`, { apiKey: key })).status).toBe(404);
     const list = await request(server, 'GET', '/tournaments', { apiKey: key, query: { limit: 100 } });
     expect(list.body.data.map((x: any) => x.id)).not.toContain(published.id);
+  });
+});
+
+describe('key scopes on tournament reads', () => {
+  it('needs read:tournaments (or manage:tournaments) for every tournament read by a key, DRAFTs included', async () => {
+    const draft = await createTournament(server, tenant, { name: 'Scoped draft' });
+    const published = await createTournament(server, tenant, { name: 'Scoped public' });
+    await lifecycle(server, tenant, published.id, 'publish');
+    const participant = await request(server, 'GET', `/tournaments/${published.id}/participants`, { apiKey: tenant.apiKey.key });
+    expect(participant.status).toBe(200);
+    const reads = (id: string) => [
+      '/tournaments',
+      `/tournaments/${id}`,
+      `/tournaments/${id}/bracket`,
+      `/tournaments/${id}/schedule`,
+      `/tournaments/${id}/stages`,
+      `/tournaments/${id}/participants`,
+    ];
+    const detectionsOnly = await createApiKey(server, tenant.owner, tenant.project.id, ['anticheat:detections.read']);
+    for (const path of [...reads(draft.id), ...reads(published.id)]) {
+      const refused = await request(server, 'GET', path, { apiKey: detectionsOnly.key });
+      expect(`${refused.status} ${refused.body.error?.code}`, `${path}: ${refused.text}`).toBe('403 INSUFFICIENT_SCOPE');
+      expect(refused.body.error.message).toContain('read:tournaments');
+    }
+    for (const scopes of [['read:tournaments'], ['manage:tournaments']] as const) {
+      const reader = await createApiKey(server, tenant.owner, tenant.project.id, scopes);
+      for (const path of reads(draft.id)) {
+        const res = await request(server, 'GET', path, { apiKey: reader.key });
+        // Past the scope check: the draft's bracket does not exist yet (409), everything else is served.
+        expect(res.status, `${scopes} ${path}: ${res.text}`).toBe(path.endsWith('/bracket') ? 409 : 200);
+      }
+      const list = await request(server, 'GET', '/tournaments', { apiKey: reader.key, query: { limit: 100 } });
+      expect(list.body.data.map((t: any) => t.id)).toContain(draft.id);
+    }
   });
 });
 
@@ -315,7 +355,7 @@ describe('listTournaments', () => {
     expect(own.body.pagination.total).toBe(5);
     const stranger = await registerUser(server);
     const refused = await request(server, 'GET', '/tournaments', { token: stranger.accessToken, query: { projectId: listTenant.project.id } });
-    expect(refused.status).toBe(403);
+    expect(refused.status).toBe(404); // projects are private (R4.11)
     expect((await request(server, 'GET', '/tournaments')).status).toBe(401);
   });
 

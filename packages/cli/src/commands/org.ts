@@ -32,7 +32,7 @@ interface OrgFlags {
 }
 
 /**
- * `tourney org list|create|get|update|delete` (R13.1 to R13.3, R13.9). `org create` makes the new organization the profile's
+ * `tourney org list|create|get|update|delete` (R13.1 to R13.3, R13.10). `org create` makes the new organization the profile's
  * default (organizationId) when it has none, for `tourney project create`.
  */
 export function registerOrgCommands(program: Command, deps: CliDeps): void {

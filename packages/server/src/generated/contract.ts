@@ -139,7 +139,7 @@ export interface paths {
         };
         /**
          * List the caller's organizations
-         * @description The organizations the caller is staff of, with the caller's `role` in each, oldest membership first (R13.9).
+         * @description The organizations the caller is staff of, with the caller's `role` in each, oldest membership first (R13.10).
          */
         get: operations["listMyOrganizations"];
         put?: never;
@@ -214,8 +214,10 @@ export interface paths {
         /**
          * Invite a staff member
          * @description Invites a user by username or by email with a role (OWNER or ADMIN may invite; only an OWNER may invite an OWNER).
-         *     The answer carries the one-time acceptance token; an existing invitee also gets it in a STAFF_INVITATION
-         *     notification. An email that belongs to no account yet is invited as such: whoever registers with it may accept.
+         *     The answer carries the one-time acceptance token, the only place it ever appears in plain text (pass it on to
+         *     the invitee, e.g. as a link). An existing invitee also gets a STAFF_INVITATION notification naming the
+         *     invitation (`invitationId`, never the token), and may accept with that id instead of the token.
+         *     An email that belongs to no account yet is invited as such: whoever registers with it may accept.
          *     Inviting again someone with a pending invitation replaces it (the old token answers 410 INVITATION_EXPIRED).
          *     404 for an unknown username, 409 CONFLICT when the user is already staff.
          */
@@ -237,8 +239,10 @@ export interface paths {
         put?: never;
         /**
          * Accept a staff invitation
-         * @description The invited user accepts an invitation and joins the staff with its role. 403 FORBIDDEN for any other user
-         *     (the invitation stays valid), 404 for an unknown token or a token of another organization,
+         * @description The invited user accepts an invitation and joins the staff with its role. The path carries the invitation's
+         *     token, or its id (from the invitee's STAFF_INVITATION notification). 403 FORBIDDEN for any other user holding
+         *     the token (the invitation stays valid), 404 for an unknown token or id, one of another organization, and an id
+         *     when the caller is not its invitee,
          *     410 INVITATION_EXPIRED once expired (7 days) or replaced by a newer invitation, 409 INVITATION_USED when
          *     already accepted, 409 CONFLICT when the caller is already staff.
          */
@@ -1247,8 +1251,10 @@ export interface paths {
         /**
          * Export calendar
          * @description Returns the same events as the feed (all pages) as an iCalendar (RFC 5545) document for calendar apps: one
-         *     VEVENT per event, times in UTC, UIDs stable across exports. Calendar apps that cannot send a header subscribe
-         *     with the caller's feed token in `token` (createCalendarFeedToken) instead of an access token.
+         *     VEVENT per event, times in UTC, UIDs stable across exports, SEQUENCE counting the reschedules of a match (0
+         *     for events that never moved), no DTEND on an instant (an event without `endsAt`), every line ending with CRLF
+         *     (R16.5). Calendar apps that cannot send a header subscribe with the caller's feed token in `token`
+         *     (createCalendarFeedToken) instead of an access token.
          */
         get: operations["exportCalendar"];
         put?: never;
@@ -1294,7 +1300,7 @@ export interface paths {
         };
         /**
          * Health check
-         * @description Reports service status, version, uptime and the database check; status is degraded (still 200) while a check fails.
+         * @description Reports service status, version, uptime and the database check; status is degraded (still 200) while a check fails. Always answers: credentials sent here are ignored, never checked (load balancers probe it with whatever headers they carry).
          */
         get: operations["getHealth"];
         put?: never;
@@ -1493,7 +1499,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key
-         * @description Revokes an API key of the project; requests with it then answer 401.
+         * @description Revokes an API key of the project; requests with it then answer 401. Like creation, revocation is limited to the caller's own scopes: a key may only revoke keys whose scopes are a subset of its own (else 403 INSUFFICIENT_SCOPE naming the missing ones), so a narrow key cannot switch off a stronger one (R1.20). OWNER and ADMIN users revoke any key of the project.
          */
         delete: operations["revokeApiKey"];
         options?: never;
@@ -1675,7 +1681,8 @@ export interface paths {
         get?: never;
         /**
          * Upload evidence bytes
-         * @description Target of the presigned URL (no credentials: the signature is the authorization). Stores the bytes when the
+         * @description Target of the presigned URL (no credentials: the signature is the authorization; `X-API-Key` or
+         *     `Authorization` sent along are ignored, never checked). Stores the bytes when the
          *     signature, expiry, Content-Type, length and SHA-256 all match the presign request, and stores nothing otherwise:
          *     404 unknown media file; 403 FORBIDDEN when the signature does not match (tampered query, another server secret);
          *     409 CONFLICT when the bytes were already uploaded (one PUT per URL); 410 UPLOAD_URL_EXPIRED after `expires`;
@@ -1986,7 +1993,7 @@ export interface components {
              */
             email: string | null;
             role: components["schemas"]["StaffRole"];
-            /** @description One-time acceptance token, shown only here (and to the invitee in a STAFF_INVITATION notification); stored hashed. */
+            /** @description One-time acceptance token, shown only here (never in notifications or logs); stored hashed. */
             token: string;
             /**
              * Format: date-time
@@ -2938,7 +2945,7 @@ export interface components {
          *     MATCH_RESOLVED, MATCH_RESCHEDULED, MATCH_RESULT_CORRECTED: both sides. MATCH_RESULT_REPORTED: the opponent of the reporter (confirm or dispute it).
          *     MATCH_DISPUTED: both sides and the organization's staff, except whoever disputed.
          *     PARTICIPANT_DISQUALIFIED: the participant's users. STAFF_INVITATION: the invited user (data carries
-         *     organizationId and token). WEBHOOK_DISABLED: the OWNER and ADMIN staff of the organization whose project's
+         *     organizationId, invitationId and role, never the token: the invitee accepts with the invitation id). WEBHOOK_DISABLED: the OWNER and ADMIN staff of the organization whose project's
          *     webhook subscription the server disabled (the receiver answered 410 Gone, or a delivery failed on every retry;
          *     data carries subscriptionId, url, reason GONE or FAILING, projectId and organizationId). Time-based ones (CHECK_IN_OPEN, MATCH_READY for later rounds, MATCH_STARTING_SOON)
          *     are created when due, at the latest when the user next lists notifications.
@@ -3041,6 +3048,7 @@ export interface components {
             /** @description Stable id `<kind>:<subject uuid>`, e.g. `match:0193...`; the iCalendar UID. */
             id: string;
             type: components["schemas"]["CalendarEventType"];
+            /** @description E.g. `Spring Cup: Alice vs Bob` for a match; a final, third-place match, grand final and its reset (and in a double elimination the winners and losers finals) are named: `Spring Cup Final: Alice vs Bob`, `Spring Cup Third-place match: tbd vs tbd` (R16.6). */
             title: string;
             description: string | null;
             /** Format: date-time */
@@ -3940,6 +3948,7 @@ export interface components {
         /** @description Missing, invalid, revoked or expired credentials: UNAUTHORIZED, INVALID_CREDENTIALS or TOKEN_EXPIRED. */
         Unauthorized: {
             headers: {
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -4170,7 +4179,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description 1-based page number. */
+        /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
         Page: number;
         /** @description Items per page. */
         Limit: number;
@@ -4238,7 +4247,7 @@ export interface components {
         OrganizationId: string;
         /** @description Staff membership id (StaffMember.id). */
         StaffId: string;
-        /** @description One-time invitation token from inviteStaff. */
+        /** @description The one-time invitation token from inviteStaff, or the invitation's id (a UUID, from the invitee's STAFF_INVITATION notification; only the invitee may accept by id). Redacted in the server's logs. */
         InvitationToken: string;
         /** @description Username (case-insensitive). */
         Username: string;
@@ -4267,6 +4276,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description The challenge of every 401 (RFC 9110 15.5.2): `Bearer realm="tourney"` where a user access token is accepted (with `error="invalid_token"` for an expired one, RFC 6750), `ApiKey realm="tourney", header="X-API-Key"` where an API key is, both (comma-separated) where either is (R2.18). */
+        "WWW-Authenticate": string;
         /** @description Identifier of this request (also `error.requestId` in error bodies); quote it when reporting problems. */
         "X-Request-Id": string;
         /** @description Requests allowed in the current window for this caller (API key, user, or client address). */
@@ -4311,6 +4322,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4499,6 +4511,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -4507,7 +4520,7 @@ export interface operations {
     listMyOrganizations: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
@@ -4600,6 +4613,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -4669,7 +4683,7 @@ export interface operations {
     listStaff: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
@@ -4751,7 +4765,7 @@ export interface operations {
             path: {
                 /** @description Organization id. */
                 id: components["parameters"]["OrganizationId"];
-                /** @description One-time invitation token from inviteStaff. */
+                /** @description The one-time invitation token from inviteStaff, or the invitation's id (a UUID, from the invitee's STAFF_INVITATION notification; only the invitee may accept by id). Redacted in the server's logs. */
                 token: components["parameters"]["InvitationToken"];
             };
             cookie?: never;
@@ -4808,7 +4822,7 @@ export interface operations {
     listProjects: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
@@ -4957,7 +4971,7 @@ export interface operations {
     listTournaments: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
@@ -5063,6 +5077,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -5156,6 +5172,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
@@ -5165,7 +5183,7 @@ export interface operations {
     getTournamentSchedule: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
@@ -5199,6 +5217,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -5230,6 +5250,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -5481,7 +5503,7 @@ export interface operations {
     listParticipants: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
@@ -5511,6 +5533,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -5544,6 +5568,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -5641,6 +5667,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -5987,7 +6015,7 @@ export interface operations {
     listActiveCircuitsPublic: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
@@ -6012,6 +6040,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6042,6 +6071,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -6050,7 +6080,7 @@ export interface operations {
     listCircuits: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
@@ -6202,7 +6232,7 @@ export interface operations {
                 seasonId?: components["parameters"]["SeasonIdQuery"];
                 /** @description When true, standings accumulated over every season of the circuit. */
                 cumulative?: components["parameters"]["CumulativeQuery"];
-                /** @description 1-based page number. */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
@@ -6317,7 +6347,7 @@ export interface operations {
             query?: {
                 /** @description Season to work on; default the ACTIVE season, else the most recent COMPLETED one. */
                 seasonId?: components["parameters"]["SeasonIdQuery"];
-                /** @description 1-based page number. */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
@@ -6592,7 +6622,7 @@ export interface operations {
     listNotifications: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
@@ -6760,7 +6790,7 @@ export interface operations {
                 from?: components["parameters"]["FromQuery"];
                 /** @description Only events starting on or before this UTC date (YYYY-MM-DD). */
                 to?: components["parameters"]["ToQuery"];
-                /** @description 1-based page number. */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
@@ -6909,7 +6939,7 @@ export interface operations {
     listWebhooks: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
@@ -7148,7 +7178,7 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
@@ -7259,7 +7289,7 @@ export interface operations {
     listApiKeys: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
@@ -7692,7 +7722,7 @@ export interface operations {
     listAntiCheatClients: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];

@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { authChallenge } from './challenge';
 import { ApiError, toApiError } from './errors';
 import type { ApiContextExtras, ApiState } from './operation';
 
@@ -8,10 +9,16 @@ export interface ErrorBody {
   error: { code: string; message: string; details?: { path: string; message: string }[]; requestId: string };
 }
 
-/** Renders an ApiError on the response: status, its extra headers and the error envelope. */
+/**
+ * Renders an ApiError on the response: status, its extra headers and the error envelope. A 401 also gets its
+ * `WWW-Authenticate` challenge, from the credentials the operation accepts (R2.18).
+ */
 export function renderError(ctx: Parameters<Middleware<ApiState, ApiContextExtras>>[0], error: ApiError): void {
   ctx.status = error.status;
   if (error.headers) for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
+  if (error.status === 401 && !ctx.response.get('WWW-Authenticate')) {
+    ctx.set('WWW-Authenticate', authChallenge(ctx.state.acceptedSchemes, { expired: error.code === 'TOKEN_EXPIRED' }));
+  }
   const body: ErrorBody = {
     success: false,
     error: { code: error.code, message: error.message, requestId: ctx.state.requestId },

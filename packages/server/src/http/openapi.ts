@@ -41,6 +41,8 @@ export interface OperationSpec {
   allowBearer: boolean;
   /** `x-required-scope` of the operation. */
   requiredScope: Scope | undefined;
+  /** `x-ignores-credentials`: credentials sent are never read nor checked (getHealth, uploadEvidence; R1.21). */
+  ignoresCredentials: boolean;
   parameters: ParameterSpec[];
   bodyKind: BodyKind;
   bodyRequired: boolean;
@@ -172,6 +174,7 @@ export function listOperations(document: OpenApiDocument): OperationSpec[] {
         koaPath: path.replace(/\{([^}]+)\}/g, ':$1'),
         ...parseSecurity((op.security ?? document.security) as Array<Record<string, unknown>> | undefined),
         requiredScope: scope as Scope | undefined,
+        ignoresCredentials: op['x-ignores-credentials'] === true,
         parameters: [...byKey.values()],
         bodyKind,
         bodyRequired,

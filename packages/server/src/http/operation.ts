@@ -5,6 +5,7 @@ import type { AuthContext, Scope } from '../auth/auth-context';
 import type { OperationBody, OperationHeaders, OperationId, OperationParams, OperationQuery } from '../contract-operations';
 import type { operations } from '../generated/contract';
 import type { ResolvedCredentials } from './authenticate';
+import type { AcceptedSchemes } from './challenge';
 
 export type { OperationId } from '../contract-operations';
 
@@ -36,6 +37,8 @@ export interface ApiState {
   operationId: string;
   /** `x-required-scope` of the operation, if any. */
   requiredScope: Scope | undefined;
+  /** The credentials the matched operation accepts (the challenge of its 401 answers); unset before routing. */
+  acceptedSchemes?: AcceptedSchemes;
   /** Every valid credential the request carried (set by authenticate; the router picks per operation). */
   credentials?: ResolvedCredentials;
   /** A credential failure, raised once the rate limiter has counted the request. */

@@ -63,6 +63,7 @@ export function buildRouter(options: RouterOptions): Router<ApiState, ApiContext
     const route = async (ctx: ApiContext & { params: Record<string, string> }) => {
       ctx.state.operationId = op.operationId;
       ctx.state.requiredScope = op.requiredScope;
+      ctx.state.acceptedSchemes = { bearer: op.allowBearer, apiKey: op.allowApiKey };
       ctx.state.auth = authorizeOperation(op, ctx.state);
       const body = op.bodyKind === 'json' ? await options.readJson(ctx) : undefined;
       const input = validators.request({ params: ctx.params, query: ctx.query, headers: ctx.headers, body });
@@ -72,6 +73,26 @@ export function buildRouter(options: RouterOptions): Router<ApiState, ApiContext
     router.register(op.koaPath, [op.method], route as unknown as RouterMiddleware<ApiState, ApiContextExtras>, { name: op.operationId });
   }
   return router;
+}
+
+/**
+ * A predicate telling whether a request goes to an operation that ignores credentials (`x-ignores-credentials`,
+ * R1.21), for authenticate. Only paths starting with such an operation's literal prefix are matched against the
+ * router (the route served is the first one matched: routes are registered by specificity).
+ */
+export function ignoresCredentials(
+  router: Router<ApiState, ApiContextExtras>,
+  operations: readonly OperationSpec[],
+): (ctx: { path: string; method: string }) => boolean {
+  const ignoring = operations.filter((op) => op.ignoresCredentials);
+  const names = new Set(ignoring.map((op) => op.operationId));
+  const prefixes = ignoring.map((op) => API_PREFIX + op.koaPath.split('/:')[0]!);
+  if (names.size === 0) return () => false;
+  return ({ path, method }) => {
+    if (!prefixes.some((prefix) => path.startsWith(prefix))) return false;
+    const served = router.match(path, method).pathAndMethod[0];
+    return served !== undefined && names.has(String(served.name));
+  };
 }
 
 /**

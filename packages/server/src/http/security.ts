@@ -1,4 +1,4 @@
-import type { AuthContext } from '../auth/auth-context';
+import { type AuthContext, grantsScope } from '../auth/auth-context';
 import { ANONYMOUS } from './authenticate';
 import { ApiError } from './errors';
 import type { OperationSpec } from './openapi';
@@ -27,7 +27,7 @@ export function authorizeOperation(op: OperationSpec, state: Pick<ApiState, 'cre
   } else {
     throw new ApiError('UNAUTHORIZED', `${op.operationId} needs credentials: send X-API-Key or Authorization: Bearer <access token>`);
   }
-  if (auth.kind === 'apiKey' && op.requiredScope && !auth.scopes.includes(op.requiredScope)) {
+  if (auth.kind === 'apiKey' && op.requiredScope && !grantsScope(auth.scopes, op.requiredScope)) {
     throw new ApiError('INSUFFICIENT_SCOPE', `this API key lacks the scope ${op.requiredScope} required by ${op.operationId}`);
   }
   return auth;

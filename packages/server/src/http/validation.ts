@@ -31,10 +31,11 @@ export interface OperationValidators {
   response: ResponseValidator | undefined;
 }
 
-/** Error codes the platform itself can answer on any operation, documented there or not. */
+/**
+ * Error codes the platform itself can answer on any operation, documented there or not. Not 401: every operation
+ * that reads credentials documents it (R1.7), the others never answer it (R1.21).
+ */
 const PLATFORM_ERROR_CODES = new Set([
-  'UNAUTHORIZED',
-  'TOKEN_EXPIRED',
   'VALIDATION_ERROR',
   'INVALID_JSON',
   'PAYLOAD_TOO_LARGE',

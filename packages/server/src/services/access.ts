@@ -1,5 +1,5 @@
 import type { AppDeps } from '../deps';
-import type { AuthContext, Scope, StaffRole } from '../auth/auth-context';
+import { type AuthContext, grantsScope, type Scope, type StaffRole } from '../auth/auth-context';
 import { AppError, invalidField, notFound } from '../errors/app-error';
 
 /** Roles allowed to manage tournaments and circuits (R1.11). */
@@ -17,6 +17,12 @@ export interface ProjectRequirement {
   roles: readonly StaffRole[];
   /** Resource name for the 404 message, e.g. "tournament". */
   resource: string;
+  /**
+   * The resource is private (API keys, webhook subscriptions and deliveries): a user who is not staff of the owning
+   * organization gets 404, as for an unknown id, so that the answer tells nothing of its existence (R4.11).
+   * Staff with too small a role still get 403. Public resources (tournaments, circuits) keep 403 for non-staff.
+   */
+  private?: boolean;
 }
 
 /** Who acts on a project, once allowed: a key, or a staff user with a role. */
@@ -48,7 +54,7 @@ export class AccessService {
 
   /** 403 INSUFFICIENT_SCOPE unless the key holds `scope`. Users are not scope-checked (roles apply instead). */
   requireScope(auth: AuthContext, scope: Scope): void {
-    if (auth.kind === 'apiKey' && !auth.scopes.includes(scope)) {
+    if (auth.kind === 'apiKey' && !grantsScope(auth.scopes, scope)) {
       throw new AppError('INSUFFICIENT_SCOPE', `this API key lacks the scope ${scope}`);
     }
   }
@@ -78,7 +84,8 @@ export class AccessService {
 
   /**
    * Checks that the caller may act on a resource of `projectId`. Keys: same project (else 404) and the scope.
-   * Users: a staff role among `req.roles` in the project's organization (else 403 FORBIDDEN).
+   * Users: a staff role among `req.roles` in the project's organization (else 403 FORBIDDEN; 404 NOT_FOUND for a
+   * user who is not staff at all when `req.private`).
    */
   async requireProject(auth: AuthContext, projectId: string, req: ProjectRequirement): Promise<ProjectActor> {
     this.requireAuthenticated(auth);
@@ -88,6 +95,7 @@ export class AccessService {
       return { kind: 'apiKey', apiKeyId: auth.apiKeyId };
     }
     const role = await this.roleInProject(auth.userId, projectId);
+    if (!role && req.private) throw notFound(req.resource);
     if (!role || !req.roles.includes(role)) {
       throw new AppError('FORBIDDEN', `you need one of the roles ${req.roles.join(', ')} in the organization owning this ${req.resource}`);
     }
@@ -97,7 +105,8 @@ export class AccessService {
   /**
    * The project a new resource belongs to (R4.2, R4.3): a key's own project (any `projectId` sent is
    * ignored, R4.2); for a user, the `projectId` field of the request (400 naming it when missing,
-   * 404 when unknown), which the user must be staff of with one of `req.roles`.
+   * 404 when unknown or when the user is not staff of its organization: projects are private, R4.11), which the user
+   * must be staff of with one of `req.roles` (else 403).
    */
   async resolveProjectForCreate(
     auth: AuthContext,
@@ -112,7 +121,7 @@ export class AccessService {
     const field = req.field ?? 'body.projectId';
     if (!requestedProjectId) throw invalidField(field, 'is required when calling with a user access token');
     const project = await this.deps.db.selectFrom('projects').select('id').where('id', '=', requestedProjectId).executeTakeFirst();
-    if (!project) throw notFound('project');
+    if (!project || !(await this.roleInProject(auth.userId, requestedProjectId))) throw notFound('project');
     const actor = await this.requireProject(auth, requestedProjectId, req);
     return { projectId: requestedProjectId, actor };
   }

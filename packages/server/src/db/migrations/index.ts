@@ -7,6 +7,7 @@ import * as m0005 from './0005-anti-cheat';
 import * as m0006 from './0006-webhooks';
 import * as m0007 from './0007-staff-profiles-notifications';
 import * as m0008 from './0008-registration-schedule';
+import * as m0009 from './0009-invitation-tokens-out-of-notifications';
 
 /** Every migration, by name, in order (a static record, so bundlers and tests see them all). */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-webhooks': m0006,
   '0007-staff-profiles-notifications': m0007,
   '0008-registration-schedule': m0008,
+  '0009-invitation-tokens-out-of-notifications': m0009,
 };

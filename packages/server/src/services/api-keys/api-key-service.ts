@@ -3,7 +3,7 @@ import { API_KEY_DISPLAY_PREFIX_LENGTH, API_KEY_PREFIX, hashSecret, isApiKeyShap
 import { compileOnce } from '../../db/compiled-query';
 import type { ApiKeysTable } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import type { ApiKeyAuth, AuthContext, Scope } from '../../auth/auth-context';
+import { type ApiKeyAuth, type AuthContext, grantsScope, type Scope } from '../../auth/auth-context';
 import { AppError, invalidField, notFound } from '../../errors/app-error';
 import { newId } from '../../ids';
 import { ADMIN_ROLES, type AccessService } from '../access';
@@ -14,7 +14,7 @@ import type { ApiKey, ApiKeyCreate, ApiKeyCreated, ApiKeyListQuery } from '../..
 /** `last_used_at` is written at most this often per key (milliseconds). */
 export const LAST_USED_WRITE_INTERVAL_MS = 60_000;
 
-const REQUIREMENT = { roles: ADMIN_ROLES, resource: 'project', scope: 'read:webhooks' as const };
+const REQUIREMENT = { roles: ADMIN_ROLES, resource: 'project', scope: 'read:webhooks' as const, private: true };
 
 /**
  * Project API keys (R1.12 to R1.17; docs/decisions.md "API keys creating API keys"). Managed by OWNER/ADMIN users
@@ -64,7 +64,7 @@ export class ApiKeyService {
   async create(auth: AuthContext, input: ApiKeyCreate): Promise<ApiKeyCreated> {
     const { projectId, actor } = await this.access.resolveProjectForCreate(auth, input.projectId, REQUIREMENT);
     if (auth.kind === 'apiKey') {
-      const missing = input.scopes.filter((s) => !auth.scopes.includes(s));
+      const missing = input.scopes.filter((s) => !grantsScope(auth.scopes, s));
       if (missing.length > 0) {
         throw new AppError('INSUFFICIENT_SCOPE', `an API key can only grant scopes it holds itself; this key lacks ${missing.join(', ')}`);
       }
@@ -109,13 +109,20 @@ export class ApiKeyService {
 
   /**
    * Revokes a key (requests with it then answer 401). Idempotent: revoking a revoked key keeps the first
-   * revocation time. 404 for an unknown key or another project's key; users need OWNER/ADMIN.
+   * revocation time. 404 for an unknown key or another project's key; users need OWNER/ADMIN; a key may revoke only
+   * keys whose every scope it holds itself (403 INSUFFICIENT_SCOPE naming the others, R1.20), as for creating one.
    */
   async revoke(auth: AuthContext, apiKeyId: string): Promise<void> {
     this.access.requireAuthenticated(auth);
-    const row = await this.deps.db.selectFrom('api_keys').select(['id', 'project_id']).where('id', '=', apiKeyId).executeTakeFirst();
+    const row = await this.deps.db.selectFrom('api_keys').select(['id', 'project_id', 'scopes']).where('id', '=', apiKeyId).executeTakeFirst();
     if (!row) throw notFound('API key');
     await this.access.requireProject(auth, row.project_id, { ...REQUIREMENT, resource: 'API key' });
+    if (auth.kind === 'apiKey') {
+      const missing = (JSON.parse(row.scopes) as Scope[]).filter((s) => !grantsScope(auth.scopes, s));
+      if (missing.length > 0) {
+        throw new AppError('INSUFFICIENT_SCOPE', `an API key can only revoke keys whose scopes it holds itself; this key lacks ${missing.join(', ')}`);
+      }
+    }
     const now = this.deps.clock.now().toISOString();
     await this.deps.db.transaction().execute((trx) =>
       trx.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', apiKeyId).where('revoked_at', 'is', null).execute(),

@@ -40,7 +40,8 @@ export class CalendarService {
     await this.#checkFilter(auth, query);
     const events = await collectCalendarEvents(this.deps.db, userId, query);
     const start = (query.page - 1) * query.limit;
-    return { items: events.slice(start, start + query.limit), pagination: pagination(query.page, query.limit, events.length) };
+    const items = events.slice(start, start + query.limit).map(({ sequence: _revision, ...event }): CalendarEvent => event);
+    return { items, pagination: pagination(query.page, query.limit, events.length) };
   }
 
   /**

@@ -10,6 +10,12 @@ import type { CalendarEvent, CalendarEventType, CalendarExportQuery } from '../.
  */
 export type CalendarFilter = Omit<CalendarExportQuery, 'token'>;
 
+/**
+ * A calendar event with its revision (the iCalendar SEQUENCE, R16.5): how many times it was rescheduled (0 for
+ * events that never move). Not part of the JSON feed.
+ */
+export type CollectedEvent = CalendarEvent & { sequence: number };
+
 type Db = Kysely<Database>;
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 3600 * 1000;
@@ -74,7 +80,7 @@ async function circuitsOf(db: Db, userId: string, tournamentIds: readonly string
  * season starts and ends of their circuits (all-day). A circuit filter keeps its seasons and the tournaments it
  * classified. DRAFT tournaments appear to staff only (participants cannot be in one).
  */
-export async function collectCalendarEvents(db: Db, userId: string, filter: CalendarFilter): Promise<CalendarEvent[]> {
+export async function collectCalendarEvents(db: Db, userId: string, filter: CalendarFilter): Promise<CollectedEvent[]> {
   const { playing, managing } = await tournamentsOf(db, userId);
   let tournamentIds = [...new Set([...playing, ...managing])];
   let circuitIds = [...(await circuitsOf(db, userId, tournamentIds))];
@@ -93,13 +99,13 @@ export async function collectCalendarEvents(db: Db, userId: string, filter: Cale
     circuitIds = [];
   }
 
-  const events: CalendarEvent[] = [];
+  const events: CollectedEvent[] = [];
   const names = new Map<string, string>();
   for (let i = 0; i < tournamentIds.length; i += 500) {
     const rows = await db.selectFrom('tournaments').selectAll().where('id', 'in', tournamentIds.slice(i, i + 500)).execute();
     for (const t of rows) {
       names.set(t.id, t.name);
-      const base = { description: t.description, endsAt: null, allDay: false, tournamentId: t.id, matchId: null, circuitId: null, seasonId: null };
+      const base = { description: t.description, endsAt: null, allDay: false, tournamentId: t.id, matchId: null, circuitId: null, seasonId: null, sequence: 0 };
       events.push({ ...base, id: `tournament:${t.id}`, type: 'TOURNAMENT_START', title: `${t.name} starts`, startsAt: t.start_date });
       if (t.registration_opens_at) {
         events.push({ ...base, id: `registration-opens:${t.id}`, type: 'REGISTRATION_OPENS', title: `${t.name}: registration opens`, startsAt: t.registration_opens_at });
@@ -135,7 +141,7 @@ async function matchEvents(
   tournamentIds: readonly string[],
   managing: ReadonlySet<string>,
   tournamentNames: ReadonlyMap<string, string>,
-): Promise<CalendarEvent[]> {
+): Promise<CollectedEvent[]> {
   if (tournamentIds.length === 0) return [];
   const mine = db.selectFrom('participant_members').select('participant_id').where('user_id', '=', userId);
   const managed = tournamentIds.filter((id) => managing.has(id));
@@ -149,7 +155,21 @@ async function matchEvents(
       let query = db
         .selectFrom('matches as m')
         .innerJoin('stages as s', 's.id', 'm.stage_id')
-        .select(['m.id', 'm.tournament_id', 'm.round', 'm.number', 'm.status', 'm.scheduled_at', 'm.participant1_id', 'm.participant2_id', 's.name as stage_name', 's.settings'])
+        .select([
+          'm.id',
+          'm.tournament_id',
+          'm.stage_id',
+          'm.bracket',
+          'm.round',
+          'm.number',
+          'm.status',
+          'm.scheduled_at',
+          'm.participant1_id',
+          'm.participant2_id',
+          's.name as stage_name',
+          's.format',
+          's.settings',
+        ])
         .where('m.tournament_id', 'in', ids.slice(i, i + 500))
         .where('m.scheduled_at', 'is not', null);
       if (onlyMine) query = query.where((eb) => eb.or([eb('m.participant1_id', 'in', mine), eb('m.participant2_id', 'in', mine)]));
@@ -163,15 +183,19 @@ async function matchEvents(
     for (const p of found) names.set(p.id, p.name);
   }
   const side = (id: string | null) => (id ? (names.get(id) ?? 'tbd') : 'tbd');
+  const matchIds = rows.map((r) => r.id);
+  const [reschedules, lastRounds] = await Promise.all([rescheduleCounts(db, matchIds), lastRoundsOf(db, [...new Set(rows.map((r) => r.stage_id))])]);
   return rows.map((r) => {
     const startsAt = r.scheduled_at as string;
     const minutes = roundIntervalOf(parseStageSettings(r.settings));
     const tournament = tournamentNames.get(r.tournament_id) ?? 'Tournament';
+    const name = namedMatch(r, lastRounds.get(`${r.stage_id}:${r.bracket}`));
+    const status = r.status.toLowerCase().replace(/_/g, ' ');
     return {
       id: `match:${r.id}`,
       type: 'MATCH' as const,
-      title: `${tournament}: ${side(r.participant1_id)} vs ${side(r.participant2_id)}`,
-      description: `${r.stage_name}, round ${r.round}, match ${r.number} (${r.status.toLowerCase().replace(/_/g, ' ')})`,
+      title: `${tournament}${name ? ` ${name}` : ''}: ${side(r.participant1_id)} vs ${side(r.participant2_id)}`,
+      description: name ? `${r.stage_name}, ${name} (${status})` : `${r.stage_name}, round ${r.round}, match ${r.number} (${status})`,
       startsAt,
       endsAt: new Date(Date.parse(startsAt) + minutes * MINUTE_MS).toISOString(),
       allDay: false,
@@ -179,12 +203,59 @@ async function matchEvents(
       matchId: r.id,
       circuitId: null,
       seasonId: null,
+      sequence: reschedules.get(r.id) ?? 0,
     };
   });
 }
 
-async function seasonEvents(db: Db, circuitIds: readonly string[]): Promise<CalendarEvent[]> {
-  const events: CalendarEvent[] = [];
+/**
+ * The name of a match that needs one to be told apart from its neighbours in a calendar (R16.6): "Final" (last
+ * winners round of a single elimination), "Third-place match", "Grand final", "Grand final reset", and in a double
+ * elimination "Winners final" and "Losers final"; null for any other match (named by round and number).
+ */
+export function namedMatch(match: { format: string; bracket: string; round: number }, lastRound: number | undefined): string | null {
+  if (match.bracket === 'THIRD_PLACE') return 'Third-place match';
+  if (match.bracket === 'GRAND_FINAL') return match.round === 1 ? 'Grand final' : 'Grand final reset';
+  if (match.round !== lastRound) return null;
+  if (match.format === 'SINGLE_ELIMINATION' && match.bracket === 'WINNERS') return 'Final';
+  if (match.format === 'DOUBLE_ELIMINATION' && match.bracket === 'WINNERS') return 'Winners final';
+  if (match.format === 'DOUBLE_ELIMINATION' && match.bracket === 'LOSERS') return 'Losers final';
+  return null;
+}
+
+/** How many times each match was rescheduled (its RESCHEDULED history entries), by match id; absent when never. */
+async function rescheduleCounts(db: Db, matchIds: readonly string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (let i = 0; i < matchIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('match_history')
+      .select((eb) => ['match_id', eb.fn.countAll<number | string | bigint>().as('count')])
+      .where('match_id', 'in', matchIds.slice(i, i + 500))
+      .where('type', '=', 'RESCHEDULED')
+      .groupBy('match_id')
+      .execute();
+    for (const r of rows) out.set(r.match_id, Number(r.count));
+  }
+  return out;
+}
+
+/** The last round of each bracket of the stages, keyed `stageId:bracket`. */
+async function lastRoundsOf(db: Db, stageIds: readonly string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (let i = 0; i < stageIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('matches')
+      .select((eb) => ['stage_id', 'bracket', eb.fn.max('round').as('last')])
+      .where('stage_id', 'in', stageIds.slice(i, i + 500))
+      .groupBy(['stage_id', 'bracket'])
+      .execute();
+    for (const r of rows) out.set(`${r.stage_id}:${r.bracket}`, Number(r.last));
+  }
+  return out;
+}
+
+async function seasonEvents(db: Db, circuitIds: readonly string[]): Promise<CollectedEvent[]> {
+  const events: CollectedEvent[] = [];
   for (let i = 0; i < circuitIds.length; i += 500) {
     const rows = await db
       .selectFrom('circuit_seasons as s')
@@ -193,7 +264,7 @@ async function seasonEvents(db: Db, circuitIds: readonly string[]): Promise<Cale
       .where('s.circuit_id', 'in', circuitIds.slice(i, i + 500))
       .execute();
     for (const s of rows) {
-      const base = { description: s.description, endsAt: null, allDay: true, tournamentId: null, matchId: null, circuitId: s.circuit_id, seasonId: s.id };
+      const base = { description: s.description, endsAt: null, allDay: true, tournamentId: null, matchId: null, circuitId: s.circuit_id, seasonId: s.id, sequence: 0 };
       events.push({ ...base, id: `season-start:${s.id}`, type: 'SEASON_START', title: `${s.circuit_name}: ${s.name} starts`, startsAt: `${s.start_date}T00:00:00.000Z` });
       events.push({ ...base, id: `season-end:${s.id}`, type: 'SEASON_END', title: `${s.circuit_name}: ${s.name} ends`, startsAt: `${s.end_date}T00:00:00.000Z` });
     }

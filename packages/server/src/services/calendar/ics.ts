@@ -1,12 +1,14 @@
 import ical from 'ical-generator';
-import type { CalendarEvent } from '../../contract-types';
+import type { CollectedEvent } from './collect';
 
 /**
  * Renders events as an iCalendar (RFC 5545) document with ical-generator: one VEVENT per event, UID = the event id
- * (stable across exports), DTSTART/DTEND in UTC (`...Z`), all-day events as DATE values, DTSTAMP = `now`.
+ * (stable across exports), SEQUENCE = its revision (how many times it was rescheduled), DTSTART/DTEND in UTC
+ * (`...Z`), no DTEND for an instant (an event without `endsAt`: RFC 5545 3.6.1, it ends when it starts), all-day
+ * events as DATE values, DTSTAMP = `now`. Every content line ends with CRLF, the last one included (R16.5).
  * `name` becomes X-WR-CALNAME; calendar apps are asked to refresh hourly (X-PUBLISHED-TTL).
  */
-export function renderIcs(events: readonly CalendarEvent[], options: { name: string; now: Date }): string {
+export function renderIcs(events: readonly CollectedEvent[], options: { name: string; now: Date }): string {
   const calendar = ical({
     name: options.name,
     prodId: { company: 'Tourney', product: 'Tourney', language: 'EN' },
@@ -18,10 +20,13 @@ export function renderIcs(events: readonly CalendarEvent[], options: { name: str
       id: e.id,
       stamp: options.now,
       start,
-      ...(e.allDay ? { allDay: true } : { end: e.endsAt ? new Date(e.endsAt) : start }),
+      ...(e.allDay ? { allDay: true } : e.endsAt ? { end: new Date(e.endsAt) } : {}),
+      sequence: e.sequence,
       summary: e.title,
       ...(e.description ? { description: e.description } : {}),
     });
   }
-  return calendar.toString();
+  // ical-generator ends the last line (END:VCALENDAR) without the CRLF that RFC 5545 3.1 ends every content line with.
+  const text = calendar.toString();
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }

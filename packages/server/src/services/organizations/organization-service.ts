@@ -120,7 +120,7 @@ export class OrganizationService extends DomainService {
   }
 
   /**
-   * The organizations the calling user is staff of, with the caller's role in each, oldest membership first (R13.9).
+   * The organizations the calling user is staff of, with the caller's role in each, oldest membership first (R13.10).
    */
   async listMine(auth: AuthContext, query: PageQuery): Promise<Page<Organization>> {
     const userId = this.access.requireUser(auth);

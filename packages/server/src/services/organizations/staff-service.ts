@@ -27,7 +27,8 @@ export class StaffService extends DomainService {
   /**
    * Invites a user by username (404 when unknown) or email (any address; bound to the account holding it, if any).
    * A pending invitation of the same person is replaced. The invitee, when an account, gets a STAFF_INVITATION
-   * notification carrying the token. 409 CONFLICT when the invitee is already staff.
+   * notification naming the invitation (its id, never the token: the token exists in plain text only in this answer,
+   * R13.9). 409 CONFLICT when the invitee is already staff.
    */
   async invite(auth: AuthContext, organizationId: string, input: StaffInviteRequest): Promise<StaffInvitation> {
     const inviterId = this.access.requireUser(auth);
@@ -89,7 +90,7 @@ export class StaffService extends DomainService {
             type: 'STAFF_INVITATION',
             title: `Join ${org.name} as ${input.role}`,
             message: `You are invited to the staff of ${org.name} as ${input.role}. Accept before ${row.expires_at.slice(0, 10)}.`,
-            data: { organizationId, invitationId: row.id, role: input.role, token },
+            data: { organizationId, invitationId: row.id, role: input.role },
           },
         ]);
       }
@@ -110,22 +111,29 @@ export class StaffService extends DomainService {
 
   /**
    * The calling user accepts an invitation of `organizationId` and joins its staff with the invitation's role.
-   * 404 unknown token (or another organization's); 403 FORBIDDEN when the caller is not the invitee (the invitation
+   * `tokenOrId` is the invitation's token (a link passed on by the inviter) or its id (from the invitee's
+   * STAFF_INVITATION notification, R13.9). 404 unknown token or id (or another organization's), and an id when the
+   * caller is not its invitee; 403 FORBIDDEN when the caller holds the token but is not the invitee (the invitation
    * stays usable); 409 INVITATION_USED once accepted; 410 INVITATION_EXPIRED when expired or replaced;
    * 409 CONFLICT when the caller is already staff.
    */
-  async accept(auth: AuthContext, organizationId: string, token: string): Promise<StaffMember> {
+  async accept(auth: AuthContext, organizationId: string, tokenOrId: string): Promise<StaffMember> {
     const userId = this.access.requireUser(auth);
+    const byId = UUID.test(tokenOrId);
     const invitation = await this.deps.db
       .selectFrom('staff_invitations')
       .selectAll()
-      .where('token_hash', '=', hashSecret(token))
+      .where(byId ? 'id' : 'token_hash', '=', byId ? tokenOrId.toLowerCase() : hashSecret(tokenOrId))
       .where('organization_id', '=', organizationId)
       .executeTakeFirst();
     if (!invitation) throw notFound('invitation');
     const user = await this.deps.db.selectFrom('users').select(['id', 'username', 'display_name', 'email']).where('id', '=', userId).executeTakeFirst();
     if (!user) throw notFound('user');
-    if (!isInvitee(invitation, user)) throw new AppError('FORBIDDEN', 'this invitation was sent to someone else');
+    if (!isInvitee(invitation, user)) {
+      // An id is no secret: to anyone but the invitee it names nothing (R4.4).
+      if (byId) throw notFound('invitation');
+      throw new AppError('FORBIDDEN', 'this invitation was sent to someone else');
+    }
     if (invitation.accepted_at !== null) throw new AppError('INVITATION_USED', `this invitation was already accepted at ${invitation.accepted_at}`);
     const now = this.deps.clock.now().toISOString();
     if (invitation.revoked_at !== null) throw new AppError('INVITATION_EXPIRED', 'this invitation was replaced by a newer one');
@@ -216,6 +224,9 @@ function assertMayRemove(callerRole: StaffRole | null, target: { user_id: string
 }
 
 /** Whether `user` is the one an invitation names: its account, else (invitation by email to no account) its email. */
+/** An invitation id (a UUID) as opposed to an invitation token (`tsi_...`). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function isInvitee(invitation: Selectable<StaffInvitationsTable>, user: { id: string; email: string }): boolean {
   if (invitation.invited_user_id !== null) return invitation.invited_user_id === user.id;
   return invitation.invited_email !== null && invitation.invited_email === user.email.toLowerCase();

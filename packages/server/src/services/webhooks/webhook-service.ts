@@ -36,7 +36,7 @@ export interface WebhookServiceOptions {
 /** Default overlap of a secret rotation, seconds (24 h). */
 export const DEFAULT_ROTATION_OVERLAP_SECONDS = 86_400;
 
-const REQUIREMENT = { roles: ADMIN_ROLES, resource: 'webhook subscription', scope: 'manage:webhooks' as const };
+const REQUIREMENT = { roles: ADMIN_ROLES, resource: 'webhook subscription', scope: 'manage:webhooks' as const, private: true };
 
 /** Text of the `webhook.test` event's data.message. */
 const TEST_MESSAGE = 'Test event from Tourney: your endpoint receives and verifies webhooks.';
