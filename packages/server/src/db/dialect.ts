@@ -47,6 +47,14 @@ export interface DatabaseDialect {
   lockRows(trx: Db, table: LockableTable, ids: readonly string[]): Promise<void>;
 
   /**
+   * Inside a transaction of `trx`, takes a lock named `key` until the transaction ends, so that a concurrent
+   * transaction taking the same name waits: for invariants about rows that do not exist yet (two requests picking
+   * the same free slug). PostgreSQL: a transaction-level advisory lock on a 64-bit hash of `key`. SQLite: nothing to
+   * do, as for lockRows.
+   */
+  lockKey(trx: Db, key: string): Promise<void>;
+
+  /**
    * The portable form of a driver error when it is a unique-constraint (or primary-key) violation, else null.
    * `connect` applies it to every query error; services never call it directly.
    */

@@ -12,19 +12,25 @@ export interface ServerProcess extends ApiServer {
 
 const main = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 
+/** The environment that points src/main.ts at `database`: a PostgreSQL URL (DATABASE_URL) or a SQLite path (TOURNEY_DB). */
+export function databaseEnv(database: string): NodeJS.ProcessEnv {
+  return /^postgres(ql)?:/.test(database) ? { DATABASE_URL: database, TOURNEY_DB: '' } : { DATABASE_URL: '', TOURNEY_DB: database };
+}
+
 /**
- * Starts the server from source (src/main.ts through tsx) in a child Node process, on the SQLite file `databasePath`:
- * to SQLite, a second writer, as when several server processes share one database. Port 0 (a free one), rate limit
- * off, no webhook dispatcher or periodic jobs, responses checked against the contract. Rejects with the process's
- * output when it exits before listening or does not listen within `timeoutMs`.
+ * Starts the server from source (src/main.ts through tsx) in a child Node process, on `database`: a SQLite file
+ * path or a PostgreSQL URL (e.g. createTestDatabase().location), as when several server processes share one
+ * database. Port 0 (a free one), rate limit off, no webhook dispatcher or periodic jobs, responses checked against
+ * the contract. Rejects with the process's output when it exits before listening or does not listen within
+ * `timeoutMs`.
  */
-export function startServerProcess(databasePath: string, timeoutMs = 25_000): Promise<ServerProcess> {
+export function startServerProcess(database: string, timeoutMs = 25_000): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
     env: {
       ...process.env,
       PORT: '0',
       HOST: '127.0.0.1',
-      TOURNEY_DB: databasePath,
+      ...databaseEnv(database),
       LOG_LEVEL: 'info',
       TOURNEY_RATE_LIMIT: 'off',
       TOURNEY_VALIDATE_RESPONSES: '1',
