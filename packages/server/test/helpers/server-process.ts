@@ -70,3 +70,38 @@ async function stop(child: ChildProcess, exited: Promise<number | string>): Prom
   if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   return exited;
 }
+
+/** How a server process that was expected to stop ended: its exit code and what it wrote. */
+export interface ExitedProcess {
+  code: number | string;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs src/main.ts with `env` added to the environment (port 0, silent unless LOG_LEVEL is given) and resolves once
+ * it exits, for configurations that must stop it at start. Kills it and rejects when it is still running after
+ * `timeoutMs` (it then started, or hangs).
+ */
+export function runServerProcessUntilExit(env: NodeJS.ProcessEnv, timeoutMs = 25_000): Promise<ExitedProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: '', TOURNEY_DB: ':memory:', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += String(chunk)));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += String(chunk)));
+  return new Promise<ExitedProcess>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server process still running after ${timeoutMs} ms; output:\n${stdout}${stderr}`));
+    }, timeoutMs);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      // 'exit' may come before the last output: wait for the pipes to close.
+      child.once('close', () => resolve({ code: code ?? signal ?? -1, stdout, stderr }));
+      if (child.stdout!.closed && child.stderr!.closed) resolve({ code: code ?? signal ?? -1, stdout, stderr });
+    });
+  });
+}
