@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The PostgreSQL run of `npm test`: the server, end-to-end and CLI tests again, each test server on a database of its
 // own on the PostgreSQL server at TOURNEY_TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres; the
-// user needs CREATEDB). Unit tests that use no database (core, sdk, server/test/unit, contract) ran in the SQLite run.
+// user needs CREATEDB). Unit tests that use no database (core, sdk, server/test/unit, contract) and the type tests
+// (*.test-d.ts) ran in the SQLite run.
 // When that server cannot be reached the run is skipped with a line saying so, except in CI (CI set and not
 // "false"/"0"), where it fails.
 import { spawn } from 'node:child_process';
@@ -46,7 +47,7 @@ if (problem !== null) {
 }
 
 console.log(`\nPostgreSQL test run on ${shown(url)}: ${PATHS.join(', ')}\n`);
-const child = spawn('npx', ['vitest', 'run', '--exclude', 'packages/server/test/unit/**', ...PATHS, ...process.argv.slice(2)], {
+const child = spawn('npx', ['vitest', 'run', '--typecheck.enabled=false', '--exclude', 'packages/server/test/unit/**', ...PATHS, ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { ...process.env, TOURNEY_TEST_DATABASE: 'postgres' },
 });

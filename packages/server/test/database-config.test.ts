@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, databaseFor, resolveConfig } from '../src/index';
-import { onPostgres, postgresUrl } from './helpers/test-database';
+import { onPostgres, postgresAdminUrl } from './helpers/test-database';
 import { runServerProcessUntilExit } from './helpers/server-process';
 
 // A database the server cannot use stops it at start with one line on stderr saying what is wrong, exit code 1, no
@@ -44,20 +44,22 @@ describe.skipIf(onPostgres)('database configuration refused at start (no Postgre
 
 describe.skipIf(!onPostgres)('database configuration refused at start (by the PostgreSQL server)', () => {
   it('credentials the server refuses: its reason, password hidden', async () => {
-    const url = new URL(postgresUrl('postgres'));
+    const url = new URL(postgresAdminUrl);
     url.username = 'tourney_no_such_role';
     url.password = 'hunter2';
     const run = await runServerProcessUntilExit({ DATABASE_URL: url.toString() });
     expect(run.code).toBe(1);
     expect(run.stderr.trim()).toMatch(
-      /^tourney server failed to start: cannot connect to PostgreSQL at postgres:\/\/tourney_no_such_role:\*\*\*@[^ ]+\/postgres: credentials refused: .*"tourney_no_such_role"/,
+      /^tourney server failed to start: cannot connect to PostgreSQL at postgres:\/\/tourney_no_such_role:\*\*\*@[^ ]+\/\w+: credentials refused: .*"tourney_no_such_role"/,
     );
     expect(run.stderr).not.toMatch(NO_STACK);
     expect(run.stdout + run.stderr).not.toContain('hunter2');
   });
 
   it('a database that does not exist', async () => {
-    const run = await runServerProcessUntilExit({ DATABASE_URL: postgresUrl('tourney_no_such_database') });
+    const url = new URL(postgresAdminUrl);
+    url.pathname = '/tourney_no_such_database';
+    const run = await runServerProcessUntilExit({ DATABASE_URL: url.toString() });
     expect(run.code).toBe(1);
     expect(run.stderr.trim()).toMatch(
       /^tourney server failed to start: cannot connect to PostgreSQL at \S+\/tourney_no_such_database: no such database: database "tourney_no_such_database" does not exist$/,

@@ -55,10 +55,15 @@ export async function adminQuery(statement: string, url = postgresAdminUrl): Pro
   }
 }
 
-/** `postgresAdminUrl` with its database replaced by `database`. */
+/**
+ * `postgresAdminUrl` with its database replaced by `database`, and commits that do not wait for the disk
+ * (`synchronous_commit=off` for these connections only: a test database need not survive a power cut, and the
+ * suite commits thousands of small transactions).
+ */
 export function postgresUrl(database: string): string {
   const url = new URL(postgresAdminUrl);
   url.pathname = `/${database}`;
+  url.searchParams.set('options', '-c synchronous_commit=off');
   return url.toString();
 }
 
