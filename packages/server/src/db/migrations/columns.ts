@@ -1,9 +1,12 @@
-import { type CreateTableBuilder, type DataTypeExpression, type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type ColumnDataType, type CreateTableBuilder, type Expression, type Kysely, PostgresAdapter, sql } from 'kysely';
 
 /** A table being created; the helpers below add columns to it in the order they are given. */
 type Table = CreateTableBuilder<any, any>;
 /** Adds columns to a table, for `createTable(...).$call(step)`. */
 type Step = (table: Table) => Table;
+
+/** A column type: one of Kysely's names, or SQL (`text collate "C"`). */
+type DataTypeExpression = ColumnDataType | Expression<unknown>;
 
 /** What a foreign key does when its parent row is deleted. */
 type OnDelete = 'cascade' | 'set null';
