@@ -12,7 +12,7 @@ import { deliveriesOf, startReceiver, subscribe } from './webhooks-helpers';
 // is down arrives exactly once each when it comes back, even with two dispatchers (two processes) draining at once.
 
 describe('webhook durability', () => {
-  it('sends a delivery still pending when the server stopped once it is started again (database kept across the restart)', async () => {
+  it('sends a delivery still pending when the server stopped once it is started again (file database)', async () => {
     // SQLite: a file; PostgreSQL: a database of its own (both kept across the restart).
     const database = await createTestDatabase({ file: true });
     const receiver = await startReceiver();
