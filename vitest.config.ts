@@ -17,6 +17,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // On a PostgreSQL run (TOURNEY_TEST_DATABASE=postgres) creates the migrated template every test database copies.
+    globalSetup: ['packages/server/test/helpers/postgres-global-setup.ts'],
     // Type tests (*.test-d.ts) are type-checked by tsc against the root tsconfig, never executed; a failing
     // expectTypeOf or an unused @ts-expect-error fails the run.
     typecheck: {

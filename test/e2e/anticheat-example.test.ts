@@ -2,16 +2,17 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '@tourney/server';
+import { type StartedServer } from '@tourney/server';
+import { startServerOnTestDatabase } from '../../packages/server/test/helpers/server';
 import { requireBuilt, spawnNode } from '../helpers/spawn';
 
 describe('examples/game-server-anticheat', () => {
-  let server: Awaited<ReturnType<typeof startServer>>;
+  let server: StartedServer;
   let evidenceDir: string;
   beforeAll(async () => {
     requireBuilt('packages/sdk/dist/index.js');
     evidenceDir = await mkdtemp(join(tmpdir(), 'tourney-example-evidence-'));
-    server = await startServer({ databasePath: ':memory:', port: 0, logLevel: 'silent', evidenceDir });
+    server = await startServerOnTestDatabase({ port: 0, logLevel: 'silent', evidenceDir });
   });
   afterAll(async () => {
     await server?.close();

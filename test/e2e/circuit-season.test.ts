@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '@tourney/cli';
 import { createTourneyClient, TourneyError, type Match, type StageFormat, type TourneyClient } from '@tourney/sdk';
-import { startServer } from '@tourney/server';
+import { type StartedServer } from '@tourney/server';
+import { startServerOnTestDatabase } from '../../packages/server/test/helpers/server';
 
 // A circuit season over HTTP through the SDK: three tournaments of different formats are played to COMPLETED by
 // their players, classified (one with pointMultiplier 1.5), and the standings must equal totals computed here from
 // the tournaments' own final placements and match results, independently of the server's scoring code.
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: StartedServer;
 let organizer: TourneyClient;
 let anonymous: TourneyClient;
 let apiKey: string;
@@ -22,7 +23,7 @@ const PLACES: Record<number, number> = { 1: 100, 2: 70, 3: 50, 4: 30 };
 const SCORING = { strategy: 'PLACEMENT' as const, placements: { '1': 100, '2': 70, '3': 50, '4': 30 } };
 
 beforeAll(async () => {
-  server = await startServer({ databasePath: ':memory:', port: 0, logLevel: 'silent', validateResponses: true });
+  server = await startServerOnTestDatabase({ port: 0, logLevel: 'silent', validateResponses: true });
   anonymous = createTourneyClient({ baseUrl: server.url });
   const register = async (username: string) => {
     const client = createTourneyClient({ baseUrl: server.url });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '@tourney/server';
+import { type StartedServer } from '@tourney/server';
+import { startServerOnTestDatabase } from '../../packages/server/test/helpers/server';
 import { requireBuilt, spawnNode } from '../helpers/spawn';
 
 describe('npx tourney demo', () => {
@@ -18,10 +19,10 @@ describe('npx tourney demo', () => {
 });
 
 describe('examples/organizer-automation', () => {
-  let server: Awaited<ReturnType<typeof startServer>>;
+  let server: StartedServer;
   beforeAll(async () => {
     requireBuilt('packages/sdk/dist/index.js');
-    server = await startServer({ databasePath: ':memory:', port: 0, logLevel: 'silent' });
+    server = await startServerOnTestDatabase({ port: 0, logLevel: 'silent' });
   });
   afterAll(async () => server?.close());
 

@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderBracket } from '@tourney/cli';
 import { createTourneyClient, type Match, type TourneyClient } from '@tourney/sdk';
-import { startServer } from '@tourney/server';
+import { type StartedServer } from '@tourney/server';
+import { startServerOnTestDatabase } from '../../packages/server/test/helpers/server';
 
 // A two-stage tournament run end to end: created by an API key through the SDK, every match reported and
 // confirmed by the players' own clients, then drawn by the CLI's bracket renderer from the real bracket.
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: StartedServer;
 let automation: TourneyClient;
 const players: { name: string; client: TourneyClient }[] = [];
 
 beforeAll(async () => {
-  server = await startServer({ databasePath: ':memory:', port: 0, logLevel: 'silent', validateResponses: true });
+  server = await startServerOnTestDatabase({ port: 0, logLevel: 'silent', validateResponses: true });
   const organizer = createTourneyClient({ baseUrl: server.url });
   const registered = await organizer.POST('/auth/register', {
     body: { username: 'multi_org', email: 'multi_org@example.test', password: 'a long enough password' },

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { onPostgres } from '../../packages/server/test/helpers/test-database';
 import { requireBuilt, spawnNode, waitForOutput, type Spawned } from '../helpers/spawn';
 
 // README: `npm start` runs the built server (packages/server/dist/main.js) on the embedded SQLite default.
@@ -10,7 +11,7 @@ const dir = mkdtempSync(join(tmpdir(), 'tourney-start-'));
 const database = join(dir, 'tourney.db');
 
 async function start(): Promise<{ proc: Spawned; api: string }> {
-  const proc = spawnNode([main], { PORT: '0', HOST: '127.0.0.1', TOURNEY_DB: database, LOG_LEVEL: 'info' });
+  const proc = spawnNode([main], { PORT: '0', HOST: '127.0.0.1', TOURNEY_DB: database, DATABASE_URL: '', LOG_LEVEL: 'info' });
   const output = await waitForOutput(proc, (out) => /listening on http:\/\/\S+/.test(out));
   const api = /listening on (http:\/\/[^\s"]+)/.exec(output)![1]!;
   return { proc, api };
@@ -23,7 +24,8 @@ async function stop(proc: Spawned): Promise<number | string> {
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('npm start', () => {
+// The SQLite default only: a PostgreSQL run has nothing to add here (persistence.test.ts restarts on PostgreSQL).
+describe.skipIf(onPostgres)('npm start', () => {
   it('serves the health check and keeps its data across a restart', async () => {
     const first = await start();
     try {

@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTourneyClient, isTourneyError, TourneyError, type TourneyClient } from '@tourney/sdk';
-import { ManualClock, startServer } from '@tourney/server';
+import { ManualClock, type StartedServer } from '@tourney/server';
+import { startServerOnTestDatabase } from '../../packages/server/test/helpers/server';
 
 // The SDK against the real server over HTTP: typed calls, errors, pagination and rate-limit retries.
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: StartedServer;
 let organizer: TourneyClient;
 let automation: TourneyClient;
 let apiKey: string;
 let projectId: string;
 
 beforeAll(async () => {
-  server = await startServer({ databasePath: ':memory:', port: 0, logLevel: 'silent', validateResponses: true });
+  server = await startServerOnTestDatabase({ port: 0, logLevel: 'silent', validateResponses: true });
   organizer = createTourneyClient({ baseUrl: server.url });
   const registered = await organizer.POST('/auth/register', {
     body: { username: 'sdk_org', email: 'sdk_org@example.test', password: 'a long enough password' },
@@ -80,13 +81,13 @@ describe('@tourney/sdk against @tourney/server', () => {
 });
 
 describe('rate limiting seen through the SDK', () => {
-  let limited: Awaited<ReturnType<typeof startServer>>;
+  let limited: StartedServer;
   // The server's clock and the system time of the rate limiter's window (fake Date) move together: the client's sleep
   // moves both instead of waiting.
   const clock = new ManualClock('2030-01-01T00:00:00.000Z');
   beforeAll(async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: clock.now() });
-    limited = await startServer({ databasePath: ':memory:', port: 0, logLevel: 'silent', clock, rateLimit: { points: 2, durationSeconds: 1 } });
+    limited = await startServerOnTestDatabase({ port: 0, logLevel: 'silent', clock, rateLimit: { points: 2, durationSeconds: 1 } });
   });
   afterAll(async () => {
     vi.useRealTimers();

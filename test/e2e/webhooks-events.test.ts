@@ -1,7 +1,8 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTourneyClient, isTourneyError, verifyWebhook, type Match, type TourneyClient } from '@tourney/sdk';
-import { startServer } from '@tourney/server';
+import { type StartedServer } from '@tourney/server';
+import { startServerOnTestDatabase } from '../../packages/server/test/helpers/server';
 import { operationHandlers } from '../../packages/server/src/routes/index';
 import { openapiDocument } from '../../packages/server/src/http/openapi';
 import { payloadErrors, startReceiver, type ReceivedWebhook, type TestReceiver } from '../../packages/server/test/webhooks-helpers';
@@ -10,7 +11,7 @@ import { webhookServerOptions } from '../helpers/cli';
 // Every event the server emits reaches a real receiver on 127.0.0.1 through the running dispatcher (system clock),
 // signed so that both the SDK's verifyWebhook and the reference `standardwebhooks` package accept it, with a payload
 // valid against the contract's WebhookEvent schema. The features are driven over HTTP with the SDK.
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: StartedServer;
 let receiver: TestReceiver;
 let organizer: TourneyClient;
 let ownerClient: TourneyClient;
@@ -19,7 +20,7 @@ const players: { id: string; client: TourneyClient }[] = [];
 const password = 'a long enough password';
 
 beforeAll(async () => {
-  server = await startServer({ databasePath: ':memory:', port: 0, logLevel: 'silent', validateResponses: true, ...webhookServerOptions });
+  server = await startServerOnTestDatabase({ port: 0, logLevel: 'silent', validateResponses: true, ...webhookServerOptions });
   receiver = await startReceiver();
   anonymous = createTourneyClient({ baseUrl: server.url });
   const register = async (username: string) => {
@@ -223,7 +224,7 @@ describe('webhook events end to end', () => {
   });
 
   it('refuses a private-address URL when the server does not allow them', async () => {
-    const strict = await startServer({ databasePath: ':memory:', port: 0, logLevel: 'silent', webhookDispatcher: false });
+    const strict = await startServerOnTestDatabase({ port: 0, logLevel: 'silent', webhookDispatcher: false });
     try {
       const client = createTourneyClient({ baseUrl: strict.url });
       const reg = await client.POST('/auth/register', { body: { username: 'strict_org', email: 'strict@example.test', password } });

@@ -64,6 +64,34 @@ describe('tourney server start', () => {
     expect(fake.started).toEqual([{ port: 5000, host: '127.0.0.2', databasePath: db, logLevel: 'warn' }]);
   });
 
+  it('--database-url (or DATABASE_URL) starts on PostgreSQL, creates no data dir and hides the password; --db wins over DATABASE_URL', async () => {
+    const url = 'postgres://tourney:hunter2@db.example.com:5432/tourney';
+    const fake = fakeServer();
+    const data = join(dir.path, 'data');
+    const result = await runCli(['server', 'start', '--database-url', url], { configDir: dir.path, env: { TOURNEY_DATA_DIR: data }, deps: fake.deps });
+    expect(result.code).toBe(0);
+    expect(fake.started).toEqual([{ databasePath: join(data, 'tourney.db'), databaseUrl: url }]);
+    await expect(stat(data)).rejects.toThrow(/ENOENT/);
+    expect(result.err).toContain('(database postgres://tourney:***@db.example.com:5432/tourney)');
+    expect(result.out + result.err).not.toContain('hunter2');
+
+    const fromEnv = fakeServer({ databaseUrl: url });
+    await runCli(['server', 'start'], { configDir: dir.path, env: { TOURNEY_DATA_DIR: data }, deps: fromEnv.deps });
+    expect(fromEnv.started[0]?.databaseUrl).toBe(url);
+    const sqlite = fakeServer({ databaseUrl: url });
+    const db = join(dir.path, 'my.db');
+    await runCli(['server', 'start', '--db', db], { configDir: dir.path, deps: sqlite.deps });
+    expect(sqlite.started).toEqual([{ databasePath: db }]);
+  });
+
+  it('refuses --db together with --database-url', async () => {
+    const fake = fakeServer();
+    const result = await runCli(['server', 'start', '--db', 'x.db', '--database-url', 'postgres://db/tourney'], { configDir: dir.path, deps: fake.deps });
+    expect(result.code).not.toBe(0);
+    expect(result.err).toMatch(/--database-url.*cannot be used with.*--db/);
+    expect(fake.started).toEqual([]);
+  });
+
   it('rejects a bad port', async () => {
     const fake = fakeServer();
     const result = await runCli(['server', 'start', '--port', '70000'], { configDir: dir.path, deps: fake.deps });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ConfigOverrides } from './config';
+import { redactUrl } from './db/connection-error';
 
 /**
  * What README "Configuration" says of one variable: `description` is its meaning; `default` is the value (spelled as
@@ -28,6 +29,10 @@ const NON_NEGATIVE_INTEGER = 'must be a non-negative integer';
 const count = () =>
   z.coerce.number<string>({ error: NON_NEGATIVE_INTEGER }).int({ error: NON_NEGATIVE_INTEGER }).min(0, { error: NON_NEGATIVE_INTEGER });
 
+const POSITIVE_INTEGER = 'must be a positive integer';
+const positive = () =>
+  z.coerce.number<string>({ error: POSITIVE_INTEGER }).int({ error: POSITIVE_INTEGER }).min(1, { error: POSITIVE_INTEGER });
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /**
@@ -40,7 +45,28 @@ export const serverEnvVariables = {
     { default: '3000', description: 'TCP port' },
   ),
   HOST: doc(z.string(), { default: '127.0.0.1', description: 'interface to bind' }),
-  TOURNEY_DB: doc(z.string(), { default: './data/tourney.db', description: 'SQLite file (`:memory:` for a throwaway database)' }),
+  TOURNEY_DB: doc(z.string(), {
+    default: './data/tourney.db',
+    description: 'SQLite file (`:memory:` for a throwaway database); unused when `DATABASE_URL` is set',
+  }),
+  DATABASE_URL: doc(
+    z.url({
+      protocol: /^postgres(ql)?$/,
+      error: 'must be a postgres:// or postgresql:// URL, e.g. postgres://tourney:secret@localhost:5432/tourney',
+    }),
+    {
+      defaultText: 'unset: SQLite at `TOURNEY_DB`',
+      description: 'PostgreSQL database to use instead of SQLite (see "Running on PostgreSQL"); the password is never logged',
+    },
+  ),
+  TOURNEY_DB_POOL_SIZE: doc(positive(), {
+    default: '10',
+    description: 'most PostgreSQL connections one server process opens at once (requests beyond wait for one)',
+  }),
+  TOURNEY_DB_STATEMENT_TIMEOUT: doc(count(), {
+    default: '30',
+    description: 'seconds after which PostgreSQL cancels a statement (the request fails with 500); `0`: no limit',
+  }),
   TOURNEY_PUBLIC_URL: doc(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://tourney.example.com/api/v1' }), {
     defaultText: '`http://HOST:PORT/api/v1`',
     description: 'public API root used in links the server hands out',
@@ -115,6 +141,12 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
+/** Variables holding a URL whose password must not appear in messages. */
+const URL_SECRETS: ReadonlySet<ServerEnvName> = new Set(['DATABASE_URL']);
+
+/** A variable's value as error messages show it: URLs with their password replaced by `***`. */
+const shown = (name: ServerEnvName, value: string): string => (URL_SECRETS.has(name) ? redactUrl(value) : value);
+
 /** What each parsed variable sets in the configuration (seconds become milliseconds where the field says Ms). */
 function toOverrides(env: ServerEnv): ConfigOverrides {
   const seconds = (value: number | undefined) => (value === undefined ? undefined : value * 1000);
@@ -122,6 +154,9 @@ function toOverrides(env: ServerEnv): ConfigOverrides {
     port: env.PORT,
     host: env.HOST,
     databasePath: env.TOURNEY_DB,
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.TOURNEY_DB_POOL_SIZE,
+    databaseStatementTimeoutMs: seconds(env.TOURNEY_DB_STATEMENT_TIMEOUT),
     publicUrl: env.TOURNEY_PUBLIC_URL,
     accessTokenTtlSeconds: env.TOURNEY_ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: env.TOURNEY_REFRESH_TOKEN_TTL,
@@ -158,7 +193,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConfigOverr
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);
       const entry = typeof issue.path[1] === 'number' ? ` entry ${issue.path[1] + 1}` : '';
-      return `${name}${entry} ${issue.message} (got "${env[name]}")`;
+      return `${name}${entry} ${issue.message} (got "${shown(name as ServerEnvName, env[name]!)}")`;
     });
     throw new ConfigError(`invalid environment: ${[...new Set(problems)].join('; ')}`);
   }

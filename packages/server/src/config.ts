@@ -11,8 +11,20 @@ export interface ServerConfig {
   port: number;
   /** Interface to bind (env HOST, default 127.0.0.1). */
   host: string;
-  /** SQLite file path or ':memory:' (env TOURNEY_DB, default ./data/tourney.db). */
+  /** SQLite file path or ':memory:' (env TOURNEY_DB, default ./data/tourney.db); unused when databaseUrl is set. */
   databasePath: string;
+  /**
+   * PostgreSQL connection URL, `postgres://user:password@host:5432/database` (env DATABASE_URL; `postgresql://` too).
+   * Null (default): SQLite at databasePath. Any other scheme is refused at start (ConfigError).
+   */
+  databaseUrl: string | null;
+  /** Most PostgreSQL connections this process opens at once (env TOURNEY_DB_POOL_SIZE, default 10; ignored on SQLite). */
+  databasePoolSize: number;
+  /**
+   * Milliseconds after which PostgreSQL cancels a statement, so a stuck query fails its request instead of holding a
+   * connection (env TOURNEY_DB_STATEMENT_TIMEOUT, seconds; default 30 s; 0 = no limit; ignored on SQLite).
+   */
+  databaseStatementTimeoutMs: number;
   /** Public base URL of the API root, used in links such as presigned upload URLs (env TOURNEY_PUBLIC_URL). */
   publicUrl: string | null;
   /** Access token lifetime in seconds (env TOURNEY_ACCESS_TOKEN_TTL, default 900). */
@@ -79,6 +91,9 @@ export const defaultConfig: ServerConfig = {
   port: 3000,
   host: '127.0.0.1',
   databasePath: './data/tourney.db',
+  databaseUrl: null,
+  databasePoolSize: 10,
+  databaseStatementTimeoutMs: 30_000,
   publicUrl: null,
   accessTokenTtlSeconds: 900,
   refreshTokenTtlSeconds: 30 * 24 * 3600,

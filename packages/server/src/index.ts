@@ -1,9 +1,13 @@
-/** @tourney/server: the Tourney reference server (Koa over SQLite via Kysely), embeddable and testable. */
+/** @tourney/server: the Tourney reference server (Koa over SQLite or PostgreSQL via Kysely), embeddable and testable. */
 export { createApp, type CreateAppOptions, type TourneyApp } from './app';
 export { listen, type ListenOptions, type RunningServer } from './listen';
 export { startServer, type StartedServer, type StartServerOptions } from './start-server';
 export { createSqliteDatabase } from './db/sqlite/sqlite';
 export { sqliteDialect } from './db/sqlite/sqlite-dialect';
+export { postgresDialect } from './db/postgres/postgres-dialect';
+export type { PostgresPoolOptions } from './db/postgres/postgres';
+export { databaseFor, type DatabaseChoice } from './db/database-for';
+export { DatabaseConnectionError } from './db/connection-error';
 export type { ConnectedDatabase, DatabaseDialect, LockableTable } from './db/dialect';
 export { isUniqueViolation, UniqueViolationError } from './db/unique-violation';
 export { migrateToLatest } from './db/migrate';

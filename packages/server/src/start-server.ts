@@ -3,7 +3,7 @@ import type { Clock } from './clock';
 import { type ConfigOverrides, resolveConfig } from './config';
 import { migrateToLatest } from './db/migrate';
 import type { DatabaseDialect } from './db/dialect';
-import { sqliteDialect } from './db/sqlite/sqlite-dialect';
+import { databaseFor } from './db/database-for';
 import type { AppDeps } from './deps';
 import type { OperationHandlers } from './http/operation';
 import type { RateLimiter } from './http/rate-limit';
@@ -15,7 +15,10 @@ import type { WebhookDispatcher } from './services/webhooks/dispatcher';
 
 /** Options of startServer: configuration overrides plus injected clock, logger, handlers and rate limiter. */
 export type StartServerOptions = ConfigOverrides & {
-  /** The database behind the server; defaults to SQLite, opened at config.databasePath. */
+  /**
+   * The database behind the server, opened at config.databaseUrl if set, else at config.databasePath. Default:
+   * PostgreSQL when databaseUrl is set, else SQLite (db/database-for.ts).
+   */
   dialect?: DatabaseDialect;
   clock?: Clock;
   logger?: Logger;
@@ -38,16 +41,20 @@ export type StartedServer = RunningServer & {
 };
 
 /**
- * Opens the database with `options.dialect` (default SQLite at config.databasePath, ':memory:' allowed), applies the migrations, builds the app and listens
+ * Opens the database (PostgreSQL at config.databaseUrl when set, else SQLite at config.databasePath, ':memory:'
+ * allowed; or `options.dialect`), applies the migrations, builds the app and listens
  * (port 0 = a free port), starts the webhook dispatcher (config.webhookDispatcher) and the time-based notification
  * sweep (every config.notificationSweepIntervalMs; 0 = off) and the registration schedule (every
  * config.registrationScheduleIntervalMs; 0 = off). `close()` stops the HTTP server, then the dispatcher (attempts in
  * flight are aborted and released) and the jobs (a run in flight finishes), then destroys the database connection.
+ * @throws ConfigError for a database URL of another scheme than postgres(ql)://; DatabaseConnectionError when
+ * PostgreSQL cannot be reached or refuses the credentials or the database; the migration's error when one fails.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<StartedServer> {
-  const { clock, logger, handlers, rateLimiter, dialect = sqliteDialect, ...overrides } = options;
+  const { clock, logger, handlers, rateLimiter, dialect: given, ...overrides } = options;
   const config = resolveConfig(overrides);
-  const { db, close: closeDatabase } = await dialect.connect(config.databasePath);
+  const { dialect, location } = given ? { dialect: given, location: config.databaseUrl ?? config.databasePath } : databaseFor(config);
+  const { db, close: closeDatabase } = await dialect.connect(location);
   try {
     await migrateToLatest(db);
     const app = createApp({ db, dialect, config: overrides, clock, logger, handlers, rateLimiter });

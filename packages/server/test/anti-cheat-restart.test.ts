@@ -3,18 +3,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/index';
-import { startTestServer, type TestServer } from './helpers/index';
+import { createTestDatabase, startTestServer, type TestDatabase, type TestServer } from './helpers/index';
 import { antiCheatTenant, artifact, enrolledUsers, presign, put, startSession } from './anti-cheat-helpers';
 
 describe('presigned URLs across a restart (TOURNEY_PRESIGN_SECRET)', () => {
   let dir: string;
+  let database: TestDatabase;
   const clock = new ManualClock(new Date());
+  // databasePath places the evidence (next to it) on PostgreSQL too, where the database itself is at databaseUrl.
   const start = (presignSecret?: string): Promise<TestServer> =>
-    startTestServer({ databasePath: join(dir, 'tourney.db'), clock, ...(presignSecret ? { presignSecret } : {}) });
+    startTestServer({ ...database.options, databasePath: join(dir, 'tourney.db'), clock, ...(presignSecret ? { presignSecret } : {}) });
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'tourney-restart-'));
+    database = await createTestDatabase({ file: true });
   });
-  afterAll(() => rm(dir, { recursive: true, force: true }));
+  afterAll(async () => {
+    await database?.drop();
+    await rm(dir, { recursive: true, force: true });
+  });
 
   it('keeps URLs valid with a configured secret, refuses them (403) after a restart with a random one', async () => {
     let server = await start('configured-secret');

@@ -1,7 +1,7 @@
 /**
  * Invariants that must hold with concurrent writers, as scenarios over HTTP: many requests at once, spread in turn
  * over `servers` (one server, or several server processes on one database). Shared by concurrency.test.ts (one
- * server) and concurrency-processes.test.ts (two processes, one SQLite file).
+ * server) and concurrency-processes.test.ts (two processes, one database).
  */
 import { expect } from 'vitest';
 import { activeCircuit, classify, completedTournament, createCircuit } from './circuits-helpers';

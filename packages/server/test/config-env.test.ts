@@ -38,6 +38,7 @@ describe('configFromEnv', () => {
       TOURNEY_PUBLIC_URL: 'https://tourney.example.com/api/v1',
       TOURNEY_EVIDENCE_DIR: '/srv/evidence',
       TOURNEY_PRESIGN_SECRET: 's3cret',
+      DATABASE_URL: 'postgres://tourney:secret@db.example.com:5432/tourney',
     };
     for (const name of names) {
       const overrides = configFromEnv({ [name]: samples[name] ?? docOf(name).default });
@@ -95,5 +96,26 @@ describe('configFromEnv', () => {
     expect(() => configFromEnv({ PORT: 'http' })).toThrow('PORT must be a non-negative integer (got "http")');
     expect(() => configFromEnv({ TOURNEY_ACCESS_TOKEN_TTL: '-1' })).toThrow('TOURNEY_ACCESS_TOKEN_TTL must be a non-negative integer (got "-1")');
     expect(() => configFromEnv({ TOURNEY_WEBHOOK_RETRY_SCHEDULE: '5,,6' })).toThrow('TOURNEY_WEBHOOK_RETRY_SCHEDULE entry 2 must list seconds');
+  });
+
+  it('reads DATABASE_URL (postgres:// or postgresql://) and the pool settings; never shows the password', () => {
+    expect(
+      configFromEnv({
+        DATABASE_URL: 'postgresql://tourney:secret@db.example.com/tourney?sslmode=require',
+        TOURNEY_DB_POOL_SIZE: '4',
+        TOURNEY_DB_STATEMENT_TIMEOUT: '5',
+      }),
+    ).toEqual({
+      databaseUrl: 'postgresql://tourney:secret@db.example.com/tourney?sslmode=require',
+      databasePoolSize: 4,
+      databaseStatementTimeoutMs: 5_000,
+      rateLimit: {},
+    });
+    const attempt = () => configFromEnv({ DATABASE_URL: 'mysql://root:hunter2@db.example.com/tourney', TOURNEY_DB_POOL_SIZE: '0' });
+    expect(attempt).toThrow(
+      'invalid environment: DATABASE_URL must be a postgres:// or postgresql:// URL, e.g. postgres://tourney:secret@localhost:5432/tourney ' +
+        '(got "mysql://root:***@db.example.com/tourney"); TOURNEY_DB_POOL_SIZE must be a positive integer (got "0")',
+    );
+    expect(attempt).not.toThrow(/hunter2/);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tournamentListQueries } from '../src/services/tournaments/tournament-list-query';
-import { addStaffMember, createApiKey, createTenant, registerUser, request, startTestServer, type TestServer, type TestTenant } from './helpers/index';
+import { addStaffMember, createApiKey, createTenant, onPostgres, registerUser, request, startTestServer, type TestServer, type TestTenant } from './helpers/index';
 import { createTournament, joinAll, lifecycle, openTournament, registerPlayers, tournamentBody } from './tournaments-helpers';
 
 let server: TestServer;
@@ -359,7 +359,8 @@ describe('listTournaments', () => {
     expect((await request(server, 'GET', '/tournaments')).status).toBe(401);
   });
 
-  it('runs the count and page queries on the (project_id, ...) indexes', async () => {
+  // SQLite only: the indexes are the same on PostgreSQL, whose planner picks any index of a table this small.
+  it.skipIf(onPostgres)('runs the count and page queries on the (project_id, ...) indexes', async () => {
     const variants = [
       { sortBy: 'createdAt', status: undefined, startDate: undefined },
       { sortBy: 'name', status: 'PUBLISHED', startDate: undefined },

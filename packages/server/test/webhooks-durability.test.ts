@@ -1,26 +1,22 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { verifyWebhook } from '@tourney/sdk';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../src/index';
 import { newId } from '../src/ids';
 import { type DomainEvent, writeEvents } from '../src/services/events';
 import { WebhookDispatcher } from '../src/services/webhooks/dispatcher';
-import { createTenant, startTestServer } from './helpers/index';
+import { createTenant, createTestDatabase, startTestServer } from './helpers/index';
 import { createTournament, lifecycle } from './tournaments-helpers';
 import { deliveriesOf, startReceiver, subscribe } from './webhooks-helpers';
 
 // Nothing is lost: deliveries are rows, so they survive a restart, and a burst of events produced while the receiver
 // is down arrives exactly once each when it comes back, even with two dispatchers (two processes) draining at once.
-const dir = mkdtempSync(join(tmpdir(), 'tourney-webhooks-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('webhook durability', () => {
   it('sends a delivery still pending when the server stopped once it is started again (file database)', async () => {
-    const databasePath = join(dir, 'restart.db');
+    // SQLite: a file; PostgreSQL: a database of its own (both kept across the restart).
+    const database = await createTestDatabase({ file: true });
     const receiver = await startReceiver();
-    const first = await startTestServer({ databasePath, allowPrivateWebhookUrls: true, webhookDispatcher: false });
+    const first = await startTestServer({ ...database.options, allowPrivateWebhookUrls: true, webhookDispatcher: false });
     const tenant = await createTenant(first);
     const sub = await subscribe(first, tenant, receiver.url(), ['tournament.published']);
     const t = await createTournament(first, tenant);
@@ -31,7 +27,7 @@ describe('webhook durability', () => {
     expect(receiver.received).toHaveLength(0);
 
     // The second process runs its dispatcher loop (no runOnce here): it finds the row and sends it.
-    const second = await startTestServer({ databasePath, allowPrivateWebhookUrls: true, webhookPollIntervalMs: 50 });
+    const second = await startTestServer({ ...database.options, allowPrivateWebhookUrls: true, webhookPollIntervalMs: 50 });
     try {
       const [got] = await receiver.waitFor(1, 10_000);
       expect(got!.headers['webhook-id']).toBe(pending.eventId);
@@ -45,6 +41,7 @@ describe('webhook durability', () => {
     } finally {
       await second.close();
       await receiver.close();
+      await database.drop();
     }
   });
 

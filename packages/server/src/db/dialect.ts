@@ -15,8 +15,9 @@ export type LockableTable = 'tournaments' | 'organizations' | 'circuits' | 'circ
 
 /**
  * What the server needs from a database beyond the SQL that Kysely's own dialect writes. One implementation per
- * database, each in its own folder under db/ (db/sqlite/ today), which is the only code that imports that database's
- * driver or uses its SQL and error codes; services reach it only through `AppDeps.dialect` and the connection.
+ * database, each in its own folder under db/ (db/sqlite/, db/postgres/; db/database-for.ts picks one from the
+ * configuration), which is the only code that imports that database's driver or uses its SQL and error codes;
+ * services reach it only through `AppDeps.dialect` and the connection.
  *
  * Contract of the handle that `connect` returns, relied on by every service:
  * - `db.transaction()` is a write transaction: where the database has a write lock it is taken up front (SQLite
@@ -33,8 +34,9 @@ export interface DatabaseDialect {
   readonly name: string;
 
   /**
-   * Opens the database at `location` (SQLite: a file path or ':memory:') with the contract above. Does not migrate
-   * (see migrate.ts). @throws the driver's error when the database cannot be opened.
+   * Opens the database at `location` (SQLite: a file path or ':memory:'; PostgreSQL: a postgres:// URL) with the
+   * contract above. Does not migrate (see migrate.ts). @throws DatabaseConnectionError (PostgreSQL) or the driver's
+   * error (SQLite) when the database cannot be opened.
    */
   connect(location: string): Promise<ConnectedDatabase>;
 
@@ -45,6 +47,14 @@ export interface DatabaseDialect {
    * SQLite: nothing to do, the write transaction already holds the database's only write lock.
    */
   lockRows(trx: Db, table: LockableTable, ids: readonly string[]): Promise<void>;
+
+  /**
+   * Inside a transaction of `trx`, takes a lock named `key` until the transaction ends, so that a concurrent
+   * transaction taking the same name waits: for invariants about rows that do not exist yet (two requests picking
+   * the same free slug). PostgreSQL: a transaction-level advisory lock on a 64-bit hash of `key`. SQLite: nothing to
+   * do, as for lockRows.
+   */
+  lockKey(trx: Db, key: string): Promise<void>;
 
   /**
    * The portable form of a driver error when it is a unique-constraint (or primary-key) violation, else null.

@@ -1,5 +1,6 @@
 /** Shared test helpers for server, SDK/CLI and end-to-end tests (see each module's docstrings). */
-export { startTestServer, type TestServer, type TestServerOptions } from './server';
+export { startServerOnTestDatabase, startTestServer, type TestServer, type TestServerOptions } from './server';
+export { createTestDatabase, onPostgres, testDialect, type TestDatabase } from './test-database';
 export { expectStatus, request, type ApiServer, type RequestOptions, type TestResponse } from './http';
 export {
   addStaffMember,

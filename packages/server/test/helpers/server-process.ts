@@ -12,19 +12,25 @@ export interface ServerProcess extends ApiServer {
 
 const main = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 
+/** The environment that points src/main.ts at `database`: a PostgreSQL URL (DATABASE_URL) or a SQLite path (TOURNEY_DB). */
+export function databaseEnv(database: string): NodeJS.ProcessEnv {
+  return /^postgres(ql)?:/.test(database) ? { DATABASE_URL: database, TOURNEY_DB: '' } : { DATABASE_URL: '', TOURNEY_DB: database };
+}
+
 /**
- * Starts the server from source (src/main.ts through tsx) in a child Node process, on the SQLite file `databasePath`:
- * to SQLite, a second writer, as when several server processes share one database. Port 0 (a free one), rate limit
- * off, no webhook dispatcher or periodic jobs, responses checked against the contract. Rejects with the process's
- * output when it exits before listening or does not listen within `timeoutMs`.
+ * Starts the server from source (src/main.ts through tsx) in a child Node process, on `database`: a SQLite file
+ * path or a PostgreSQL URL (e.g. createTestDatabase().location), as when several server processes share one
+ * database. Port 0 (a free one), rate limit off, no webhook dispatcher or periodic jobs, responses checked against
+ * the contract. Rejects with the process's output when it exits before listening or does not listen within
+ * `timeoutMs`.
  */
-export function startServerProcess(databasePath: string, timeoutMs = 25_000): Promise<ServerProcess> {
+export function startServerProcess(database: string, timeoutMs = 25_000): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
     env: {
       ...process.env,
       PORT: '0',
       HOST: '127.0.0.1',
-      TOURNEY_DB: databasePath,
+      ...databaseEnv(database),
       LOG_LEVEL: 'info',
       TOURNEY_RATE_LIMIT: 'off',
       TOURNEY_VALIDATE_RESPONSES: '1',
@@ -63,4 +69,39 @@ export function startServerProcess(databasePath: string, timeoutMs = 25_000): Pr
 async function stop(child: ChildProcess, exited: Promise<number | string>): Promise<number | string> {
   if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   return exited;
+}
+
+/** How a server process that was expected to stop ended: its exit code and what it wrote. */
+export interface ExitedProcess {
+  code: number | string;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs src/main.ts with `env` added to the environment (port 0, silent unless LOG_LEVEL is given) and resolves once
+ * it exits, for configurations that must stop it at start. Kills it and rejects when it is still running after
+ * `timeoutMs` (it then started, or hangs).
+ */
+export function runServerProcessUntilExit(env: NodeJS.ProcessEnv, timeoutMs = 25_000): Promise<ExitedProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: '', TOURNEY_DB: ':memory:', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += String(chunk)));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += String(chunk)));
+  return new Promise<ExitedProcess>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server process still running after ${timeoutMs} ms; output:\n${stdout}${stderr}`));
+    }, timeoutMs);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      // 'exit' may come before the last output: wait for the pipes to close.
+      child.once('close', () => resolve({ code: code ?? signal ?? -1, stdout, stderr }));
+      if (child.stdout!.closed && child.stderr!.closed) resolve({ code: code ?? signal ?? -1, stdout, stderr });
+    });
+  });
 }

@@ -47,6 +47,17 @@ describe('architecture: dependencies point one way', () => {
     expect(sqliteText).toEqual([]);
   });
 
+  it('only db/postgres/ knows PostgreSQL: the driver is imported there alone, with its SQL and error codes', () => {
+    const outside = violations('server/src', (s) => s === 'pg' || s.startsWith('pg/')).filter((v) => !v.startsWith('server/src/db/postgres/'));
+    const postgresFolder = (s: string) => /(^|\/)postgres(\/|$)/.test(s);
+    expect([...outside, ...violations('server/src/services', postgresFolder), ...violations('server/src/routes', postgresFolder)]).toEqual([]);
+    const postgresText = sourceFiles(join(packagesDir, 'server/src'))
+      .filter((file) => !relative(packagesDir, file).startsWith('server/src/db/postgres/'))
+      .filter((file) => /FOR UPDATE|pg_advisory|'23505'/i.test(readFileSync(file, 'utf8').replace(/^\s*(\/\/|\*).*$/gm, '')))
+      .map((file) => relative(packagesDir, file));
+    expect(postgresText).toEqual([]);
+  });
+
   it('core is pure: no other package of ours, no I/O modules', () => {
     const impure = (s: string) => s.startsWith('@tourney/') || /^(node:)?(fs|net|http|https|child_process|dgram|worker_threads)(\/|$)/.test(s);
     expect(violations('core/src', impure)).toEqual([]);

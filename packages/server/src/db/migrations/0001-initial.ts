@@ -1,220 +1,175 @@
 import type { Kysely } from 'kysely';
+import { columns, createIndex } from './columns';
 
 /**
  * Initial schema: identity, tenancy, tournaments, stages, participants, matches, history and the event outbox.
- * Portable DDL only (text ids and instants, integer booleans) so the PostgreSQL dialect runs it unchanged.
+ * Portable DDL only (columns.ts: text ids and instants, integer booleans) so SQLite and PostgreSQL run it alike.
  * Every list filter has a narrow index (R3.8: COUNT(*) without one walks the table).
  */
 export async function up(db: Kysely<any>): Promise<void> {
+  const c = columns(db);
   await db.schema
     .createTable('users')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('username', 'text', (c) => c.notNull())
-    .addColumn('username_lower', 'text', (c) => c.notNull().unique())
-    .addColumn('email', 'text', (c) => c.notNull().unique())
-    .addColumn('password_hash', 'text', (c) => c.notNull())
-    .addColumn('display_name', 'text')
-    .addColumn('bio', 'text')
-    .addColumn('avatar_url', 'text')
-    .addColumn('country', 'text')
-    .addColumn('time_zone', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(c.id)
+    .$call(c.text('username'))
+    .$call(c.uniqueText('username_lower', 'email'))
+    .$call(c.text('password_hash'))
+    .$call(c.optionalText('display_name', 'bio', 'avatar_url', 'country', 'time_zone'))
+    .$call(c.timestamps)
     .execute();
 
   await db.schema
     .createTable('auth_sessions')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('access_token_hash', 'text', (c) => c.notNull().unique())
-    .addColumn('refresh_token_hash', 'text', (c) => c.notNull().unique())
-    .addColumn('access_expires_at', 'text', (c) => c.notNull())
-    .addColumn('refresh_expires_at', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('revoked_at', 'text')
+    .$call(c.id)
+    .$call(c.reference('user_id', 'users.id'))
+    .$call(c.uniqueText('access_token_hash', 'refresh_token_hash'))
+    .$call(c.text('access_expires_at', 'refresh_expires_at', 'created_at'))
+    .$call(c.optionalText('revoked_at'))
     .execute();
-  await db.schema.createIndex('auth_sessions_user_idx').on('auth_sessions').column('user_id').execute();
+  await createIndex(db, 'auth_sessions_user_idx', 'auth_sessions', ['user_id']);
 
   await db.schema
     .createTable('organizations')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('slug', 'text', (c) => c.notNull().unique())
-    .addColumn('description', 'text')
-    .addColumn('website', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(c.id)
+    .$call(c.text('name'))
+    .$call(c.uniqueText('slug'))
+    .$call(c.optionalText('description', 'website'))
+    .$call(c.timestamps)
     .execute();
 
   await db.schema
     .createTable('organization_members')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('organization_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('role', 'text', (c) => c.notNull())
-    .addColumn('joined_at', 'text', (c) => c.notNull())
+    .$call(c.id)
+    .$call(c.reference('organization_id', 'organizations.id'))
+    .$call(c.reference('user_id', 'users.id'))
+    .$call(c.text('role', 'joined_at'))
     .addUniqueConstraint('organization_members_org_user_uq', ['organization_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('organization_members_user_idx').on('organization_members').column('user_id').execute();
+  await createIndex(db, 'organization_members_user_idx', 'organization_members', ['user_id']);
 
   await db.schema
     .createTable('projects')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('organization_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('plan', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(c.id)
+    .$call(c.reference('organization_id', 'organizations.id'))
+    .$call(c.text('name', 'plan'))
+    .$call(c.timestamps)
     .execute();
-  await db.schema.createIndex('projects_org_idx').on('projects').columns(['organization_id', 'created_at']).execute();
+  await createIndex(db, 'projects_org_idx', 'projects', ['organization_id', 'created_at']);
 
   await db.schema
     .createTable('api_keys')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('key_hash', 'text', (c) => c.notNull().unique())
-    .addColumn('prefix', 'text', (c) => c.notNull())
-    .addColumn('last_four', 'text', (c) => c.notNull())
-    .addColumn('scopes', 'text', (c) => c.notNull())
-    .addColumn('created_by_user_id', 'text')
-    .addColumn('created_by_key_id', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('last_used_at', 'text')
-    .addColumn('expires_at', 'text')
-    .addColumn('revoked_at', 'text')
+    .$call(c.id)
+    .$call(c.reference('project_id', 'projects.id'))
+    .$call(c.text('name'))
+    .$call(c.uniqueText('key_hash'))
+    .$call(c.text('prefix', 'last_four', 'scopes'))
+    .$call(c.optionalText('created_by_user_id', 'created_by_key_id'))
+    .$call(c.text('created_at'))
+    .$call(c.optionalText('last_used_at', 'expires_at', 'revoked_at'))
     .execute();
-  await db.schema.createIndex('api_keys_project_idx').on('api_keys').columns(['project_id', 'created_at']).execute();
+  await createIndex(db, 'api_keys_project_idx', 'api_keys', ['project_id', 'created_at']);
 
   await db.schema
     .createTable('tournaments')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('description', 'text')
-    .addColumn('discipline_id', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('max_participants', 'integer', (c) => c.notNull())
-    .addColumn('team_size', 'integer', (c) => c.notNull())
-    .addColumn('start_date', 'text', (c) => c.notNull())
-    .addColumn('registration_opens_at', 'text')
-    .addColumn('registration_closes_at', 'text')
-    .addColumn('check_in_required', 'integer', (c) => c.notNull())
-    .addColumn('check_in_opens_minutes_before', 'integer', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
-    .addColumn('published_at', 'text')
-    .addColumn('started_at', 'text')
-    .addColumn('completed_at', 'text')
+    .$call(c.id)
+    .$call(c.reference('project_id', 'projects.id'))
+    .$call(c.text('name'))
+    .$call(c.optionalText('description'))
+    .$call(c.text('discipline_id', 'status'))
+    .$call(c.integer('max_participants', 'team_size'))
+    .$call(c.text('start_date'))
+    .$call(c.optionalText('registration_opens_at', 'registration_closes_at'))
+    .$call(c.integer('check_in_required', 'check_in_opens_minutes_before'))
+    .$call(c.timestamps)
+    .$call(c.optionalText('published_at', 'started_at', 'completed_at'))
     .execute();
   for (const column of ['created_at', 'start_date', 'name', 'status']) {
-    await db.schema.createIndex(`tournaments_project_${column}_idx`).on('tournaments').columns(['project_id', column]).execute();
+    await createIndex(db, `tournaments_project_${column}_idx`, 'tournaments', ['project_id', column]);
   }
-  await db.schema
-    .createIndex('tournaments_project_status_start_idx')
-    .on('tournaments')
-    .columns(['project_id', 'status', 'start_date'])
-    .execute();
+  await createIndex(db, 'tournaments_project_status_start_idx', 'tournaments', ['project_id', 'status', 'start_date']);
 
   await db.schema
     .createTable('stages')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('tournament_id', 'text', (c) => c.notNull().references('tournaments.id').onDelete('cascade'))
-    .addColumn('number', 'integer', (c) => c.notNull())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('format', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('settings', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
+    .$call(c.id)
+    .$call(c.reference('tournament_id', 'tournaments.id'))
+    .$call(c.integer('number'))
+    .$call(c.text('name', 'format', 'status', 'settings', 'created_at'))
     .addUniqueConstraint('stages_tournament_number_uq', ['tournament_id', 'number'])
     .execute();
 
   await db.schema
     .createTable('participants')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('tournament_id', 'text', (c) => c.notNull().references('tournaments.id').onDelete('cascade'))
-    .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('set null'))
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('seed', 'integer')
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('team_name', 'text')
-    .addColumn('registered_at', 'text', (c) => c.notNull())
-    .addColumn('checked_in_at', 'text')
-    .addColumn('final_placement', 'integer')
-    .addColumn('placement_range', 'text')
+    .$call(c.id)
+    .$call(c.reference('tournament_id', 'tournaments.id'))
+    .$call(c.reference('user_id', 'users.id', { optional: true, onDelete: 'set null' }))
+    .$call(c.text('name'))
+    .$call(c.optionalInteger('seed'))
+    .$call(c.text('status'))
+    .$call(c.optionalText('team_name'))
+    .$call(c.text('registered_at'))
+    .$call(c.optionalText('checked_in_at'))
+    .$call(c.optionalInteger('final_placement'))
+    .$call(c.optionalText('placement_range'))
     .execute();
-  await db.schema.createIndex('participants_tournament_status_idx').on('participants').columns(['tournament_id', 'status']).execute();
-  await db.schema.createIndex('participants_tournament_registered_idx').on('participants').columns(['tournament_id', 'registered_at']).execute();
+  await createIndex(db, 'participants_tournament_status_idx', 'participants', ['tournament_id', 'status']);
+  await createIndex(db, 'participants_tournament_registered_idx', 'participants', ['tournament_id', 'registered_at']);
 
   await db.schema
     .createTable('participant_members')
-    .addColumn('participant_id', 'text', (c) => c.notNull().references('participants.id').onDelete('cascade'))
-    .addColumn('tournament_id', 'text', (c) => c.notNull().references('tournaments.id').onDelete('cascade'))
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .$call(c.reference('participant_id', 'participants.id'))
+    .$call(c.reference('tournament_id', 'tournaments.id'))
+    .$call(c.reference('user_id', 'users.id'))
     .addPrimaryKeyConstraint('participant_members_pk', ['participant_id', 'user_id'])
     .addUniqueConstraint('participant_members_tournament_user_uq', ['tournament_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('participant_members_user_idx').on('participant_members').column('user_id').execute();
+  await createIndex(db, 'participant_members_user_idx', 'participant_members', ['user_id']);
 
   await db.schema
     .createTable('matches')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('tournament_id', 'text', (c) => c.notNull().references('tournaments.id').onDelete('cascade'))
-    .addColumn('stage_id', 'text', (c) => c.notNull().references('stages.id').onDelete('cascade'))
-    .addColumn('key', 'text', (c) => c.notNull())
-    .addColumn('bracket', 'text', (c) => c.notNull())
-    .addColumn('group_number', 'integer')
-    .addColumn('round', 'integer', (c) => c.notNull())
-    .addColumn('number', 'integer', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('participant1_id', 'text')
-    .addColumn('participant2_id', 'text')
-    .addColumn('score1', 'integer')
-    .addColumn('score2', 'integer')
-    .addColumn('winner_id', 'text')
-    .addColumn('loser_id', 'text')
-    .addColumn('is_draw', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('result_type', 'text')
-    .addColumn('next_winner_match_id', 'text')
-    .addColumn('next_winner_slot', 'integer')
-    .addColumn('next_loser_match_id', 'text')
-    .addColumn('next_loser_slot', 'integer')
-    .addColumn('reported_result', 'text')
-    .addColumn('scheduled_at', 'text')
-    .addColumn('started_at', 'text')
-    .addColumn('completed_at', 'text')
-    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(c.id)
+    .$call(c.reference('tournament_id', 'tournaments.id'))
+    .$call(c.reference('stage_id', 'stages.id'))
+    .$call(c.text('key', 'bracket'))
+    .$call(c.optionalInteger('group_number'))
+    .$call(c.integer('round', 'number'))
+    .$call(c.text('status'))
+    .$call(c.optionalText('participant1_id', 'participant2_id'))
+    .$call(c.optionalInteger('score1', 'score2'))
+    .$call(c.optionalText('winner_id', 'loser_id'))
+    .addColumn('is_draw', 'integer', (col) => col.notNull().defaultTo(0))
+    .$call(c.optionalText('result_type', 'next_winner_match_id'))
+    .$call(c.optionalInteger('next_winner_slot'))
+    .$call(c.optionalText('next_loser_match_id'))
+    .$call(c.optionalInteger('next_loser_slot'))
+    .$call(c.optionalText('reported_result', 'scheduled_at', 'started_at', 'completed_at'))
+    .addColumn('version', 'integer', (col) => col.notNull().defaultTo(0))
+    .$call(c.timestamps)
     .addUniqueConstraint('matches_stage_key_uq', ['stage_id', 'key'])
     .execute();
-  await db.schema.createIndex('matches_tournament_order_idx').on('matches').columns(['tournament_id', 'round', 'number']).execute();
-  await db.schema.createIndex('matches_tournament_status_idx').on('matches').columns(['tournament_id', 'status']).execute();
-  await db.schema.createIndex('matches_participant1_idx').on('matches').column('participant1_id').execute();
-  await db.schema.createIndex('matches_participant2_idx').on('matches').column('participant2_id').execute();
+  await createIndex(db, 'matches_tournament_order_idx', 'matches', ['tournament_id', 'round', 'number']);
+  await createIndex(db, 'matches_tournament_status_idx', 'matches', ['tournament_id', 'status']);
+  await createIndex(db, 'matches_participant1_idx', 'matches', ['participant1_id']);
+  await createIndex(db, 'matches_participant2_idx', 'matches', ['participant2_id']);
 
   await db.schema
     .createTable('match_history')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('match_id', 'text', (c) => c.notNull().references('matches.id').onDelete('cascade'))
-    .addColumn('type', 'text', (c) => c.notNull())
-    .addColumn('actor_user_id', 'text')
-    .addColumn('at', 'text', (c) => c.notNull())
-    .addColumn('data', 'text', (c) => c.notNull())
+    .$call(c.id)
+    .$call(c.reference('match_id', 'matches.id'))
+    .$call(c.text('type'))
+    .$call(c.optionalText('actor_user_id'))
+    .$call(c.text('at', 'data'))
     .execute();
-  await db.schema.createIndex('match_history_match_idx').on('match_history').columns(['match_id', 'at']).execute();
+  await createIndex(db, 'match_history_match_idx', 'match_history', ['match_id', 'at']);
 
   await db.schema
     .createTable('events')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull())
-    .addColumn('type', 'text', (c) => c.notNull())
-    .addColumn('subject_id', 'text')
-    .addColumn('data', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
+    .$call(c.id)
+    .$call(c.text('project_id', 'type'))
+    .$call(c.optionalText('subject_id'))
+    .$call(c.text('data', 'created_at'))
     .execute();
-  await db.schema.createIndex('events_project_created_idx').on('events').columns(['project_id', 'created_at']).execute();
-  await db.schema.createIndex('events_subject_idx').on('events').columns(['subject_id', 'type']).execute();
+  await createIndex(db, 'events_project_created_idx', 'events', ['project_id', 'created_at']);
+  await createIndex(db, 'events_subject_idx', 'events', ['subject_id', 'type']);
 }
 
 /** Drops everything 0001 created. */

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { columns, createIndex } from './columns';
 
 /**
  * Stage formats and multi-stage tournaments (R7.1 to R7.19):
@@ -11,16 +12,17 @@ import { sql, type Kysely } from 'kysely';
  * Portable DDL and DML only (SQLite and PostgreSQL).
  */
 export async function up(db: Kysely<any>): Promise<void> {
+  const c = columns(db);
   await db.schema
     .createTable('stage_entrants')
-    .addColumn('stage_id', 'text', (c) => c.notNull().references('stages.id').onDelete('cascade'))
-    .addColumn('tournament_id', 'text', (c) => c.notNull().references('tournaments.id').onDelete('cascade'))
-    .addColumn('participant_id', 'text', (c) => c.notNull().references('participants.id').onDelete('cascade'))
-    .addColumn('seed', 'integer', (c) => c.notNull())
+    .$call(c.reference('stage_id', 'stages.id'))
+    .$call(c.reference('tournament_id', 'tournaments.id'))
+    .$call(c.reference('participant_id', 'participants.id'))
+    .$call(c.integer('seed'))
     .addPrimaryKeyConstraint('stage_entrants_pk', ['stage_id', 'participant_id'])
     .addUniqueConstraint('stage_entrants_stage_seed_uq', ['stage_id', 'seed'])
     .execute();
-  await db.schema.createIndex('stage_entrants_tournament_idx').on('stage_entrants').columns(['tournament_id', 'stage_id']).execute();
+  await createIndex(db, 'stage_entrants_tournament_idx', 'stage_entrants', ['tournament_id', 'stage_id']);
   await sql`
     INSERT INTO stage_entrants (stage_id, tournament_id, participant_id, seed)
     SELECT s.id, p.tournament_id, p.id, p.seed
@@ -31,7 +33,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema.alterTable('matches').addColumn('play_round', 'integer').execute();
   await sql`UPDATE matches SET play_round = round`.execute(db);
-  await db.schema.createIndex('matches_stage_status_idx').on('matches').columns(['stage_id', 'status']).execute();
+  await createIndex(db, 'matches_stage_status_idx', 'matches', ['stage_id', 'status']);
 }
 
 /** Drops what 0002 created. */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { columns, createIndex } from './columns';
 
 /**
  * Match workflow (R8.20, R8.21): `idempotency_keys` keeps the first answer of a match write sent with an
@@ -10,20 +11,17 @@ import type { Kysely } from 'kysely';
  * Portable DDL (SQLite and PostgreSQL).
  */
 export async function up(db: Kysely<any>): Promise<void> {
+  const c = columns(db);
   await db.schema
     .createTable('idempotency_keys')
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('operation', 'text', (c) => c.notNull())
-    .addColumn('key', 'text', (c) => c.notNull())
-    .addColumn('request_hash', 'text', (c) => c.notNull())
-    .addColumn('response_status', 'integer', (c) => c.notNull())
-    .addColumn('response_body', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .$call(c.reference('user_id', 'users.id'))
+    .$call(c.text('operation', 'key', 'request_hash'))
+    .$call(c.integer('response_status'))
+    .$call(c.text('response_body', 'created_at', 'expires_at'))
     .addPrimaryKeyConstraint('idempotency_keys_pk', ['user_id', 'operation', 'key'])
     .execute();
   // Purging expired keys.
-  await db.schema.createIndex('idempotency_keys_expires_idx').on('idempotency_keys').column('expires_at').execute();
+  await createIndex(db, 'idempotency_keys_expires_idx', 'idempotency_keys', ['expires_at']);
 }
 
 /** Drops what 0003 created. */

@@ -1,42 +1,36 @@
 import { type Kysely, sql } from 'kysely';
+import { columns, createIndex } from './columns';
 
 /**
  * Circuits (R9.1 to R9.19): circuits, their seasons, the tournaments classified into a season with the points
- * each participant was awarded, and the ranked standings of each season. Portable DDL (text ids and instants,
+ * each participant was awarded, and the ranked standings of each season. Portable DDL (columns.ts: text ids and instants,
  * points as integer hundredths so sums are exact); every list filter has a narrow index. Classifications keep a
  * snapshot of the tournament (name, discipline, dates) and no foreign key to it: standings outlive a deleted
  * tournament.
  */
 export async function up(db: Kysely<any>): Promise<void> {
+  const c = columns(db);
   await db.schema
     .createTable('circuits')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('description', 'text')
-    .addColumn('discipline_id', 'text')
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(c.id)
+    .$call(c.reference('project_id', 'projects.id'))
+    .$call(c.text('name'))
+    .$call(c.optionalText('description', 'discipline_id'))
+    .$call(c.text('status'))
+    .$call(c.timestamps)
     .execute();
-  await db.schema.createIndex('circuits_project_created_idx').on('circuits').columns(['project_id', 'created_at']).execute();
-  await db.schema.createIndex('circuits_project_status_created_idx').on('circuits').columns(['project_id', 'status', 'created_at']).execute();
-  await db.schema.createIndex('circuits_status_created_idx').on('circuits').columns(['status', 'created_at']).execute();
+  await createIndex(db, 'circuits_project_created_idx', 'circuits', ['project_id', 'created_at']);
+  await createIndex(db, 'circuits_project_status_created_idx', 'circuits', ['project_id', 'status', 'created_at']);
+  await createIndex(db, 'circuits_status_created_idx', 'circuits', ['status', 'created_at']);
 
   await db.schema
     .createTable('circuit_seasons')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('circuit_id', 'text', (c) => c.notNull().references('circuits.id').onDelete('cascade'))
-    .addColumn('number', 'integer', (c) => c.notNull())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('start_date', 'text', (c) => c.notNull())
-    .addColumn('end_date', 'text', (c) => c.notNull())
-    .addColumn('scoring', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
-    .addColumn('started_at', 'text')
-    .addColumn('completed_at', 'text')
+    .$call(c.id)
+    .$call(c.reference('circuit_id', 'circuits.id'))
+    .$call(c.integer('number'))
+    .$call(c.text('name', 'status', 'start_date', 'end_date', 'scoring'))
+    .$call(c.timestamps)
+    .$call(c.optionalText('started_at', 'completed_at'))
     .addUniqueConstraint('circuit_seasons_circuit_number_uq', ['circuit_id', 'number'])
     .execute();
   // At most one ACTIVE season per circuit, also under concurrent starts.
@@ -50,68 +44,43 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('circuit_classifications')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('circuit_id', 'text', (c) => c.notNull().references('circuits.id').onDelete('cascade'))
-    .addColumn('season_id', 'text', (c) => c.notNull().references('circuit_seasons.id').onDelete('cascade'))
-    .addColumn('tournament_id', 'text', (c) => c.notNull())
-    .addColumn('tournament_name', 'text', (c) => c.notNull())
-    .addColumn('discipline_id', 'text', (c) => c.notNull())
-    .addColumn('start_date', 'text', (c) => c.notNull())
-    .addColumn('completed_at', 'text')
-    .addColumn('point_multiplier', 'double precision', (c) => c.notNull())
-    .addColumn('participant_count', 'integer', (c) => c.notNull())
-    .addColumn('classified_at', 'text', (c) => c.notNull())
+    .$call(c.id)
+    .$call(c.reference('circuit_id', 'circuits.id'))
+    .$call(c.reference('season_id', 'circuit_seasons.id'))
+    .$call(c.text('tournament_id', 'tournament_name', 'discipline_id', 'start_date'))
+    .$call(c.optionalText('completed_at'))
+    .addColumn('point_multiplier', 'double precision', (col) => col.notNull())
+    .$call(c.integer('participant_count'))
+    .$call(c.text('classified_at'))
     .addUniqueConstraint('circuit_classifications_circuit_tournament_uq', ['circuit_id', 'tournament_id'])
     .execute();
-  await db.schema
-    .createIndex('circuit_classifications_circuit_idx')
-    .on('circuit_classifications')
-    .columns(['circuit_id', 'classified_at'])
-    .execute();
-  await db.schema
-    .createIndex('circuit_classifications_season_idx')
-    .on('circuit_classifications')
-    .columns(['season_id', 'classified_at'])
-    .execute();
+  await createIndex(db, 'circuit_classifications_circuit_idx', 'circuit_classifications', ['circuit_id', 'classified_at']);
+  await createIndex(db, 'circuit_classifications_season_idx', 'circuit_classifications', ['season_id', 'classified_at']);
 
   await db.schema
     .createTable('circuit_awards')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('classification_id', 'text', (c) => c.notNull().references('circuit_classifications.id').onDelete('cascade'))
-    .addColumn('circuit_id', 'text', (c) => c.notNull())
-    .addColumn('season_id', 'text', (c) => c.notNull())
-    .addColumn('tournament_id', 'text', (c) => c.notNull())
-    .addColumn('participant_id', 'text', (c) => c.notNull())
-    .addColumn('competitor_key', 'text', (c) => c.notNull())
-    .addColumn('user_id', 'text')
-    .addColumn('team_name', 'text')
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('placement', 'integer', (c) => c.notNull())
-    .addColumn('points_hundredths', 'integer', (c) => c.notNull())
-    .addColumn('wins', 'integer', (c) => c.notNull())
+    .$call(c.id)
+    .$call(c.reference('classification_id', 'circuit_classifications.id'))
+    .$call(c.text('circuit_id', 'season_id', 'tournament_id', 'participant_id', 'competitor_key'))
+    .$call(c.optionalText('user_id', 'team_name'))
+    .$call(c.text('name'))
+    .$call(c.integer('placement', 'points_hundredths', 'wins'))
     .execute();
-  await db.schema.createIndex('circuit_awards_classification_idx').on('circuit_awards').columns(['classification_id', 'placement']).execute();
-  await db.schema.createIndex('circuit_awards_season_idx').on('circuit_awards').column('season_id').execute();
-  await db.schema.createIndex('circuit_awards_circuit_idx').on('circuit_awards').column('circuit_id').execute();
+  await createIndex(db, 'circuit_awards_classification_idx', 'circuit_awards', ['classification_id', 'placement']);
+  await createIndex(db, 'circuit_awards_season_idx', 'circuit_awards', ['season_id']);
+  await createIndex(db, 'circuit_awards_circuit_idx', 'circuit_awards', ['circuit_id']);
 
   await db.schema
     .createTable('circuit_standings')
-    .addColumn('season_id', 'text', (c) => c.notNull().references('circuit_seasons.id').onDelete('cascade'))
-    .addColumn('circuit_id', 'text', (c) => c.notNull())
-    .addColumn('competitor_key', 'text', (c) => c.notNull())
-    .addColumn('user_id', 'text')
-    .addColumn('team_name', 'text')
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('points_hundredths', 'integer', (c) => c.notNull())
-    .addColumn('wins', 'integer', (c) => c.notNull())
-    .addColumn('tournaments_played', 'integer', (c) => c.notNull())
-    .addColumn('best_placement', 'integer', (c) => c.notNull())
-    .addColumn('rank', 'integer', (c) => c.notNull())
-    .addColumn('position', 'integer', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(c.reference('season_id', 'circuit_seasons.id'))
+    .$call(c.text('circuit_id', 'competitor_key'))
+    .$call(c.optionalText('user_id', 'team_name'))
+    .$call(c.text('name'))
+    .$call(c.integer('points_hundredths', 'wins', 'tournaments_played', 'best_placement', 'rank', 'position'))
+    .$call(c.text('updated_at'))
     .addPrimaryKeyConstraint('circuit_standings_pk', ['season_id', 'competitor_key'])
     .execute();
-  await db.schema.createIndex('circuit_standings_season_position_idx').on('circuit_standings').columns(['season_id', 'position']).execute();
+  await createIndex(db, 'circuit_standings_season_position_idx', 'circuit_standings', ['season_id', 'position']);
 }
 
 /** Drops everything 0004 created. */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { createIndex } from './columns';
 
 /**
  * Indexes for the registration schedule (services/tournaments/registration-schedule.ts), which looks across projects
@@ -6,8 +7,8 @@ import type { Kysely } from 'kysely';
  * passed, every 30 s by default: without them each run would walk the whole tournaments table.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createIndex('tournaments_status_opens_idx').on('tournaments').columns(['status', 'registration_opens_at']).execute();
-  await db.schema.createIndex('tournaments_status_closes_idx').on('tournaments').columns(['status', 'registration_closes_at']).execute();
+  await createIndex(db, 'tournaments_status_opens_idx', 'tournaments', ['status', 'registration_opens_at']);
+  await createIndex(db, 'tournaments_status_closes_idx', 'tournaments', ['status', 'registration_closes_at']);
 }
 
 /** Drops the two indexes. */

@@ -5,7 +5,7 @@ import { toUniqueViolation } from './unique-violation';
 /**
  * The SQLite dialect (better-sqlite3): one connection per process, WAL, write transactions begin with
  * `BEGIN IMMEDIATE` (see sqlite.ts). Several processes may share one database file: SQLite lets one write at a time,
- * so `lockRows` has nothing to add to the lock every write transaction already holds.
+ * so `lockRows` and `lockKey` have nothing to add to the lock every write transaction already holds.
  */
 export const sqliteDialect: DatabaseDialect = {
   name: 'sqlite',
@@ -15,6 +15,9 @@ export const sqliteDialect: DatabaseDialect = {
   },
   async lockRows() {
     // BEGIN IMMEDIATE took the database's write lock: no other transaction writes until this one ends.
+  },
+  async lockKey() {
+    // Likewise.
   },
   toUniqueViolation,
 };

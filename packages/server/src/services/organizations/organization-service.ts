@@ -48,6 +48,8 @@ export class OrganizationService extends DomainService {
         slug = input.slug;
       } else {
         const base = slugify(input.name);
+        // Creations of one name pick their slugs one after the other (with several writers, see dialect.lockKey).
+        await this.deps.dialect.lockKey(trx, `organization-slug:${base}`);
         const rows = await trx
           .selectFrom('organizations')
           .select('slug')

@@ -1,0 +1,38 @@
+import type { ServerConfig } from '../config';
+import { ConfigError } from '../config-env';
+import { redactUrl } from './connection-error';
+import type { DatabaseDialect } from './dialect';
+import { postgresDialect } from './postgres/postgres-dialect';
+import { sqliteDialect } from './sqlite/sqlite-dialect';
+
+/** A dialect and the location to pass to its `connect` (a SQLite path or a PostgreSQL URL). */
+export interface DatabaseChoice {
+  dialect: DatabaseDialect;
+  location: string;
+}
+
+/** URL schemes of PostgreSQL (libpq accepts both). */
+const POSTGRES_SCHEMES = new Set(['postgres:', 'postgresql:']);
+
+/**
+ * The database the configuration names: PostgreSQL at config.databaseUrl when it is set (pool size and statement
+ * timeout from the configuration), else SQLite at config.databasePath.
+ * @throws ConfigError when databaseUrl is not a postgres:// or postgresql:// URL (the message hides its password).
+ */
+export function databaseFor(config: ServerConfig): DatabaseChoice {
+  if (config.databaseUrl === null || config.databaseUrl === '') return { dialect: sqliteDialect, location: config.databasePath };
+  let scheme: string | null = null;
+  try {
+    scheme = new URL(config.databaseUrl).protocol;
+  } catch {
+    // not a URL: refused below
+  }
+  if (scheme === null || !POSTGRES_SCHEMES.has(scheme)) {
+    const what = scheme === null ? 'is not a URL' : `has the unsupported scheme ${scheme.slice(0, -1)}`;
+    throw new ConfigError(
+      `the database URL ${what} (got "${redactUrl(config.databaseUrl)}"): use postgres://user:password@host:5432/database, or unset it for SQLite`,
+    );
+  }
+  const dialect = postgresDialect({ poolSize: config.databasePoolSize, statementTimeoutMs: config.databaseStatementTimeoutMs });
+  return { dialect, location: config.databaseUrl };
+}

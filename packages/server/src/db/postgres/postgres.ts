@@ -1,0 +1,62 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import { type CustomTypesConfig, Pool, types } from 'pg';
+import { withErrorTranslation } from '../error-translation';
+import type { Database } from '../schema';
+import { toUniqueViolation } from './unique-violation';
+
+/** Pool settings of a PostgreSQL database (config: databasePoolSize, databaseStatementTimeoutMs). */
+export interface PostgresPoolOptions {
+  /** Most connections the process opens at once; requests beyond wait for a free one. */
+  poolSize: number;
+  /** Milliseconds after which PostgreSQL cancels a statement (0: no limit). */
+  statementTimeoutMs: number;
+  /** Milliseconds to wait for a new connection before failing (default 10 000). */
+  connectTimeoutMs?: number;
+}
+
+/** OIDs of the types parsed to numbers: int8 (`count(*)`, `sum` of integers) and numeric (`avg`). */
+const INT8 = 20;
+const NUMERIC = 1700;
+
+/**
+ * The values node-postgres returns, made the same as SQLite's: a bigint or numeric result becomes a JS number (pg
+ * returns them as strings so as not to lose precision; counts and sums here stay far below 2^53). Integer, text
+ * and double precision columns are numbers and strings already; the schema has no boolean, timestamp or JSON
+ * column type (integers 0/1, ISO 8601 text and JSON text, see migrations/columns.ts), so no other parser matters.
+ */
+const sameAsSqlite: CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === INT8 || oid === NUMERIC) return (value: string) => Number(value);
+    return types.getTypeParser(oid, format as 'text');
+  }) as CustomTypesConfig['getTypeParser'],
+};
+
+/**
+ * A node-postgres pool on `url` (postgres://user:password@host:port/database?...) with the settings above; its
+ * connections are named `tourney` (pg_stat_activity.application_name). A connection that fails while idle (the
+ * server restarted, the network dropped) is discarded by the pool and replaced at the next query; the pool's
+ * 'error' event for it is handled here, as an unhandled one would end the process.
+ */
+export function createPostgresPool(url: string, options: PostgresPoolOptions): Pool {
+  const pool = new Pool({
+    connectionString: url,
+    max: options.poolSize,
+    statement_timeout: options.statementTimeoutMs > 0 ? options.statementTimeoutMs : undefined,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+    application_name: 'tourney',
+    types: sameAsSqlite,
+  });
+  pool.on('error', () => {});
+  return pool;
+}
+
+/**
+ * Kysely over `pool` with the contract of DatabaseDialect.connect (db/dialect.ts): `db.transaction()` is a plain
+ * BEGIN (READ COMMITTED; invariants lock rows with `lockRows`), unique violations are thrown as
+ * UniqueViolationError, and Kysely's migrator runs pending migrations in one transaction under an advisory lock, so
+ * two processes starting on one new database migrate it once.
+ */
+export function createPostgresDatabase(pool: Pool): Kysely<Database> {
+  const dialect = new PostgresDialect({ pool });
+  return new Kysely<Database>({ dialect: withErrorTranslation(dialect, (error) => toUniqueViolation(error) ?? error) });
+}
