@@ -1,10 +1,4 @@
 import { defineConfig } from 'tsup';
+import { nodeProgramBuild } from '../../tsup.library';
 
-export default defineConfig({
-  entry: ['src/index.ts', 'src/bin.ts'],
-  format: ['esm'],
-  dts: { entry: 'src/index.ts' },
-  sourcemap: true,
-  clean: true,
-  target: 'node20',
-});
+export default defineConfig(nodeProgramBuild('src/bin.ts'));

@@ -1,23 +1,13 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BASE, match } from './helpers/api-fixtures';
-import { captureIo, runCli, scriptedPrompter, tempDir } from './helpers/cli-harness';
+import { captureIo, runCli, scriptedPrompter } from './helpers/cli-harness';
+import { useConfigDir } from './helpers/fixtures';
 import { useMswServer } from './helpers/msw';
 
 // tourney match start|dispute|evidence|resolve|correct|reschedule against msw.
 const server = useMswServer();
-let dir: { path: string; cleanup: () => Promise<void> };
-beforeEach(async () => {
-  dir = await tempDir();
-  await writeFile(
-    join(dir.path, 'config.json'),
-    JSON.stringify({ profiles: { default: { baseUrl: BASE, accessToken: 'tat_org', refreshToken: 'trt_org', username: 'org' } } }),
-    { mode: 0o600 },
-  );
-});
-afterEach(async () => dir.cleanup());
+const dir = useConfigDir({ baseUrl: BASE, accessToken: 'tat_org', refreshToken: 'trt_org', username: 'org' });
 
 const current = match({ status: 'COMPLETED', winnerId: 'pa', loserId: 'pb', resultType: 'NORMAL' });
 const url = `${BASE}/matches/${current.id}`;

@@ -1,22 +1,12 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BASE, match, page } from './helpers/api-fixtures';
-import { captureIo, runCli, scriptedPrompter, tempDir } from './helpers/cli-harness';
+import { captureIo, runCli, scriptedPrompter } from './helpers/cli-harness';
+import { useConfigDir } from './helpers/fixtures';
 import { useMswServer } from './helpers/msw';
 
 const server = useMswServer();
-let dir: { path: string; cleanup: () => Promise<void> };
-beforeEach(async () => {
-  dir = await tempDir();
-  await writeFile(
-    join(dir.path, 'config.json'),
-    JSON.stringify({ profiles: { default: { baseUrl: BASE, accessToken: 'tat_bob', refreshToken: 'trt_bob', username: 'bob' } } }),
-    { mode: 0o600 },
-  );
-});
-afterEach(async () => dir.cleanup());
+const dir = useConfigDir({ baseUrl: BASE, accessToken: 'tat_bob', refreshToken: 'trt_bob', username: 'bob' });
 
 const scheduled = match();
 const url = `${BASE}/matches/${scheduled.id}`;

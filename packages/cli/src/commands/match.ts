@@ -14,15 +14,16 @@ import { registerMatchWorkflowCommands } from './match-workflow';
 import {
   addJsonOption,
   addListOptions,
+  addShowCommand,
   collect,
   enumOption,
   globalsOf,
   intOption,
+  type ListOptions,
   printApiList,
   printResult,
   statusColumn,
   withExamples,
-  type ListOptions,
 } from './shared';
 
 const STATUSES: readonly MatchStatus[] = ['SCHEDULED', 'IN_PROGRESS', 'PENDING_RESULT', 'COMPLETED', 'DISPUTED', 'RESOLVED'];
@@ -155,16 +156,14 @@ export function registerMatchCommands(program: Command, deps: CliDeps): void {
     'tourney match ls 0199a1b2-... --status scheduled --all',
   );
 
-  withExamples(
-    addJsonOption(match.command('get <matchId>').description('show a match with its history')).action(
-      async (id: string, flags: { json?: boolean }, command: Command) => {
-        const session = await openSession(deps, globalsOf(command), 'any');
-        const { data } = await session.call((client) => client.GET('/matches/{id}', { params: { path: { id } } }));
-        printResult(deps, flags, data, (m) => printMatchFields(deps, m));
-      },
-    ),
-    'tourney match get 0199a1b3-...',
-  );
+  addShowCommand(deps, match, {
+    usage: 'get <matchId>',
+    description: 'show a match with its history',
+    auth: 'any',
+    fetch: (client, id) => client.GET('/matches/{id}', { params: { path: { id } } }),
+    print: (m) => printMatchFields(deps, m),
+    examples: ['tourney match get 0199a1b3-...'],
+  });
 
   withExamples(
     addJsonOption(

@@ -8,7 +8,7 @@ import { DEFAULT_COLUMNS, printTable, type Column } from '../output/table';
 import { humanize } from '../output/text';
 import type { PageItem, PaginatedPaths, paths, TourneyClient } from '@tourney/sdk';
 import type { Pagination } from '../api-types';
-import type { Session } from '../session';
+import { type AuthMode, openSession, type Session } from '../session';
 
 /** The root options (--profile, --base-url, --api-key) as seen from any subcommand. */
 export function globalsOf(command: Command): GlobalOptions {
@@ -203,4 +203,29 @@ export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
 export function requireArgument(value: string | undefined, name: string): string {
   if (value === undefined || value.trim() === '') throw new CliError('MISSING_VALUE', `missing ${name}`);
   return value.trim();
+}
+
+/** One resource that {@link addShowCommand} reads by its id (or name) and prints. */
+export interface ShowSpec<T> {
+  /** Subcommand and argument, e.g. `get <matchId>`. */
+  usage: string;
+  description: string;
+  /** The credentials the read takes (see openSession). */
+  auth: AuthMode;
+  fetch: (client: TourneyClient, id: string) => Promise<{ data: T }>;
+  /** The human form (a terminal, or piped); --json prints the API data instead. */
+  print: (data: T) => void;
+  examples: string[];
+}
+
+/** Adds `<parent> get <id>`: reads one resource through a session and prints it (the API data with --json). */
+export function addShowCommand<T>(deps: CliDeps, parent: Command, spec: ShowSpec<T>): void {
+  withExamples(
+    addJsonOption(parent.command(spec.usage).description(spec.description)).action(async (id: string, flags: { json?: boolean }, command: Command) => {
+      const session = await openSession(deps, globalsOf(command), spec.auth);
+      const { data } = await session.call((client) => spec.fetch(client, id));
+      printResult(deps, flags, data, spec.print);
+    }),
+    ...spec.examples,
+  );
 }

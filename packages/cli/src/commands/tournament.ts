@@ -13,16 +13,17 @@ import { addProjectOption, projectFor } from './project-option';
 import {
   addJsonOption,
   addListOptions,
+  addShowCommand,
   addYesOption,
   enumOption,
   globalsOf,
   intOption,
-  printDone,
+  type ListOptions,
   printApiList,
+  printDone,
   printResult,
   statusColumn,
   withExamples,
-  type ListOptions,
 } from './shared';
 import { addStageOptions, FORMAT_WORDS, stagesFromFlags, type StageFlags } from './stage-options';
 
@@ -139,16 +140,14 @@ export function registerTournamentCommands(program: Command, deps: CliDeps): voi
     'tourney tournament list --all | cut -f1',
   );
 
-  withExamples(
-    addJsonOption(tournament.command('get <tournamentId>').description('show a tournament with its stages and settings')).action(
-      async (id: string, flags: { json?: boolean }, command: Command) => {
-        const session = await openSession(deps, globalsOf(command), 'any');
-        const { data } = await session.call((client) => client.GET('/tournaments/{id}', { params: { path: { id } } }));
-        printResult(deps, flags, data, (t) => printTournament(deps, t));
-      },
-    ),
-    'tourney tournament get 0199a1b2-...',
-  );
+  addShowCommand(deps, tournament, {
+    usage: 'get <tournamentId>',
+    description: 'show a tournament with its stages and settings',
+    auth: 'any',
+    fetch: (client, id) => client.GET('/tournaments/{id}', { params: { path: { id } } }),
+    print: (t) => printTournament(deps, t),
+    examples: ['tourney tournament get 0199a1b2-...'],
+  });
 
   withExamples(
     addJsonOption(

@@ -42,24 +42,13 @@ async function standingsOf(db: Db, stage: StageRow, names: ReadonlyMap<string, s
   if (entrants.length < 2) return [];
   const { results } = await readStageResults(db, stage.id);
   const rows = standings(entrants, results, effectiveSettings(stage.format, stage.settings));
-  return rows.map((r) => ({
-    rank: r.rank,
-    participantId: r.participantId,
-    name: names.get(r.participantId) ?? '',
-    seed: r.seed,
-    group: r.group,
-    played: r.played,
-    wins: r.wins,
-    draws: r.draws,
-    losses: r.losses,
-    byes: r.byes,
-    points: r.points,
-    scoreFor: r.scoresFor,
-    scoreAgainst: r.scoresAgainst,
-    scoreDifference: r.scoreDifference,
-    tiebreaks: { ...r.tiebreaks } as Record<string, number>,
-    tiedWithPrevious: r.tiedWithPrevious,
-    status: r.status,
+  // Core's row under the contract's names: scoresFor/scoresAgainst are scoreFor/scoreAgainst, plus the display name.
+  return rows.map(({ scoresFor, scoresAgainst, tiebreaks, ...row }) => ({
+    ...row,
+    name: names.get(row.participantId) ?? '',
+    scoreFor: scoresFor,
+    scoreAgainst: scoresAgainst,
+    tiebreaks: { ...tiebreaks } as Record<string, number>,
   }));
 }
 
