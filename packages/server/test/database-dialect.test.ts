@@ -1,0 +1,113 @@
+import { sql } from 'kysely';
+import { describe, expect, vi } from 'vitest';
+import { isUniqueViolation } from '../src/index';
+import { newId } from '../src/ids';
+import { onPostgres, test, testDialect } from './helpers/index';
+import { createTournament } from './tournaments-helpers';
+
+// The contract of DatabaseDialect (db/dialect.ts) that services rely on, on the run's dialect: values read back alike
+// on SQLite and PostgreSQL, unique violations in portable form, row and key locks that make a second transaction wait.
+const event = (type: string, createdAt = '2030-01-01T00:00:00.000Z') => ({
+  id: newId(),
+  project_id: `dialect-${type}`,
+  type,
+  subject_id: 'dialect-test',
+  data: '{}',
+  created_at: createdAt,
+});
+
+describe(`database dialect contract (${testDialect})`, () => {
+  test('counts and sums are numbers; text sorts by code point (uppercase, then _, then lowercase)', async ({ server }) => {
+    const db = server.deps.db;
+    await db.insertInto('events').values(['b', 'B', 'a', '_'].map((type) => event(type))).execute();
+    const totals = await db
+      .selectFrom('events')
+      .select((eb) => [eb.fn.countAll().as('n'), eb.fn.sum(sql<number>`length(type)`).as('letters')])
+      .where('subject_id', '=', 'dialect-test')
+      .executeTakeFirstOrThrow();
+    expect(totals).toEqual({ n: 4, letters: 4 });
+    const sorted = await db.selectFrom('events').select('type').where('subject_id', '=', 'dialect-test').orderBy('type').execute();
+    expect(sorted.map((r) => r.type)).toEqual(['B', '_', 'a', 'b']);
+  });
+
+  test('UTC ISO 8601 instants compare as instants, also against a date', async ({ server }) => {
+    const db = server.deps.db;
+    const instants = ['2030-01-01T23:59:59.999Z', '2030-01-02T00:00:00.000Z', '2029-12-31T12:00:00.000Z'];
+    await db.insertInto('events').values(instants.map((at, i) => ({ ...event(`instant-${i}`, at), subject_id: 'dialect-instants' }))).execute();
+    const after = await db
+      .selectFrom('events')
+      .select('created_at')
+      .where('subject_id', '=', 'dialect-instants')
+      .where('created_at', '>=', '2030-01-01')
+      .orderBy('created_at', 'desc')
+      .execute();
+    expect(after.map((r) => r.created_at)).toEqual(['2030-01-02T00:00:00.000Z', '2030-01-01T23:59:59.999Z']);
+  });
+
+  test('a unique violation names its table and columns', async ({ server, owner }) => {
+    const account = () => ({
+      id: newId(),
+      user_id: owner.id,
+      platform: 'STEAM',
+      account_id: '76561198000000000',
+      account_key: '76561198000000000',
+      display_name: 'dup',
+      linked_at: '2030-01-01T00:00:00.000Z',
+    });
+    await server.deps.db.insertInto('gaming_accounts').values(account()).execute();
+    const error = await server.deps.db.insertInto('gaming_accounts').values(account()).execute().catch((e: unknown) => e);
+    expect(isUniqueViolation(error)).toBe(true);
+    expect(isUniqueViolation(error, 'gaming_accounts.platform')).toBe(true);
+    expect(isUniqueViolation(error, 'gaming_accounts.account_key') || isUniqueViolation(error, 'gaming_accounts.user_id')).toBe(true);
+    expect(isUniqueViolation(error, 'users.email')).toBe(false);
+  });
+
+  test('lockRows and lockKey make a second transaction wait until the first one ends', async ({ server, tenant }) => {
+    const { db, dialect } = server.deps;
+    const t = await createTournament(server, tenant);
+    const locks = [
+      (trx: typeof db) => dialect.lockRows(trx, 'tournaments', [t.id]),
+      (trx: typeof db) => dialect.lockKey(trx, `dialect-test:${t.id}`),
+    ];
+    for (const lock of locks) {
+      const order: string[] = [];
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const firstLocked = new Promise<void>((resolve) => (locked = resolve));
+      const first = db.transaction().execute(async (trx) => {
+        await lock(trx);
+        order.push('first locked');
+        locked();
+        await held;
+        order.push('first ends');
+      });
+      await firstLocked;
+      const second = db.transaction().execute(async (trx) => {
+        await lock(trx);
+        order.push('second locked');
+      });
+      try {
+        if (onPostgres) {
+          // The second transaction is waiting for a lock (bounded wait until PostgreSQL shows it; a row lock is a
+          // wait on the first transaction's id, which names no database: look for sessions on this one).
+          await vi.waitFor(
+            async () => {
+              const waiting = await sql<{ n: number }>`SELECT count(*) AS n FROM pg_locks WHERE NOT granted
+                AND pid IN (SELECT pid FROM pg_stat_activity WHERE datname = current_database())`.execute(db);
+              expect(waiting.rows[0]!.n).toBeGreaterThan(0);
+            },
+            { timeout: 5_000, interval: 20 },
+          );
+        }
+        // SQLite: its one connection runs one transaction at a time, so the second cannot even begin yet.
+        expect(order).toEqual(['first locked']);
+      } finally {
+        release();
+        await Promise.allSettled([first, second]);
+      }
+      await Promise.all([first, second]);
+      expect(order).toEqual(['first locked', 'first ends', 'second locked']);
+    }
+  });
+});
