@@ -14,6 +14,8 @@ export const REDACT_PATHS: string[] = SECRET_FIELDS.flatMap((f) => {
 /** Prefixes of the secrets the server issues (API keys, access and refresh tokens, webhook secrets, invitations, feeds). */
 const SECRET_PREFIXES = ['tk_', 'tat_', 'trt_', 'whsec_', 'tsi_', 'tcf_'];
 const SECRET_SEGMENT = new RegExp(`^(?:${SECRET_PREFIXES.join('|')})[A-Za-z0-9_-]{16,}$`);
+/** Whether a path may hold such a segment at all (one scan, so that most paths are logged without splitting). */
+const MAY_HOLD_SECRET = new RegExp(`/(?:${SECRET_PREFIXES.join('|')})`);
 
 /**
  * A request path fit for a log line: every segment shaped like a secret the server issues (a known prefix and at
@@ -21,6 +23,7 @@ const SECRET_SEGMENT = new RegExp(`^(?:${SECRET_PREFIXES.join('|')})[A-Za-z0-9_-
  * of `secrets` (values of secret path parameters), replaced by `[redacted]`. The query string is never logged.
  */
 export function redactPath(path: string, secrets: readonly string[] = []): string {
+  if (secrets.length === 0 && !MAY_HOLD_SECRET.test(path)) return path;
   return path
     .split('/')
     .map((segment) => (segment !== '' && (SECRET_SEGMENT.test(segment) || secrets.includes(segment)) ? '[redacted]' : segment))
