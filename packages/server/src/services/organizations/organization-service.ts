@@ -130,7 +130,8 @@ export class OrganizationService extends DomainService {
     const { rows, total } = await queryPage(base, query, (b) =>
       b.innerJoin('organizations as o', 'o.id', 'm.organization_id').selectAll('o').select('m.role').orderBy('m.joined_at', 'asc').orderBy('m.id', 'asc'),
     );
-    const items = await Promise.all(rows.map(({ role, ...row }) => this.#withStaffFields(row, role as StaffRole)));
+    const owners = await this.#firstOwners(rows.map((row) => row.id));
+    const items = rows.map(({ role, ...row }) => withStaffFields(row, role as StaffRole, owners.get(row.id)));
     return toPage(items, query, total);
   }
 
@@ -173,16 +174,28 @@ export class OrganizationService extends DomainService {
   }
 
   async #withStaffFields(row: Selectable<OrganizationsTable>, role: StaffRole): Promise<Organization> {
-    const owner = await this.deps.db
-      .selectFrom('organization_members')
-      .select('user_id')
-      .where('organization_id', '=', row.id)
-      .where('role', '=', 'OWNER')
-      .orderBy('joined_at', 'asc')
-      .executeTakeFirst();
-    const org = toOrganization(row);
-    return owner ? { ...org, ownerId: owner.user_id, role } : { ...org, role };
+    return withStaffFields(row, role, (await this.#firstOwners([row.id])).get(row.id));
   }
+
+  /** The user id of the first OWNER of each of these organizations (one query), by organization id. */
+  async #firstOwners(organizationIds: readonly string[]): Promise<Map<string, string>> {
+    if (organizationIds.length === 0) return new Map();
+    const owners = await this.deps.db
+      .selectFrom('organization_members')
+      .select(['organization_id', 'user_id'])
+      .where('organization_id', 'in', organizationIds)
+      .where('role', '=', 'OWNER')
+      .orderBy('joined_at', 'desc')
+      .execute();
+    // Oldest last, so the oldest OWNER of each organization is the one kept.
+    return new Map(owners.map((o) => [o.organization_id, o.user_id]));
+  }
+}
+
+/** An organization as its staff see it: the public fields, the caller's role and the owner (when there is one). */
+function withStaffFields(row: Selectable<OrganizationsTable>, role: StaffRole, ownerId: string | undefined): Organization {
+  const org = toOrganization(row);
+  return ownerId ? { ...org, ownerId, role } : { ...org, role };
 }
 
 /** The public fields of an organizations row. */
