@@ -18,12 +18,33 @@ import { toUniqueViolation } from './unique-violation';
 export function createSqliteDatabase(path: string): Kysely<Database> {
   if (path !== ':memory:' && !path.startsWith('file:')) mkdirSync(dirname(path), { recursive: true });
   const driver = new BetterSqlite3(path);
-  driver.pragma('journal_mode = WAL');
+  switchToWal(driver);
   driver.pragma('foreign_keys = ON');
   driver.pragma('busy_timeout = 5000');
   driver.pragma('synchronous = NORMAL');
   const dialect = new WriteLockingSqliteDialect({ database: withStatementCache(driver) });
   return new Kysely<Database>({ dialect: withErrorTranslation(dialect, (error) => toUniqueViolation(error) ?? error) });
+}
+
+/** How long opening waits for another process that holds the file while it switches to WAL (ms). */
+const WAL_SWITCH_TIMEOUT_MS = 5000;
+
+/**
+ * Sets WAL journaling. On a new file another process opening it at the same moment can hold a lock the switch needs;
+ * SQLite then answers SQLITE_BUSY at once (the busy timeout does not cover a journal-mode change), so the switch is
+ * tried again every 20 ms for up to WAL_SWITCH_TIMEOUT_MS. @throws the driver's error past that, or any other error.
+ */
+function switchToWal(driver: BetterSqlite3.Database): void {
+  const deadline = Date.now() + WAL_SWITCH_TIMEOUT_MS;
+  for (;;) {
+    try {
+      driver.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
+  }
 }
 
 /** Kysely's SQLite dialect with write transactions (BEGIN IMMEDIATE) and transactional migrations. */
