@@ -49,6 +49,8 @@ if (problem !== null) {
 console.log(`\nPostgreSQL test run on ${shown(url)}: ${PATHS.join(', ')}\n`);
 const child = spawn('npx', ['vitest', 'run', '--typecheck.enabled=false', '--exclude', 'packages/server/test/unit/**', ...PATHS, ...process.argv.slice(2)], {
   stdio: 'inherit',
-  env: { ...process.env, TOURNEY_TEST_DATABASE: 'postgres' },
+  // Server processes the tests spawn on PostgreSQL need a presign secret (required with DATABASE_URL): the same one
+  // as the test helpers' unless the caller sets another.
+  env: { ...process.env, TOURNEY_TEST_DATABASE: 'postgres', TOURNEY_PRESIGN_SECRET: process.env.TOURNEY_PRESIGN_SECRET || 'tourney-test-presign-secret' },
 });
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

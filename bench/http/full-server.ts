@@ -1,16 +1,26 @@
-// The full Tourney stack for the HTTP benchmark: startServer on a SQLite file (logs to /dev/null at info level,
-// rate limiting on with a limit the benchmark cannot reach), seeded with one published tournament over HTTP.
-// Prints `PORT <n>` and `ID <uuid>` when ready.
+// The full Tourney stack for the HTTP benchmark: startServer on a SQLite file, or on PostgreSQL when BENCH_DATABASE_URL
+// is set (a presign secret set, rate limit counters in PostgreSQL as in a deployment), logs to /dev/null at info
+// level, rate limiting on with a limit the benchmark cannot reach (BENCH_RATE_LIMIT=off: none, to see its cost);
+// seeded with one published tournament over HTTP.
+// With BENCH_STAGE_START=<n> it first times POST /tournaments/{id}/start of a double elimination of n participants
+// (inserted straight into the database, a seeding shortcut), BENCH_STAGE_RUNS times, and prints
+// `START_MS <ms> <ms> ...`. Prints `PORT <n>` and `ID <uuid>` when ready.
 import { mkdtempSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import pino from 'pino';
 import { startServer } from '../../packages/server/src/index';
+import { newId } from '../../packages/server/src/ids';
 
+const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 const server = await startServer({
   databasePath: join(mkdtempSync(join(tmpdir(), 'tourney-bench-full-')), 'full.db'),
+  ...(databaseUrl ? { databaseUrl, presignSecret: 'bench-presign-secret' } : {}),
   port: 0,
-  rateLimit: { points: 100_000_000, durationSeconds: 60 },
+  rateLimit: { points: 100_000_000, durationSeconds: 60, enabled: process.env.BENCH_RATE_LIMIT !== 'off' },
   logger: pino({ level: 'info' }, pino.destination('/dev/null')),
 });
 
@@ -28,6 +38,125 @@ const owner = await call('POST', '/auth/register', { username: 'bench_owner', em
 const token = owner.data.accessToken as string;
 const org = await call('POST', '/organizations', { name: 'Bench' }, token);
 const project = await call('POST', `/organizations/${org.data.id}/projects`, { name: 'Bench' }, token);
+
+/** Milliseconds of POST /tournaments/{id}/start for a published double elimination of `n` participants, and its id. */
+async function timeStageStart(n: number): Promise<{ ms: number; id: string }> {
+  const t = await call(
+    'POST',
+    '/tournaments',
+    {
+      projectId: project.data.id,
+      name: `Bench DE ${n}`,
+      disciplineId: 'cs2',
+      maxParticipants: n,
+      startDate: '2030-01-01T00:00:00Z',
+      stages: [{ name: 'Playoffs', format: 'DOUBLE_ELIMINATION' }],
+    },
+    token,
+  );
+  await call('POST', `/tournaments/${t.data.id}/publish`, undefined, token);
+  const now = new Date().toISOString();
+  const rows = Array.from({ length: n }, (_, i) => ({
+    id: newId(),
+    tournament_id: t.data.id as string,
+    user_id: null,
+    name: `Player ${i + 1}`,
+    seed: i + 1,
+    status: 'REGISTERED',
+    team_name: null,
+    registered_at: now,
+    checked_in_at: null,
+    final_placement: null,
+    placement_range: null,
+  }));
+  for (let i = 0; i < rows.length; i += 500) await server.deps.db.insertInto('participants').values(rows.slice(i, i + 500)).execute();
+  const started = performance.now();
+  await call('POST', `/tournaments/${t.data.id}/start`, undefined, token);
+  return { ms: performance.now() - started, id: t.data.id as string };
+}
+
+/** Bytes on the wire and milliseconds of GET `path` with `Accept-Encoding: encoding`, and the body as text. */
+function wireGet(path: string, encoding: string): Promise<{ bytes: number; ms: number; body: string }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = httpGet(`${server.url}${path}`, { headers: { 'accept-encoding': encoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const used = res.headers['content-encoding'];
+        const text = used === 'br' ? brotliDecompressSync(raw) : used === 'gzip' ? gunzipSync(raw) : raw;
+        resolve({ bytes: raw.length, ms: performance.now() - started, body: text.toString('utf8') });
+      });
+    });
+    req.on('error', reject);
+  });
+}
+
+/**
+ * Counts the SQL statements Kysely runs (every executor, in transactions too: they share the class), from `begin()`.
+ * BEGIN and COMMIT go through the driver and are not counted.
+ */
+function statementCounter(): { begin: () => void; count: () => number } {
+  const proto = Object.getPrototypeOf(server.deps.db.getExecutor()) as { executeQuery: (...args: unknown[]) => Promise<unknown> };
+  const original = proto.executeQuery;
+  let n = 0;
+  proto.executeQuery = function (this: unknown, ...args: unknown[]) {
+    n++;
+    return original.apply(this, args);
+  };
+  return { begin: () => (n = 0), count: () => n };
+}
+
+/**
+ * Prints `BRACKET <identity> <gzip> <br> bytes <ms>` for GET /tournaments/{id}/bracket of tournament `id`, then times
+ * a report and a confirm of one of its first-round matches (two users made its sides straight in the database) and
+ * prints `WRITE <report ms> <report statements> <confirm ms> <confirm statements>`.
+ */
+async function measureBracketAndWrite(id: string): Promise<void> {
+  const path = `/tournaments/${id}/bracket`;
+  await wireGet(path, 'identity');
+  const plain = await wireGet(path, 'identity');
+  const gzip = await wireGet(path, 'gzip');
+  const br = await wireGet(path, 'br');
+  console.log(`BRACKET ${plain.bytes} ${gzip.bytes} ${br.bytes} ${plain.ms.toFixed(1)}`);
+  type Side = { participantId: string | null };
+  const bracket = JSON.parse(plain.body) as { data: { stages: { rounds: { matches: { id: string; status: string; participants: Side[] }[] }[] }[] } };
+  const match = bracket.data.stages[0]!.rounds.flatMap((r) => r.matches).find((m) => m.status === 'SCHEDULED' && m.participants.filter((p) => p.participantId).length === 2)!;
+  const [a, b] = match.participants.map((p) => p.participantId!);
+  const users = [];
+  for (const [i, participantId] of [a, b].entries()) {
+    const u = await call('POST', '/auth/register', { username: `bench_side_${i}_${id.slice(-6)}`, email: `side${i}.${id.slice(-6)}@example.test`, password: 'bench password' });
+    await server.deps.db.updateTable('participants').set({ user_id: u.data.user.id }).where('id', '=', participantId!).execute();
+    await server.deps.db.insertInto('participant_members').values({ participant_id: participantId!, tournament_id: id, user_id: u.data.user.id }).execute();
+    users.push(u.data.accessToken as string);
+  }
+  const counter = statementCounter();
+  counter.begin();
+  let t = performance.now();
+  await call('POST', `/matches/${match.id}/report`, { scores: [{ participantId: a, score: 2 }, { participantId: b, score: 1 }] }, users[0]);
+  const reportMs = performance.now() - t;
+  const reportStatements = counter.count();
+  counter.begin();
+  t = performance.now();
+  await call('POST', `/matches/${match.id}/confirm`, undefined, users[1]);
+  console.log(`WRITE ${reportMs.toFixed(1)} ${reportStatements} ${(performance.now() - t).toFixed(1)} ${counter.count()}`);
+}
+
+const stageStart = Number(process.env.BENCH_STAGE_START ?? 0);
+if (stageStart > 0) {
+  const runs = Number(process.env.BENCH_STAGE_RUNS ?? 3);
+  const times: number[] = [];
+  let last = '';
+  for (let i = 0; i < runs; i++) {
+    const run = await timeStageStart(stageStart);
+    times.push(run.ms);
+    last = run.id;
+  }
+  console.log(`START_MS ${times.map((ms) => ms.toFixed(1)).join(' ')}`);
+  if (process.env.BENCH_BRACKET === 'on') await measureBracketAndWrite(last);
+}
+
 const tournament = await call(
   'POST',
   '/tournaments',

@@ -1,52 +1,151 @@
 // `npm run bench:http`: throughput of GET /api/v1/tournaments/{id} (public read of a published tournament) on the full
 // Tourney stack against a bare Koa + better-sqlite3 handler measured in the same run, as a ratio (target: >= 0.7).
+// `npm run bench:http -- --database postgres`: the same on PostgreSQL (a database created for the run on the server at
+// BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres, dropped afterwards) against a bare Koa +
+// `pg` prepared-statement read of the same row (target: >= 0.5), and the time to start a double elimination of 1024
+// participants there (POST /tournaments/{id}/start, target <= 150 ms; BENCH_STAGE_START sets the size).
+// Both print the size of GET /tournaments/{id}/bracket of that tournament plain, gzip and brotli (target < 300 KB
+// compressed) and the time of a match report and confirm with the SQL statements each runs (Kysely's, counted in the
+// server process; BEGIN/COMMIT not counted).
 // Each server runs in its own process; autocannon drives it from this one over loopback, bounded in time.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 const seconds = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_HTTP_CONNECTIONS ?? 16);
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+const databaseArg = process.argv.indexOf('--database');
+const database = databaseArg >= 0 ? process.argv[databaseArg + 1] : 'sqlite';
+if (database !== 'sqlite' && database !== 'postgres') throw new Error(`--database must be sqlite or postgres (got ${database})`);
 
 interface Started {
   child: ChildProcess;
   port: number;
   id: string;
+  out: string;
 }
 
-function start(args: string[]): Promise<Started> {
+function start(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Started> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
     let out = '';
     child.stdout!.on('data', (chunk) => {
       out += String(chunk);
       const port = /PORT (\d+)/.exec(out)?.[1];
       const id = /ID (\S+)/.exec(out)?.[1];
-      if (port && id) resolve({ child, port: Number(port), id });
+      if (port && id) resolve({ child, port: Number(port), id, out });
     });
     child.on('exit', (code) => reject(new Error(`server exited with ${code} before it was ready:\n${out}`)));
   });
 }
 
-async function measure(name: string, args: string[]): Promise<number> {
-  const server = await start(args);
+/** Requests per second of GET /tournaments/{id} on `server` over `duration` seconds (after `warmUp` seconds). */
+async function rate(name: string, server: Started, duration: number, warmUp: number): Promise<{ rps: number; p50: number; p99: number }> {
+  const url = `http://127.0.0.1:${server.port}/api/v1/tournaments/${server.id}`;
+  const check = await fetch(url);
+  if (check.status !== 200) throw new Error(`${name}: GET answered ${check.status}`);
+  if (warmUp > 0) await autocannon({ url, connections, duration: warmUp });
+  const result = await autocannon({ url, connections, duration });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+const line = (name: string, r: { rps: number; p50: number; p99: number }) =>
+  console.log(`${name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms`);
+
+async function stop(server: Started): Promise<void> {
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
+async function measure(name: string, server: Started): Promise<number> {
   try {
-    const url = `http://127.0.0.1:${server.port}/api/v1/tournaments/${server.id}`;
-    const check = await fetch(url);
-    if (check.status !== 200) throw new Error(`${name}: GET answered ${check.status}`);
-    await autocannon({ url, connections, duration: 2 }); // warm-up
-    const result = await autocannon({ url, connections, duration: seconds });
-    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-    const rps = result.requests.average;
-    console.log(`${name.padEnd(34)} ${rps.toFixed(0).padStart(7)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms`);
-    return rps;
+    const r = await rate(name, server, seconds, 2);
+    line(name, r);
+    return r.rps;
   } finally {
-    server.child.kill('SIGTERM');
+    await stop(server);
   }
 }
 
-console.log(`GET /api/v1/tournaments/{id}, ${connections} connections, ${seconds} s each (after a 2 s warm-up)`);
-const bare = await measure('bare Koa + better-sqlite3', [here('./bare-server.mjs')]);
-const full = await measure('Tourney server (full stack)', ['--import', 'tsx', here('./full-server.ts')]);
-console.log(`ratio full/bare: ${(full / bare).toFixed(2)} (target >= 0.70)`);
+const full = ['--import', 'tsx', here('./full-server.ts')];
+
+/** Prints the bracket size and the report/confirm figures a full server printed with BENCH_BRACKET=on. */
+function printBracketAndWrite(out: string, size: number, where: string): void {
+  const bracket = /BRACKET (\d+) (\d+) (\d+) ([\d.]+)/.exec(out);
+  const write = /WRITE ([\d.]+) (\d+) ([\d.]+) (\d+)/.exec(out);
+  const kb = (bytes: string) => `${(Number(bytes) / 1024).toFixed(0)} KB`;
+  if (bracket) {
+    console.log(
+      `GET /tournaments/{id}/bracket of a ${size}-player double elimination on ${where}: ${kb(bracket[1]!)} plain, ${kb(bracket[2]!)} gzip, ${kb(bracket[3]!)} brotli (target < 300 KB compressed), ${Number(bracket[4]).toFixed(0)} ms (target <= 20 ms)`,
+    );
+  }
+  if (write) {
+    console.log(
+      `match report ${Number(write[1]).toFixed(1)} ms with ${write[2]} SQL statements, confirm ${Number(write[3]).toFixed(1)} ms with ${write[4]} (client-side over loopback; target <= 2 ms server time on SQLite)`,
+    );
+  }
+}
+console.log(`GET /api/v1/tournaments/{id} on ${database}, ${connections} connections, ${seconds} s each (after a 2 s warm-up)`);
+if (database === 'sqlite') {
+  const bare = await measure('bare Koa + better-sqlite3', await start([here('./bare-server.mjs')]));
+  const fullRps = await measure('Tourney server (full stack)', await start(full));
+  console.log(`ratio full/bare: ${(fullRps / bare).toFixed(2)} (target >= 0.70)`);
+  const size = Number(process.env.BENCH_STAGE_START ?? 1024);
+  const staged = await start(full, { BENCH_STAGE_START: String(size), BENCH_STAGE_RUNS: '1', BENCH_BRACKET: 'on' });
+  await stop(staged);
+  printBracketAndWrite(staged.out, size, 'SQLite');
+} else {
+  const admin = process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `tourney_bench_${randomBytes(4).toString('hex')}`;
+  const query = async (text: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await query(`CREATE DATABASE "${name}"`);
+  try {
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    const size = Number(process.env.BENCH_STAGE_START ?? 1024);
+    const server = await start(full, { BENCH_DATABASE_URL: url.toString(), BENCH_STAGE_START: String(size), BENCH_BRACKET: 'on' });
+    printBracketAndWrite(server.out, size, 'PostgreSQL');
+    const times = (/START_MS ([\d. ]+)/.exec(server.out)?.[1] ?? '').trim().split(' ').map(Number);
+    const bareServer = await start([here('./bare-server-pg.mjs')], { BENCH_DATABASE_URL: url.toString(), BENCH_TOURNAMENT_ID: server.id });
+    // Both servers are up (the idle one costs nothing); they are measured in turn, half the time each twice, so a
+    // change of load on the machine during the run weighs on both alike.
+    try {
+      const half = Math.max(1, Math.round(seconds / 2));
+      const runs = { full: [] as Awaited<ReturnType<typeof rate>>[], bare: [] as Awaited<ReturnType<typeof rate>>[] };
+      for (let round = 0; round < 2; round++) {
+        runs.full.push(await rate('full', server, half, round === 0 ? 2 : 0));
+        runs.bare.push(await rate('bare', bareServer, half, round === 0 ? 2 : 0));
+      }
+      const mean = (list: { rps: number }[]) => list.reduce((sum, r) => sum + r.rps, 0) / list.length;
+      const worst = (list: { p50: number; p99: number }[]) => ({ p50: Math.max(...list.map((r) => r.p50)), p99: Math.max(...list.map((r) => r.p99)) });
+      line('Tourney server (full stack)', { rps: mean(runs.full), ...worst(runs.full) });
+      line('bare Koa + pg prepared statement', { rps: mean(runs.bare), ...worst(runs.bare) });
+      console.log(`ratio full/bare: ${(mean(runs.full) / mean(runs.bare)).toFixed(2)} (target >= 0.50)`);
+    } finally {
+      await Promise.all([stop(server), stop(bareServer)]);
+    }
+    // The same start on SQLite, in the same run, as the baseline of that figure.
+    const sqlite = await start(full, { BENCH_STAGE_START: String(size) });
+    await stop(sqlite);
+    const startTimes = (out: string) => (/START_MS ([\d. ]+)/.exec(out)?.[1] ?? '').trim().split(' ').map(Number);
+    const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+    const shown = (list: number[]) => `median ${median(list).toFixed(0)} ms of ${list.map((t) => t.toFixed(0)).join(', ')} ms`;
+    console.log(`start a double elimination of ${size} (POST /tournaments/{id}/start) on PostgreSQL: ${shown(times)} (target <= 150 ms)`);
+    console.log(`  the same on SQLite in this run: ${shown(startTimes(sqlite.out))}`);
+  } finally {
+    await query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  }
+}

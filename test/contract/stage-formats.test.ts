@@ -28,11 +28,12 @@ const ABBREVIATIONS: Record<string, StageFormat> = {
   RR: 'ROUND_ROBIN',
   SW: 'SWISS',
   GR: 'GROUPS',
+  SL: 'STEPLADDER',
 };
 
 /** The formats a setting applies to: the marks its description starts with ("RR, SW, GR."), or every format. */
 function formatsOf(field: string): StageFormat[] {
-  const marks = /^((?:SE|DE|RR|SW|GR)(?:, (?:SE|DE|RR|SW|GR))*)\./.exec(properties[field]?.description ?? '');
+  const marks = /^((?:SE|DE|RR|SW|GR|SL)(?:, (?:SE|DE|RR|SW|GR|SL))*)\./.exec(properties[field]?.description ?? '');
   return marks ? (marks[1] as string).split(', ').map((m) => ABBREVIATIONS[m] as StageFormat) : [...STAGE_FORMATS];
 }
 

@@ -35,9 +35,11 @@ describe('from an empty server: accounts, organizations and projects', () => {
     expect(refused.stderr).toContain("hint: no account on this server yet? create one with 'tourney --profile ops signup'");
 
     expect((await cli('--profile', 'ops', 'tournament', 'list')).stderr).toContain('error: no profile named "ops"'); // the failed login created none
+    // Without a project, a login or a key: the two lists anyone can reach are pointed to (R26.9).
     const anonymous = await cli('tournament', 'list');
-    expect(anonymous.code).toBe(4);
-    expect(anonymous.stderr).toContain('error: you are not logged in and no API key is set (UNAUTHORIZED');
+    expect(anonymous.code).toBe(1);
+    expect(anonymous.stderr).toContain('error: no project given');
+    expect(anonymous.stderr).toContain('tourney tournament list --public');
     expect(anonymous.stderr).not.toContain('listTournaments');
 
     const signedUp = await tty('--profile', 'ops', 'signup', '--username', 'ops_owner', '--email', 'ops_owner@example.test', '--password', password);

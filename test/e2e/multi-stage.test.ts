@@ -101,8 +101,8 @@ describe('groups into a single elimination, through the SDK and drawn by the CLI
 
     const text = renderBracket(bracket.data, { width: 100 });
     expect(text).toContain('Stage 1: Groups (groups)');
-    expect(text).toContain('Group 1 standings');
-    expect(text).toContain('Group 2 standings');
+    expect(text).toContain('Group A standings');
+    expect(text).toContain('Group B standings');
     // +/- is the score difference; the group's tiebreak values (head to head, scores for) follow the points.
     expect(text).toMatch(/^ {2}1\. {2}Altair\s+3 3 0 0\s+\+6\s+3\s/m);
     expect(text).toMatch(/^ {2}2\. {2}Deneb\s+3 0 2 1\s+-2\s+1\s/m);

@@ -24,3 +24,7 @@ export type Pagination = Schemas['Pagination'];
 export type AuthTokens = Schemas['AuthTokens'];
 /** A stage of a tournament, with its settings. */
 export type Stage = Schemas['Stage'];
+/** A tournament the caller plays in, with her participant (GET /users/me/tournaments). */
+export type MyTournament = Schemas['MyTournament'];
+/** One of the caller's matches with its tournament (GET /users/me/matches). */
+export type MyMatch = Schemas['MyMatch'];

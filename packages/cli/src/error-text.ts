@@ -47,6 +47,10 @@ const FIELD_FLAGS: Readonly<Record<string, string>> = {
   swissWinsToAdvance: 'wins-to-advance',
   swissLossesToEliminate: 'losses-to-eliminate',
   thirdPlaceMatch: 'third-place',
+  byeTiebreakRule: 'bye-tiebreaks',
+  swissPairingOrder: 'swiss-pairing',
+  seeding: 'seeding',
+  rating: 'rating',
   roundRobinCycles: 'cycles',
   advanceCount: 'advance',
   checkInRequired: 'check-in',
@@ -80,6 +84,14 @@ export function fieldLabel(path: string, command: Command | undefined): string {
     const found = args.find((a) => a === wanted) ?? (last === 'id' ? args[0] : undefined);
     return `<${found ?? wanted}>`;
   }
+  if (location === 'csv') {
+    // A CSV import (R24.3): rows are counted from the first row after the header.
+    const cell = /^row\[(\d+)\](?:\.(\w+))?$/.exec(tail);
+    if (cell) return `CSV row ${cell[1]}${cell[2] ? ` column ${cell[2]}` : ''}`;
+    return tail === 'header' ? 'the CSV header row' : 'the CSV file';
+  }
+  const order = /^(participantIds|seeds)\[(\d+)\]/.exec(tail);
+  if (order) return `participant ${Number(order[2]) + 1} of the seeding`;
   const stage = /^stages\[(\d+)\](?:\.settings)?\.(\w+)/.exec(tail);
   const flag = findFlag(command, last);
   if (stage && (command?.options.some((o) => o.long === '--stages') ?? false)) {

@@ -92,6 +92,19 @@ describe('renderBracket: round-by-round fallback', () => {
     expect(out).toContain('Champion: player1');
   });
 
+  it('lists a stepladder (one match per round) instead of drawing it as a tree', () => {
+    const side = (n: number) => ({ participantId: `p${n}`, name: `player${n}`, seed: n, score: null });
+    const rounds = [1, 2, 3].map((round) => ({
+      bracket: 'WINNERS',
+      round,
+      name: `Round ${round}`,
+      matches: [{ id: `m${round}`, bracket: 'WINNERS', round, number: 1, status: 'SCHEDULED', participants: [side(4 - round), side(round === 1 ? 4 : 0)], winnerId: null }],
+    }));
+    expect(renderTree(rounds, 200)).toBeNull();
+    const full = buildSingleElimination(names(8)).stages[0]!.rounds.filter((r) => r.bracket === 'WINNERS');
+    expect(renderTree(full, 200)).not.toBeNull();
+  });
+
   it('--list layout lists even when a tree would fit', () => {
     const out = renderBracket(buildSingleElimination(names(4)), { width: 100, layout: 'list' });
     expect(out).not.toContain('┐');

@@ -8,11 +8,16 @@ export {
   type DomainErrorDetail,
 } from './errors/domain-error';
 export { bracketSize, isPowerOfTwo, MAX_BRACKET_SIZE } from './seeding/bracket-size';
+export { SEEDING_MODES, seedingSetting, seedsByRating, type RatedCandidate, type SeedingMode } from './seeding/rating-seeds';
+export { seedListIssues, seedsInOrder, shuffled, type SeedAssignment, type SeedListIssue } from './seeding/seed-list';
 export {
+  BRACKET_SEED_ORDERINGS,
+  bracketSlots,
   innerOuterOrder,
   naturalOrder,
   reverseOrder,
   seedOrderings,
+  type BracketSeedOrdering,
   type SeedOrdering,
   type SeedOrderingName,
 } from './seeding/seed-orderings';
@@ -54,6 +59,21 @@ export type {
 } from './matches/types';
 export { validateResult, type ValidateResultOptions } from './matches/validate-result';
 export {
+  BEST_OF_VALUES,
+  bestOfFor,
+  checkDecider,
+  checkGames,
+  checkSeriesScore,
+  DECIDER_KINDS,
+  MAX_MAP_NAME_LENGTH,
+  winsNeeded,
+  type BestOf,
+  type BestOfSettings,
+  type Decider,
+  type DeciderKind,
+  type GameScore,
+} from './matches/series';
+export {
   allowedMatchActions,
   applyMatchAction,
   authorizeMatchAction,
@@ -76,6 +96,15 @@ export {
   type ParsedStageMatchKey,
 } from './formats/stage-match-key';
 export {
+  BYE_TIEBREAK_RULES,
+  byeTiebreakRuleSetting,
+  seedOrderingSetting,
+  consolationSetting,
+  CONSOLATION_MODES,
+  type ConsolationMode,
+  SWISS_PAIRING_ORDERS,
+  swissPairingOrderSetting,
+  skipFirstRoundSetting,
   cyclesSetting,
   DEFAULT_ROUND_ROBIN_TIEBREAKS,
   DEFAULT_SWISS_TIEBREAKS,
@@ -98,6 +127,13 @@ export {
   type DoubleEliminationStage,
   type ResetCondition,
 } from './formats/double-elimination';
+export {
+  computeStepladderPlacements,
+  generateStepladder,
+  STEPLADDER_MAX_ENTRANTS,
+  STEPLADDER_MIN_ENTRANTS,
+  type StepladderStage,
+} from './formats/stepladder';
 export {
   generateRoundRobin,
   ROUND_ROBIN_MAX_ENTRANTS,
@@ -228,3 +264,18 @@ export {
   type UnrankedStanding,
 } from './circuits/standings';
 export { summarizePoints, type PointsDistribution } from './circuits/points-distribution';
+export { checkGroupNames, defaultGroupName, groupCountOf, groupNamesOf } from './draw/group-names';
+export { checkDraw, drawSeeds, snakeGroupSizes, type DrawIssue } from './draw/group-draw';
+export {
+  checkSlotMap,
+  crossGroupsSlotMap,
+  qualifierKey,
+  seedsFromSlots,
+  SLOT_MAP_PRESETS,
+  slotsAreBracketPositions,
+  type QualifierRef,
+  type SlotMapIssue,
+  type SlotMapPreset,
+  type SlotMapSource,
+} from './draw/slot-map';
+export { resolveSlotMap, slotMapEntrants, slotMapSource } from './draw/slot-map-qualifiers';

@@ -20,8 +20,20 @@ const bracketArb = fc.oneof(
   fc.record({ format: fc.constant<StageFormat>('SINGLE_ELIMINATION'), settings: fc.record({ thirdPlaceMatch: fc.boolean() }) }),
   fc.record({
     format: fc.constant<StageFormat>('DOUBLE_ELIMINATION'),
-    settings: fc.record({ grandFinal: fc.constantFrom<'none' | 'simple' | 'double'>('none', 'simple', 'double') }),
+    settings: fc.record({
+      grandFinal: fc.constantFrom<'none' | 'simple' | 'double'>('none', 'simple', 'double'),
+      seedOrdering: fc.constantFrom<'inner_outer' | 'natural' | 'reverse'>('inner_outer', 'natural', 'reverse'),
+      skipFirstRound: fc.boolean(),
+    }),
   }),
+  fc.record({
+    format: fc.constant<StageFormat>('SINGLE_ELIMINATION'),
+    settings: fc.record({
+      seedOrdering: fc.constantFrom<'natural' | 'reverse' | 'inner_outer'>('natural', 'reverse', 'inner_outer'),
+      consolation: fc.constantFrom<'NONE' | 'FULL'>('NONE', 'FULL'),
+    }),
+  }),
+  fc.record({ format: fc.constant<StageFormat>('STEPLADDER'), settings: fc.constant({}) }),
 );
 
 interface Run {

@@ -5,6 +5,8 @@ import {
   awardPoints,
   basePoints,
   createScorer,
+  computeSingleEliminationPlacements,
+  MAX_PLACEMENT_POSITION,
   parsePlacementTable,
   validatePointMultiplier,
   validateScoringConfig,
@@ -30,6 +32,16 @@ describe('PLACEMENT scoring', () => {
     const split = createScorer({ strategy: 'PLACEMENT', placements: { '1': 100, '2': 70, '3': 50, '4': 30 } });
     const sharers = [{ placement: 3 }, { placement: 3 }];
     expect(sharers.map((p) => split(p.placement))).toEqual([50, 50]);
+  });
+
+  it('accepts every place the formats produce: up to the largest bracket, 65,536 (places of the last round included)', () => {
+    expect(MAX_PLACEMENT_POSITION).toBe(65536);
+    // The largest single elimination places its first-round losers 32769-65536.
+    const entrants = Array.from({ length: 65536 }, (_, i) => ({ id: `p${i + 1}`, seed: i + 1 }));
+    const [lastPlace] = computeSingleEliminationPlacements(entrants, [{ key: 'W-r1-n1', winnerId: 'p1', loserId: 'p65536' }]);
+    expect(lastPlace).toMatchObject({ participantId: 'p65536', placement: 32769 });
+    const score = createScorer({ strategy: 'PLACEMENT', placements: { '1': 1000, '32769-65536': 1 } });
+    expect([lastPlace?.placement ?? 0, 65536].map(score)).toEqual([1, 1]);
   });
 
   it('parses keys into bands sorted by position whatever the key order', () => {
@@ -60,7 +72,7 @@ describe('PLACEMENT scoring', () => {
     [{ 'first': 10 }, 'placements["first"]', 'must be a place'],
     [{ '1': -5 }, 'placements["1"]', 'integer from 0'],
     [{ '1': 2.5 }, 'placements["1"]', 'integer from 0'],
-    [{ '1-5000': 1 }, 'placements["1-5000"]', 'up to 4096'],
+    [{ '1-65537': 1 }, 'placements["1-65537"]', 'up to 65536'],
     [{}, 'placements', 'at least one'],
   ])('refuses the invalid table %j naming %s', (placements, path, message) => {
     const error = catchDomainError(() => parsePlacementTable(placements as Record<string, number>));

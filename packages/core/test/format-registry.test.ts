@@ -17,7 +17,7 @@ import { makeEntrants } from './helpers/entrants';
 
 describe('FORMATS: the stage-format registry', () => {
   it('lists every format once, in contract order', () => {
-    expect(STAGE_FORMATS).toEqual(['SINGLE_ELIMINATION', 'DOUBLE_ELIMINATION', 'ROUND_ROBIN', 'SWISS', 'GROUPS']);
+    expect(STAGE_FORMATS).toEqual(['SINGLE_ELIMINATION', 'DOUBLE_ELIMINATION', 'ROUND_ROBIN', 'SWISS', 'GROUPS', 'STEPLADDER']);
     expect(isStageFormat('SWISS')).toBe(true);
     expect(isStageFormat('LADDER')).toBe(false);
     expect(isStageFormat('toString')).toBe(false);
@@ -54,10 +54,17 @@ describe('FORMATS: the stage-format registry', () => {
       pointsForDraw: 1,
       pointsForLoss: 0,
       tiebreaks: ['POINTS', 'BUCHHOLZ', 'BUCHHOLZ_CUT1', 'SONNEBORN_BERGER'],
+      byeTiebreakRule: 'FIDE_2023',
+      swissPairingOrder: 'STANDINGS',
       roundIntervalMinutes: 60,
     });
-    expect(withFormatDefaults('SINGLE_ELIMINATION')).toEqual({ thirdPlaceMatch: false, roundIntervalMinutes: 60 });
-    expect(withFormatDefaults('DOUBLE_ELIMINATION', { roundIntervalMinutes: 0 })).toEqual({ grandFinal: 'simple', roundIntervalMinutes: 0 });
+    expect(withFormatDefaults('SINGLE_ELIMINATION')).toEqual({ thirdPlaceMatch: false, seedOrdering: 'inner_outer', roundIntervalMinutes: 60 });
+    expect(withFormatDefaults('DOUBLE_ELIMINATION', { roundIntervalMinutes: 0 })).toEqual({
+      grandFinal: 'simple',
+      seedOrdering: 'inner_outer',
+      skipFirstRound: false,
+      roundIntervalMinutes: 0,
+    });
     const first = withFormatDefaults('ROUND_ROBIN');
     (first.tiebreaks as string[] | undefined)?.reverse();
     expect(withFormatDefaults('ROUND_ROBIN').tiebreaks).toEqual(['POINTS', 'HEAD_TO_HEAD', 'SCORE_DIFFERENCE', 'SCORES_FOR']);

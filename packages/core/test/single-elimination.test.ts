@@ -252,6 +252,12 @@ describe('roundName', () => {
     expect(roundName(round, total)).toBe(name);
   });
 
+  it('names the rounds of a stepladder Ladder round n, the last one Final (R27.11)', () => {
+    expect([1, 2, 3, 4].map((r) => roundName(r, 4, 'WINNERS', 'STEPLADDER'))).toEqual(['Ladder round 1', 'Ladder round 2', 'Ladder round 3', 'Final']);
+    expect(roundName(1, 1, 'WINNERS', 'STEPLADDER')).toBe('Final');
+    expect(roundName(3, 4, 'WINNERS', 'SINGLE_ELIMINATION')).toBe('Semi-finals');
+  });
+
   it('names other brackets', () => {
     expect(roundName(3, 3, 'THIRD_PLACE')).toBe('Third place match');
     expect(roundName(2, 5, 'LOSERS')).toBe('Losers round 2');

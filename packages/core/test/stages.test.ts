@@ -90,7 +90,9 @@ describe('generateStage', () => {
                 ? stage.round.bye
                   ? [stage.round.bye.participantId]
                   : []
-                : stage.groups.filter((g) => g.entrants.length % 2 === 1).map((g) => g.entrants[0]?.id as string);
+                : stage.format === 'GROUPS'
+                  ? stage.groups.filter((g) => g.entrants.length % 2 === 1).map((g) => g.entrants[0]?.id as string)
+                  : [];
         const everyone = [...roundOne, ...extra].filter((id) => id !== null);
         expect(everyone).toHaveLength(n);
         expect(new Set(everyone).size).toBe(n);

@@ -7,6 +7,7 @@ import type { paths } from './generated/schema';
 import { paginateList } from './paginate';
 import { createRetryingFetch, resolveRetryPolicy, type FetchFn, type RetryOptions } from './retry';
 import { defaultSleep, type SleepFn } from './sleep';
+import { type LiveEvent, type LiveEventsOptions, liveEvents } from './live-events';
 
 /** Options of {@link createTourneyClient}. */
 export interface TourneyClientOptions {
@@ -60,6 +61,11 @@ export interface TourneyClientOf<
   setAccessToken(accessToken: string | null): void;
   /** The API root in use, without a trailing slash. */
   readonly baseUrl: string;
+  /**
+   * The live events of a tournament as an async iterator (R28.1 to R28.3), reconnecting with `Last-Event-ID`:
+   * `for await (const e of tourney.events(id)) console.log(e.type)`. Throws TourneyError on a 4xx.
+   */
+  events(tournamentId: string, options?: LiveEventsOptions): AsyncGenerator<LiveEvent>;
 }
 
 /** A client of the Tourney API, typed from openapi.yaml. */
@@ -146,5 +152,7 @@ export function createTourneyClientFor<
       credentials.accessToken = accessToken;
     },
     baseUrl,
+    events: (tournamentId, eventOptions) =>
+      liveEvents({ baseUrl, fetch: () => userFetch ?? (globalThis.fetch as FetchFn), credentials, sleep: options.sleep ?? defaultSleep }, tournamentId, eventOptions),
   };
 }

@@ -31,6 +31,7 @@ export { DEFAULT_PAGINATE_LIMIT } from './paginate';
 export { sha256Hex, uploadEvidence } from './evidence';
 export type { EvidenceBytes, EvidenceKind, EvidenceUpload, EvidenceUploadInput, UploadEvidenceOptions } from './evidence';
 export { SDK_VERSION } from './version';
+export type { LiveEvent, LiveEventsOptions } from './live-events';
 export { STAGE_FORMAT_INFO, STAGE_FORMATS, stageFormatInfo, type StageFormatInfo } from './stage-formats';
 export { signWebhookPayload, verifyWebhook, WEBHOOK_TOLERANCE_SECONDS, WebhookVerificationError } from './webhooks';
 export type {

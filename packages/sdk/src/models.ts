@@ -6,7 +6,7 @@ type Schemas = components['schemas'];
 export type Schema<Name extends keyof Schemas> = Schemas[Name];
 
 // Envelopes and errors (R2.2, R2.3, R3.1)
-/** Position of a list page: page, limit, total, totalPages, hasNext, hasPrevious. */
+/** Position of a list page: page, limit, total, totalPages, hasNext, hasPrevious, and totalCapped when total is a lower bound (R3.11). */
 export type Pagination = Schemas['Pagination'];
 /** The API's closed list of error codes. */
 export type ErrorCode = Schemas['ErrorCode'];
@@ -86,9 +86,13 @@ export type ParticipantStatus = Schemas['ParticipantStatus'];
 export type ParticipateRequest = Schemas['ParticipateRequest'];
 /** Body of PATCH /tournaments/{id}/participants/{pid}. */
 export type ParticipantUpdate = Schemas['ParticipantUpdate'];
+/** An organizer-added participant: a name, a username or a team (R24.1). */
+export type ParticipantCreate = Schemas['ParticipantCreate'];
+/** Every seed at once: participant ids in seed order, or id and seed pairs (R24.6). */
+export type SeedsUpdate = Schemas['SeedsUpdate'];
 
 // Matches and brackets (R8.12, R5.15)
-/** A match with its sides, result, links to the next matches and history. */
+/** A match with its sides, result (games and decider included), links to the next matches and (getMatch) history. */
 export type Match = Schemas['Match'];
 /** Match status: SCHEDULED, IN_PROGRESS, PENDING_RESULT, COMPLETED, DISPUTED, RESOLVED. */
 export type MatchStatus = Schemas['MatchStatus'];
@@ -98,6 +102,10 @@ export type BracketKind = Schemas['BracketKind'];
 export type MatchSide = Schemas['MatchSide'];
 /** One entry of a match's history. */
 export type MatchHistoryEntry = Schemas['MatchHistoryEntry'];
+/** One game (map) of a match: scores per side in slot order, and its map (R25.2). */
+export type GameScore = Schemas['GameScore'];
+/** What decided a drawn score: EXTRA_TIME, PENALTIES, GOLDEN_GOAL or OTHER with its own score (R25.4). */
+export type MatchDecider = Schemas['MatchDecider'];
 /** Body of POST /matches/{id}/report. */
 export type MatchReportRequest = Schemas['MatchReportRequest'];
 /** Body of POST /matches/{id}/dispute. */

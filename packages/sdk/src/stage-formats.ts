@@ -15,8 +15,11 @@ export interface StageFormatInfo {
   settings: readonly (keyof StageSettings)[];
 }
 
-/** Settings of every format: qualifiers seeded into the next stage, minutes between rounds. */
-const COMMON = ['advanceCount', 'roundIntervalMinutes'] as const;
+/**
+ * Settings of every format: qualifiers seeded into the next stage, minutes between rounds and between the matches of
+ * a round, the stage's start, and the best-of of its matches (R25.1, R25.6, R25.7), and who fills which slot (R23.1).
+ */
+const COMMON = ['seeding', 'advanceCount', 'roundIntervalMinutes', 'matchIntervalMinutes', 'startsAt', 'bestOf', 'bestOfByRound', 'slotMap', 'slotMapPreset'] as const;
 /** Settings of every format with standings. */
 const STANDINGS = ['pointsForWin', 'pointsForDraw', 'pointsForLoss', 'tiebreaks'] as const;
 
@@ -26,21 +29,22 @@ const STANDINGS = ['pointsForWin', 'pointsForDraw', 'pointsForLoss', 'tiebreaks'
  * contract test compares these settings with the contract's descriptions).
  */
 const INFO = {
-  SINGLE_ELIMINATION: { isElimination: true, hasLosersBracket: false, hasStandings: false, settings: ['thirdPlaceMatch', ...COMMON] },
-  DOUBLE_ELIMINATION: { isElimination: true, hasLosersBracket: true, hasStandings: false, settings: ['grandFinal', ...COMMON] },
+  SINGLE_ELIMINATION: { isElimination: true, hasLosersBracket: false, hasStandings: false, settings: ['thirdPlaceMatch', 'consolation', 'seedOrdering', ...COMMON] },
+  DOUBLE_ELIMINATION: { isElimination: true, hasLosersBracket: true, hasStandings: false, settings: ['seedOrdering', 'grandFinal', 'skipFirstRound', ...COMMON] },
   ROUND_ROBIN: { isElimination: false, hasLosersBracket: false, hasStandings: true, settings: ['roundRobinCycles', ...STANDINGS, ...COMMON] },
   SWISS: {
     isElimination: false,
     hasLosersBracket: false,
     hasStandings: true,
-    settings: [...STANDINGS, 'swissRounds', 'swissWinsToAdvance', 'swissLossesToEliminate', ...COMMON],
+    settings: [...STANDINGS, 'byeTiebreakRule', 'swissPairingOrder', 'swissRounds', 'swissWinsToAdvance', 'swissLossesToEliminate', ...COMMON],
   },
   GROUPS: {
     isElimination: false,
     hasLosersBracket: false,
     hasStandings: true,
-    settings: ['roundRobinCycles', ...STANDINGS, 'groupCount', 'qualifiersPerGroup', ...COMMON],
+    settings: ['roundRobinCycles', ...STANDINGS, 'groupCount', 'groupNames', 'qualifiersPerGroup', ...COMMON],
   },
+  STEPLADDER: { isElimination: true, hasLosersBracket: false, hasStandings: false, settings: [...COMMON] },
 } as const satisfies Record<StageFormat, StageFormatInfo>;
 
 /** {@link INFO} typed for lookups. */

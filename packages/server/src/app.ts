@@ -7,6 +7,8 @@ import type { DatabaseDialect } from './db/dialect';
 import type { Database } from './db/schema';
 import type { AppDeps } from './deps';
 import { authenticate, rejectInvalidCredentials } from './http/authenticate';
+import { compression } from './http/compression';
+import { conditionalGet } from './http/conditional-get';
 import { errorHandler } from './http/error-handler';
 import { createJsonBodyReader } from './http/json-body';
 import { listOperations, type OpenApiDocument, openapiDocument } from './http/openapi';
@@ -21,6 +23,11 @@ import { createLogger, type Logger } from './logger';
 import { operationHandlers } from './routes/index';
 import { createServices, type Services } from './services/index';
 import { notificationSubscriber } from './services/notifications/event-subscriber';
+import { LiveStreams } from './http/live-streams';
+import { pageRoutes } from './pages/routes';
+import { publicTournamentLinks } from './http/public-links';
+import { createLiveStreamWriter } from './services/live/live-stream-writer';
+import { setListTotalCap } from './db/page-query';
 
 /** Inputs of createApp: everything is injected, nothing is global. */
 export interface CreateAppOptions {
@@ -38,8 +45,12 @@ export interface CreateAppOptions {
   handlers?: OperationHandlers;
   /** Rate limiter; defaults to an in-memory one from config.rateLimit (plug a shared one for several instances). */
   rateLimiter?: RateLimiter;
+  /** The Redis connection of the rate limiter, checked by `/health` (R21.4); absent without REDIS_URL. */
+  redis?: { ping(): Promise<void> };
   /** The contract to serve; defaults to the bundled openapi.json (tests may pass a small document). */
   document?: OpenApiDocument;
+  /** Random numbers in [0, 1) for draws (R24.7); defaults to Math.random. */
+  random?: () => number;
 }
 
 /** A built application: the Koa instance, its deps and services, and a Node request listener. */
@@ -47,6 +58,8 @@ export interface TourneyApp {
   koa: Koa<ApiState, ApiContextExtras>;
   deps: AppDeps;
   services: Services;
+  /** The open live event streams (R28.1); `closeAll()` ends them at shutdown. */
+  liveStreams: LiveStreams;
   /** The Node `request` listener (the same function on every call). */
   callback(): (req: IncomingMessage, res: ServerResponse) => void;
 }
@@ -54,20 +67,34 @@ export interface TourneyApp {
 /**
  * Builds the HTTP application (no listening, no globals). Everything per-request-independent happens here, once:
  * operations are read from the contract, validators compiled, the router built. Middleware order: request id,
- * request log, [response contract guard], error handler, authenticate, rate limit, credential check, router, 404/405.
+ * request log, compression (R2.19), ETag and Cache-Control of reads (R2.20), [response contract guard], error
+ * handler, authenticate, rate limit, credential check, router, 404/405.
  * Webhook deliveries are queued with every event; sending them is `services.webhooks.dispatcher`'s job, which
  * startServer starts and stops (an embedder listening on its own calls `dispatcher.start()` and `await stop()`).
  */
 export function createApp(options: CreateAppOptions): TourneyApp {
   const config = resolveConfig(options.config);
+  setListTotalCap(config.listTotalCap);
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config.logLevel);
-  const deps: AppDeps = { db: options.db, dialect: options.dialect, clock, config, logger, eventSubscribers: [] };
+  const deps: AppDeps = {
+    db: options.db,
+    dialect: options.dialect,
+    clock,
+    config,
+    logger,
+    eventSubscribers: [],
+    redis: options.redis,
+    ...(options.random ? { random: options.random } : {}),
+  };
   const services = createServices(deps);
   // Webhook deliveries are queued in the transaction of each event (R10.4).
   deps.eventSubscribers.push(services.webhooks.fanout);
   // Notifications of the users concerned are created in the transaction of each event (R15.1).
   deps.eventSubscribers.push(notificationSubscriber);
+  // Each tournament's events are numbered into its live stream in the same transaction (R28.1, R28.2).
+  deps.eventSubscribers.push(createLiveStreamWriter(options.dialect, config.liveBacklog));
+  const liveStreams = new LiveStreams(services.live, { pollIntervalMs: config.livePollIntervalMs, heartbeatMs: config.liveHeartbeatMs }, logger);
   const document = options.document ?? openapiDocument;
 
   const operations = listOperations(document);
@@ -82,20 +109,26 @@ export function createApp(options: CreateAppOptions): TourneyApp {
   const koa = new Koa<ApiState, ApiContextExtras>({ proxy: config.trustProxy });
   koa.context.services = services;
   koa.context.deps = deps;
+  koa.context.liveStreams = liveStreams;
   koa.on('error', (error: unknown, ctx?: Koa.Context) => {
     logger.error({ err: error, requestId: ctx?.state?.requestId, method: ctx?.method, path: ctx ? loggedPath(ctx) : undefined }, 'unhandled error');
   });
 
   koa.use(requestId());
   koa.use(requestLog(logger));
+  koa.use(compression());
+  koa.use(conditionalGet({ publicMaxAgeSeconds: config.publicCacheSeconds }));
   if (config.validateResponses) koa.use(responseContract(validators, logger));
   koa.use(errorHandler());
   koa.use(authenticate({ ignoresCredentials: ignoresCredentials(router, operations) }));
   if (config.rateLimit.enabled) koa.use(rateLimit(options.rateLimiter ?? createMemoryRateLimiter(config.rateLimit), clock));
   koa.use(rejectInvalidCredentials());
+  // Public pages, the API reference and the contract, outside /api/v1 (R28.5 to R28.9).
+  koa.use(pageRoutes());
+  koa.use(publicTournamentLinks());
   koa.use(router.routes());
   koa.use(unmatchedRoute(router));
 
   const listener = koa.callback();
-  return { koa, deps, services, callback: () => listener };
+  return { koa, deps, services, liveStreams, callback: () => listener };
 }

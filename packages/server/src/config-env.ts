@@ -56,7 +56,7 @@ export const serverEnvVariables = {
     }),
     {
       defaultText: 'unset: SQLite at `TOURNEY_DB`',
-      description: 'PostgreSQL database to use instead of SQLite (see "Running on PostgreSQL"); the password is never logged',
+      description: 'PostgreSQL database to use instead of SQLite (see "Running on PostgreSQL and several instances"); the password is never logged',
     },
   ),
   TOURNEY_DB_POOL_SIZE: doc(positive(), {
@@ -67,6 +67,13 @@ export const serverEnvVariables = {
     default: '30',
     description: 'seconds after which PostgreSQL cancels a statement (the request fails with 500); `0`: no limit',
   }),
+  REDIS_URL: doc(
+    z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379' }),
+    {
+      defaultText: 'unset: rate limits in PostgreSQL when `DATABASE_URL` is set, else in memory',
+      description: 'Redis holding the rate limit counters shared by every server process (checked at start and by `/health`); the password is never logged',
+    },
+  ),
   TOURNEY_PUBLIC_URL: doc(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://tourney.example.com/api/v1' }), {
     defaultText: '`http://HOST:PORT/api/v1`',
     description: 'public API root used in links the server hands out',
@@ -75,23 +82,38 @@ export const serverEnvVariables = {
   TOURNEY_REFRESH_TOKEN_TTL: doc(count(), { default: '2592000', description: 'refresh token lifetime, seconds (30 days)' }),
   TOURNEY_RATE_LIMIT_POINTS: doc(count(), { default: '600', description: 'requests allowed per window, per API key, user or client address' }),
   TOURNEY_RATE_LIMIT_WINDOW: doc(count(), { default: '60', description: 'window length, seconds' }),
+  TOURNEY_RATE_LIMIT_KEY_PREFIX: doc(z.string().regex(/^[A-Za-z0-9_:.-]{1,64}$/, { error: 'must be 1 to 64 letters, digits or _ : . -' }), {
+    default: 'tourney-rl',
+    description: 'prefix of the rate limit counters in Redis or PostgreSQL (deployments sharing one Redis use different prefixes)',
+  }),
   TOURNEY_RATE_LIMIT: doc(flag(), { default: 'on', description: '`off` disables rate limiting' }),
   TOURNEY_TRUST_PROXY: doc(flag(), { default: 'off', description: '`on` takes the client address from `X-Forwarded-For`' }),
+  TOURNEY_PUBLIC_CACHE_SECONDS: doc(count(), {
+    default: '0',
+    description:
+      'seconds a CDN or browser may serve an anonymous read (a public tournament, its bracket ...) without asking again; `0`: it revalidates every time with the ETag (an unchanged answer is a bodiless 304)',
+  }),
+  TOURNEY_LIST_TOTAL_CAP: doc(positive(), {
+    default: '1000',
+    description:
+      'rows past the offset of a page that a list total counts at most; beyond them `total` is a lower bound and `pagination.totalCapped` is true',
+  }),
   LOG_LEVEL: doc(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }), {
     default: 'info',
     description: 'pino level (`silent`, `error`, `info`, `debug` ...)',
   }),
   TOURNEY_EVIDENCE_DIR: doc(z.string(), {
     defaultText: '`evidence/` next to the database',
-    description: 'directory of uploaded anti-cheat evidence (a temporary directory for `:memory:`)',
+    description: 'directory of uploaded anti-cheat evidence on SQLite (a temporary directory for `:memory:`); unused when `DATABASE_URL` is set (evidence is stored in PostgreSQL)',
   }),
   TOURNEY_MAX_EVIDENCE_BYTES: doc(count(), {
     default: '26214400',
     description: 'largest evidence file accepted at presign, bytes (25 MiB; above: 413)',
   }),
   TOURNEY_PRESIGN_SECRET: doc(z.string(), {
-    defaultText: 'random per start',
-    description: 'secret signing evidence upload URLs; unless set, URLs issued before a restart are refused (403)',
+    defaultText: 'random per start; required when `DATABASE_URL` is set',
+    description:
+      'secret signing evidence upload URLs (e.g. `openssl rand -hex 32`), the same in every server process; unless set, URLs issued before a restart are refused (403)',
   }),
   TOURNEY_ALLOW_PRIVATE_WEBHOOK_URLS: doc(flag(), {
     default: 'off',
@@ -102,6 +124,11 @@ export const serverEnvVariables = {
     description: '`off`: this process sends no webhooks (another process on the same database does)',
   }),
   TOURNEY_WEBHOOK_TIMEOUT: doc(count(), { default: '10', description: "seconds a delivery attempt waits for the receiver's answer" }),
+  TOURNEY_WEBHOOK_LEASE_MARGIN: doc(count(), {
+    default: '60',
+    description:
+      'seconds a claimed delivery stays leased beyond `TOURNEY_WEBHOOK_TIMEOUT`: when an instance dies holding deliveries, another sends them after this',
+  }),
   TOURNEY_WEBHOOK_RETRY_SCHEDULE: doc(
     z
       .string()
@@ -122,6 +149,17 @@ export const serverEnvVariables = {
     description:
       'seconds between two runs opening and closing registration of tournaments whose `registrationOpensAt` / `registrationClosesAt` passed; `0`: organizers open and close registration themselves',
   }),
+  TOURNEY_SHUTDOWN_TIMEOUT: doc(count(), {
+    default: '10',
+    description:
+      'on SIGTERM or SIGINT, seconds requests in flight may take to finish (new connections are refused at once) before they are cut and the server exits',
+  }),
+  TOURNEY_LIVE_POLL_INTERVAL: doc(positive(), {
+    default: '500',
+    description: 'milliseconds between two reads of the database by each open live event stream (`GET /tournaments/{id}/events`)',
+  }),
+  TOURNEY_LIVE_HEARTBEAT: doc(positive(), { default: '15', description: 'seconds of silence after which a live event stream sends a heartbeat comment' }),
+  TOURNEY_LIVE_BACKLOG: doc(positive(), { default: '1000', description: 'events kept per tournament for `Last-Event-ID` resume of live event streams' }),
   TOURNEY_VALIDATE_RESPONSES: doc(flag(), {
     default: 'off',
     description: '`on` checks every JSON response against openapi.yaml (a mismatch becomes a 500 that names it; the tests run with it on)',
@@ -142,7 +180,7 @@ export class ConfigError extends Error {
 }
 
 /** Variables holding a URL whose password must not appear in messages. */
-const URL_SECRETS: ReadonlySet<ServerEnvName> = new Set(['DATABASE_URL']);
+const URL_SECRETS: ReadonlySet<ServerEnvName> = new Set(['DATABASE_URL', 'REDIS_URL']);
 
 /** A variable's value as error messages show it: URLs with their password replaced by `***`. */
 const shown = (name: ServerEnvName, value: string): string => (URL_SECRETS.has(name) ? redactUrl(value) : value);
@@ -157,11 +195,14 @@ function toOverrides(env: ServerEnv): ConfigOverrides {
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.TOURNEY_DB_POOL_SIZE,
     databaseStatementTimeoutMs: seconds(env.TOURNEY_DB_STATEMENT_TIMEOUT),
+    redisUrl: env.REDIS_URL,
     publicUrl: env.TOURNEY_PUBLIC_URL,
     accessTokenTtlSeconds: env.TOURNEY_ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: env.TOURNEY_REFRESH_TOKEN_TTL,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TOURNEY_TRUST_PROXY,
+    publicCacheSeconds: env.TOURNEY_PUBLIC_CACHE_SECONDS,
+    listTotalCap: env.TOURNEY_LIST_TOTAL_CAP,
     validateResponses: env.TOURNEY_VALIDATE_RESPONSES,
     evidenceDir: env.TOURNEY_EVIDENCE_DIR,
     maxEvidenceBytes: env.TOURNEY_MAX_EVIDENCE_BYTES,
@@ -169,10 +210,20 @@ function toOverrides(env: ServerEnv): ConfigOverrides {
     allowPrivateWebhookUrls: env.TOURNEY_ALLOW_PRIVATE_WEBHOOK_URLS,
     webhookDispatcher: env.TOURNEY_WEBHOOK_DISPATCHER,
     webhookTimeoutMs: seconds(env.TOURNEY_WEBHOOK_TIMEOUT),
+    webhookLeaseMarginMs: seconds(env.TOURNEY_WEBHOOK_LEASE_MARGIN),
     webhookRetryScheduleSeconds: env.TOURNEY_WEBHOOK_RETRY_SCHEDULE,
     notificationSweepIntervalMs: seconds(env.TOURNEY_NOTIFICATION_SWEEP_INTERVAL),
     registrationScheduleIntervalMs: seconds(env.TOURNEY_REGISTRATION_SCHEDULE_INTERVAL),
-    rateLimit: { enabled: env.TOURNEY_RATE_LIMIT, points: env.TOURNEY_RATE_LIMIT_POINTS, durationSeconds: env.TOURNEY_RATE_LIMIT_WINDOW },
+    shutdownTimeoutMs: seconds(env.TOURNEY_SHUTDOWN_TIMEOUT),
+    livePollIntervalMs: env.TOURNEY_LIVE_POLL_INTERVAL,
+    liveHeartbeatMs: seconds(env.TOURNEY_LIVE_HEARTBEAT),
+    liveBacklog: env.TOURNEY_LIVE_BACKLOG,
+    rateLimit: {
+      enabled: env.TOURNEY_RATE_LIMIT,
+      points: env.TOURNEY_RATE_LIMIT_POINTS,
+      durationSeconds: env.TOURNEY_RATE_LIMIT_WINDOW,
+      keyPrefix: env.TOURNEY_RATE_LIMIT_KEY_PREFIX,
+    },
   };
   const defined = <T extends object>(object: T): T =>
     Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as T;

@@ -1,8 +1,14 @@
-/** Rate limit settings: `points` requests per `durationSeconds` window, per API key, user or client address. */
+import { DEFAULT_LIST_TOTAL_CAP } from './db/page-query';
+/**
+ * Rate limit settings: `points` requests per `durationSeconds` window, per API key, user or client address. The
+ * counters live in Redis when redisUrl is set, in PostgreSQL when databaseUrl is set, else in this process (R21.1).
+ */
 export interface RateLimitConfig {
   enabled: boolean;
   points: number;
   durationSeconds: number;
+  /** Prefix of the counters' keys in a shared store (env TOURNEY_RATE_LIMIT_KEY_PREFIX, default `tourney-rl`). */
+  keyPrefix: string;
 }
 
 /** Everything the server can be configured with; see README "Configuration" for the environment variables. */
@@ -25,6 +31,11 @@ export interface ServerConfig {
    * connection (env TOURNEY_DB_STATEMENT_TIMEOUT, seconds; default 30 s; 0 = no limit; ignored on SQLite).
    */
   databaseStatementTimeoutMs: number;
+  /**
+   * Redis URL, `redis://[:password@]host:6379[/db]` or `rediss://` (env REDIS_URL). Set: the rate limit counters are
+   * kept there, shared by every server process, and `/health` checks it (R21.1, R21.4). Null (default): no Redis.
+   */
+  redisUrl: string | null;
   /** Public base URL of the API root, used in links such as presigned upload URLs (env TOURNEY_PUBLIC_URL). */
   publicUrl: string | null;
   /** Access token lifetime in seconds (env TOURNEY_ACCESS_TOKEN_TTL, default 900). */
@@ -39,6 +50,16 @@ export interface ServerConfig {
   /** Trust X-Forwarded-For for the client address (env TOURNEY_TRUST_PROXY=1). */
   trustProxy: boolean;
   /**
+   * Seconds a shared cache (CDN) or browser may serve an anonymous read without revalidating (env
+   * TOURNEY_PUBLIC_CACHE_SECONDS, default 0: revalidate every time with the ETag; R2.20).
+   */
+  publicCacheSeconds: number;
+  /**
+   * Rows past a page's offset that the `total` of a list counts at most; beyond them `total` is a lower bound with
+   * `pagination.totalCapped` (env TOURNEY_LIST_TOTAL_CAP, default 1000, >= 1; R3.11).
+   */
+  listTotalCap: number;
+  /**
    * Check every JSON response against openapi.yaml and answer 500 on a mismatch (env TOURNEY_VALIDATE_RESPONSES=1,
    * default false; tests turn it on as the contract guard).
    */
@@ -52,7 +73,8 @@ export interface ServerConfig {
   maxEvidenceBytes: number;
   /**
    * Secret signing presigned upload URLs (env TOURNEY_PRESIGN_SECRET). Null: a random one per start, so URLs issued
-   * before a restart are refused (403); set it to keep them valid across restarts and between instances.
+   * before a restart are refused (403); set it to keep them valid across restarts and between instances. Required
+   * when databaseUrl is set (startServer throws ConfigError without it, R21.2).
    */
   presignSecret: string | null;
   /**
@@ -70,6 +92,12 @@ export interface ServerConfig {
    * 10 attempts over about 24 h.
    */
   webhookRetryScheduleSeconds: number[];
+  /**
+   * Milliseconds a claimed delivery stays leased beyond the attempt timeout (env TOURNEY_WEBHOOK_LEASE_MARGIN, seconds;
+   * default 60 s): when an instance dies holding claims, another takes them once webhookTimeoutMs plus this has
+   * passed (R22.1).
+   */
+  webhookLeaseMarginMs: number;
   /** How often the dispatcher looks for due deliveries when idle, milliseconds (default 1000). */
   webhookPollIntervalMs: number;
   /**
@@ -84,6 +112,20 @@ export interface ServerConfig {
    * default 30 s; 0 = never in this process: organizers then open and close registration themselves).
    */
   registrationScheduleIntervalMs: number;
+  /**
+   * On shutdown (SIGTERM, SIGINT, close()), how long requests in flight may take to finish before their connections
+   * are cut, milliseconds (env TOURNEY_SHUTDOWN_TIMEOUT, seconds; default 10 s; R22.3).
+   */
+  shutdownTimeoutMs: number;
+  /**
+   * Milliseconds between two reads of the database by each open live event stream (R28.2; env
+   * TOURNEY_LIVE_POLL_INTERVAL, milliseconds; default 500).
+   */
+  livePollIntervalMs: number;
+  /** Milliseconds of silence after which a live event stream sends a heartbeat comment (R28.3; env TOURNEY_LIVE_HEARTBEAT, seconds; default 15 s). */
+  liveHeartbeatMs: number;
+  /** Events kept per tournament for `Last-Event-ID` resume (R28.2; env TOURNEY_LIVE_BACKLOG; default 1000). */
+  liveBacklog: number;
 }
 
 /** Defaults for every setting. */
@@ -94,13 +136,16 @@ export const defaultConfig: ServerConfig = {
   databaseUrl: null,
   databasePoolSize: 10,
   databaseStatementTimeoutMs: 30_000,
+  redisUrl: null,
   publicUrl: null,
   accessTokenTtlSeconds: 900,
   refreshTokenTtlSeconds: 30 * 24 * 3600,
-  rateLimit: { enabled: true, points: 600, durationSeconds: 60 },
+  rateLimit: { enabled: true, points: 600, durationSeconds: 60, keyPrefix: 'tourney-rl' },
   maxBodyBytes: 1024 * 1024,
   logLevel: 'info',
   trustProxy: false,
+  publicCacheSeconds: 0,
+  listTotalCap: DEFAULT_LIST_TOTAL_CAP,
   validateResponses: false,
   evidenceDir: null,
   maxEvidenceBytes: 25 * 1024 * 1024,
@@ -109,9 +154,14 @@ export const defaultConfig: ServerConfig = {
   webhookDispatcher: true,
   webhookTimeoutMs: 10_000,
   webhookRetryScheduleSeconds: [30, 120, 600, 1800, 3600, 7200, 14_400, 28_800, 28_800],
+  webhookLeaseMarginMs: 60_000,
   webhookPollIntervalMs: 1000,
   notificationSweepIntervalMs: 60_000,
   registrationScheduleIntervalMs: 30_000,
+  shutdownTimeoutMs: 10_000,
+  livePollIntervalMs: 500,
+  liveHeartbeatMs: 15_000,
+  liveBacklog: 1000,
 };
 
 /** Partial configuration, deep for `rateLimit`. */

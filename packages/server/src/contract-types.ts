@@ -52,6 +52,10 @@ export type Tiebreak = Schema<'Tiebreak'>;
 export type StageSettings = Schema<'StageSettings'>;
 export type StageInput = Schema<'StageInput'>;
 export type Stage = Schema<'Stage'>;
+export type StageGroupsInput = Schema<'StageGroupsInput'>;
+export type StageGroups = Schema<'StageGroupsResponse'>['data'];
+export type StageSeedingInput = Schema<'StageSeedingInput'>;
+export type StageSeeding = Schema<'StageSeedingResponse'>['data'];
 export type ParticipantCounts = Schema<'ParticipantCounts'>;
 export type Tournament = Schema<'Tournament'>;
 export type TournamentCreate = Schema<'TournamentCreate'>;
@@ -61,6 +65,9 @@ export type TeamMember = Schema<'TeamMember'>;
 export type Participant = Schema<'Participant'>;
 export type ParticipateRequest = Schema<'ParticipateRequest'>;
 export type ParticipantUpdate = Schema<'ParticipantUpdate'>;
+export type ParticipantCreate = Schema<'ParticipantCreate'>;
+export type ParticipantImportRequest = Schema<'ParticipantImportRequest'>;
+export type SeedsUpdate = Schema<'SeedsUpdate'>;
 
 // Matches and brackets.
 export type MatchStatus = Schema<'MatchStatus'>;
@@ -70,8 +77,12 @@ export type MatchHistoryType = Schema<'MatchHistoryType'>;
 export type MatchSide = Schema<'MatchSide'>;
 export type MatchSlotRef = Schema<'MatchSlotRef'>;
 export type ReportedResult = Schema<'ReportedResult'>;
+export type GameScore = Schema<'GameScore'>;
+export type MatchDecider = Schema<'MatchDecider'>;
 export type MatchHistoryEntry = Schema<'MatchHistoryEntry'>;
 export type Match = Schema<'Match'>;
+export type MyMatch = Schema<'MyMatch'>;
+export type MyTournament = Schema<'MyTournament'>;
 export type MatchReportRequest = Schema<'MatchReportRequest'>;
 export type MatchDisputeRequest = Schema<'MatchDisputeRequest'>;
 export type MatchEvidenceRequest = Schema<'MatchEvidenceRequest'>;
@@ -84,6 +95,7 @@ export type BracketRound = Schema<'BracketRound'>;
 export type BracketStage = Schema<'BracketStage'>;
 export type Placement = Schema<'Placement'>;
 export type Bracket = Schema<'Bracket'>;
+export type LiveEvent = Schema<'LiveEvent'>;
 
 // Circuits and seasons.
 export type CircuitStatus = Schema<'CircuitStatus'>;
@@ -158,6 +170,9 @@ export type AntiCheatClientEnroll = Schema<'AntiCheatClientEnroll'>;
 // Validated queries (defaults applied) of the list operations.
 export type TournamentListQuery = OperationQuery<'listTournaments'>;
 export type ScheduleQuery = OperationQuery<'getTournamentSchedule'>;
+export type PublicTournamentListQuery = OperationQuery<'listPublicTournaments'>;
+export type MyTournamentListQuery = OperationQuery<'listMyTournaments'>;
+export type MyMatchListQuery = OperationQuery<'listMyMatches'>;
 export type ParticipantListQuery = OperationQuery<'listParticipants'>;
 export type CircuitListQuery = OperationQuery<'listCircuits'>;
 export type StandingsQuery = OperationQuery<'getCircuitStandings'>;

@@ -16,4 +16,8 @@ export interface AppDeps {
   logger: Logger;
   /** Run inside the transaction of every recorded event (notifications, webhook wake-ups); filled by createApp. */
   eventSubscribers: EventSubscriber[];
+  /** Random numbers in [0, 1) for draws (shuffleParticipantSeeds, R24.7); Math.random when absent (tests inject one). */
+  random?: () => number;
+  /** The Redis connection holding the rate limit counters (REDIS_URL), checked by `/health` (R21.4); absent without. */
+  redis?: { ping(): Promise<void> };
 }

@@ -8,6 +8,7 @@ export { postgresDialect } from './db/postgres/postgres-dialect';
 export type { PostgresPoolOptions } from './db/postgres/postgres';
 export { databaseFor, type DatabaseChoice } from './db/database-for';
 export { DatabaseConnectionError } from './db/connection-error';
+export { RedisConnectionError } from './redis/redis-connection';
 export type { ConnectedDatabase, DatabaseDialect, LockableTable } from './db/dialect';
 export { isUniqueViolation, UniqueViolationError } from './db/unique-violation';
 export { migrateToLatest } from './db/migrate';

@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TourneyApp } from './app';
 import { API_PREFIX } from './http/router';
@@ -9,7 +9,11 @@ export interface RunningServer {
   url: string;
   /** The bound TCP port (the chosen one when 0 was asked). */
   port: number;
-  /** Stops accepting connections, lets in-flight requests finish, closes idle keep-alive connections. */
+  /**
+   * Stops accepting connections at once, lets requests in flight finish (their responses carry `Connection: close`),
+   * closes idle keep-alive connections, and resolves once every connection is closed. Requests still running after
+   * the grace period (ListenOptions.shutdownGraceMs) have their connections cut (R22.3). Idempotent.
+   */
   close(): Promise<void>;
 }
 
@@ -17,13 +21,29 @@ export interface RunningServer {
 export interface ListenOptions {
   port?: number;
   host?: string;
+  /** Milliseconds close() lets requests in flight finish before cutting them (default config.shutdownTimeoutMs). */
+  shutdownGraceMs?: number;
 }
 
 /** Starts an HTTP server for `app`; resolves once it listens, rejects when it cannot (e.g. port in use). */
 export function listen(app: TourneyApp, options: ListenOptions = {}): Promise<RunningServer> {
   const port = options.port ?? app.deps.config.port;
   const host = options.host ?? app.deps.config.host;
-  const server = createServer(app.callback());
+  const graceMs = options.shutdownGraceMs ?? app.deps.config.shutdownTimeoutMs;
+  const handle = app.callback();
+  const inFlight = new Set<ServerResponse>();
+  let draining = false;
+  const server = createServer((req, res) => {
+    inFlight.add(res);
+    res.once('close', () => {
+      inFlight.delete(res);
+      // Its connection may now be idle (a response whose headers were sent before draining began kept it alive).
+      if (draining) setImmediate(() => server.closeIdleConnections());
+    });
+    // A request arriving on a kept-alive connection while draining is served, and its connection closed after it.
+    if (draining) res.shouldKeepAlive = false;
+    void handle(req, res);
+  });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -36,7 +56,16 @@ export function listen(app: TourneyApp, options: ListenOptions = {}): Promise<Ru
         port: bound,
         close: () =>
           (closing ??= new Promise<void>((done, fail) => {
-            server.close((error) => (error ? fail(error) : done()));
+            app.liveStreams.closeAll();
+            draining = true;
+            for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+            const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+            cut.unref();
+            server.close((error) => {
+              clearTimeout(cut);
+              if (error) fail(error);
+              else done();
+            });
             server.closeIdleConnections();
           })),
       });

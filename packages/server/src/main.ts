@@ -1,33 +1,43 @@
 import { configFromEnv } from './config';
 import { startServer } from './start-server';
 
+/** Milliseconds allowed beyond config.shutdownTimeoutMs for stopping jobs and closing the database before a forced exit. */
+const CLOSE_MARGIN_MS = 5_000;
+
 /**
- * `npm start` entry: configuration from the environment (README "Configuration"), logs the API root,
- * shuts down gracefully on SIGINT/SIGTERM (in-flight requests finish; forced exit after 10 s).
+ * `npm start` entry: configuration from the environment (README "Configuration"), logs the API root. On SIGTERM or
+ * SIGINT (R22.3): stops accepting connections, lets requests in flight finish (cut after TOURNEY_SHUTDOWN_TIMEOUT),
+ * stops the webhook dispatcher (its claimed deliveries released) and the periodic jobs, closes the database and
+ * exits 0; exit 1 when closing fails or takes longer than the timeout plus 5 s. A second signal while stopping is
+ * ignored.
  */
 async function main(): Promise<void> {
   const server = await startServer(configFromEnv());
-  const { logger } = server.deps;
+  const { logger, config } = server.deps;
   logger.info({ url: server.url }, `tourney server listening on ${server.url}`);
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
+    logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down');
+    const limitMs = config.shutdownTimeoutMs + CLOSE_MARGIN_MS;
     setTimeout(() => {
-      logger.error('shutdown took longer than 10 s; exiting');
+      logger.error(`shutdown took longer than ${limitMs} ms; exiting`);
       process.exit(1);
-    }, 10_000).unref();
+    }, limitMs).unref();
     server.close().then(
-      () => logger.info('stopped'),
+      () => {
+        logger.info('stopped');
+        process.exit(0);
+      },
       (error: unknown) => {
         logger.error({ err: error }, 'error while shutting down');
-        process.exitCode = 1;
+        process.exit(1);
       },
     );
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 main().catch((error: unknown) => {

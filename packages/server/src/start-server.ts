@@ -10,6 +10,9 @@ import type { RateLimiter } from './http/rate-limit';
 import { listen, type RunningServer } from './listen';
 import type { Logger } from './logger';
 import { PeriodicJob } from './jobs/periodic-job';
+import { createRateLimiterFor } from './rate-limit-store';
+import { connectRedis, type RedisConnection } from './redis/redis-connection';
+import { checkSharedStateConfig } from './shared-state-config';
 import { applyRegistrationSchedule } from './services/tournaments/registration-schedule';
 import type { WebhookDispatcher } from './services/webhooks/dispatcher';
 
@@ -24,6 +27,7 @@ export type StartServerOptions = ConfigOverrides & {
   logger?: Logger;
   /** Handlers by operationId, merged over the built-in ones (tests, extensions). */
   handlers?: OperationHandlers;
+  /** Default: shared by every process when redisUrl or databaseUrl is set, else in memory (rate-limit-store.ts, R21.1). */
   rateLimiter?: RateLimiter;
 };
 
@@ -47,17 +51,32 @@ export type StartedServer = RunningServer & {
  * sweep (every config.notificationSweepIntervalMs; 0 = off) and the registration schedule (every
  * config.registrationScheduleIntervalMs; 0 = off). `close()` stops the HTTP server, then the dispatcher (attempts in
  * flight are aborted and released) and the jobs (a run in flight finishes), then destroys the database connection.
- * @throws ConfigError for a database URL of another scheme than postgres(ql)://; DatabaseConnectionError when
- * PostgreSQL cannot be reached or refuses the credentials or the database; the migration's error when one fails.
+ * With config.redisUrl it connects to Redis too (rate limit counters, `/health`) and closes it last.
+ * @throws ConfigError for a database URL of another scheme than postgres(ql)://, a Redis URL of another scheme than
+ * redis(s)://, or a database URL without presign secret (R21.2, R21.5); DatabaseConnectionError when PostgreSQL
+ * cannot be reached or refuses the credentials or the database; RedisConnectionError when Redis cannot be reached;
+ * the migration's error when one fails.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<StartedServer> {
   const { clock, logger, handlers, rateLimiter, dialect: given, ...overrides } = options;
   const config = resolveConfig(overrides);
+  checkSharedStateConfig(config);
   const { dialect, location } = given ? { dialect: given, location: config.databaseUrl ?? config.databasePath } : databaseFor(config);
-  const { db, close: closeDatabase } = await dialect.connect(location);
+  const connected = await dialect.connect(location);
+  const { db } = connected;
+  let redis: RedisConnection | null = null;
+  const closeDatabase = async () => {
+    try {
+      await redis?.close();
+    } finally {
+      await connected.close();
+    }
+  };
   try {
     await migrateToLatest(db);
-    const app = createApp({ db, dialect, config: overrides, clock, logger, handlers, rateLimiter });
+    if (config.redisUrl) redis = await connectRedis(config.redisUrl);
+    const limiter = rateLimiter ?? (config.rateLimit.enabled ? createRateLimiterFor(config, connected, redis).limiter : undefined);
+    const app = createApp({ db, dialect, config: overrides, clock, logger, handlers, rateLimiter: limiter, redis: redis ?? undefined });
     const running = await listen(app, { port: config.port, host: config.host });
     const webhookDispatcher = app.services.webhooks.dispatcher;
     if (config.webhookDispatcher) webhookDispatcher.start();
@@ -67,12 +86,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
       intervalMs: app.deps.config.notificationSweepIntervalMs,
       run: () => notifications.sweepDue(),
       logger: app.deps.logger,
+      exclusive: (run) => dialect.runExclusive(db, 'tourney:job:notification-sweep', run),
     });
     const registrationSchedule = new PeriodicJob({
       name: 'registration schedule',
       intervalMs: app.deps.config.registrationScheduleIntervalMs,
       run: () => applyRegistrationSchedule(app.deps),
       logger: app.deps.logger,
+      exclusive: (run) => dialect.runExclusive(db, 'tourney:job:registration-schedule', run),
     });
     notificationSweeper.start();
     registrationSchedule.start();

@@ -1,17 +1,16 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { request, test, type TestTenant, type TestUser } from './helpers/index';
 import {
   antiCheatTenant,
   artifact,
   enrolledUsers,
-  listFiles,
   presign,
   put,
   raise,
   sha256Hex,
   startSession,
+  storedEvidence,
+  storedEvidenceKeys,
   withEvidenceDir,
   withKey,
 } from './anti-cheat-helpers';
@@ -21,8 +20,6 @@ test.scoped({ serverOptions: withEvidenceDir({ maxEvidenceBytes: 4096 }) });
 interface EvidenceFixtures {
   /** An anti-cheat tenant with one enrolled user, alice, in the session ev-1. */
   scene: { tenant: TestTenant; alice: TestUser };
-  /** Where the server keeps evidence (a temporary directory). */
-  evidenceDir: string;
   /** Media file row status, for "nothing stored" checks. */
   statusOf: (mediaFileId: string) => Promise<string>;
   /** Presigns `bytes` in a fresh session, returning the presign data and a check that nothing was stored. */
@@ -38,17 +35,16 @@ const it = test.extend<EvidenceFixtures>({
     },
     { scope: 'file' },
   ],
-  evidenceDir: [async ({ server }, use) => use(server.deps.config.evidenceDir!), { scope: 'file' }],
   statusOf: async ({ server }, use) =>
     use(async (mediaFileId) => (await server.deps.db.selectFrom('anti_cheat_media_files').select('status').where('id', '=', mediaFileId).executeTakeFirstOrThrow()).status),
-  fresh: async ({ server, scene: { tenant, alice }, evidenceDir, statusOf }, use) =>
+  fresh: async ({ server, scene: { tenant, alice }, statusOf }, use) =>
     use(async (bytes) => {
       const sessionId = `ev-neg-${Math.random().toString(36).slice(2, 8)}`;
       await startSession(server, tenant, [alice], sessionId);
       const presigned = await presign(server, tenant, sessionId, bytes);
       const nothingStored = async () => {
         expect(await statusOf(presigned.mediaFileId)).toBe('PENDING');
-        expect((await listFiles(evidenceDir)).filter((f) => f.includes(presigned.mediaFileId))).toEqual([]);
+        expect((await storedEvidenceKeys(server)).filter((f) => f.includes(presigned.mediaFileId))).toEqual([]);
         const session = await withKey(server, tenant.apiKey.key, 'GET', `/anti-cheat/sessions/${sessionId}`);
         expect(session.body.data.evidenceCount).toBe(0);
       };
@@ -74,7 +70,7 @@ describe('anti-cheat evidence: presign and upload', () => {
     expect(await statusOf(data.mediaFileId)).toBe('PENDING');
   });
 
-  it('stores a matching upload through the storage driver and counts it on the session and the detection', async ({ server, evidenceDir, scene: { tenant, alice } }) => {
+  it('stores a matching upload through the storage driver and counts it on the session and the detection', async ({ server, scene: { tenant, alice } }) => {
     const detection = await raise(server, tenant, 'ev-1', alice.id);
     const bytes = artifact('shot');
     const presigned = await presign(server, tenant, 'ev-1', bytes, { detectionId: detection.id });
@@ -92,8 +88,7 @@ describe('anti-cheat evidence: presign and upload', () => {
       contentType: 'image/png',
       uploadedAt: server.clock.now().toISOString(),
     });
-    const stored = await readFile(join(evidenceDir, ...presigned.key.split('/')));
-    expect(new Uint8Array(stored)).toEqual(bytes);
+    expect(await storedEvidence(server, presigned.key)).toEqual(bytes);
 
     const session = await withKey(server, tenant.apiKey.key, 'GET', '/anti-cheat/sessions/ev-1');
     expect(session.body.data.evidenceCount).toBe(1);
@@ -188,7 +183,7 @@ describe('anti-cheat evidence: presign and upload', () => {
       await nothingStored();
     });
 
-    it('a second PUT to the same URL: 409, the first upload untouched', async ({ server, evidenceDir, fresh }) => {
+    it('a second PUT to the same URL: 409, the first upload untouched', async ({ server, fresh }) => {
       const bytes = artifact('twice');
       const { presigned } = await fresh(bytes);
       expect((await put(server, presigned.uploadUrl, bytes)).status).toBe(200);
@@ -201,7 +196,7 @@ describe('anti-cheat evidence: presign and upload', () => {
       expect(again.body.error.code).toBe('CONFLICT');
       const row = await server.deps.db.selectFrom('anti_cheat_media_files').select('uploaded_at').where('id', '=', presigned.mediaFileId).executeTakeFirstOrThrow();
       expect(row.uploaded_at).toBe(uploadedAt);
-      expect((await listFiles(evidenceDir)).filter((f) => f.endsWith(presigned.mediaFileId))).toHaveLength(1);
+      expect((await storedEvidenceKeys(server)).filter((f) => f.endsWith(presigned.mediaFileId))).toHaveLength(1);
     });
 
     it('an unknown media file: 404', async ({ server, fresh }) => {

@@ -7,6 +7,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Scope } from '../src/index';
+import { createEvidenceStorage } from '../src/storage/index';
 import {
   createTenant,
   expectStatus,
@@ -65,6 +66,22 @@ export function withEvidenceDir(
     },
     { scope: 'file' },
   ];
+}
+
+/**
+ * The storage keys of the evidence `server` stored, sorted: files under its evidence directory on SQLite, rows of
+ * `evidence_objects` on PostgreSQL (R21.3).
+ */
+export async function storedEvidenceKeys(server: TestServer): Promise<string[]> {
+  if (!server.deps.config.databaseUrl) return (await listFiles(server.deps.config.evidenceDir!)).filter((f) => !f.endsWith('.meta.json'));
+  const rows = await server.deps.db.selectFrom('evidence_objects').select('key').orderBy('key').execute();
+  return rows.map((r) => r.key);
+}
+
+/** The bytes `server` stored under `key` (through the server's own evidence storage driver), or null. */
+export async function storedEvidence(server: TestServer, key: string): Promise<Uint8Array | null> {
+  const { config, db, clock } = server.deps;
+  return (await createEvidenceStorage(config, db, clock).get(key))?.bytes ?? null;
 }
 
 /** Every file under `dir`, as paths relative to it (empty when the directory does not exist). */

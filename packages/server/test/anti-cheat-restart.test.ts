@@ -2,9 +2,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../src/index';
-import { createTestDatabase, startTestServer, type TestDatabase, type TestServer } from './helpers/index';
-import { antiCheatTenant, artifact, enrolledUsers, presign, put, startSession } from './anti-cheat-helpers';
+import { ConfigError, ManualClock } from '../src/index';
+import { createTestDatabase, onPostgres, startTestServer, type TestDatabase, type TestServer } from './helpers/index';
+import { antiCheatTenant, artifact, enrolledUsers, presign, put, startSession, storedEvidence } from './anti-cheat-helpers';
 
 describe('presigned URLs across a restart (TOURNEY_PRESIGN_SECRET)', () => {
   let dir: string;
@@ -12,7 +12,7 @@ describe('presigned URLs across a restart (TOURNEY_PRESIGN_SECRET)', () => {
   const clock = new ManualClock(new Date());
   // databasePath places the evidence (next to it) on PostgreSQL too, where the database itself is at databaseUrl.
   const start = (presignSecret?: string): Promise<TestServer> =>
-    startTestServer({ ...database.options, databasePath: join(dir, 'tourney.db'), clock, ...(presignSecret ? { presignSecret } : {}) });
+    startTestServer({ ...database.options, databasePath: join(dir, 'tourney.db'), clock, presignSecret: presignSecret ?? null });
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'tourney-restart-'));
     database = await createTestDatabase({ file: true });
@@ -37,12 +37,22 @@ describe('presigned URLs across a restart (TOURNEY_PRESIGN_SECRET)', () => {
     try {
       const res = await put(server, kept.uploadUrl.replace(/^http:\/\/[^/]+\/api\/v1/, server.url), first);
       expect(res.status).toBe(200);
-      // Evidence lives next to the database by default.
-      expect(new Uint8Array(await readFile(join(dir, 'evidence', ...kept.key.split('/'))))).toEqual(first);
+      if (onPostgres) {
+        // Evidence lives in the database on PostgreSQL (R21.3), where any instance reads it.
+        expect(await storedEvidence(server, kept.key)).toEqual(first);
+      } else {
+        // Evidence lives next to the database by default.
+        expect(new Uint8Array(await readFile(join(dir, 'evidence', ...kept.key.split('/'))))).toEqual(first);
+      }
     } finally {
       await server.close();
     }
 
+    if (onPostgres) {
+      // On PostgreSQL a secret is required: no server starts with a random one (R21.2).
+      await expect(start()).rejects.toThrow(ConfigError);
+      return;
+    }
     server = await start();
     try {
       const res = await put(server, lost.uploadUrl.replace(/^http:\/\/[^/]+\/api\/v1/, server.url), second);

@@ -4,7 +4,8 @@ import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configFromEnv, resolveConfig } from '../src/index';
 import { signUpload, verifyUploadSignature } from '../src/services/anti-cheat/upload-signature';
-import { evidenceDirectory, LocalDirectoryStorage } from '../src/storage/index';
+import { createEvidenceStorage, DatabaseStorage, evidenceDirectory, LocalDirectoryStorage } from '../src/storage/index';
+import { onPostgres, startTestServer, type TestServer } from './helpers/index';
 
 describe('LocalDirectoryStorage', () => {
   let root: string;
@@ -70,5 +71,37 @@ describe('upload signatures', () => {
       expect(verifyUploadSignature(secret, { ...fields, [name]: value }, signature), name).toBe(false);
     }
     expect(verifyUploadSignature(secret, fields, 'not-hex')).toBe(false);
+  });
+});
+
+describe(`DatabaseStorage on ${onPostgres ? 'PostgreSQL' : 'SQLite'}`, () => {
+  let server: TestServer;
+  beforeEach(async () => {
+    server = await startTestServer();
+  });
+  afterEach(() => server.close());
+
+  it('puts, replaces, gets, tells existence and deletes objects in evidence_objects, bytes intact', async () => {
+    const storage = new DatabaseStorage(server.deps.db, server.clock);
+    const key = 'anti-cheat-evidence/p1/s1/m1';
+    const bytes = Uint8Array.from({ length: 70_000 }, (_, i) => (i * 7) % 256);
+    expect(await storage.exists(key)).toBe(false);
+    expect(await storage.get(key)).toBeNull();
+    await storage.put(key, bytes, 'image/png');
+    expect(await storage.exists(key)).toBe(true);
+    expect(await storage.get(key)).toEqual({ bytes, contentType: 'image/png' });
+    await storage.put(key, new Uint8Array([0, 255]), 'text/plain');
+    expect(await storage.get(key)).toEqual({ bytes: new Uint8Array([0, 255]), contentType: 'text/plain' });
+    const row = await server.deps.db.selectFrom('evidence_objects').select(['size_bytes']).where('key', '=', key).executeTakeFirstOrThrow();
+    expect(row.size_bytes).toBe(2);
+    await storage.delete(key);
+    expect(await storage.exists(key)).toBe(false);
+    await storage.delete(key);
+    await expect(storage.put('../x', bytes, 'image/png')).rejects.toThrow(TypeError);
+  });
+
+  it('is the evidence storage on PostgreSQL; SQLite keeps the local directory', () => {
+    const { config, db, clock } = server.deps;
+    expect(createEvidenceStorage(config, db, clock)).toBeInstanceOf(onPostgres ? DatabaseStorage : LocalDirectoryStorage);
   });
 });

@@ -73,7 +73,7 @@ describe('classify a completed tournament into the active season', () => {
     const s = await request(server, 'GET', `/circuits/${circuit.id}/seasons/${season.id}`, { apiKey: tenant.apiKey.key });
     expect(s.body.data.tournamentCount).toBe(2);
 
-    const events = await server.deps.db.selectFrom('events').select(['type', 'data']).where('type', '=', 'circuit.standings_updated').where('subject_id', '=', circuit.id).execute();
+    const events = await server.deps.db.selectFrom('events').select(['type', 'data']).where('type', '=', 'circuit.standings_updated').where('subject_id', '=', circuit.id).orderBy('created_at').orderBy('id').execute();
     expect(events.map((e) => JSON.parse(e.data))).toEqual([
       { circuitId: circuit.id, seasonId: season.id, tournamentId: t1.id },
       { circuitId: circuit.id, seasonId: season.id, tournamentId: t2.id },

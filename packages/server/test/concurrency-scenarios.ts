@@ -233,9 +233,41 @@ export async function matchesPlayedAtOnce(servers: readonly ApiServer[]): Promis
 type Scenario = (servers: readonly ApiServer[]) => Promise<void>;
 
 /** Every scenario above with the rule it checks (the test's title), in the order the test files run them. */
+/**
+ * Six players register themselves while the organizer adds the same six by username and imports three CSVs of two
+ * guests, all at once, into 8 places (R24.2): each player holds one place at most, an import is all or nothing, the
+ * places are never exceeded and every accepted entry is listed (7 or 8 places end up taken: 12 are asked for).
+ */
+export async function organizerAndPlayersAtOnce(servers: readonly ApiServer[]): Promise<void> {
+  const at = pick(servers);
+  const tenant = await createTenant(at(0));
+  const t = await openTournament(at(1), tenant, { maxParticipants: 8 });
+  const players = await users(servers, 6);
+  const token = tenant.owner.accessToken;
+  const answers = await Promise.all([
+    ...players.map((u, i) => request(at(i), 'POST', `/tournaments/${t.id}/participate`, { token: u.accessToken })),
+    ...players.map((u, i) => request(at(i + 1), 'POST', `/tournaments/${t.id}/participants`, { token, body: { username: u.username } })),
+    ...[0, 1, 2].map((k) =>
+      request(at(k), 'POST', `/tournaments/${t.id}/participants/import`, { token, body: { csv: `name\nGuest ${k}a\nGuest ${k}b\n` } }),
+    ),
+  ]);
+  const refusals = Object.keys(tally(answers)).filter((k) => k !== '201');
+  for (const r of refusals) expect(['409 ALREADY_REGISTERED', '409 TOURNAMENT_FULL', '400 VALIDATION_ERROR']).toContain(r);
+  for (let i = 0; i < players.length; i++) expect([answers[i], answers[i + 6]].filter((a) => a?.status === 201).length).toBeLessThanOrEqual(1);
+  const accepted = answers.slice(0, 12).filter((a) => a.status === 201).length + 2 * answers.slice(12).filter((a) => a.status === 201).length;
+  for (const server of servers) {
+    const listed = await request(server, 'GET', `/tournaments/${t.id}/participants`, { query: { limit: 100 } });
+    expect(listed.body.pagination.total).toBe(accepted);
+    const userIds = listed.body.data.map((p: { userId: string | null }) => p.userId).filter((u: string | null) => u !== null);
+    expect(new Set(userIds).size).toBe(userIds.length);
+  }
+  expect([7, 8]).toContain(accepted);
+}
+
 export const INVARIANT_SCENARIOS: ReadonlyArray<readonly [rule: string, scenario: Scenario]> = [
   ['40 users registering at once for 8 places: 8 accepted, 32 are 409 TOURNAMENT_FULL', registrationRace],
   ['one user registering several times at once is registered once', duplicateRegistration],
+  ['organizer additions, CSV imports and self-registrations at once: places never exceeded, one place per user', organizerAndPlayersAtOnce],
   ['two OWNERs removing each other at once: one removal succeeds, one OWNER is left', ownersRemoveEachOther],
   ['two OWNERs leaving at once: the last OWNER stays (409 CONFLICT)', ownersLeaveAtOnce],
   ['organizations created at once with one name get distinct slugs', sameNameOrganizations],

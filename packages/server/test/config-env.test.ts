@@ -39,6 +39,7 @@ describe('configFromEnv', () => {
       TOURNEY_EVIDENCE_DIR: '/srv/evidence',
       TOURNEY_PRESIGN_SECRET: 's3cret',
       DATABASE_URL: 'postgres://tourney:secret@db.example.com:5432/tourney',
+      REDIS_URL: 'redis://cache.example.com:6379',
     };
     for (const name of names) {
       const overrides = configFromEnv({ [name]: samples[name] ?? docOf(name).default });

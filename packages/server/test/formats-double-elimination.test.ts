@@ -68,7 +68,8 @@ describe('double elimination', () => {
     expect(final1).toMatchObject({ status: 'COMPLETED', resultType: 'NORMAL' });
     expect(seedOf(final1, 0)).toBe(1);
     expect(final1.winnerId).toBe(final1.participants[0].participantId);
-    expect(reset).toMatchObject({ status: 'COMPLETED', resultType: 'NOT_NEEDED', winnerId: null, loserId: null, history: [] });
+    expect(reset).toMatchObject({ status: 'COMPLETED', resultType: 'NOT_NEEDED', winnerId: null, loserId: null });
+    expect((await getData(server, `/matches/${reset.id}`)).history).toEqual([]); // lists leave history out (R25.9)
     expect(reset.participants.map((s: any) => s.participantId)).toEqual([null, null]);
     expect((await getData(server, `/tournaments/${id}`)).status).toBe('COMPLETED');
     expect(await ranges(server, id)).toEqual(['1', '2', '3', '4']);

@@ -146,3 +146,25 @@ describe('4 groups of 4 into an 8-team double elimination with a reset grand fin
     expect(new Set(bracket.placements.slice(8, 12).map((x: any) => groupStandings.find((r: any) => r.participantId === x.participantId).rank))).toEqual(new Set([3]));
   });
 });
+
+describe('a round robin of 4 into a stepladder of its top 3', () => {
+  it('seeds the ladder by standings: 2 meets 3, the winner meets 1; every place distinct (R27.7)', async ({ server, tenant, players }) => {
+    const four = players.slice(0, 4);
+    const { id, byParticipant, participantOf } = await startWithStages(server, tenant, four, [
+      { name: 'League', format: 'ROUND_ROBIN', settings: { advanceCount: 3 } },
+      { name: 'Ladder', format: 'STEPLADDER' },
+    ]);
+    await playEverything(server, id, byParticipant, betterSeedWins);
+    expect((await getData(server, `/tournaments/${id}`)).status).toBe('COMPLETED');
+    const ladder = (await allMatches(server, id)).filter((m) => m.stageNumber === 2);
+    expect(ladder.map((m) => [m.round, seedOf(m, 0), seedOf(m, 1)])).toEqual([[1, 2, 3], [2, 1, 2]]);
+    const bracket = await getData(server, `/tournaments/${id}/bracket`);
+    const pid = (i: number) => participantOf.get(four[i]!.id);
+    expect(bracket.placements.map((p: any) => [p.participantId, p.placementRange])).toEqual([
+      [pid(0), '1'],
+      [pid(1), '2'],
+      [pid(2), '3'],
+      [pid(3), '4'],
+    ]);
+  });
+});

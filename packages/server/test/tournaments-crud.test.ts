@@ -35,7 +35,7 @@ describe('createTournament', () => {
         name: 'Main bracket',
         format: 'SINGLE_ELIMINATION',
         status: 'PENDING',
-        settings: { thirdPlaceMatch: false, roundIntervalMinutes: 60 },
+        settings: { thirdPlaceMatch: false, seedOrdering: 'inner_outer', roundIntervalMinutes: 60 },
       },
     ]);
   });

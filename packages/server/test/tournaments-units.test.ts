@@ -103,13 +103,18 @@ describe('participant status changes', () => {
 
 describe('stage settings', () => {
   it('fills in the defaults of each format', () => {
-    expect(withFormatDefaults('SINGLE_ELIMINATION', {})).toEqual({ thirdPlaceMatch: false, roundIntervalMinutes: 60 });
-    expect(withFormatDefaults('DOUBLE_ELIMINATION', { roundIntervalMinutes: 15 })).toEqual({ grandFinal: 'simple', roundIntervalMinutes: 15 });
+    expect(withFormatDefaults('SINGLE_ELIMINATION', {})).toEqual({ thirdPlaceMatch: false, seedOrdering: 'inner_outer', roundIntervalMinutes: 60 });
+    expect(withFormatDefaults('DOUBLE_ELIMINATION', { roundIntervalMinutes: 15 })).toEqual({
+      grandFinal: 'simple',
+      seedOrdering: 'inner_outer',
+      skipFirstRound: false,
+      roundIntervalMinutes: 15,
+    });
     expect(withFormatDefaults('SWISS', {}).tiebreaks).toEqual(['POINTS', 'BUCHHOLZ', 'BUCHHOLZ_CUT1', 'SONNEBORN_BERGER']);
   });
 
   it('compares stages with defaults filled in on both sides', () => {
-    const row = { id: 's', tournament_id: 't', number: 1, name: 'Main', format: 'SINGLE_ELIMINATION', status: 'PENDING', settings: '{}', created_at: 'x' };
+    const row = { id: 's', tournament_id: 't', number: 1, name: 'Main', format: 'SINGLE_ELIMINATION', status: 'PENDING', settings: '{}', group_draw: null, created_at: 'x' };
     expect(sameStages([row], [{ name: 'Main', format: 'SINGLE_ELIMINATION' }])).toBe(true);
     expect(sameStages([row], [{ name: 'Main', format: 'SINGLE_ELIMINATION', settings: { thirdPlaceMatch: false, roundIntervalMinutes: 60 } }])).toBe(true);
     expect(sameStages([row], [{ name: 'Main', format: 'SINGLE_ELIMINATION', settings: { thirdPlaceMatch: true } }])).toBe(false);

@@ -17,6 +17,8 @@ export interface MatchView {
   /** WINNERS, LOSERS, GRAND_FINAL, THIRD_PLACE, ROUND_ROBIN, SWISS or GROUP. */
   bracket: string;
   groupNumber?: number | null;
+  /** The group's name (A, B, ... or given names). */
+  groupName?: string | null;
   /** 1-based round within its bracket. */
   round: number;
   /** 1-based position within the round; positions emptied by byes keep their number (so some may be missing). */
@@ -26,6 +28,8 @@ export interface MatchView {
   winnerId: string | null;
   isDraw?: boolean;
   resultType?: string | null;
+  /** What decided a drawn score (contract MatchDecider, R25.4): its score per side is drawn after the match score. */
+  decider?: { kind: string; scores: readonly number[] } | null;
 }
 
 /** A round of one bracket of a stage, with its display name ("Final", "Semi-finals", "Round 1"). */
@@ -41,6 +45,8 @@ export interface StandingView {
   rank: number;
   name: string;
   group?: number | null;
+  /** The group's name (A, B, ... or given names). */
+  groupName?: string | null;
   played: number;
   wins: number;
   draws: number;

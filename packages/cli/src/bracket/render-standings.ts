@@ -12,6 +12,13 @@ const TIEBREAK_HEADERS: Readonly<Record<string, string>> = {
   BUCHHOLZ: 'BH',
   BUCHHOLZ_CUT1: 'BH-1',
   OPPONENT_MATCH_WIN_PERCENTAGE: 'OMW%',
+  BUCHHOLZ_CUT2: 'BH-2',
+  MEDIAN_BUCHHOLZ: 'MBH',
+  CUMULATIVE_SCORE: 'Cum',
+  KOYA: 'Koya',
+  GAME_WIN_PERCENTAGE: 'GW%',
+  OPPONENT_GAME_WIN_PERCENTAGE: 'OGW%',
+  HEAD_TO_HEAD_MINI_LEAGUE: 'H2H',
 };
 
 /** A number as shown in a table: integers as is, fractions (chess points) with up to 2 decimals. */
@@ -27,7 +34,8 @@ function signed(value: number | undefined): string {
 }
 
 /**
- * Standings of a round-robin, Swiss or group stage as a table, one per group (`Group 2 standings`), else
+ * Standings of a round-robin, Swiss or group stage as a table, one per group (`Group B standings` by the group's
+ * name, else its number), else
  * `Standings`: rank, name, played, wins, draws, losses, score difference (+4), points, the value of each tiebreak
  * criterion after points (Buchholz BH, Sonneborn-Berger SB, ...), and the esports-form Swiss status ("advanced",
  * "out"). Names are shortened with '…' so every line fits `width` cells. Empty when there are no rows.
@@ -68,7 +76,8 @@ export function renderStandings(rows: readonly StandingView[], width: number): s
   const out: string[] = [];
   for (const group of groups) {
     if (out.length > 0) out.push('');
-    out.push(group === null ? 'Standings' : `Group ${group} standings`, header);
+    const name = rows.find((r) => (r.group ?? null) === group)?.groupName ?? group;
+    out.push(group === null ? 'Standings' : `Group ${name} standings`, header);
     rows.forEach((r, i) => {
       if ((r.group ?? null) !== group) return;
       out.push(line(cells[i] as string[], r.name, statuses[i] as string));

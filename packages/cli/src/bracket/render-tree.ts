@@ -20,7 +20,7 @@ const MARK_WIDTH = 2;
  * connector leaves from the middle, which is exactly the row of its slot in round r+1.
  *
  * Returns the lines (without trailing spaces), or null when the rounds are not a complete halving tree (rounds must
- * be 1..R and round r positions within 1..2^(R-r)) or when the tree cannot fit `width` cells with names of at least
+ * be 1..R, round r positions within 1..2^(R-r), every position of rounds 2..R held) or when the tree cannot fit `width` cells with names of at least
  * {@link MIN_TREE_NAME_WIDTH} cells (names are shortened with '…' to fit).
  */
 export function renderTree(rounds: readonly RoundView[], width: number, options: { finalLabel?: string } = {}): string[] | null {
@@ -37,6 +37,8 @@ export function renderTree(rounds: readonly RoundView[], width: number, options:
       if (!valid || slots.has(match.number)) return null;
       slots.set(match.number, match);
     }
+    // Rounds after the first are full in a halving tree (a stepladder's one match per round is not one).
+    if (r >= 2 && slots.size !== 2 ** (totalRounds - r)) return null;
     positions.push(slots);
   }
   const matchAt = (r: number, n: number) => positions[r - 1]?.get(n);

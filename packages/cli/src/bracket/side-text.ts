@@ -12,12 +12,18 @@ export function sideName(match: MatchView, side: SideView | undefined): string {
 }
 
 /**
- * Score shown for a side: the number; for a walkover or forfeit without scores, "W" for the winner and "-" for the
- * loser; empty while there is no result.
+ * Score shown for a side: the number, with the side's decider score after it unless `withDecider` is false (`3(4p)`,
+ * R25.4); for a walkover or forfeit without scores, "W" for the winner and "-" for the loser; empty while there is no
+ * result.
  */
-export function sideScore(match: MatchView, side: SideView | undefined): string {
+export function sideScore(match: MatchView, side: SideView | undefined, withDecider = true): string {
   if (side === undefined) return '';
-  if (side.score !== null && side.score !== undefined) return String(side.score);
+  if (side.score !== null && side.score !== undefined) {
+    const index = match.participants.indexOf(side);
+    const own = withDecider && match.decider && index >= 0 ? match.decider.scores[index] : undefined;
+    const suffix: Record<string, string> = { PENALTIES: 'p', EXTRA_TIME: 'et', GOLDEN_GOAL: 'gg' };
+    return own === undefined ? String(side.score) : `${side.score}(${own}${suffix[match.decider?.kind ?? ''] ?? ''})`;
+  }
   if (!isDecided(match) || match.resultType === 'BYE' || match.resultType === 'NORMAL') return '';
   if (side.participantId === null) return '';
   return match.winnerId === side.participantId ? 'W' : '-';
@@ -31,4 +37,11 @@ export function isWinner(match: MatchView, side: SideView | undefined): boolean 
 /** True for COMPLETED and RESOLVED matches. */
 export function isDecided(match: MatchView): boolean {
   return match.status === 'COMPLETED' || match.status === 'RESOLVED';
+}
+
+/** ` (4-2 p)`: a match's decider after its score, in side order (R25.4); empty without one. */
+export function deciderSuffix(match: MatchView): string {
+  if (!match.decider) return '';
+  const suffix: Record<string, string> = { PENALTIES: 'p', EXTRA_TIME: 'et', GOLDEN_GOAL: 'gg', OTHER: 'dec' };
+  return ` (${match.decider.scores.join('-')} ${suffix[match.decider.kind] ?? 'dec'})`;
 }

@@ -2,9 +2,10 @@ import type { Match } from '../api-types';
 import type { CliDeps } from '../deps';
 import { CliError } from '../errors';
 import { canPrompt } from '../prompts/ask';
+import { deciderOf, parseGames, type DeciderInput, type GameInput } from './match-series';
 
 /** Brackets whose matches cannot end in a draw (elimination: someone must go through). */
-const NO_DRAW_BRACKETS = new Set(['WINNERS', 'LOSERS', 'GRAND_FINAL', 'THIRD_PLACE']);
+const NO_DRAW_BRACKETS = new Set(['WINNERS', 'LOSERS', 'GRAND_FINAL', 'THIRD_PLACE', 'CONSOLATION']);
 
 /**
  * Parses `A-B` (scores in the match's side order, non-negative integers).
@@ -57,20 +58,50 @@ export async function winnerFor(deps: CliDeps, match: Match, scores: [number, nu
   });
 }
 
+/** The result flags of report, resolve and correct: a score or per-game scores, a winner and a decider. */
+export interface ResultFlags {
+  score?: string;
+  /** `13-9,7-13,13-11` (R25.2), or already parsed games (asked for on a terminal). */
+  games?: string | GameInput[];
+  winner?: string;
+  decider?: string;
+  penalties?: string;
+}
+
+/** A result body as the API takes it (MatchReportRequest's result fields). */
+export interface ResultBody {
+  scores?: { participantId: string; score: number }[];
+  games?: GameInput[];
+  winnerId?: string;
+  decider?: DeciderInput;
+}
+
 /**
- * A result body `{ scores, winnerId? }` from `--score A-B` (side order) and `--winner` (asked for on a terminal when
- * an elimination match is tied). @throws CliError MATCH_NOT_READY while a side is unknown.
+ * A result body from `--score A-B` (side order) or `--games` (per-game scores: the server derives the score, R25.2),
+ * `--winner` (asked for on a terminal when an elimination match is tied without a decider) and `--decider` /
+ * `--penalties` (R25.4: a drawn score decided, its winner goes through).
+ * @throws CliError MATCH_NOT_READY while a side is unknown; INVALID_SCORE / INVALID_DECIDER for bad values;
+ *   MISSING_VALUE when neither a score nor games are given.
  */
-export async function resultBody(deps: CliDeps, match: Match, score: string, winner: string | undefined) {
+export async function resultBody(deps: CliDeps, match: Match, flags: ResultFlags): Promise<ResultBody> {
   const [a, b] = [match.participants[0]?.participantId, match.participants[1]?.participantId];
   if (!a || !b) throw new CliError('MATCH_NOT_READY', `match ${match.id} does not have both participants yet`);
-  const scores = parseScore(score);
-  const winnerId = await winnerFor(deps, match, scores, winner);
+  const decider = deciderOf(flags);
+  const extra = decider ? { decider } : {};
+  if (flags.games !== undefined) {
+    const games = typeof flags.games === 'string' ? parseGames(flags.games) : flags.games;
+    const winnerId = flags.winner !== undefined ? resolveWinner(match, [0, 0], flags.winner) : undefined;
+    return { games, ...(winnerId !== undefined ? { winnerId } : {}), ...extra };
+  }
+  if (flags.score === undefined) throw new CliError('MISSING_VALUE', 'must provide --score or --games');
+  const scores = parseScore(flags.score);
+  const winnerId = decider ? resolveWinner(match, [0, 0], flags.winner) : await winnerFor(deps, match, scores, flags.winner);
   return {
     scores: [
       { participantId: a, score: scores[0] },
       { participantId: b, score: scores[1] },
     ],
     ...(winnerId !== undefined ? { winnerId } : {}),
+    ...extra,
   };
 }

@@ -12,7 +12,7 @@ import { openSession, type Session } from '../session';
 import { globalsOf, printResult, withExamples } from './shared';
 import { confirmOrStop } from '../prompts/confirm';
 import { describeMatch } from './match';
-import { resultBody } from './match-result';
+import { resultBody, type ResultFlags } from './match-result';
 
 /** The answer of `POST /matches/{id}/correct`. */
 type MatchCorrection = components['schemas']['MatchCorrection'];
@@ -111,13 +111,16 @@ export function registerMatchWorkflowCommands(match: Command, deps: CliDeps): vo
     match
       .command('resolve <matchId>')
       .description('set the final result of a disputed match (organizers and moderators)')
-      .requiredOption('--score <A-B>', 'final scores in the side order of the match, e.g. 2-1')
+      .option('--score <A-B>', 'final scores in the side order of the match, e.g. 2-1 (or --games)')
+      .option('--games <list>', 'per-game (per-map) scores in side order, e.g. 13-9,7-13,13-11; the score is derived')
       .option('--winner <participant>', 'winner: participant id or side number 1/2 (default: the higher score)')
+      .option('--decider <KIND:A-B>', 'what decided a drawn score, e.g. PENALTIES:4-2')
+      .option('--penalties <A-B>', 'shorthand for --decider PENALTIES:A-B')
       .option('--reason <text>', 'why (kept in the match history; prompted when omitted)')
       .option('--json', 'print the updated match as JSON')
-      .action(async (id: string, flags: { score: string; winner?: string; reason?: string; json?: boolean }, command: Command) => {
+      .action(async (id: string, flags: ResultFlags & { reason?: string; json?: boolean }, command: Command) => {
         const session = await openSession(deps, globalsOf(command), 'user');
-        const body = { ...(await resultBody(deps, await readMatch(session, id), flags.score, flags.winner)), reason: await reasonOf(deps, flags.reason, 'kept in the history') };
+        const body = { ...(await resultBody(deps, await readMatch(session, id), flags)), reason: await reasonOf(deps, flags.reason, 'kept in the history') };
         const { data } = await session.call((client) =>
           client.POST('/matches/{id}/resolve', { params: { path: { id }, header: idempotent() }, body }),
         );
@@ -130,18 +133,21 @@ export function registerMatchWorkflowCommands(match: Command, deps: CliDeps): vo
     match
       .command('correct <matchId>')
       .description('correct the result of a finished match (organizers); later matches are rewired')
-      .requiredOption('--score <A-B>', 'corrected scores in the side order of the match, e.g. 0-2')
+      .option('--score <A-B>', 'corrected scores in the side order of the match, e.g. 0-2 (or --games)')
+      .option('--games <list>', 'per-game (per-map) scores in side order, e.g. 13-9,7-13,13-11; the score is derived')
       .option('--winner <participant>', 'winner: participant id or side number 1/2 (default: the higher score)')
+      .option('--decider <KIND:A-B>', 'what decided a drawn score, e.g. PENALTIES:4-2')
+      .option('--penalties <A-B>', 'shorthand for --decider PENALTIES:A-B')
       .option('--reason <text>', 'why (kept in the match history; prompted when omitted)')
       .option('--cascade', 'reset the later matches that were already played with the old result (asks first on a terminal)')
       .option('-y, --yes', 'with --cascade: do not ask for confirmation (required when not running interactively)')
       .option('--json', 'print the correction as JSON')
       .action(
-        async (id: string, flags: { score: string; winner?: string; reason?: string; cascade?: boolean; yes?: boolean; json?: boolean }, command: Command) => {
+        async (id: string, flags: ResultFlags & { reason?: string; cascade?: boolean; yes?: boolean; json?: boolean }, command: Command) => {
           const session = await openSession(deps, globalsOf(command), 'user');
           if (flags.cascade) await confirmOrStop(deps, flags.yes, 'reset the later matches played with the old result (their results are cleared)?');
           const body = {
-            ...(await resultBody(deps, await readMatch(session, id), flags.score, flags.winner)),
+            ...(await resultBody(deps, await readMatch(session, id), flags)),
             reason: await reasonOf(deps, flags.reason, 'kept in the history'),
             ...(flags.cascade ? { cascade: true } : {}),
           };

@@ -9,8 +9,10 @@ import { printFields, type Column } from '../output/table';
 import { formatTimestamp, humanize } from '../output/text';
 import { valueOrAsk } from '../prompts/ask';
 import { openSession } from '../session';
-import { resultBody } from './match-result';
+import { resultBody, type ResultFlags } from './match-result';
+import { askGames, deciderText, gamesText } from './match-series';
 import { registerMatchWorkflowCommands } from './match-workflow';
+import { exportMatchesCsv, nextMatchAnywhere, printNextAnywhere } from './player-views';
 import {
   addJsonOption,
   addListOptions,
@@ -38,6 +40,8 @@ export function roundLabel(match: Pick<Match, 'bracket' | 'round' | 'groupNumber
       return `${stage}GF${match.round}`;
     case 'THIRD_PLACE':
       return `${stage}3rd`;
+    case 'CONSOLATION':
+      return `${stage}C${match.round}`;
     case 'GROUP':
       return `${stage}G${match.groupNumber ?? '?'} R${match.round}`;
     default:
@@ -63,10 +67,13 @@ function sideLabel(match: Match, index: 0 | 1): string {
   return side?.participantId && side.participantId === match.winnerId ? `${name} ✓` : name;
 }
 
-/** The score as a person reads it: `2-1`, or how a match was decided without one (walkover, bye, forfeit). */
+/**
+ * The score as a person reads it: `2-1`, `3-3 (4-2 p)` with a decider (R25.4), or how a match was decided without
+ * one (walkover, bye, forfeit).
+ */
 export function scoreText(match: Match): string {
   const scores = matchScores(match);
-  if (scores) return scores.join('-');
+  if (scores) return `${scores.join('-')}${deciderText(match.decider ?? match.reportedResult?.decider)}`;
   switch (match.resultType) {
     case 'WALKOVER':
       return 'w/o';
@@ -85,7 +92,7 @@ export function scoreText(match: Match): string {
 export function describeMatch(match: Match): string {
   const scores = matchScores(match);
   const [a, b] = [sideLabel(match, 0).replace(/ ✓$/, ''), sideLabel(match, 1).replace(/ ✓$/, '')];
-  const core = scores ? `${a} ${scores[0]}-${scores[1]} ${b}` : `${a} vs ${b}`;
+  const core = scores ? `${a} ${scores[0]}-${scores[1]}${deciderText(match.decider ?? match.reportedResult?.decider)} ${b}` : `${a} vs ${b}`;
   const winnerId = match.winnerId ?? match.reportedResult?.winnerId ?? null;
   const winner = match.participants.find((side) => side.participantId !== null && side.participantId === winnerId);
   return winner ? `${core} (winner ${winner.name ?? winner.participantId})` : core;
@@ -114,14 +121,18 @@ export const MATCH_COLUMNS: readonly Column<Match>[] = [
 ];
 
 interface MatchListFlags extends ListOptions {
+  stage?: number;
+  group?: number;
   round?: number;
   status?: MatchStatus;
   participant?: string;
+  csv?: boolean;
+  output?: string;
 }
 
 /** One line per history entry: `2030-06-01 12:00Z  reported  2-1 (by <user id>)`. */
 export function historyLines(match: Match): string[] {
-  return match.history.map((entry) => {
+  return (match.history ?? []).map((entry) => {
     const data = entry.data as Record<string, unknown>;
     const detail = typeof data.reason === 'string' ? `  ${data.reason}` : Array.isArray(data.evidence) ? `  ${data.evidence.join(' ')}` : '';
     const by = entry.actorUserId ? ` (by ${entry.actorUserId})` : '';
@@ -139,21 +150,29 @@ export function registerMatchCommands(program: Command, deps: CliDeps): void {
         .command('list <tournamentId>')
         .alias('ls')
         .description('list the matches of a tournament in play order')
-        .option('--round <n>', 'only this round', intOption(1))
+        .option('--stage <n>', 'only this stage (its number)', intOption(1))
+        .option('--group <n>', 'only this group of a group stage', intOption(1))
+        .option('--round <n>', 'only this round (within each stage; combine with --stage)', intOption(1))
         .option('--status <status>', 'only this status, e.g. scheduled or pending-result', enumOption(STATUSES))
-        .option('--participant <id>', 'only matches of this participant'),
+        .option('--participant <id>', 'only matches of this participant (a participant id, or a user id)')
+        .option('--csv', 'print matches.csv: every match with stage, round, group, sides, scores, status, winner and times')
+        .option('-o, --output <file>', 'with --csv: write to this file instead of stdout'),
     ).action(async (id: string, flags: MatchListFlags, command: Command) => {
       const session = await openSession(deps, globalsOf(command), 'any');
+      if (flags.csv) return exportMatchesCsv(deps, session, id, flags.output);
+      if (flags.output !== undefined) throw new CliError('INVALID_ARGUMENT', '--output goes with --csv');
       await printApiList(deps, session, flags, {
         path: '/tournaments/{id}/schedule',
         pathParams: { id },
-        query: { round: flags.round, status: flags.status, participantId: flags.participant },
+        query: { stage: flags.stage, groupNumber: flags.group, round: flags.round, status: flags.status, participantId: flags.participant },
         noun: 'matches',
         columns: MATCH_COLUMNS,
       });
     }),
     'tourney match list 0199a1b2-...',
     'tourney match ls 0199a1b2-... --status scheduled --all',
+    'tourney match list 0199a1b2-... --csv -o matches.csv',
+    'tourney match ls 0199a1b2-... --stage 1 --group 2',
   );
 
   addShowCommand(deps, match, {
@@ -167,10 +186,15 @@ export function registerMatchCommands(program: Command, deps: CliDeps): void {
 
   withExamples(
     addJsonOption(
-      match.command('next <tournamentId>').description('your next match to play in a tournament (the first open one in play order)'),
+      match
+        .command('next [tournamentId]')
+        .description('your next match to play: across your tournaments (soonest first), or in one tournament (the first open one in play order)'),
       'the match',
-    ).action(async (id: string, flags: { json?: boolean }, command: Command) => {
+    ).action(async (id: string | undefined, flags: { json?: boolean }, command: Command) => {
       const session = await openSession(deps, globalsOf(command), 'user');
+      if (id === undefined) {
+        return printNextAnywhere(deps, flags, await nextMatchAnywhere(session), (m) => `${roundLabel(m)} #${m.number} ${describeMatch(m)}`);
+      }
       const next = await session.call((client) => findNextMatch(client, id), 'looking for your next match');
       if (next === undefined) {
         if (flags.json) return printJson(deps.io, null);
@@ -185,6 +209,7 @@ export function registerMatchCommands(program: Command, deps: CliDeps): void {
         (m) => m.id,
       );
     }),
+    'tourney match next',
     'tourney match next 0199a1b2-...',
     'tourney match report "$(tourney match next 0199a1b2-...)" --score 2-1',
   );
@@ -195,21 +220,29 @@ export function registerMatchCommands(program: Command, deps: CliDeps): void {
         .command('report <matchId>')
         .description('report the result of your match (the opponent then confirms)')
         .option('--score <A-B>', 'scores in the side order of the match, e.g. 2-1 (prompted when omitted)')
-        .option('--winner <participant>', 'winner: participant id or side number 1/2 (default: the higher score; asked for a tie)'),
+        .option('--games <list>', 'per-game (per-map) scores in side order, e.g. 13-9,7-13,13-11 or 13-9@Inferno,...; the score is derived')
+        .option('--winner <participant>', 'winner: participant id or side number 1/2 (default: the higher score; asked for a tie)')
+        .option('--decider <KIND:A-B>', 'what decided a drawn score: PENALTIES, EXTRA_TIME, GOLDEN_GOAL or OTHER with its score, e.g. PENALTIES:4-2')
+        .option('--penalties <A-B>', 'shorthand for --decider PENALTIES:A-B'),
       'the updated match',
-    ).action(async (id: string, flags: { score?: string; winner?: string; json?: boolean }, command: Command) => {
+    ).action(async (id: string, flags: ResultFlags & { score?: string; games?: string; json?: boolean }, command: Command) => {
       const session = await openSession(deps, globalsOf(command), 'user');
       const { data: current } = await session.call((client) => client.GET('/matches/{id}', { params: { path: { id } } }));
       const [a, b] = [current.participants[0], current.participants[1]];
       if (!a?.participantId || !b?.participantId) {
         throw new CliError('MATCH_NOT_READY', `match ${id} does not have both participants yet`);
       }
-      const score = await valueOrAsk(deps, flags.score, {
-        flag: '--score',
-        message: `score (${a.name ?? 'side 1'}-${b.name ?? 'side 2'}, e.g. 2-1)`,
-        validate: (value) => /^\s*\d+\s*[-:]\s*\d+\s*$/.test(value) || 'expected A-B, e.g. 2-1',
-      });
-      const body = await resultBody(deps, current, score, flags.winner);
+      const perGame = flags.games === undefined && flags.score === undefined && current.bestOf > 1;
+      const score =
+        flags.games !== undefined || perGame
+          ? undefined
+          : await valueOrAsk(deps, flags.score, {
+              flag: '--score',
+              message: `score (${a.name ?? 'side 1'}-${b.name ?? 'side 2'}, e.g. 2-1)`,
+              validate: (value) => /^\s*\d+\s*[-:]\s*\d+\s*$/.test(value) || 'expected A-B, e.g. 2-1',
+            });
+      const games = perGame ? await askGames(deps, current) : flags.games;
+      const body = await resultBody(deps, current, { ...flags, score, games });
       const idempotencyKey = randomUUID();
       const { data } = await session.call((client) =>
         client.POST('/matches/{id}/report', { params: { path: { id }, header: { 'Idempotency-Key': idempotencyKey } }, body }),
@@ -218,6 +251,8 @@ export function registerMatchCommands(program: Command, deps: CliDeps): void {
     }),
     'tourney match report 0199a1b3-... --score 2-1',
     'tourney match report 0199a1b3-... --score 1-1 --winner 2',
+    'tourney match report 0199a1b3-... --games 13-9@Inferno,7-13@Nuke,13-11@Mirage',
+    'tourney match report 0199a1b3-... --score 3-3 --penalties 4-2',
   );
 
   withExamples(
@@ -246,6 +281,8 @@ function printMatchFields(deps: CliDeps, m: Match): void {
     ['round', `${roundLabel(m)} #${m.number}`, `${m.stageNumber}\t${m.bracket}\t${m.round}\t${m.number}`],
     ['status', humanize(m.status), m.status],
     ['result', scoreText(m) || 'none yet', m.resultType],
+    ['best of', String(m.bestOf), String(m.bestOf)],
+    ['games', gamesText(m.games ?? m.reportedResult?.games) || '-', JSON.stringify(m.games ?? [])],
     ['side 1', `${side(0)?.name ?? 'tbd'} (${side(0)?.participantId ?? '-'})`, `${side(0)?.participantId ?? ''}\t${side(0)?.score ?? ''}`],
     ['side 2', `${side(1)?.name ?? 'tbd'} (${side(1)?.participantId ?? '-'})`, `${side(1)?.participantId ?? ''}\t${side(1)?.score ?? ''}`],
     ['winner', m.participants.find((p) => p.participantId !== null && p.participantId === m.winnerId)?.name ?? '', m.winnerId],

@@ -10,22 +10,21 @@ import { confirmOrStop } from '../prompts/confirm';
 import { valueOrAsk } from '../prompts/ask';
 import { openSession } from '../session';
 import { addProjectOption, projectFor } from './project-option';
+import { registerResultsCommand } from './player-views';
+import { registerTournamentListCommand } from './tournament-list';
 import {
   addJsonOption,
-  addListOptions,
   addShowCommand,
   addYesOption,
-  enumOption,
   globalsOf,
   intOption,
-  type ListOptions,
-  printApiList,
   printDone,
   printResult,
   statusColumn,
   withExamples,
 } from './shared';
 import { addStageOptions, FORMAT_WORDS, stagesFromFlags, type StageFlags } from './stage-options';
+import { registerDrawCommands } from './draw';
 
 type TournamentAnalytics = components['schemas']['TournamentAnalytics'];
 
@@ -69,11 +68,6 @@ interface TournamentFlags extends StageFlags {
   json?: boolean;
 }
 
-interface TournamentListFlags extends ListOptions {
-  status?: TournamentStatus;
-  project?: string;
-}
-
 /** Adds the flags shared by create and update (besides name, discipline and the stage flags). */
 function addTournamentOptions(command: Command): Command {
   return command
@@ -114,31 +108,13 @@ export function registerTournamentCommands(program: Command, deps: CliDeps): voi
     'tourney tournament create --name "Friday Cup" --discipline chess --max-participants 32',
     'tourney tournament create --name Open --discipline cs2 --format double-elimination --grand-final double',
     'tourney tournament create --name Masters --discipline chess --format swiss --swiss-rounds 5 --points 1,0.5,0 --tiebreaks points,buchholz,sonneborn-berger',
+    'tourney tournament create --name Open --discipline chess --format swiss --tiebreaks points,median-buchholz,buchholz-cut2,cumulative-score --bye-tiebreaks fide-2023',
+    'tourney tournament create --name Cup --discipline cs2 --format double-elimination --seed-ordering natural --skip-first-round',
     'tourney tournament create --name Major --discipline cs2 --max-participants 32 --stages stages.yaml --check-in',
   );
 
-  withExamples(
-    addListOptions(
-      addProjectOption(
-        tournament
-          .command('list')
-          .alias('ls')
-          .description('list the tournaments of the project')
-          .option('--status <status>', 'only this status, e.g. ongoing or registration-open', enumOption(STATUSES)),
-      ),
-    ).action(async (flags: TournamentListFlags, command: Command) => {
-      const session = await openSession(deps, globalsOf(command), 'any');
-      await printApiList(deps, session, flags, {
-        path: '/tournaments',
-        query: { status: flags.status, projectId: projectFor(session, flags.project, false) },
-        noun: 'tournaments',
-        columns: TOURNAMENT_COLUMNS,
-      });
-    }),
-    'tourney tournament list',
-    'tourney tournament ls --status ongoing --json',
-    'tourney tournament list --all | cut -f1',
-  );
+  registerTournamentListCommand(tournament, deps, { columns: TOURNAMENT_COLUMNS, statuses: STATUSES });
+  registerResultsCommand(tournament, deps);
 
   addShowCommand(deps, tournament, {
     usage: 'get <tournamentId>',
@@ -247,6 +223,8 @@ export function registerTournamentCommands(program: Command, deps: CliDeps): voi
     }),
     'tourney tournament analytics 0199a1b2-...',
   );
+
+  registerDrawCommands(tournament, deps);
 }
 
 type TransitionPath =
@@ -335,8 +313,8 @@ async function updateTournament(deps: CliDeps, id: string, flags: TournamentFlag
 }
 
 function hasStageChange(flags: TournamentFlags): boolean {
-  const { format, stageName, thirdPlace, grandFinal, cycles, swissRounds, winsToAdvance, lossesToEliminate, groups, qualifiersPerGroup, points, tiebreaks, roundInterval } = flags;
-  return [format, stageName, thirdPlace, grandFinal, cycles, swissRounds, winsToAdvance, lossesToEliminate, groups, qualifiersPerGroup, points, tiebreaks, roundInterval].some(
+  const { format, stageName, thirdPlace, consolation, grandFinal, seedOrdering, skipFirstRound, byeTiebreaks, swissPairing, cycles, swissRounds, winsToAdvance, lossesToEliminate, groups, qualifiersPerGroup, groupNames, points, tiebreaks, roundInterval } = flags;
+  return [format, stageName, thirdPlace, consolation, grandFinal, seedOrdering, skipFirstRound, byeTiebreaks, swissPairing, cycles, swissRounds, winsToAdvance, lossesToEliminate, groups, qualifiersPerGroup, groupNames, points, tiebreaks, roundInterval].some(
     (v) => v !== undefined,
   );
 }
@@ -345,8 +323,11 @@ function hasStageChange(flags: TournamentFlags): boolean {
 export function describeStage(stage: Pick<Stage, 'format' | 'settings'>): string {
   const s = stage.settings;
   const parts: string[] = [FORMAT_WORDS[stage.format]];
-  if (stage.format === 'SINGLE_ELIMINATION' && s.thirdPlaceMatch) parts.push('third-place match');
+  if (stage.format === 'SINGLE_ELIMINATION' && s.consolation === 'FULL') parts.push('every place played off');
+  else if (stage.format === 'SINGLE_ELIMINATION' && (s.consolation === 'THIRD_PLACE' || (s.consolation === undefined && s.thirdPlaceMatch))) parts.push('third-place match');
   if (stage.format === 'DOUBLE_ELIMINATION' && s.grandFinal) parts.push(`grand final ${s.grandFinal}`);
+  if (stage.format === 'DOUBLE_ELIMINATION' && s.skipFirstRound) parts.push('lower half starts in the losers bracket');
+  if ((stage.format === 'SINGLE_ELIMINATION' || stage.format === 'DOUBLE_ELIMINATION') && s.seedOrdering && s.seedOrdering !== 'inner_outer') parts.push(`${s.seedOrdering} seed order`);
   if (stage.format === 'SWISS') {
     if (s.swissWinsToAdvance || s.swissLossesToEliminate) parts.push(`${s.swissWinsToAdvance ?? '?'} wins advance, ${s.swissLossesToEliminate ?? '?'} losses eliminate`);
     else if (s.swissRounds) parts.push(`${s.swissRounds} rounds`);

@@ -65,6 +65,9 @@ export function match(overrides: Partial<Match> = {}): Match {
     completedAt: null,
     next: { winner: null, loser: null },
     reportedResult: null,
+    bestOf: 1,
+    games: null,
+    decider: null,
     history: [],
     ...overrides,
   } as Match;

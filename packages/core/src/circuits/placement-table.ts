@@ -1,8 +1,12 @@
 import { throwIfInvalid, type DomainErrorDetail } from '../errors/domain-error';
+import { SINGLE_ELIMINATION_MAX_ENTRANTS } from '../formats/single-elimination';
 import type { PlacementBand } from './scoring-types';
 
-/** Largest position a PLACEMENT key may name (a bracket holds at most 4096 entrants). */
-export const MAX_PLACEMENT_POSITION = 4096;
+/**
+ * Largest position a PLACEMENT key may name: every place a stage format can produce (the largest elimination
+ * bracket, 65,536 entrants; Swiss and groups hold fewer), R27.4.
+ */
+export const MAX_PLACEMENT_POSITION = SINGLE_ELIMINATION_MAX_ENTRANTS;
 
 /** Largest number of points one position may award before the multiplier. */
 export const MAX_BASE_POINTS = 1_000_000;
@@ -17,7 +21,7 @@ export function placementKeyPath(path: string, key: string): string {
 /**
  * Parses a PLACEMENT table (R9.8: a place "1" or an inclusive range "3-4" mapped to integer points) into bands
  * sorted by position. Every problem is reported with the path of the offending key under `path`:
- * a key that is not `N` or `LOW-HIGH` (1-based, LOW <= HIGH, at most 4096), points that are not an integer in
+ * a key that is not `N` or `LOW-HIGH` (1-based, LOW <= HIGH, at most `MAX_PLACEMENT_POSITION`, 65,536), points that are not an integer in
  * 0..1,000,000, and two keys whose positions overlap ("3-4" and "4", "9-16" and "12-20").
  * @throws DomainError VALIDATION_ERROR listing every problem (message names the first).
  */

@@ -1,7 +1,7 @@
 import { bracketSize } from '../seeding/bracket-size';
 import { dropMask, dropOrder } from '../seeding/drop-orderings';
-import { innerOuterOrder } from '../seeding/seed-orderings';
-import { grandFinalSetting, type GrandFinalMode } from '../stages/stage-settings';
+import { bracketSlots } from '../seeding/seed-orderings';
+import { grandFinalSetting, seedOrderingSetting, skipFirstRoundSetting, type GrandFinalMode, type StageSettings } from '../stages/stage-settings';
 import { winnersMatchKey } from './match-key';
 import { GRAND_FINAL_KEY, GRAND_FINAL_RESET_KEY, losersMatchKey } from './stage-match-key';
 import type { BracketKind, Entrant, GeneratedMatch, GeneratedStage, MatchSlot } from './types';
@@ -12,10 +12,14 @@ export const DOUBLE_ELIMINATION_MIN_ENTRANTS = 2;
 /** Most entrants of a double-elimination stage. */
 export const DOUBLE_ELIMINATION_MAX_ENTRANTS = 65536;
 
-/** Options of `generateDoubleElimination` (contract `StageSettings.grandFinal`). */
+/** Options of `generateDoubleElimination` (contract `StageSettings.grandFinal`, `seedOrdering`, `skipFirstRound`). */
 export interface DoubleEliminationOptions {
   /** "none": no grand final (the stage ends with a winners- and a losers-bracket champion); "simple" (default): one match; "double": plus a reset match. */
   grandFinal?: GrandFinalMode;
+  /** First-round placement of the seeds (R27.5); default inner_outer. */
+  seedOrdering?: StageSettings['seedOrdering'];
+  /** No winners round 1: the better seed of each of its pairs enters winners round 2, the other losers round 1 (R27.6). Default false. */
+  skipFirstRound?: boolean;
 }
 
 /**
@@ -84,6 +88,11 @@ function build(bracket: BracketKind, key: string, round: number, number: number,
  * `isGrandFinalResetNeeded`). With 2 entrants there is no losers bracket: the winners-final loser meets the
  * winner again in the grand final.
  *
+ * `seedOrdering` natural or reverse places the seeds slot by slot with balanced byes (`bracketSlots`, R27.5).
+ * `skipFirstRound` (R27.6) generates no winners round 1: of each of its pairs the better seed enters winners
+ * round 2 and the other losers round 1 (as if the better seed had won), so the lower half starts with one loss;
+ * there are then N/2 fewer winners matches (about P/2 - byes). With 2 entrants the final is played as usual.
+ *
  * Byes are not matches: a position with one participant forwards it (the seed facing a bye enters winners
  * round 2 directly; a losers-bracket match missing a dropped loser is skipped and its other side goes
  * on), so there are N-1 winners and N-2 losers matches: 2N-2 with a simple grand final, 2N-1 with a reset,
@@ -97,14 +106,20 @@ export function generateDoubleElimination(
   options: DoubleEliminationOptions = {},
 ): DoubleEliminationStage {
   const grandFinal = grandFinalSetting(options);
+  const skipRequested = skipFirstRoundSetting(options);
   const ranked = validateEntrants(entrants, DOUBLE_ELIMINATION_MIN_ENTRANTS, DOUBLE_ELIMINATION_MAX_ENTRANTS);
   const n = ranked.length;
   const size = bracketSize(n);
   const rounds = 31 - Math.clz32(size);
-  const order = innerOuterOrder(size);
+  // Two entrants have only the final as winners round 1: it is played whatever skipFirstRound says.
+  const skipFirstRound = skipRequested && rounds > 1;
+  const order = bracketSlots(seedOrderingSetting(options), n, size);
 
-  const byes: string[] = [];
-  for (let rank = 1; rank <= size - n; rank++) byes.push((ranked[rank - 1] as Entrant).id);
+  const byeRanks: number[] = [];
+  for (let pos = 1; pos <= size / 2; pos++) {
+    if ((order[2 * pos - 1] as number) > n) byeRanks.push(order[2 * pos - 2] as number);
+  }
+  const byes = byeRanks.sort((a, b) => a - b).map((rank) => (ranked[rank - 1] as Entrant).id);
 
   // Winners bracket, round by round; losers of each round kept in position order.
   const winnersRounds: GeneratedMatch[][] = [];
@@ -115,6 +130,14 @@ export function generateDoubleElimination(
     const next: Source[] = [];
     const losers: Source[] = [];
     for (let pos = 1; pos <= survivors.length / 2; pos++) {
+      if (round === 1 && skipFirstRound) {
+        // Not played: the better seed goes on, the other starts in the losers bracket (a bye stays a bye).
+        const ranks = [order[2 * pos - 2] as number, order[2 * pos - 1] as number].sort((a, b) => a - b) as [number, number];
+        const source = (rank: number): Source => (rank <= n ? { entrant: (ranked[rank - 1] as Entrant).id } : null);
+        next.push(source(ranks[0]));
+        losers.push(source(ranks[1]));
+        continue;
+      }
       const built = build('WINNERS', winnersMatchKey(round, pos), round, pos, survivors[2 * pos - 2] ?? null, survivors[2 * pos - 1] ?? null, out);
       next.push(built.winner);
       losers.push(built.loser);

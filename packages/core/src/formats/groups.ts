@@ -1,3 +1,4 @@
+import { groupNamesOf } from '../draw/group-names';
 import { DomainError } from '../errors/domain-error';
 import { cyclesSetting, integerSetting, type StageSettings } from '../stages/stage-settings';
 import { buildRoundRobinMatches, ROUND_ROBIN_MAX_ENTRANTS } from './round-robin';
@@ -13,11 +14,15 @@ export const GROUPS_MAX_ENTRANTS = 65536;
 /** A match of a group stage: bracket GROUP, with its 1-based group number. */
 export interface GroupMatch extends GeneratedMatch {
   group: number;
+  /** The group's name (`settings.groupNames`, default A, B, ...; R23.2). */
+  groupName: string;
 }
 
 /** One group: its number and entrants in seed order. */
 export interface StageGroup {
   number: number;
+  /** The group's name (R23.2). */
+  name?: string;
   entrants: Entrant[];
 }
 
@@ -50,8 +55,8 @@ export function snakeGroups(ranked: readonly Entrant[], groupCount: number): Sta
 }
 
 /**
- * Generates a group stage (R7.9): `settings.groupCount` groups (default: groups of about 4, that is
- * ceil(N/4)) filled snake-wise by seed, each a round robin (`roundRobinCycles` 1 or 2) with keys
+ * Generates a group stage (R7.9, R23.2): `settings.groupCount` groups (default: as many as `groupNames`, else
+ * groups of about 4, that is ceil(N/4)) named by `groupNames` (default A, B, ...) filled snake-wise by seed, each a round robin (`roundRobinCycles` 1 or 2) with keys
  * "G{group}-r{round}-n{number}". Every group needs at least 2 entrants. O(N * group size).
  * @throws DomainError NOT_ENOUGH_PARTICIPANTS below 2 entrants; VALIDATION_ERROR for bad entrants, a
  *   `groupCount` that is not an integer from 1 to floor(N/2) (path `settings.groupCount`), groups over 2048
@@ -61,15 +66,18 @@ export function generateGroups(entrants: readonly Entrant[], settings: StageSett
   const cycles = cyclesSetting(settings);
   const ranked = validateEntrants(entrants, GROUPS_MIN_ENTRANTS, GROUPS_MAX_ENTRANTS);
   const n = ranked.length;
-  const groupCount = integerSetting(settings, 'groupCount', 1, Math.max(1, Math.floor(n / 2)), Math.max(1, Math.ceil(n / 4)));
+  const fallback = Array.isArray(settings.groupNames) ? settings.groupNames.length : Math.max(1, Math.ceil(n / 4));
+  const groupCount = integerSetting(settings, 'groupCount', 1, Math.max(1, Math.floor(n / 2)), fallback);
+  const names = groupNamesOf(settings, groupCount);
   if (Math.ceil(n / groupCount) > ROUND_ROBIN_MAX_ENTRANTS) {
     throw new DomainError('VALIDATION_ERROR', `settings.groupCount is too small: groups over ${ROUND_ROBIN_MAX_ENTRANTS} entrants`, [
       { path: 'settings.groupCount', message: `must give groups of at most ${ROUND_ROBIN_MAX_ENTRANTS} entrants` },
     ]);
   }
-  const groups = snakeGroups(ranked, groupCount);
+  const groups = snakeGroups(ranked, groupCount).map((group) => ({ ...group, name: names[group.number - 1] as string }));
   const perGroup = groups.map(
-    (group) => buildRoundRobinMatches<GroupMatch>(group.entrants, cycles, 'GROUP', (r, m) => groupMatchKey(group.number, r, m), { group: group.number }).rounds,
+    (group) =>
+      buildRoundRobinMatches<GroupMatch>(group.entrants, cycles, 'GROUP', (r, m) => groupMatchKey(group.number, r, m), { group: group.number, groupName: group.name }).rounds,
   );
   const totalRounds = Math.max(...perGroup.map((rounds) => rounds.length));
   const matches: GroupMatch[] = [];

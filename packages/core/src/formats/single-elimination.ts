@@ -1,6 +1,7 @@
 import { DomainError } from '../errors/domain-error';
 import { bracketSize } from '../seeding/bracket-size';
-import { innerOuterOrder } from '../seeding/seed-orderings';
+import { bracketSlots, type BracketSeedOrdering } from '../seeding/seed-orderings';
+import { addConsolation } from './consolation';
 import { THIRD_PLACE_KEY, winnersMatchKey } from './match-key';
 import type { Entrant, GeneratedMatch, GeneratedStage } from './types';
 import { validateEntrants } from './validate-entrants';
@@ -14,6 +15,10 @@ export const SINGLE_ELIMINATION_MAX_ENTRANTS = 65536;
 export interface SingleEliminationOptions {
   /** Add a match between the semi-final losers (only when there are at least 4 entrants). Default false. */
   thirdPlaceMatch?: boolean;
+  /** First-round placement of the seeds (contract `StageSettings.seedOrdering`, R27.5); default inner_outer. */
+  seedOrdering?: BracketSeedOrdering;
+  /** A full consolation bracket: every place 1..N played off (R27.9); replaces the third-place match. Default false. */
+  fullConsolation?: boolean;
 }
 
 function newMatch(round: number, number: number, a: string | null, b: string | null): GeneratedMatch {
@@ -32,7 +37,8 @@ function newMatch(round: number, number: number, a: string | null, b: string | n
  *
  * Entrants are ranked by seed (rank 1 = lowest seed number) and placed in the standard `inner_outer`
  * order over a bracket of P = next power of two slots, so rank 1 meets rank P in round 1. Ranks above N are
- * byes and therefore fall to the top seeds. A bye is not a match: the seed facing it is placed directly in
+ * byes and therefore fall to the top seeds. `seedOrdering` natural or reverse places them slot by slot
+ * instead, with balanced byes (`bracketSlots`, R27.5). A bye is not a match: the seed facing it is placed directly in
  * its round-2 slot, so the stage has exactly N-1 matches, plus the third-place match ("TP", bracket
  * THIRD_PLACE, played in the final's round) when asked for and N >= 4. Match (r, n) feeds (r+1, ceil(n/2))
  * slot 1 when n is odd, else slot 2; semi-final losers feed the third-place match through `next.loser`.
@@ -54,19 +60,23 @@ export function generateSingleElimination(
   const n = ranked.length;
   const size = bracketSize(n);
   const totalRounds = 31 - Math.clz32(size);
-  const thirdPlaceMatch = thirdPlaceOption && n >= 4;
-  const order = innerOuterOrder(size);
+  const fullConsolation = options.fullConsolation === true;
+  const thirdPlaceMatch = thirdPlaceOption && n >= 4 && !fullConsolation;
+  const order = bracketSlots(options.seedOrdering ?? 'inner_outer', n, size);
   const matches: GeneratedMatch[] = [];
-  // Ranks above N are byes and they face ranks 1..P-N, so those top seeds advance without playing.
-  const byes: string[] = [];
-  for (let rank = 1; rank <= size - n; rank++) byes.push((ranked[rank - 1] as Entrant).id);
+  // Ranks above N are byes; each faces one entrant (inner_outer: ranks 1..P-N), who advances without playing.
+  const byeRanks: number[] = [];
+  for (let pos = 1; pos <= size / 2; pos++) {
+    if ((order[2 * pos - 1] as number) > n) byeRanks.push(order[2 * pos - 2] as number);
+  }
+  const byes = byeRanks.sort((a, b) => a - b).map((rank) => (ranked[rank - 1] as Entrant).id);
 
   // Round 1: a position holds a match, or (when its second seed is a bye) the id of the seed advancing.
   const half = size / 2;
   const firstRound = new Array<GeneratedMatch | null>(half);
   const advancedByBye = new Array<string | null>(half);
   for (let pos = 1; pos <= half; pos++) {
-    const top = order[2 * pos - 2] as number; // always the better seed of the pair
+    const top = order[2 * pos - 2] as number; // never a bye (`bracketSlots` puts byes second)
     const bottom = order[2 * pos - 1] as number;
     const topId = (ranked[top - 1] as Entrant).id;
     if (bottom > n) {
@@ -81,6 +91,7 @@ export function generateSingleElimination(
   }
   // Later rounds: every position holds a match (each round-1 position has at least one real entrant).
   let previous: (GeneratedMatch | null)[] = firstRound;
+  const byRound: (GeneratedMatch | null)[][] = [firstRound];
   let semiFinals: (GeneratedMatch | null)[] = totalRounds === 2 ? firstRound : [];
   for (let round = 2; round <= totalRounds; round++) {
     const count = previous.length / 2;
@@ -98,6 +109,7 @@ export function generateSingleElimination(
     }
     if (round === totalRounds - 1) semiFinals = current;
     previous = current;
+    byRound.push(current);
   }
 
   if (thirdPlaceMatch) {
@@ -113,7 +125,15 @@ export function generateSingleElimination(
     matches.push(thirdPlace);
   }
 
+  let consolationPlaces: GeneratedStage['consolationPlaces'];
+  if (fullConsolation) {
+    const consolation = addConsolation(byRound, size);
+    matches.push(...consolation.matches);
+    consolationPlaces = consolation.places;
+  }
+
   return {
+    ...(consolationPlaces ? { consolationPlaces } : {}),
     format: 'SINGLE_ELIMINATION',
     entrantCount: n,
     bracketSize: size,

@@ -45,6 +45,8 @@ export interface ParsedStageMatchKey {
 
 const INT = '([1-9]\\d{0,9})';
 const STAGE_KEY = new RegExp(`^(W|L|GF|RR|S|G${INT})-r${INT}-(?:n${INT}|(bye))$`);
+/** "C{low}-r{round}-n{number}": a play-off of a full consolation bracket (R27.9). */
+const CONSOLATION_KEY = new RegExp(`^C${INT}-r${INT}-n${INT}$`);
 const PREFIX_BRACKET: Record<string, BracketKind> = {
   W: 'WINNERS',
   L: 'LOSERS',
@@ -55,12 +57,15 @@ const PREFIX_BRACKET: Record<string, BracketKind> = {
 
 /**
  * Decodes a match key of any stage format: "W-r2-n3", "L-r4-n1", "GF-r2-n1", "TP", "RR-r5-n2",
- * "S-r3-n7", "S-r3-bye" (number 0), "G2-r1-n1" (group 2). Returns null for anything else (including a
+ * "S-r3-n7", "S-r3-bye" (number 0), "G2-r1-n1" (group 2), "C5-r3-n1" (a consolation play-off for places
+ * from 5). Returns null for anything else (including a
  * grand-final key with a round other than 1 or 2). Unlike `parseMatchKey` (single elimination only), it
  * knows every bracket kind.
  */
 export function parseStageMatchKey(key: string): ParsedStageMatchKey | null {
   if (key === 'TP') return { bracket: 'THIRD_PLACE', round: 0, number: 0, group: null };
+  const playOff = CONSOLATION_KEY.exec(key);
+  if (playOff !== null) return { bracket: 'CONSOLATION', round: Number(playOff[2]), number: Number(playOff[3]), group: null };
   const m = STAGE_KEY.exec(key);
   if (m === null) return null;
   const prefix = m[1] as string;

@@ -1,8 +1,8 @@
 /** Which bracket of a stage a match belongs to (contract `Match.bracket`). */
-export type BracketKind = 'WINNERS' | 'LOSERS' | 'GRAND_FINAL' | 'THIRD_PLACE' | 'ROUND_ROBIN' | 'SWISS' | 'GROUP';
+export type BracketKind = 'WINNERS' | 'LOSERS' | 'GRAND_FINAL' | 'THIRD_PLACE' | 'ROUND_ROBIN' | 'SWISS' | 'GROUP' | 'CONSOLATION';
 
 /** Stage format (contract `Stage.format`). */
-export type StageFormat = 'SINGLE_ELIMINATION' | 'DOUBLE_ELIMINATION' | 'ROUND_ROBIN' | 'SWISS' | 'GROUPS';
+export type StageFormat = 'SINGLE_ELIMINATION' | 'DOUBLE_ELIMINATION' | 'ROUND_ROBIN' | 'SWISS' | 'GROUPS' | 'STEPLADDER';
 
 /** A participant entering a stage: `seed` is its rank (1 = strongest); seeds are unique positive integers. */
 export interface Entrant {
@@ -49,4 +49,6 @@ export interface GeneratedStage {
   /** Ids of the entrants advanced to round 2 by a bye, best seed first. */
   byes: string[];
   matches: GeneratedMatch[];
+  /** Single elimination with a full consolation bracket only: the match side reaching each distinct place (R27.9). */
+  consolationPlaces?: { key: string; side: 'winner' | 'loser'; place: number }[];
 }

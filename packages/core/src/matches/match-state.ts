@@ -134,29 +134,32 @@ function validateEvidence(evidence: unknown, details: DomainErrorDetail[]): void
  * - dispute: PENDING_RESULT -> DISPUTED, by a participant of the match (match.disputed);
  * - resolve: DISPUTED -> RESOLVED by an organizer or moderator, or any other non-final status -> RESOLVED
  *   by an organizer (override) (match.resolved).
- * Results are checked by `validateResult` with the state's `allowDraw`; reasons are 1..2000 characters.
+ * Results are checked by `validateResult` with the state's `allowDraw` and `bestOf` (R25.2); reasons are 1..2000 characters.
  * @throws DomainError as `authorizeMatchAction`, then VALIDATION_ERROR for a bad payload.
  */
 export function applyMatchAction(state: MatchState, action: MatchAction, actor: MatchActor): MatchTransition {
   authorizeMatchAction(state, action?.type, actor);
   const undecided = { winnerId: null, loserId: null, isDraw: false, scores: null };
   const { participants, allowDraw } = state;
+  const bestOf = state.bestOf ?? 1;
 
   switch (action.type) {
     case 'start':
       return { status: 'IN_PROGRESS', ...undecided, event: 'match.started', reported: state.reported };
     case 'report': {
-      const result = validateResult(participants, action, { allowDraw });
+      const result = validateResult(participants, action, { allowDraw, bestOf });
       const reported: ReportedResult = {
         winnerId: result.winnerId,
         scores: result.scores,
         reportedBy: actor.kind === 'participant' ? actor.participantId : null,
+        ...(result.games ? { games: result.games } : {}),
+        ...(result.decider ? { decider: result.decider } : {}),
       };
       return { status: 'PENDING_RESULT', ...undecided, event: 'match.score_reported', reported };
     }
     case 'confirm': {
       const reported = state.reported as ReportedResult;
-      const result = validateResult(participants, reported, { allowDraw });
+      const result = validateResult(participants, reported, { allowDraw, bestOf });
       return { status: 'COMPLETED', ...result, event: 'match.completed', reported };
     }
     case 'dispute': {
@@ -170,7 +173,7 @@ export function applyMatchAction(state: MatchState, action: MatchAction, actor: 
       const details: DomainErrorDetail[] = [];
       validateReason(action.reason, details);
       throwIfInvalid(details, 'resolution');
-      const result = validateResult(participants, action, { allowDraw });
+      const result = validateResult(participants, action, { allowDraw, bestOf });
       return { status: 'RESOLVED', ...result, event: 'match.resolved', reported: state.reported };
     }
   }

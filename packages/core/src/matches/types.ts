@@ -1,3 +1,5 @@
+import type { Decider, GameScore } from './series';
+
 /** Match status (R8.1). COMPLETED and RESOLVED are final. */
 export type MatchStatus = 'SCHEDULED' | 'IN_PROGRESS' | 'PENDING_RESULT' | 'COMPLETED' | 'DISPUTED' | 'RESOLVED';
 
@@ -15,6 +17,10 @@ export interface ReportedResult {
   scores: MatchScore[];
   /** Participant id of the reporting side, or null when an organizer reported. */
   reportedBy: string | null;
+  /** Per-game scores (R25.2), when reported. */
+  games?: GameScore[];
+  /** What decided a drawn score (R25.4), when reported. */
+  decider?: Decider;
 }
 
 /** What the state machine needs to know about a match. */
@@ -25,21 +31,30 @@ export interface MatchState {
   reported: ReportedResult | null;
   /** Draws allowed (round robin, Swiss, groups); false in elimination stages. */
   allowDraw: boolean;
+  /** Games the match is played over (R25.1); 1 when absent. */
+  bestOf?: number;
 }
 
-/** A submitted result: `winnerId` may be omitted (the higher score wins) or null. */
+/**
+ * A submitted result: `winnerId` may be omitted (the higher score wins) or null. `scores` may be omitted when
+ * `games` are given (R25.2: derived from them); `decider` decides a drawn score (R25.4).
+ */
 export interface ResultInput {
   winnerId?: string | null;
-  scores: readonly MatchScore[];
+  scores?: readonly MatchScore[];
+  /** Games as submitted (checked by `checkGames`): scores per side in slot order, and a map. */
+  games?: readonly { scores: readonly number[]; map?: string }[];
+  /** A decider as submitted (checked by `checkDecider`). */
+  decider?: { kind: string; scores: readonly number[] } | null;
 }
 
 /** An action on a match (the body of POST /matches/{id}/{start|report|confirm|dispute|resolve}). */
 export type MatchAction =
   | { type: 'start' }
-  | { type: 'report'; winnerId?: string | null; scores: readonly MatchScore[] }
+  | ({ type: 'report' } & ResultInput)
   | { type: 'confirm' }
   | { type: 'dispute'; reason: string; evidence?: readonly string[] }
-  | { type: 'resolve'; winnerId?: string | null; scores: readonly MatchScore[]; reason: string };
+  | ({ type: 'resolve'; reason: string } & ResultInput);
 
 /** Kind of a match action. */
 export type MatchActionType = MatchAction['type'];
@@ -56,6 +71,10 @@ export interface ValidatedResult {
   loserId: string | null;
   isDraw: boolean;
   scores: [MatchScore, MatchScore];
+  /** The checked games (R25.2), present only when games were given. */
+  games?: GameScore[];
+  /** The checked decider (R25.4), present only when one was given. */
+  decider?: Decider;
 }
 
 /**
@@ -69,6 +88,10 @@ export interface MatchTransition {
   isDraw: boolean;
   /** Final scores in slot order when COMPLETED or RESOLVED, else null. */
   scores: MatchScore[] | null;
+  /** Per-game scores of the decided result (R25.2), when given. */
+  games?: GameScore[];
+  /** Decider of the decided result (R25.4), when given. */
+  decider?: Decider;
   event: MatchEvent;
   reported: ReportedResult | null;
 }

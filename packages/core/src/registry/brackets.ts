@@ -23,6 +23,7 @@ export const BRACKETS = {
   ROUND_ROBIN: { playRank: 0, viewRank: 4, playsInOwnRound: true },
   SWISS: { playRank: 0, viewRank: 4, playsInOwnRound: true },
   GROUP: { playRank: 0, viewRank: 4, playsInOwnRound: true },
+  CONSOLATION: { playRank: 1, viewRank: 3, playsInOwnRound: false },
 } as const satisfies Record<BracketKind, BracketDefinition>;
 
 /** Every bracket kind. */

@@ -20,9 +20,10 @@ export const DEFAULT_POINTS = { pointsForWin: 3, pointsForDraw: 1, pointsForLoss
  * or `withFormatDefaults`; never mutate.
  */
 export const FORMAT_DEFAULTS = {
-  SINGLE_ELIMINATION: { thirdPlaceMatch: false },
-  DOUBLE_ELIMINATION: { grandFinal: 'simple' },
+  SINGLE_ELIMINATION: { thirdPlaceMatch: false, seedOrdering: 'inner_outer' },
+  DOUBLE_ELIMINATION: { grandFinal: 'simple', seedOrdering: 'inner_outer', skipFirstRound: false },
   ROUND_ROBIN: { roundRobinCycles: 1, ...DEFAULT_POINTS, tiebreaks: POOL_TIEBREAKS },
-  SWISS: { ...DEFAULT_POINTS, tiebreaks: SWISS_TIEBREAKS },
+  SWISS: { ...DEFAULT_POINTS, tiebreaks: SWISS_TIEBREAKS, byeTiebreakRule: 'FIDE_2023', swissPairingOrder: 'STANDINGS' },
   GROUPS: { roundRobinCycles: 1, ...DEFAULT_POINTS, tiebreaks: POOL_TIEBREAKS },
+  STEPLADDER: {},
 } as const satisfies Record<StageFormat, StageSettings>;

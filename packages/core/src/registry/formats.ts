@@ -2,7 +2,9 @@ import { DomainError } from '../errors/domain-error';
 import { generateDoubleElimination } from '../formats/double-elimination';
 import { generateGroups } from '../formats/groups';
 import { generateRoundRobin } from '../formats/round-robin';
+import { consolationPlacements } from '../formats/consolation';
 import { generateSingleElimination } from '../formats/single-elimination';
+import { computeStepladderPlacements, generateStepladder } from '../formats/stepladder';
 import type { BracketKind, Entrant, GeneratedMatch, StageFormat } from '../formats/types';
 import { computeDoubleEliminationPlacements } from '../placements/double-elimination-placements';
 import { computeSingleEliminationPlacements } from '../placements/single-elimination-placements';
@@ -10,7 +12,7 @@ import { placementsFromGroupStandings, placementsFromStandings } from '../placem
 import type { MatchOutcome, Placement } from '../placements/types';
 import type { SingleEliminationStage, StageGeneration } from '../stages/generate-stage';
 import { outcomesOf } from '../stages/outcomes';
-import { settingsObject, thirdPlaceSetting, type StageSettings } from '../stages/stage-settings';
+import { consolationSetting, seedOrderingSetting, settingsObject, thirdPlaceSetting, type StageSettings } from '../stages/stage-settings';
 import { computeStandings } from '../standings/compute-standings';
 import type { StageMatchResult, StandingRow } from '../standings/types';
 import { generateSwiss, generateSwissRound } from '../swiss/swiss-round';
@@ -21,6 +23,7 @@ import {
   checkGroupsPlan,
   checkRoundRobinPlan,
   checkSingleEliminationPlan,
+  checkStepladderPlan,
   checkSwissPlan,
   groupQualifiers,
   type PlanContext,
@@ -104,6 +107,24 @@ export interface FormatDefinition {
   qualifierCount(settings: StageSettings, ctx: PlanContext): QualifierCount;
 }
 
+/** A single elimination from its settings: seed ordering and play-offs (third place, or every place with FULL). */
+function singleElimination(entrants: readonly Entrant[], settings: StageSettings): SingleEliminationStage {
+  const consolation = consolationSetting(settings);
+  return generateSingleElimination(entrants, {
+    thirdPlaceMatch: consolation === 'THIRD_PLACE',
+    fullConsolation: consolation === 'FULL',
+    seedOrdering: seedOrderingSetting(settings),
+  }) as SingleEliminationStage;
+}
+
+/** Placements of a single elimination: by round of elimination, or every place from its play-offs with FULL (R27.9). */
+function singleEliminationPlacements(entrants: readonly Entrant[], outcomes: readonly MatchOutcome[], settings: StageSettings): Placement[] {
+  const consolation = consolationSetting(settings);
+  if (consolation !== 'FULL') return computeSingleEliminationPlacements(entrants, outcomes, { thirdPlaceMatch: consolation === 'THIRD_PLACE' });
+  const stage = singleElimination(entrants, settings);
+  return consolationPlacements(stage.entrants, stage.consolationPlaces ?? [], outcomes);
+}
+
 const standingsOf =
   (format: StageFormat) =>
   (entrants: readonly Entrant[], results: readonly StageMatchResult[], settings: StageSettings): StandingRow[] =>
@@ -117,18 +138,14 @@ const standingsOf =
 export const FORMATS = {
   SINGLE_ELIMINATION: {
     traits: { isElimination: true, drawsAllowed: false, hasStandings: false, hasGroups: false, generatedRoundByRound: false, requiresAdvanceCount: true },
-    brackets: ['WINNERS', 'THIRD_PLACE'],
+    brackets: ['WINNERS', 'THIRD_PLACE', 'CONSOLATION'],
     defaults: FORMAT_DEFAULTS.SINGLE_ELIMINATION,
-    generate: (entrants, settings) => generateSingleElimination(entrants, { thirdPlaceMatch: thirdPlaceSetting(settings) }) as SingleEliminationStage,
-    placements: (entrants, results, settings) =>
-      computeSingleEliminationPlacements(entrants, outcomesOf(results), { thirdPlaceMatch: thirdPlaceSetting(settings) }),
+    generate: (entrants, settings) => singleElimination(entrants, settings),
+    placements: (entrants, results, settings) => singleEliminationPlacements(entrants, outcomesOf(results), settings),
     standings: null,
-    livePlacements: {
-      from: 'MATCH',
-      compute: (entrants, outcome, settings) => computeSingleEliminationPlacements(entrants, [outcome], { thirdPlaceMatch: settings.thirdPlaceMatch === true }),
-    },
+    livePlacements: { from: 'MATCH', compute: (entrants, outcome, settings) => singleEliminationPlacements(entrants, [outcome], settings) },
     nextRound: null,
-    checkPlan: () => checkSingleEliminationPlan(),
+    checkPlan: (settings) => checkSingleEliminationPlan(settings),
     qualifierCount: (settings) => advanceCountQualifiers(settings),
   },
   DOUBLE_ELIMINATION: {
@@ -178,6 +195,18 @@ export const FORMATS = {
     nextRound: null,
     checkPlan: (settings, ctx) => checkGroupsPlan(settings, ctx),
     qualifierCount: (settings, ctx) => groupQualifiers(settings, ctx),
+  },
+  STEPLADDER: {
+    traits: { isElimination: true, drawsAllowed: false, hasStandings: false, hasGroups: false, generatedRoundByRound: false, requiresAdvanceCount: true },
+    brackets: ['WINNERS'],
+    defaults: FORMAT_DEFAULTS.STEPLADDER,
+    generate: (entrants) => generateStepladder(entrants),
+    placements: (entrants, results) => computeStepladderPlacements(entrants, outcomesOf(results)),
+    standings: null,
+    livePlacements: { from: 'MATCH', compute: (entrants, outcome) => computeStepladderPlacements(entrants, [outcome]) },
+    nextRound: null,
+    checkPlan: (_settings, ctx) => checkStepladderPlan(ctx),
+    qualifierCount: (settings) => advanceCountQualifiers(settings),
   },
 } as const satisfies Record<StageFormat, FormatDefinition>;
 

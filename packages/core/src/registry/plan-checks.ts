@@ -1,7 +1,9 @@
+import { checkGroupNames, groupCountOf } from '../draw/group-names';
 import { isDomainError } from '../errors/domain-error';
 import { ROUND_ROBIN_MAX_ENTRANTS } from '../formats/round-robin';
+import { STEPLADDER_MAX_ENTRANTS } from '../formats/stepladder';
 import type { StageFormat } from '../formats/types';
-import { cyclesSetting, grandFinalSetting, pointsSystem, resolveTiebreaks, type StageSettings } from '../stages/stage-settings';
+import { byeTiebreakRuleSetting, consolationSetting, cyclesSetting, swissPairingOrderSetting, seedOrderingSetting, skipFirstRoundSetting, grandFinalSetting, pointsSystem, resolveTiebreaks, type StageSettings } from '../stages/stage-settings';
 import { swissFormat } from '../swiss/swiss-format';
 
 /**
@@ -52,16 +54,27 @@ function checkStandingsSettings(format: StageFormat, s: StageSettings, issues: P
   read(issues, 'settings', () => resolveTiebreaks(format, s));
 }
 
-/** Single elimination: nothing beyond the contract's types (thirdPlaceMatch is a boolean). */
-export function checkSingleEliminationPlan(): PlanIssue[] {
-  return [];
+/** Single elimination: `seedOrdering`, `consolation` (thirdPlaceMatch is a boolean by the contract types). */
+export function checkSingleEliminationPlan(s: StageSettings): PlanIssue[] {
+  const issues: PlanIssue[] = [];
+  read(issues, 'settings', () => seedOrderingSetting(s));
+  read(issues, 'settings', () => consolationSetting(s));
+  return issues;
 }
 
-/** Double elimination: `grandFinal`. */
+/** Double elimination: `grandFinal`, `seedOrdering`, `skipFirstRound`. */
 export function checkDoubleEliminationPlan(s: StageSettings): PlanIssue[] {
   const issues: PlanIssue[] = [];
   read(issues, 'settings', () => grandFinalSetting(s));
+  read(issues, 'settings', () => seedOrderingSetting(s));
+  read(issues, 'settings', () => skipFirstRoundSetting(s));
   return issues;
+}
+
+/** Stepladder: at most 256 entrants once the count is certain (path `format`), R27.7. */
+export function checkStepladderPlan(ctx: PlanContext): PlanIssue[] {
+  if (!ctx.countCertain || ctx.entrants <= STEPLADDER_MAX_ENTRANTS) return [];
+  return [{ path: 'format', message: `a stepladder takes at most ${STEPLADDER_MAX_ENTRANTS} entrants (this stage would have ${ctx.entrants})`, kind: 'tooMany' }];
 }
 
 /** Round robin: points, tiebreaks, cycles, and at most 2048 entrants once the count is certain (path `format`). */
@@ -83,6 +96,8 @@ export function checkRoundRobinPlan(s: StageSettings, ctx: PlanContext): PlanIss
 export function checkSwissPlan(s: StageSettings, ctx: PlanContext): PlanIssue[] {
   const issues: PlanIssue[] = [];
   checkStandingsSettings('SWISS', s, issues);
+  read(issues, 'settings', () => byeTiebreakRuleSetting(s));
+  read(issues, 'settings', () => swissPairingOrderSetting(s));
   read(issues, countKind(ctx), () => swissFormat(ctx.entrants, s));
   return issues;
 }
@@ -90,13 +105,13 @@ export function checkSwissPlan(s: StageSettings, ctx: PlanContext): PlanIssue[] 
 /** Groups of a group stage of `n` entrants: how many, and the size of the smallest. */
 export function groupSizes(s: StageSettings, n: number): { groupCount: number; smallest: number; maxGroups: number } {
   const maxGroups = Math.max(1, Math.floor(n / 2));
-  const groupCount = Math.min(s.groupCount ?? Math.max(1, Math.ceil(n / 4)), maxGroups);
+  const groupCount = Math.min(groupCountOf(s, n), maxGroups);
   return { groupCount, smallest: Math.floor(n / groupCount), maxGroups };
 }
 
 /**
  * Groups: points, tiebreaks, cycles; `groupCount` at most N/2 (every group has 2) and groups of at most 2048;
- * `qualifiersPerGroup` at most the smallest group.
+ * `groupNames` one unique name per group (R23.2); `qualifiersPerGroup` at most the smallest group.
  */
 export function checkGroupsPlan(s: StageSettings, ctx: PlanContext): PlanIssue[] {
   const issues: PlanIssue[] = [];
@@ -109,6 +124,10 @@ export function checkGroupsPlan(s: StageSettings, ctx: PlanContext): PlanIssue[]
   }
   if (Math.ceil(n / groupCount) > ROUND_ROBIN_MAX_ENTRANTS) {
     issues.push({ path: 'settings.groupCount', message: `gives groups over ${ROUND_ROBIN_MAX_ENTRANTS} entrants`, kind: 'tooMany' });
+  }
+  if (s.groupNames !== undefined) {
+    const issue = checkGroupNames(s.groupNames, s.groupCount ?? null);
+    if (issue !== null) issues.push({ path: `settings.${issue.path}`, message: issue.message, kind: 'settings' });
   }
   if (s.qualifiersPerGroup !== undefined && s.qualifiersPerGroup > smallest) {
     issues.push({ path: 'settings.qualifiersPerGroup', message: `must be at most ${smallest}, the size of the smallest group`, kind: countKind(ctx) });

@@ -1,4 +1,8 @@
+import { isDomainError } from '../errors/domain-error';
+import { checkSlotMap } from '../draw/slot-map';
+import { resolveSlotMap, slotMapSource } from '../draw/slot-map-qualifiers';
 import type { StageSettings } from '../stages/stage-settings';
+import type { StageFormat } from '../formats/types';
 import { isStageFormat, FORMATS, STAGE_FORMATS } from './formats';
 import type { PlanContext, PlanIssue } from './plan-checks';
 
@@ -19,7 +23,10 @@ export interface PlanStage {
  * upper bound (maxParticipants at create time): rules that only fail for fewer entrants are then checked again
  * at start (kind `settings` now, `tooFew` then), and a round robin of more than 2048 is only refused then.
  * Returns the issues with paths `stages[i].settings.<field>` or `stages[i].format` (empty when the plan is
- * sound); checking stops at the first stage whose qualifier count is unknown or that has a problem. Pure.
+ * sound); checking stops at the first stage whose qualifier count is unknown or that has a problem. A stage
+ * with a slot map (`slotMap` or `slotMapPreset`, R23.1) takes exactly the qualifiers it names: the map is
+ * checked against the stage before (`checkSlotMap`), the stage before's `advanceCount`, when set, must equal
+ * its slots, and stage 1 may not have one. Pure.
  */
 export function checkStagePlan(stages: readonly PlanStage[], entrants: number, exact: boolean): PlanIssue[] {
   const issues: PlanIssue[] = [];
@@ -39,13 +46,22 @@ export function checkStagePlan(stages: readonly PlanStage[], entrants: number, e
     const ctx: PlanContext = { entrants: n, exact, countCertain: exact || i > 0 };
     add(definition.checkPlan(s, ctx));
     const advance = s.advanceCount;
+    if (i === 0 && (s.slotMap !== undefined || s.slotMapPreset !== undefined)) {
+      issues.push({ path: at(s.slotMap !== undefined ? 'slotMap' : 'slotMapPreset'), message: 'applies only to a stage after another stage', kind: 'settings' });
+      break;
+    }
     if (i === stages.length - 1) {
       if (advance !== undefined) issues.push({ path: at('advanceCount'), message: 'applies only to a stage followed by another stage', kind: 'settings' });
       break;
     }
     const qualifiers = definition.qualifierCount(s, ctx);
-    add(qualifiers.issues);
-    const next = qualifiers.count;
+    const mapped = slotMapCount(stage.format, s, stages[i + 1] as PlanStage, n, exact);
+    issues.push(...mapped.issues.map((issue) => ({ ...issue, path: `stages[${i + 1}].${issue.path}` })));
+    if (mapped.count !== null && s.advanceCount !== undefined && s.advanceCount !== mapped.count) {
+      issues.push({ path: at('advanceCount'), message: `must be ${mapped.count}, the slots of stage ${i + 2}'s slot map (or left out)`, kind: 'settings' });
+    }
+    if (mapped.count === null) add(qualifiers.issues);
+    const next = mapped.count ?? qualifiers.count;
     if (next === null) {
       issues.push({ path: at('advanceCount'), message: `is required: stage ${i + 2} is seeded with this many qualifiers of stage ${i + 1}`, kind: 'settings' });
     } else if (next < 2) {
@@ -57,4 +73,25 @@ export function checkStagePlan(stages: readonly PlanStage[], entrants: number, e
     n = next;
   }
   return issues;
+}
+
+/**
+ * The qualifiers the slot map of `next` takes from a stage of `format` with `n` entrants (R23.1): `count` null when
+ * `next` has no slot map; issues with paths relative to `next` (`settings.slotMap[2].group`).
+ */
+function slotMapCount(format: string, s: StageSettings, next: PlanStage, n: number, exact: boolean): { count: number | null; issues: PlanIssue[] } {
+  const ns: StageSettings = next.settings ?? {};
+  if (ns.slotMap === undefined && ns.slotMapPreset === undefined) return { count: null, issues: [] };
+  try {
+    const source = slotMapSource(format as StageFormat, s, n);
+    const refs = resolveSlotMap(ns, source);
+    if (refs === null) return { count: null, issues: [] };
+    const countBound = (path: string) => exact && (path.endsWith('.position') || path.endsWith('.rank'));
+    const issues = checkSlotMap(refs, source).map((issue) => ({ ...issue, kind: (countBound(issue.path) ? 'tooFew' : 'settings') as PlanIssue['kind'] }));
+    return { count: refs.length, issues };
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    const details = error.details ?? [{ path: 'settings', message: error.message }];
+    return { count: null, issues: details.map((d) => ({ path: d.path, message: d.message, kind: 'settings' as const })) };
+  }
 }

@@ -61,3 +61,32 @@ export const seedOrderings = {
 
 /** Name of a seed ordering in `seedOrderings`. */
 export type SeedOrderingName = keyof typeof seedOrderings;
+
+/** Seed orderings a bracket stage may be drawn in (contract `StageSettings.seedOrdering`, R27.5). */
+export const BRACKET_SEED_ORDERINGS = ['inner_outer', 'natural', 'reverse'] as const;
+
+/** Name of a bracket seed ordering (contract `StageSettings.seedOrdering`). */
+export type BracketSeedOrdering = (typeof BRACKET_SEED_ORDERINGS)[number];
+
+/**
+ * The first round of an elimination bracket of `size` slots (a power of two >= n) for `n` entrants: the rank
+ * (1-based seed position) in each slot, slot by slot, where a rank above `n` is a bye (R27.5). `inner_outer`
+ * is the standard bracket (rank 1 meets rank `size`, byes face the top seeds). `natural` and `reverse` place the
+ * entrants in seed order (1, 2, 3, ...) or its reverse (n, n-1, ...) slot by slot with balanced byes: consecutive
+ * entrants meet while there are more entrants than byes left, then each remaining entrant faces one bye, so no
+ * first-round match holds two byes (natural: the last seeds get the byes; reverse: the top seeds do).
+ * O(size).
+ * @throws DomainError VALIDATION_ERROR unless `size` is a power of two with size / 2 < n <= size (or n = size = 1).
+ */
+export function bracketSlots(ordering: BracketSeedOrdering, n: number, size: number): number[] {
+  if (!isPowerOfTwo(size) || !Number.isInteger(n) || n > size || (size > 1 && n <= size / 2)) {
+    throw new DomainError('VALIDATION_ERROR', 'entrants must fill more than half of the bracket', [{ path: 'size', message: 'must be the bracket size of the entrants' }]);
+  }
+  if (ordering === 'inner_outer') return innerOuterOrder(size);
+  const list = ordering === 'natural' ? naturalOrder(n) : reverseOrder(n);
+  const byes = size - n;
+  const paired = n - byes; // entrants meeting each other in round 1 (an even number)
+  const slots: number[] = list.slice(0, paired);
+  for (let i = paired; i < n; i++) slots.push(list[i] as number, n + 1 + (i - paired));
+  return slots;
+}

@@ -1,6 +1,7 @@
 import type { DoubleEliminationStage } from '../formats/double-elimination';
 import type { GroupsStage } from '../formats/groups';
 import type { RoundRobinStage } from '../formats/round-robin';
+import type { StepladderStage } from '../formats/stepladder';
 import type { Entrant, GeneratedStage, StageFormat } from '../formats/types';
 import { formatDefinition } from '../registry/formats';
 import type { SwissStage } from '../swiss/swiss-round';
@@ -10,7 +11,7 @@ import { integerSetting, settingsObject, type StageSettings } from './stage-sett
 export type SingleEliminationStage = GeneratedStage & { format: 'SINGLE_ELIMINATION' };
 
 /** What `generateStage` returns, told apart by `format`. */
-export type StageGeneration = SingleEliminationStage | DoubleEliminationStage | RoundRobinStage | SwissStage | GroupsStage;
+export type StageGeneration = SingleEliminationStage | DoubleEliminationStage | RoundRobinStage | SwissStage | GroupsStage | StepladderStage;
 
 /**
  * Generates a stage of any format from its entrants (seeded 1..N by rank) and settings (contract

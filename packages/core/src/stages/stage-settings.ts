@@ -1,6 +1,13 @@
 import { DomainError } from '../errors/domain-error';
 import type { StageFormat } from '../formats/types';
+import type { QualifierRef, SlotMapPreset } from '../draw/slot-map';
 import { DEFAULT_POINTS, FORMAT_DEFAULTS } from '../registry/format-defaults';
+import { BRACKET_SEED_ORDERINGS, type BracketSeedOrdering } from '../seeding/seed-orderings';
+
+/** Play-offs behind the final of a single elimination (contract `StageSettings.consolation`, R27.9). */
+export const CONSOLATION_MODES = ['NONE', 'THIRD_PLACE', 'FULL'] as const;
+/** A value of `CONSOLATION_MODES`. */
+export type ConsolationMode = (typeof CONSOLATION_MODES)[number];
 
 /** Grand final of a double-elimination stage (contract `StageSettings.grandFinal`). */
 export type GrandFinalMode = 'none' | 'simple' | 'double';
@@ -15,25 +22,48 @@ export const TIEBREAKS = [
   'BUCHHOLZ',
   'BUCHHOLZ_CUT1',
   'OPPONENT_MATCH_WIN_PERCENTAGE',
+  'BUCHHOLZ_CUT2',
+  'MEDIAN_BUCHHOLZ',
+  'CUMULATIVE_SCORE',
+  'KOYA',
+  'GAME_WIN_PERCENTAGE',
+  'OPPONENT_GAME_WIN_PERCENTAGE',
+  'HEAD_TO_HEAD_MINI_LEAGUE',
 ] as const;
+
+/** How a Swiss orders each score group for pairing (contract `StageSettings.swissPairingOrder`, R27.8). */
+export const SWISS_PAIRING_ORDERS = ['STANDINGS', 'SEED'] as const;
+
+/** How byes count in Buchholz and Sonneborn-Berger (contract `StageSettings.byeTiebreakRule`, R27.2). */
+export const BYE_TIEBREAK_RULES = ['FIDE_2023', 'NONE'] as const;
 
 /** A standings criterion: points, a tiebreak, or head-to-head among the tied participants. */
 export type Tiebreak = (typeof TIEBREAKS)[number];
 
 /**
  * Configuration of one stage (contract `StageSettings`); every field is optional and each applies to some
- * formats only (others ignore it): thirdPlaceMatch (SE), grandFinal (DE), roundRobinCycles (RR, GROUPS),
- * points and tiebreaks (RR, SWISS, GROUPS), swiss* (SWISS), groupCount and qualifiersPerGroup (GROUPS),
- * advanceCount (any: qualifiers seeded into the next stage), roundIntervalMinutes (server scheduling).
+ * formats only (others ignore it): thirdPlaceMatch (SE), seedOrdering (SE, DE), grandFinal and skipFirstRound (DE),
+ * roundRobinCycles (RR, GROUPS), points and tiebreaks (RR, SWISS, GROUPS), swiss*, swissPairingOrder and
+ * byeTiebreakRule (SWISS), groupCount and qualifiersPerGroup (GROUPS),
+ * advanceCount (any: qualifiers seeded into the next stage), roundIntervalMinutes, startsAt and
+ * matchIntervalMinutes (server scheduling, R25.6, R25.7), bestOf and bestOfByRound (any: series, R25.1),
+ * groupNames (GROUPS, R23.2), slotMap and slotMapPreset (any stage after the first: who fills which slot, R23.1).
  */
 export interface StageSettings {
   thirdPlaceMatch?: boolean;
+  consolation?: ConsolationMode;
+  seedOrdering?: BracketSeedOrdering;
+  /** How stage 1's entrants are seeded at the start (R27.10): MANUAL (default) or RATING. */
+  seeding?: 'MANUAL' | 'RATING';
   grandFinal?: GrandFinalMode;
+  skipFirstRound?: boolean;
   roundRobinCycles?: 1 | 2;
   pointsForWin?: number;
   pointsForDraw?: number;
   pointsForLoss?: number;
   tiebreaks?: readonly Tiebreak[];
+  byeTiebreakRule?: (typeof BYE_TIEBREAK_RULES)[number];
+  swissPairingOrder?: (typeof SWISS_PAIRING_ORDERS)[number];
   swissRounds?: number;
   swissWinsToAdvance?: number;
   swissLossesToEliminate?: number;
@@ -41,6 +71,17 @@ export interface StageSettings {
   qualifiersPerGroup?: number;
   advanceCount?: number;
   roundIntervalMinutes?: number;
+  /** Games per match of the stage (R25.1): 1, 3, 5, 7 or 9; default 1. */
+  bestOf?: number;
+  /** Best-of overrides by round number within the stage (R25.1), e.g. `{ "3": 5 }`. */
+  bestOfByRound?: Readonly<Record<string, number>>;
+  /** Start of the stage's first round, UTC ISO 8601 (R25.6); the tournament start (stage 1) or the completion of the stage before when absent. */
+  startsAt?: string;
+  /** Minutes between the matches of one round (R25.7); default 0 (all at the round's time). */
+  matchIntervalMinutes?: number;
+  groupNames?: readonly string[];
+  slotMap?: readonly QualifierRef[];
+  slotMapPreset?: SlotMapPreset;
 }
 
 /** Points awarded per match result (3/1/0 by default; 1/0.5/0 for chess-style events). */
@@ -173,11 +214,70 @@ export function cyclesSetting(settings: StageSettings = {}): 1 | 2 {
 }
 
 /**
+ * Whether a single elimination plays a third-place match: `settings.consolation` THIRD_PLACE when given, else
  * `settings.thirdPlaceMatch` (default false).
  * @throws DomainError VALIDATION_ERROR (path `settings.thirdPlaceMatch`) for a non-boolean.
  */
 export function thirdPlaceSetting(settings: StageSettings = {}): boolean {
+  if (settings.consolation !== undefined) return consolationSetting(settings) === 'THIRD_PLACE';
   const value: unknown = settings.thirdPlaceMatch ?? FORMAT_DEFAULTS.SINGLE_ELIMINATION.thirdPlaceMatch;
   if (typeof value !== 'boolean') throw invalid('thirdPlaceMatch', 'must be a boolean');
   return value;
+}
+
+/**
+ * How byes count in Buchholz and Sonneborn-Berger: `settings.byeTiebreakRule` (default FIDE_2023, the dummy
+ * opponent of the FIDE Tie-Break Regulations 2023, article 16; NONE: a bye adds nothing), R27.2.
+ * @throws DomainError VALIDATION_ERROR (path `settings.byeTiebreakRule`) for another value.
+ */
+export function byeTiebreakRuleSetting(settings: StageSettings = {}): (typeof BYE_TIEBREAK_RULES)[number] {
+  const value: unknown = settings.byeTiebreakRule ?? FORMAT_DEFAULTS.SWISS.byeTiebreakRule;
+  if (!(BYE_TIEBREAK_RULES as readonly unknown[]).includes(value)) throw invalid('byeTiebreakRule', `must be one of ${BYE_TIEBREAK_RULES.join(', ')}`);
+  return value as (typeof BYE_TIEBREAK_RULES)[number];
+}
+
+/**
+ * The first-round seed ordering of an elimination stage: `settings.seedOrdering` (default inner_outer, the
+ * standard bracket; natural and reverse place the seeds slot by slot with balanced byes, see `bracketSlots`), R27.5.
+ * @throws DomainError VALIDATION_ERROR (path `settings.seedOrdering`) for another value.
+ */
+export function seedOrderingSetting(settings: StageSettings = {}): BracketSeedOrdering {
+  const value: unknown = settings.seedOrdering ?? 'inner_outer';
+  if (!(BRACKET_SEED_ORDERINGS as readonly unknown[]).includes(value)) throw invalid('seedOrdering', `must be one of ${BRACKET_SEED_ORDERINGS.join(', ')}`);
+  return value as BracketSeedOrdering;
+}
+
+/**
+ * `settings.skipFirstRound` of a double-elimination stage (default false): no winners round 1; the better seed
+ * of each of its pairs starts in winners round 2 and the other in losers round 1, R27.6.
+ * @throws DomainError VALIDATION_ERROR (path `settings.skipFirstRound`) for a non-boolean.
+ */
+export function skipFirstRoundSetting(settings: StageSettings = {}): boolean {
+  const value: unknown = settings.skipFirstRound ?? FORMAT_DEFAULTS.DOUBLE_ELIMINATION.skipFirstRound;
+  if (typeof value !== 'boolean') throw invalid('skipFirstRound', 'must be a boolean');
+  return value;
+}
+
+/**
+ * How a Swiss orders each score group before pairing its top half against its bottom half:
+ * `settings.swissPairingOrder` STANDINGS (default: the standings criteria, then seed) or SEED (the seed alone, as
+ * the Dutch system's rating order when seeds follow ratings), R27.8.
+ * @throws DomainError VALIDATION_ERROR (path `settings.swissPairingOrder`) for another value.
+ */
+export function swissPairingOrderSetting(settings: StageSettings = {}): (typeof SWISS_PAIRING_ORDERS)[number] {
+  const value: unknown = settings.swissPairingOrder ?? FORMAT_DEFAULTS.SWISS.swissPairingOrder;
+  if (!(SWISS_PAIRING_ORDERS as readonly unknown[]).includes(value)) throw invalid('swissPairingOrder', `must be one of ${SWISS_PAIRING_ORDERS.join(', ')}`);
+  return value as (typeof SWISS_PAIRING_ORDERS)[number];
+}
+
+/**
+ * The play-offs of a single elimination: `settings.consolation` when given, else THIRD_PLACE or NONE as
+ * `settings.thirdPlaceMatch` says (R27.9).
+ * @throws DomainError VALIDATION_ERROR (path `settings.consolation` or `settings.thirdPlaceMatch`) for another value.
+ */
+export function consolationSetting(settings: StageSettings = {}): ConsolationMode {
+  const value: unknown = settings.consolation;
+  if (value === undefined) return thirdPlaceSetting(settings) ? 'THIRD_PLACE' : 'NONE';
+  if (!(CONSOLATION_MODES as readonly unknown[]).includes(value)) throw invalid('consolation', `must be one of ${CONSOLATION_MODES.join(', ')}`);
+  return value as ConsolationMode;
 }

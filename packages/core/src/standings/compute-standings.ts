@@ -2,7 +2,7 @@ import { DomainError } from '../errors/domain-error';
 import { snakeGroups } from '../formats/groups';
 import type { Entrant, StageFormat } from '../formats/types';
 import { validateEntrants } from '../formats/validate-entrants';
-import { integerSetting, pointsSystem, resolveTiebreaks, settingsObject, type StageSettings } from '../stages/stage-settings';
+import { byeTiebreakRuleSetting, integerSetting, pointsSystem, resolveTiebreaks, settingsObject, type StageSettings } from '../stages/stage-settings';
 import { swissFormat } from '../swiss/swiss-format';
 import { rankRecords, type RankedRecord } from './rank';
 import { tally, type ParticipantRecord } from './tally';
@@ -42,7 +42,8 @@ export type StandingsFormat = 'ROUND_ROBIN' | 'SWISS' | 'GROUPS';
  * 3-1 above 3-2, whose points are equal) before points and tiebreaks; `status` ADVANCED at W wins,
  * ELIMINATED at L losses, else ACTIVE (a bye counts as a win). In Buchholz and Sonneborn-Berger a bye
  * counts as a win against a dummy opponent scoring the participant's own points, at most pointsForDraw
- * per round of the stage (FIDE Tie-Break Regulations 2023, article 16; see `ByeTreatment`).
+ * per round of the stage (FIDE Tie-Break Regulations 2023, article 16; see `ByeTreatment`), unless
+ * `settings.byeTiebreakRule` is NONE (R27.2).
  * O(N log N + results).
  * @throws DomainError UNSUPPORTED_FORMAT for elimination formats; VALIDATION_ERROR for bad entrants,
  *   settings or results (see `tally`).
@@ -75,7 +76,7 @@ export function computeStandings(
   }
   const swiss = format === 'SWISS' ? swissFormat(ranked.length, s) : null;
   const record = swiss?.mode === 'ESPORTS' ? (r: ParticipantRecord) => r.wins - r.losses : undefined;
-  const byes = { rounds: swiss?.rounds ?? Infinity };
+  const byes = { rounds: swiss?.rounds ?? Infinity, rule: swiss === null ? undefined : byeTiebreakRuleSetting(s) };
   return rankRecords(recordsOf(ranked), records, criteria, points, { leading: record, byes }).map((item, i) => {
     let status: SwissStatus | null = null;
     if (swiss !== null && swiss.mode === 'ESPORTS') {

@@ -1,12 +1,19 @@
 import { throwIfInvalid, type DomainErrorDetail } from '../errors/domain-error';
+import { parseStageMatchKey } from '../formats/stage-match-key';
 import type { Entrant } from '../formats/types';
 import type { PointsSystem } from '../stages/stage-settings';
 import type { ResultCounts, StageMatchResult } from './types';
 
-/** One decided game from a participant's side: opponent, points share (1 win, 0.5 draw, 0 loss). */
+/**
+ * One decided game from a participant's side: opponent, points share (1 win, 0.5 draw, 0 loss), the round
+ * (from the match key, else the result's 1-based position) and the scores for and against (0 when none).
+ */
 export interface Game {
   opponent: string;
   share: number;
+  round: number;
+  scoreFor: number;
+  scoreAgainst: number;
 }
 
 /** Running record of one participant over the decided results of a stage. */
@@ -14,6 +21,8 @@ export interface ParticipantRecord extends ResultCounts {
   id: string;
   seed: number;
   games: Game[];
+  /** Rounds of the byes received (Swiss), as `Game.round`. */
+  byeRounds: number[];
 }
 
 function emptyRecord(entrant: Entrant): ParticipantRecord {
@@ -29,6 +38,7 @@ function emptyRecord(entrant: Entrant): ParticipantRecord {
     scoresFor: 0,
     scoresAgainst: 0,
     games: [],
+    byeRounds: [],
   };
 }
 
@@ -40,11 +50,22 @@ const OUTCOMES = {
 } as const satisfies Record<keyof PointsSystem, { counter: keyof ResultCounts; share: number }>;
 
 /** Adds one decided game against `opponent` to `record`: the outcome's counter, its points and the game. */
-function addGame(record: ParticipantRecord, opponent: ParticipantRecord, outcome: keyof PointsSystem, points: PointsSystem): void {
+function addGame(
+  record: ParticipantRecord,
+  opponent: ParticipantRecord,
+  outcome: keyof PointsSystem,
+  points: PointsSystem,
+  game: { round: number; scoreFor: number; scoreAgainst: number },
+): void {
   const { counter, share } = OUTCOMES[outcome];
   record[counter]++;
   record.points += points[outcome];
-  record.games.push({ opponent: opponent.id, share });
+  record.games.push({ opponent: opponent.id, share, ...game });
+}
+
+/** Round of a result: the round of its stage match key, else its 1-based position in the list. */
+function roundOf(key: unknown, index: number): number {
+  return (typeof key === 'string' ? parseStageMatchKey(key)?.round : undefined) ?? index + 1;
 }
 
 /**
@@ -83,6 +104,7 @@ export function tally(ranked: readonly Entrant[], results: readonly StageMatchRe
       const r = (ra ?? rb) as ParticipantRecord;
       if (winner === null) return;
       r.byes++;
+      r.byeRounds.push(roundOf(result.key, i));
       r.wins++;
       r.points += points.win;
       return;
@@ -106,14 +128,21 @@ export function tally(ranked: readonly Entrant[], results: readonly StageMatchRe
     ra.scoresAgainst += sb;
     rb.scoresFor += sb;
     rb.scoresAgainst += sa;
+    const round = roundOf(result.key, i);
+    const sideA = { round, scoreFor: sa, scoreAgainst: sb };
+    const sideB = { round, scoreFor: sb, scoreAgainst: sa };
     if (isDraw) {
-      addGame(ra, rb, 'draw', points);
-      addGame(rb, ra, 'draw', points);
+      addGame(ra, rb, 'draw', points, sideA);
+      addGame(rb, ra, 'draw', points, sideB);
       return;
     }
-    const [w, l] = winner === a ? [ra, rb] : [rb, ra];
-    addGame(w, l, 'win', points);
-    addGame(l, w, 'loss', points);
+    if (winner === a) {
+      addGame(ra, rb, 'win', points, sideA);
+      addGame(rb, ra, 'loss', points, sideB);
+    } else {
+      addGame(rb, ra, 'win', points, sideB);
+      addGame(ra, rb, 'loss', points, sideA);
+    }
   });
   throwIfInvalid(details, 'results');
   return records;

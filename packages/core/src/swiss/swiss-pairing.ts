@@ -212,6 +212,42 @@ function byeCandidates(players: readonly SwissPlayer[]): number[] {
   return players.map((_, i) => players.length - 1 - i);
 }
 
+/** Largest bracket plus next score group that `lookAhead` pairs in one matching. */
+const LOOK_AHEAD_LIMIT = 2 * BLOCK;
+
+/**
+ * Look-ahead to the next score group (R27.12): when a bracket cannot be paired internally, one matching over the
+ * bracket and the next score group (`matchSubset`: fewest cross-group pairs first; with `field.absoluteSides` no
+ * absolute side conflict) is compared with the bracket's own pairing followed by the next bracket's; when it makes
+ * fewer cross-group pairs (a player left unpaired below counting as one more), its floaters are used, so the players
+ * left to float are ones the next group can pair. The bracket keeps the pairs of that matching
+ * among its own players when they are as many as the bracket's own pairing made; otherwise (or when the two
+ * together exceed LOOK_AHEAD_LIMIT players or do not pair) the bracket's own pairing stands.
+ */
+function lookAhead(
+  field: Field,
+  bracket: readonly number[],
+  own: { pairs: [number, number][]; unpaired: number[] },
+  nextStart: number,
+  bye: number,
+): { pairs: [number, number][]; unpaired: number[] } {
+  const next: number[] = [];
+  for (let i = nextStart; i < field.players.length && field.group[i] === field.group[nextStart]; i++) if (i !== bye) next.push(i);
+  if (bracket.length + next.length > LOOK_AHEAD_LIMIT || next.length === 0) return own;
+  const cross = (pairs: readonly [number, number][]) => pairs.filter(([a, b]) => field.group[a] !== field.group[b]).length;
+  const nextOwn = pairBracket([...own.unpaired, ...next], own.unpaired.length, field);
+  const ownCross = cross(own.pairs) + cross(nextOwn.pairs) + nextOwn.unpaired.length;
+  const members = [...bracket, ...next].sort((a, b) => a - b);
+  if ((members.length & 1) === 1) return own;
+  const joint = matchSubset(field, members, false, false, field.absoluteSides);
+  if (joint === null || cross(joint.pairs) >= ownCross) return own;
+  const inBracket = new Set(bracket);
+  const pairs = joint.pairs.filter(([a, b]) => inBracket.has(a) && inBracket.has(b));
+  if (pairs.length < own.pairs.length) return own;
+  const paired = new Set(pairs.flat());
+  return { pairs, unpaired: bracket.filter((i) => !paired.has(i)) };
+}
+
 /** Result of the score-group path: pairs committed per group and the floaters entering each group. */
 interface GroupPass {
   bye: number;
@@ -234,7 +270,8 @@ function pairByScoreGroups(field: Field, bye: number): GroupPass {
     carryBefore.push(carry);
     const bracket = [...carry];
     for (let i = start; i < end; i++) if (i !== bye) bracket.push(i);
-    const solved = pairBracket(bracket, carry.length, field);
+    let solved = pairBracket(bracket, carry.length, field);
+    if (solved.unpaired.length > 0 && end < n) solved = lookAhead(field, bracket, solved, end, bye);
     pairsByGroup.push(solved.pairs);
     carry = solved.unpaired;
     start = end;
@@ -245,7 +282,7 @@ function pairByScoreGroups(field: Field, bye: number): GroupPass {
 /**
  * One matching over `members` (indices in rank order), plus a bye vertex when `withBye`. Costs, from
  * heaviest: a rematch or repeated bye (only when `allowRematch`), the bye given above the lowest eligible
- * member, the squared score-group distance, a side conflict (`sideConflict` level), the distance from the
+ * member, a pair across score groups (R27.12: a few cross-group pairs over many), the squared score-group distance, a side conflict (`sideConflict` level), the distance from the
  * Dutch pairing; with `strictSides` two players of the same absolute side preference are not paired.
  * Returns null when the matching leaves someone unpaired.
  */
@@ -263,7 +300,8 @@ function matchSubset(
   // strong or absolute one), both below one unit of score-group distance; one place of the bye above
   // any pair's score-group distance; rematches above everything summed.
   const step = 4 * (k + 1);
-  const groupCost = step * spread * spread;
+  const cross = step * (spread * spread + 1) * 4;
+  const groupCost = cross + step * spread * spread;
   const byeStep = groupCost + 1;
   const rematch = (k + 2) * (byeStep * (k + 1) + groupCost);
   const big = rematch + byeStep * (k + 1) + groupCost + 1;
@@ -280,7 +318,7 @@ function matchSubset(
       if (strictSides && level === 3) continue;
       const gd = (field.group[j] as number) - gi;
       const dev = gd === 0 ? Math.abs((field.pos[j] as number) - (field.pos[i] as number) - half) : 0;
-      edges.push([a, b, big - (repeat ? rematch : 0) - step * gd * gd - level * (k + 1) - dev]);
+      edges.push([a, b, big - (repeat ? rematch : 0) - (gd > 0 ? cross : 0) - step * gd * gd - level * (k + 1) - dev]);
     }
   }
   if (withBye) {
@@ -351,7 +389,8 @@ function widen(field: Field, pass: GroupPass): [number, number][] | null {
  * half in order (1 v n/2+1, ...). Method: each bracket (floaters + score group) is paired by optimal
  * weighted matching (Edmonds' blossom) restricted to that bracket and, in large brackets, to blocks of
  * BLOCK (24) players around the Dutch pairs, which keeps a round near linear time (4096 players: about
- * 25 ms for round 1, 50 ms mid-stage). When that leaves someone
+ * 25 ms for round 1, 50 ms mid-stage); a bracket that cannot pair internally looks ahead to the next score group
+ * (`lookAhead`, R27.12) to float players that group can pair. When that leaves someone
  * unpaired at the bottom, the matching widens: the bottom 1, 2, 4, ... score groups are re-paired together
  * (pairs above kept), up to the whole field; only if no perfect matching without repeats exists at all are
  * rematches allowed, as few as possible (one matching over every pair).

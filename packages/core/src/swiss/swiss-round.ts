@@ -2,7 +2,7 @@ import { DomainError } from '../errors/domain-error';
 import { parseStageMatchKey, swissByeKey, swissMatchKey } from '../formats/stage-match-key';
 import type { Entrant, GeneratedMatch, MatchSlot } from '../formats/types';
 import { validateEntrants } from '../formats/validate-entrants';
-import { pointsSystem, resolveTiebreaks, settingsObject, type StageSettings } from '../stages/stage-settings';
+import { byeTiebreakRuleSetting, pointsSystem, swissPairingOrderSetting, resolveTiebreaks, settingsObject, type StageSettings } from '../stages/stage-settings';
 import { rankRecords } from '../standings/rank';
 import { tally, type ParticipantRecord } from '../standings/tally';
 import type { StageMatchResult } from '../standings/types';
@@ -87,9 +87,11 @@ function readState(entrants: readonly Entrant[], results: readonly StageMatchRes
     }
     withdrawn.add(id);
   });
-  const order = rankRecords(ranked.map((e) => records.get(e.id) as ParticipantRecord), records, criteria, points, { byes: { rounds: format.rounds } });
-  const active = order
-    .map((x) => x.record)
+  const order = rankRecords(ranked.map((e) => records.get(e.id) as ParticipantRecord), records, criteria, points, { byes: { rounds: format.rounds, rule: byeTiebreakRuleSetting(s) } });
+  const ranking = order.map((x) => x.record);
+  // SEED (R27.8): each score group in seed order instead of the standings' (a stable sort keeps points first).
+  if (swissPairingOrderSetting(s) === 'SEED') ranking.sort((a, b) => b.points - a.points || a.seed - b.seed);
+  const active = ranking
     .filter((r) => {
       if (withdrawn.has(r.id)) return false;
       if (format.mode === 'FIXED') return true;
@@ -126,7 +128,7 @@ export function swissProgress(
 /**
  * Generates the next round of a Swiss stage from the results so far (R7.10), or returns null when the
  * stage is complete. The active participants are ranked by the current standings (points, then the
- * configured tiebreaks, then seed) and paired by `pairSwissRound`: no rematch and no second bye while
+ * configured tiebreaks, then seed; with `swissPairingOrder` SEED by points, then seed) and paired by `pairSwissRound`: no rematch and no second bye while
  * avoidable, the bye to the lowest-ranked participant without one, pairs within score groups. Round 1
  * (no results) pairs seed i with seed i + N/2. Withdrawn participants are not paired (their remaining
  * rounds are simply absent: no walkover is needed in Swiss).

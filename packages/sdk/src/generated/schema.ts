@@ -110,6 +110,53 @@ export interface paths {
         patch: operations["updateMe"];
         trace?: never;
     };
+    "/users/me/tournaments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List my tournaments
+         * @description The tournaments the caller plays in (registered herself, or a member of a registered team; every participant
+         *     status, WITHDRAWN included), each with her participant (R26.3): unfinished tournaments first by start date
+         *     (soonest first), then COMPLETED ones, latest start first; filtered by tournament `status`.
+         */
+        get: operations["listMyTournaments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List my matches
+         * @description The caller's matches across her tournaments (R26.4), next match first: matches to play (SCHEDULED,
+         *     IN_PROGRESS, PENDING_RESULT or DISPUTED with both sides known) by scheduled time (unscheduled last), then
+         *     open matches still waiting for an opponent, then finished ones (COMPLETED, RESOLVED), latest completed first;
+         *     ties by id. Filtered by match `status` and `tournamentId`. Each item names the tournament and the caller's
+         *     participant in the match; its match leaves the history out, as other lists do (R25.9: `GET /matches/{id}`
+         *     has it).
+         */
+        get: operations["listMyMatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/{username}": {
         parameters: {
             query?: never;
@@ -331,7 +378,7 @@ export interface paths {
         };
         /**
          * List tournaments
-         * @description Lists the tournaments of the project (API key: the key's project; bearer: `projectId` is required and the caller must be staff of its organization).
+         * @description Lists the tournaments of the project (API key: the key's project; bearer: `projectId` is required and the caller must be staff of its organization). Without `projectId` a user token is 400 naming `query.projectId` with the player operations in its message (R26.2): listPublicTournaments (published tournaments, no credentials) and listMyTournaments (the caller's own).
          */
         get: operations["listTournaments"];
         put?: never;
@@ -340,6 +387,29 @@ export interface paths {
          * @description Creates a DRAFT tournament with its stages (staff OWNER/ADMIN/ORGANIZER or key with manage:tournaments).
          */
         post: operations["createTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/public": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List public tournaments
+         * @description Published tournaments of every project, as anyone may see them (no credentials, no project id; R26.1): every
+         *     status but DRAFT (R4.6), soonest start first (then id). Filters: `disciplineId`, `status` (DRAFT is refused with
+         *     400 naming `query.status`), and inclusive UTC start days `startDate` / `endDate`. A player looking for her own
+         *     tournaments uses listMyTournaments; staff list a project's tournaments, drafts included, with listTournaments.
+         */
+        get: operations["listPublicTournaments"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -383,9 +453,68 @@ export interface paths {
         };
         /**
          * Get the bracket
-         * @description Returns the full match tree per stage and round with participants, scores, advancement paths and placements; 409 INVALID_STATE before the start.
+         * @description Returns the full match tree per stage and round with participants, scores, advancement paths and placements (matches carry their games and decider, not their history: R25.9); 409 INVALID_STATE before the start.
          */
         get: operations["getTournamentBracket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/bracket/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview the bracket before the start (organizer)
+         * @description The bracket of stage 1 as starting now would generate it from the current participants and seeds (the same
+         *     rules as startTournament: eligible participants, explicit seeds first, then registration order), with nothing
+         *     written: the answer has the shape of getTournamentBracket, its `status` is the tournament's current one, and
+         *     its match ids exist only in this answer (each preview draws new ones). Any status before the start; 409
+         *     INVALID_STATE once started (read getTournamentBracket), 409 NOT_ENOUGH_PARTICIPANTS or CONFLICT when starting
+         *     now would be refused for that reason. R24.8.
+         */
+        get: operations["previewTournamentBracket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream the tournament's live events (Server-Sent Events)
+         * @description A `text/event-stream` (R28.1-R28.3) of the tournament's changes as they are committed, for anyone who may read
+         *     the tournament (public from PUBLISHED on; a DRAFT for its project's keys and staff): `match.started`,
+         *     `match.score_reported`, `match.completed`, `match.resolved`, `match.result_corrected`, `match.reset`,
+         *     `match.rescheduled`, `match.disputed`, `stage.started`, `stage.completed`, `tournament.*` status changes
+         *     (placements follow `match.completed` and `tournament.completed`) and `participant.*`.
+         *
+         *     Each event is one SSE message whose `id` is its number in the tournament's stream (1, 2, 3 ... in commit order,
+         *     the same on every server instance) and whose `data` is a `LiveEvent` in JSON. A comment line (`: heartbeat`)
+         *     is sent when nothing else was for `TOURNEY_LIVE_HEARTBEAT` seconds (15 by default).
+         *
+         *     Resume: send the last number seen as `Last-Event-ID` (browsers' EventSource do on reconnect) or `lastEventId`;
+         *     the stream continues right after it. The server keeps the last `TOURNEY_LIVE_BACKLOG` events per tournament
+         *     (1000 by default): when some of the events after `Last-Event-ID` are no longer kept, the first message is a
+         *     `stream.reset` event (read the tournament again), then the stream goes on from the oldest kept. Without either,
+         *     the stream starts with the next change.
+         */
+        get: operations["streamTournamentEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -414,6 +543,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tournaments/{id}/results.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the results as CSV
+         * @description The tournament's placements as CSV (RFC 4180, UTF-8, CRLF line ends, a header row; R26.6), one row per
+         *     participant, placed ones first by place, then by seed and name: `place` (e.g. `1`, `3-4`; empty while unknown),
+         *     `participant_id`, `name`, `username` (empty for a participant without an account), `team`, `seed`, `status`,
+         *     `wins`, `draws`, `losses` (decided matches, byes excluded; walkovers count). Readable by whoever may read the
+         *     bracket; 409 INVALID_STATE before the start.
+         */
+        get: operations["exportTournamentResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/matches.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the matches as CSV
+         * @description Every match of the tournament as CSV (RFC 4180, UTF-8, CRLF line ends, a header row; R26.7), in the play order
+         *     of getTournamentSchedule: `match_id`, `stage`, `stage_name`, `bracket`, `round`, `group`, `number`, `side1_id`,
+         *     `side1`, `side2_id`, `side2`, `score1`, `score2`, `status`, `result_type`, `winner_id`, `winner`,
+         *     `scheduled_at`, `completed_at` (UTC ISO 8601; empty cells for what is unknown). Only the header before the
+         *     start. Readable by whoever may read the schedule.
+         */
+        get: operations["exportTournamentMatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tournaments/{id}/stages": {
         parameters: {
             query?: never;
@@ -427,6 +604,66 @@ export interface paths {
          */
         get: operations["listTournamentStages"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/stages/{stageNumber}/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The groups of a group stage (the draw)
+         * @description The groups of a GROUPS stage with their names, each listing its participants in fixture order. Before the stage is generated this is the explicit draw (`drawn` true) or, without one, an empty list; once generated, the groups as played.
+         */
+        get: operations["getStageGroups"];
+        /**
+         * Set the draw of a group stage
+         * @description Sets the draw of the first stage (format GROUPS) before the tournament starts: `groups[g]` lists the
+         *     participants of group g + 1 (named by the stage's `groupNames`, default A, B, ...) in fixture order (the
+         *     order of the round-robin fixtures; position 1 of every group is pot 1). Every registered or checked-in
+         *     participant must appear exactly once, there must be `groupCount` groups, and group sizes must be those the
+         *     stage has for that many entrants (sizes differ by at most one; the larger groups first). At start the draw
+         *     replaces seeding for the groups (the stage seeds follow the pots); the participants entering must then be
+         *     exactly those drawn (else 409 CONFLICT). A participant named twice, left out or unknown, a wrong number of
+         *     groups or a wrong group size: 400 VALIDATION_ERROR naming `body.groups[i].participantIds[j]`,
+         *     `body.groups[i]` or `body.groups`, nothing written. A stage other than 1, not GROUPS, or a tournament
+         *     already started: 409. An empty `groups` list clears the draw. An importParticipants CSV whose rows name
+         *     their groups sets the draw too (R24.11).
+         */
+        put: operations["setStageGroups"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/stages/{stageNumber}/seeding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit the seeding of a generated stage before its first match
+         * @description Re-seeds a stage after the first that has been generated (its qualifiers are known) while none of its
+         *     matches has started or finished (byes aside): `participantIds` lists exactly the stage's entrants, in
+         *     seed order (`order` SEED, seed 1 first) or in slot order (`order` SLOT: in an elimination bracket of 2, 4,
+         *     8, ... entrants slots 2i-1 and 2i meet in round-1 match i; in other stages slot i is seed i). The stage's
+         *     matches are generated again for the new seeds, scheduled as before. Someone not an entrant, an entrant
+         *     left out or named twice: 400 VALIDATION_ERROR naming `body.participantIds`; stage 1, a stage not generated,
+         *     or one whose first match has started: 409 CONFLICT. Nothing is written on error.
+         */
+        put: operations["setStageSeeding"];
         post?: never;
         delete?: never;
         options?: never;
@@ -587,7 +824,119 @@ export interface paths {
          */
         get: operations["listParticipants"];
         put?: never;
+        /**
+         * Add a participant (organizer)
+         * @description The organizer adds a participant before the start (any status before ONGOING; the registration window does
+         *     not apply): by `name` alone (no account: a LAN or offline entry, whose matches the organizer and staff
+         *     report), or by `username` (linked to that user, who can then check in and report like a registered player;
+         *     the name defaults to her display name), or, in a team tournament, as `team` with its name and none or exactly
+         *     teamSize member usernames. Capacity and one place per user still hold (409 TOURNAMENT_FULL,
+         *     409 ALREADY_REGISTERED); an explicit `seed` must be free (409 CONFLICT). 409 TOURNAMENT_LOCKED once started.
+         *     R24.1, R24.2.
+         */
+        post: operations["addParticipant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/participants/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import participants from CSV (organizer)
+         * @description Adds every row of a CSV (UTF-8, a header row naming the columns `name`, `username`, `seed`, `group`, `team`
+         *     in any order; only `name` or `username` is required; unknown columns are refused) as one participant, all or
+         *     nothing: the first bad row answers 400 VALIDATION_ERROR naming the row and the column (`csv.row[3].seed`;
+         *     row 1 is the first row after the header) and nothing is written. Each row is what addParticipant takes:
+         *     `name` and/or `username`; `seed` an integer from 1, unique in the file and among the participants already in;
+         *     `team` the team name in team tournaments (then `username` lists the members' usernames separated by spaces or
+         *     `;`, none or exactly teamSize), empty otherwise; `group` a group of stage 1 by name (its `groupNames`, default
+         *     A, B, C, ...): when the rows carry groups, stage 1 must be GROUPS and every row carries one, and the same
+         *     transaction sets the draw of stage 1 (as setStageGroups; each row joins its group after the participants
+         *     already drawn there, who must cover everyone already in; group sizes as the draw rules; otherwise 400 naming
+         *     `csv.row[n].group` or `csv`). A name appearing twice (in the file or already in the tournament), an unknown
+         *     username, or more rows than free places are 400 too. Before the start only (409 TOURNAMENT_LOCKED).
+         *     R24.3, R24.4, R24.11.
+         */
+        post: operations["importParticipants"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/participants/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export participants as CSV (organizer)
+         * @description Every participant of the tournament as CSV (UTF-8, header `name,username,seed,group,team,status,id`), by seed
+         *     (unseeded last) then registration time; `username` is the linked user's (for a team, the members' usernames
+         *     separated by `;`), `group` the participant's group of a GROUPS stage 1 by name (the draw before the start, the
+         *     groups as played after; empty otherwise). The first five columns import back with importParticipants. R24.5.
+         */
+        get: operations["exportParticipants"];
+        put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/participants/seeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set every seed at once (organizer)
+         * @description Sets the seeds of all participants who can still enter (REGISTERED or CHECKED_IN) in one request, before the
+         *     start only (409 TOURNAMENT_LOCKED after): either `participantIds` in seed order (the first is seed 1), or
+         *     `seeds` as participant id and seed pairs. Each such participant must appear exactly once and the seeds must be
+         *     exactly 1..N (400 VALIDATION_ERROR naming the field and the entry: an unknown or repeated id, a missing
+         *     participant, a repeated seed or a seed out of 1..N); WITHDRAWN and DISQUALIFIED participants lose any seed.
+         *     R24.6.
+         */
+        put: operations["setParticipantSeeds"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/participants/shuffle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Shuffle the seeds (organizer)
+         * @description Gives the participants who can still enter (REGISTERED or CHECKED_IN) the seeds 1..N in a uniformly random
+         *     order drawn by the server (a random draw), before the start only (409 TOURNAMENT_LOCKED after); WITHDRAWN and
+         *     DISQUALIFIED participants lose any seed. R24.7.
+         */
+        post: operations["shuffleParticipantSeeds"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1773,7 +2122,7 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        /** @description Position of a list page (R3.1). `totalPages` is 0 when `total` is 0. */
+        /** @description Position of a list page (R3.1). `totalPages` is 0 when `total` is 0; `totalCapped` marks a `total` that is a lower bound (R3.11). */
         Pagination: {
             /** @description Current page, 1-based. */
             page: number;
@@ -1787,6 +2136,14 @@ export interface components {
             hasNext: boolean;
             /** @description Whether a previous page exists. */
             hasPrevious: boolean;
+            /**
+             * @description Present (always `true`) when `total` is a lower bound: the server counts at most 1000 rows (its setting
+             *     `TOURNEY_LIST_TOTAL_CAP`) past the first row of the page, and more exist. `totalPages` follows that
+             *     `total` and `hasNext` is `true`; a later page counts further (R3.11).
+             * @example true
+             * @constant
+             */
+            totalCapped?: true;
         };
         /**
          * @description Stable machine-readable error code (closed list). HTTP status per code:
@@ -2094,9 +2451,18 @@ export interface components {
              * @description Server clock, UTC.
              */
             time: string;
+            /** @description One entry per dependency checked at this request; `status` is `degraded` while any is `error`. */
             checks: {
-                /** @enum {string} */
+                /**
+                 * @description A `select 1` on the server's database (SQLite or PostgreSQL).
+                 * @enum {string}
+                 */
                 database: "ok" | "error";
+                /**
+                 * @description A PING to the Redis holding the rate limit counters; present only when the server uses Redis (REDIS_URL).
+                 * @enum {string}
+                 */
+                redis?: "ok" | "error";
             };
         };
         /**
@@ -2105,20 +2471,29 @@ export interface components {
          */
         TournamentStatus: "DRAFT" | "PUBLISHED" | "REGISTRATION_OPEN" | "REGISTRATION_CLOSED" | "ONGOING" | "COMPLETED";
         /**
-         * @description SINGLE_ELIMINATION (losers eliminated at once), DOUBLE_ELIMINATION (losers bracket gives a second chance), ROUND_ROBIN (everyone plays everyone), SWISS (pairing by current score each round), GROUPS (pools producing ranked qualifiers).
+         * @description SINGLE_ELIMINATION (losers eliminated at once), DOUBLE_ELIMINATION (losers bracket gives a second chance), ROUND_ROBIN (everyone plays everyone), SWISS (pairing by current score each round), GROUPS (pools producing ranked qualifiers), STEPLADDER (gauntlet: the two lowest seeds meet, the winner climbs to meet the next seed up, seed 1 waits in the final; N-1 matches, every place distinct; at most 256 entrants).
          * @enum {string}
          */
-        StageFormat: "SINGLE_ELIMINATION" | "DOUBLE_ELIMINATION" | "ROUND_ROBIN" | "SWISS" | "GROUPS";
+        StageFormat: "SINGLE_ELIMINATION" | "DOUBLE_ELIMINATION" | "ROUND_ROBIN" | "SWISS" | "GROUPS" | "STEPLADDER";
         /** @enum {string} */
         StageStatus: "PENDING" | "ONGOING" | "COMPLETED";
         /**
-         * @description Ranking criterion for round robin, Swiss and group standings, applied in the listed order.
+         * @description Ranking criterion for round robin, Swiss and group standings, applied in the listed order (higher is better).
+         *     HEAD_TO_HEAD: points in the games among the participants still tied. HEAD_TO_HEAD_MINI_LEAGUE (UEFA style): points,
+         *     then score difference, then scores for in the games among the tied participants; a subset it leaves tied is ranked
+         *     again by the games among that subset only. BUCHHOLZ: sum of the opponents' points; BUCHHOLZ_CUT1 / BUCHHOLZ_CUT2:
+         *     less the least one / two values; MEDIAN_BUCHHOLZ: less the least and the greatest; SONNEBORN_BERGER: opponents'
+         *     points weighted by the result against them (byes count as in `StageSettings.byeTiebreakRule`). CUMULATIVE_SCORE:
+         *     sum of the participant's score after each round. KOYA: points scored against opponents who scored at least half
+         *     of their maximum. OPPONENT_MATCH_WIN_PERCENTAGE: mean of the opponents' match-win rates, each at least 0.33.
+         *     GAME_WIN_PERCENTAGE: games won / games played from the match scores (scores read as games won), at least 0.33;
+         *     OPPONENT_GAME_WIN_PERCENTAGE: mean of the opponents' game-win percentages (MTG style).
          * @enum {string}
          */
-        Tiebreak: "POINTS" | "HEAD_TO_HEAD" | "SCORE_DIFFERENCE" | "SCORES_FOR" | "SONNEBORN_BERGER" | "BUCHHOLZ" | "BUCHHOLZ_CUT1" | "OPPONENT_MATCH_WIN_PERCENTAGE";
+        Tiebreak: "POINTS" | "HEAD_TO_HEAD" | "SCORE_DIFFERENCE" | "SCORES_FOR" | "SONNEBORN_BERGER" | "BUCHHOLZ" | "BUCHHOLZ_CUT1" | "OPPONENT_MATCH_WIN_PERCENTAGE" | "BUCHHOLZ_CUT2" | "MEDIAN_BUCHHOLZ" | "CUMULATIVE_SCORE" | "KOYA" | "GAME_WIN_PERCENTAGE" | "OPPONENT_GAME_WIN_PERCENTAGE" | "HEAD_TO_HEAD_MINI_LEAGUE";
         /**
          * @description Stage options; every field is optional and only those of the stage's format apply (others are ignored).
-         *     SE = SINGLE_ELIMINATION, DE = DOUBLE_ELIMINATION, RR = ROUND_ROBIN, SW = SWISS, GR = GROUPS.
+         *     SE = SINGLE_ELIMINATION, DE = DOUBLE_ELIMINATION, RR = ROUND_ROBIN, SW = SWISS, GR = GROUPS, SL = STEPLADDER.
          *     In responses the defaults of the stage's format are filled in.
          */
         StageSettings: {
@@ -2128,11 +2503,35 @@ export interface components {
              */
             thirdPlaceMatch?: boolean;
             /**
+             * @description SE. Play-offs for the places behind the final; when given it replaces thirdPlaceMatch. NONE: losers share places ("3-4", "5-8"); THIRD_PLACE: a match for third place; FULL: the losers of each round play off for their places (5th-8th, 9th-16th, ... down to a match for each pair of places, bracket CONSOLATION), so every participant gets a distinct place 1..N.
+             * @example FULL
+             * @enum {string}
+             */
+            consolation?: "NONE" | "THIRD_PLACE" | "FULL";
+            /**
+             * @description SE, DE. Where the seeds start. inner_outer: the standard bracket (seed 1 meets the last seed, byes go to the top seeds); natural: seeds placed slot by slot in seed order (1 meets 2, 3 meets 4: the seed order as the organizer set it), with balanced byes (never two byes in one match; the last seeds get them); reverse: the same from the last seed up (the top seeds get the byes).
+             * @default inner_outer
+             * @example natural
+             * @enum {string}
+             */
+            seedOrdering?: "inner_outer" | "natural" | "reverse";
+            /**
+             * @description Stage 1 (any format; later stages are seeded by the standings of the stage before). How the participants get their seeds 1..N at the start. MANUAL (when absent): explicit seeds first, then registration order; RATING: by `rating` descending, equal ratings by registration order, unrated participants last (explicit seeds are ignored). With swissPairingOrder SEED a Swiss then pairs each score group in rating order.
+             * @example RATING
+             * @enum {string}
+             */
+            seeding?: "MANUAL" | "RATING";
+            /**
              * @description DE. none: no grand final (the winners-bracket champion places 1st, the losers-bracket champion 2nd); simple: one grand final; double: a reset match, played only when the losers-bracket champion wins the first (otherwise it is closed with resultType NOT_NEEDED).
              * @default simple
              * @enum {string}
              */
             grandFinal?: "none" | "simple" | "double";
+            /**
+             * @description DE. No winners-bracket round 1; of each of its pairs the better seed starts in winners round 2 and the other in losers round 1 (the lower half starts with one loss).
+             * @default false
+             */
+            skipFirstRound?: boolean;
             /**
              * @description RR, GR. How many times each pair meets.
              * @default 1
@@ -2154,8 +2553,35 @@ export interface components {
              * @default 0
              */
             pointsForLoss?: number;
-            /** @description RR, SW, GR. Default [POINTS, HEAD_TO_HEAD, SCORE_DIFFERENCE, SCORES_FOR] (SW [POINTS, BUCHHOLZ, BUCHHOLZ_CUT1, SONNEBORN_BERGER]). */
+            /**
+             * @description RR, SW, GR. Default [POINTS, HEAD_TO_HEAD, SCORE_DIFFERENCE, SCORES_FOR] (SW [POINTS, BUCHHOLZ, BUCHHOLZ_CUT1, SONNEBORN_BERGER]).
+             * @example [
+             *       "POINTS",
+             *       "HEAD_TO_HEAD_MINI_LEAGUE",
+             *       "SCORE_DIFFERENCE",
+             *       "SCORES_FOR"
+             *     ]
+             * @example [
+             *       "POINTS",
+             *       "MEDIAN_BUCHHOLZ",
+             *       "BUCHHOLZ_CUT2",
+             *       "CUMULATIVE_SCORE",
+             *       "KOYA"
+             *     ]
+             */
             tiebreaks?: components["schemas"]["Tiebreak"][];
+            /**
+             * @description SW. How each score group is ordered before its top half is paired against its bottom half (Dutch style). STANDINGS: by the standings criteria, then seed; SEED: by seed alone (the Dutch system's rating order when seeds follow ratings).
+             * @default STANDINGS
+             * @enum {string}
+             */
+            swissPairingOrder?: "STANDINGS" | "SEED";
+            /**
+             * @description SW. How a bye counts in Buchholz (and its cuts) and Sonneborn-Berger. FIDE_2023: as a win against a dummy opponent scoring the participant's own points, at most pointsForDraw x rounds (FIDE Tie-Break Regulations 2023, article 16); NONE: a bye adds nothing.
+             * @default FIDE_2023
+             * @enum {string}
+             */
+            byeTiebreakRule?: "FIDE_2023" | "NONE";
             /** @description SW. Number of rounds; default ceil(log2(participants)). */
             swissRounds?: number;
             /** @description SW. A participant reaching this many wins stops playing and qualifies (e.g. 3 in a 3-win/3-loss format). */
@@ -2169,10 +2595,118 @@ export interface components {
             /** @description Every stage but the last (refused there). How many qualifiers are seeded into the next stage, re-seeded 1..k by their stage result (elimination: placement, then seed; round robin and Swiss: standings; groups: group winners first, then runners-up, so that winners meet runners-up of other groups). Required between stages except after GROUPS (default groupCount x qualifiersPerGroup); at least 2 and at most the stage's entrants. Disqualified and withdrawn participants never qualify: the next best take their places. */
             advanceCount?: number;
             /**
-             * @description Minutes between scheduled rounds, used for scheduledAt from the tournament start.
+             * @description Minutes between scheduled rounds, used for scheduledAt from the stage's start (startsAt, else the tournament start for stage 1 and the completion of the stage before for later stages).
              * @default 60
              */
             roundIntervalMinutes?: number;
+            /**
+             * @description Minutes between the matches of one round (R25.7; absent means 0): the k-th match of a play round (0-based, in schedule order: bracket, group, round, number) is scheduled at the round's time + k x matchIntervalMinutes; 0 schedules every match of a round at the same time. Single kick-offs are moved with rescheduleMatch.
+             * @example 120
+             */
+            matchIntervalMinutes?: number;
+            /**
+             * Format: date-time
+             * @description Start of the stage's first round (R25.6), UTC. Stage 1 defaults to the tournament's startDate; a later stage defaults to the instant the stage before it completes. A later stage is scheduled from its own startsAt even when the stage before completes earlier or later.
+             * @example 2022-12-03T15:00:00Z
+             */
+            startsAt?: string;
+            /**
+             * @description Any format (R25.1; absent means 1). Games (maps) per match: a best-of-N is won by the first side to win (N + 1) / 2 games. With bestOf > 1 a report carries per-game scores (`games`) or a finished series score (e.g. 2-1), and the match score is the games won.
+             * @enum {integer}
+             */
+            bestOf?: 1 | 3 | 5 | 7 | 9;
+            /**
+             * @description Any format (R25.1). Best-of per round number within the stage, overriding bestOf for every match of that round (all brackets of the stage), e.g. {"3": 5} for a best-of-5 final of an 8-entrant single elimination.
+             * @example {
+             *       "2": 5
+             *     }
+             */
+            bestOfByRound?: {
+                [key: string]: 1 | 3 | 5 | 7 | 9;
+            };
+            /**
+             * @description GR. Names of the groups in order (default A, B, C, ...; after Z: AA, AB, ...); one per group (when groupCount is left out it is the number of names). Shown as groupName in matches and standings, and named by slot maps.
+             * @example [
+             *       "A",
+             *       "B",
+             *       "C",
+             *       "D",
+             *       "E",
+             *       "F",
+             *       "G",
+             *       "H"
+             *     ]
+             */
+            groupNames?: string[];
+            /** @description Any stage after the first. Who fills which slot of this stage, in slot order: a group position of the GROUPS stage before ({"group": "A", "position": 1}) or a rank of a stage without groups ({"rank": 3}). The stage takes exactly these qualifiers (the stage before's advanceCount, when set, must equal their number). In an elimination bracket of 2, 4, 8, ... entrants slots 2i-1 and 2i meet in round-1 match i; in other formats slot i is seed i. A group or position that does not exist, a rank out of range or a qualifier in two slots: 400 naming `stages[i].settings.slotMap[j]...`. Excludes slotMapPreset. */
+            slotMap?: components["schemas"]["QualifierRef"][];
+            /**
+             * @description Any stage after a GROUPS stage of 2, 4, 8, 16, ... groups. CROSS_GROUPS: the two best of every group, groups paired in order (A with B, C with D, ...); the top half of the bracket holds X1-Y2 for each pair, the bottom half Y1-X2 (8 groups: A1-B2, C1-D2, E1-F2, G1-H2, B1-A2, D1-C2, F1-E2, H1-G2), so group-mates meet again at the earliest in the final. Excludes slotMap.
+             * @enum {string}
+             */
+            slotMapPreset?: "CROSS_GROUPS";
+        };
+        /**
+         * @description A qualifier of the stage before, as a slot map names it.
+         * @example {
+         *       "group": "A",
+         *       "position": 1
+         *     }
+         */
+        QualifierRef: {
+            /** @description The group's name (groupNames of the stage before, default A, B, ...). */
+            group: string;
+            /** @description Final position in the group's table (1 = winner). */
+            position: number;
+        } | {
+            /** @description Rank in the stage before's result (placements, or standings). */
+            rank: number;
+        };
+        StageGroupsInput: {
+            /** @description The groups in order (group 1 first); an empty list clears the draw. */
+            groups: {
+                /** @description The group's participants in fixture order. */
+                participantIds: string[];
+            }[];
+        };
+        StageGroup: {
+            number: number;
+            /** @description The group's name (groupNames, default A, B, ...). */
+            name: string;
+            /** @description Participants in fixture order. */
+            participantIds: string[];
+        };
+        StageGroupsResponse: {
+            /** @constant */
+            success: true;
+            data: {
+                stageNumber: number;
+                /** @description The groups come from an explicit draw (setStageGroups, or an importParticipants CSV with a group column). */
+                drawn: boolean;
+                groups: components["schemas"]["StageGroup"][];
+            };
+        };
+        StageSeedingInput: {
+            /**
+             * @description SEED, participantIds in seed order; SLOT, in bracket slot order.
+             * @default SEED
+             * @enum {string}
+             */
+            order?: "SEED" | "SLOT";
+            participantIds: string[];
+        };
+        StageSeedingResponse: {
+            /** @constant */
+            success: true;
+            data: {
+                stageNumber: number;
+                /** @description By seed. */
+                entrants: {
+                    /** Format: uuid */
+                    participantId: string;
+                    seed: number;
+                }[];
+            };
         };
         StageInput: {
             name: string;
@@ -2201,6 +2735,12 @@ export interface components {
         };
         /** @description Full tournament details, status, stage configuration and participant counts (R5.4). */
         Tournament: {
+            /**
+             * Format: uri
+             * @description The tournament's public page (R28.11), from the server's public URL (`TOURNEY_PUBLIC_URL` without `/api/v1`, else the request's origin); a DRAFT's page answers 404 until it is published.
+             * @example https://tourney.example.com/t/0190f7a1-7c3e-7000-8000-000000000001
+             */
+            publicUrl?: string;
             /** Format: uuid */
             id: string;
             /** Format: uuid */
@@ -2328,6 +2868,7 @@ export interface components {
         };
         ParticipantTeam: {
             name: string;
+            /** @description The members with accounts, captain first; empty for a team the organizer added without accounts (R24.1). */
             members: components["schemas"]["TeamMember"][];
         };
         Participant: {
@@ -2337,12 +2878,17 @@ export interface components {
             tournamentId: string;
             /**
              * Format: uuid
-             * @description The registering user (the team captain for teams).
+             * @description The registering user (the team captain for teams); the linked user of a participant an organizer added by username, null for one added without an account (R24.1).
              */
             userId: string | null;
             /** @description Display name (user display name or username; team name for teams). */
             name: string;
             seed: number | null;
+            /**
+             * @description The participant's rating (Elo, MMR ...), null when unrated; stage 1 setting `seeding` RATING seeds by it (R27.10).
+             * @example 2150
+             */
+            rating: number | null;
             status: components["schemas"]["ParticipantStatus"];
             team: components["schemas"]["ParticipantTeam"] | null;
             /** Format: date-time */
@@ -2363,6 +2909,43 @@ export interface components {
             /** @description Required when teamSize > 1, refused when teamSize = 1. */
             team?: components["schemas"]["TeamRegistration"];
         };
+        /** @description An organizer-added participant (addParticipant, R24.1): `name` (no account), `username` (linked user), or `team` in team tournaments; at least one of them. */
+        ParticipantCreate: {
+            /** @description Display name; required without `username` and `team`; defaults to the user's display name (else username) or the team name. Unique in the tournament. */
+            name?: string;
+            /** @description An existing user's username (case-insensitive); the participant is hers (solo tournaments only). */
+            username?: string;
+            /** @description Explicit seed, free in the tournament. */
+            seed?: number | null;
+            /**
+             * @description Rating (Elo, MMR ...), used when stage 1 has `seeding` RATING (R27.10).
+             * @example 1875.5
+             */
+            rating?: number | null;
+            team?: components["schemas"]["TeamEntry"];
+        };
+        /** @description A team added by the organizer (team tournaments only). */
+        TeamEntry: {
+            name: string;
+            /** @description None (a team without accounts) or exactly teamSize existing usernames; the first is the captain (the participant's userId). */
+            memberUsernames?: string[];
+        };
+        ParticipantImportRequest: {
+            /** @description CSV text: a header row (name, username, seed, group, team, rating) and one row per participant; `rating` is a number from 0 to 1000000 or empty (unrated). */
+            csv: string;
+        };
+        SeedAssignment: {
+            /** Format: uuid */
+            participantId: string;
+            seed: number;
+        };
+        /** @description Exactly one of `participantIds` (seed order) or `seeds` (pairs). R24.6. */
+        SeedsUpdate: {
+            /** @description Every participant who can still enter (REGISTERED or CHECKED_IN), once, in seed order (the first is seed 1). */
+            participantIds?: string[];
+            /** @description Every participant who can still enter (REGISTERED or CHECKED_IN), once, with the seeds 1..N. */
+            seeds?: components["schemas"]["SeedAssignment"][];
+        };
         ParticipantUpdate: {
             /** @description Explicit seed (null clears it); only before the start. */
             seed?: number | null;
@@ -2374,10 +2957,10 @@ export interface components {
          */
         MatchStatus: "SCHEDULED" | "IN_PROGRESS" | "PENDING_RESULT" | "COMPLETED" | "DISPUTED" | "RESOLVED";
         /**
-         * @description Part of the stage a match belongs to.
+         * @description Part of the stage a match belongs to. CONSOLATION holds the play-offs for every place of a single elimination with `consolation` FULL.
          * @enum {string}
          */
-        BracketKind: "WINNERS" | "LOSERS" | "GRAND_FINAL" | "THIRD_PLACE" | "ROUND_ROBIN" | "SWISS" | "GROUP";
+        BracketKind: "WINNERS" | "LOSERS" | "GRAND_FINAL" | "THIRD_PLACE" | "ROUND_ROBIN" | "SWISS" | "GROUP" | "CONSOLATION";
         /**
          * @description How a finished match was decided; null while it is not finished. BYE is a Swiss bye (one side, a free win); NOT_NEEDED a grand-final reset closed without play because the winners-bracket champion won the first grand final (no sides, no winner).
          * @enum {string|null}
@@ -2385,7 +2968,8 @@ export interface components {
         MatchResultType: "NORMAL" | "BYE" | "WALKOVER" | "DOUBLE_FORFEIT" | "NOT_NEEDED" | null;
         /**
          * @description What happened, and what `data` holds: STARTED (status, by participant | organizer); REPORTED (participantId,
-         *     winnerId, scores); CONFIRMED (winnerId, loserId, isDraw, scores, by OPPONENT | ORGANIZER); DISPUTED
+         *     winnerId, scores, games?, decider?); CONFIRMED (winnerId, loserId, isDraw, scores, games?, decider?, by OPPONENT |
+         *     ORGANIZER); RESOLVED and CORRECTED results carry games and decider too when given; DISPUTED
          *     (participantId, reason, evidence); EVIDENCE_ADDED (participantId, evidence, note?); RESOLVED (winnerId,
          *     loserId, isDraw, scores, reason, by ORGANIZER | MODERATOR, previousStatus); CORRECTED (previous and result
          *     {winnerId, loserId, isDraw, resultType, scores}, reason, cascade, rewiredMatchIds, resetMatchIds,
@@ -2417,7 +3001,39 @@ export interface components {
             participantId: string;
             score: number;
         };
+        /** @description One game (map) of a match (R25.2). */
+        GameScore: {
+            /**
+             * @description The game's score per side in slot order (participants[0], participants[1]).
+             * @example [
+             *       13,
+             *       9
+             *     ]
+             */
+            scores: number[];
+            /**
+             * @description Map or game name.
+             * @example Inferno
+             */
+            map?: string;
+        };
+        /** @description What decided a drawn match score (R25.4), with its own score per side in slot order: Argentina 3-3 France, 4-2 on penalties is scores [3, 3] and decider {kind: PENALTIES, scores: [4, 2]}. Accepted only on a drawn score; its winner wins the match. */
+        MatchDecider: {
+            /** @enum {string} */
+            kind: "EXTRA_TIME" | "PENALTIES" | "GOLDEN_GOAL" | "OTHER";
+            /**
+             * @description The decider's score per side in slot order; not drawn.
+             * @example [
+             *       4,
+             *       2
+             *     ]
+             */
+            scores: number[];
+        };
         ReportedResult: {
+            /** @description Per-game scores of the report (R25.2), when given. */
+            games?: components["schemas"]["GameScore"][];
+            decider?: components["schemas"]["MatchDecider"];
             /**
              * Format: uuid
              * @description Null for a draw.
@@ -2457,6 +3073,8 @@ export interface components {
             bracket: components["schemas"]["BracketKind"];
             /** @description GROUPS stages only. */
             groupNumber: number | null;
+            /** @description GROUPS stages only; the group's name (groupNames, default A, B, ...). */
+            groupName?: string | null;
             round: number;
             /** @description 1-based position within the round. */
             number: number;
@@ -2483,17 +3101,55 @@ export interface components {
                 loser: components["schemas"]["MatchSlotRef"] | null;
             };
             reportedResult: components["schemas"]["ReportedResult"] | null;
-            /** @description Actions on the match, oldest first. */
-            history: components["schemas"]["MatchHistoryEntry"][];
+            /**
+             * @description Games the match is played over (R25.1), from its stage's bestOf and bestOfByRound.
+             * @enum {integer}
+             */
+            bestOf: 1 | 3 | 5 | 7 | 9;
+            /** @description Per-game (per-map) scores of the decided result (R25.2); null when none were reported. */
+            games: components["schemas"]["GameScore"][] | null;
+            /** @description What decided a drawn score (R25.4); null otherwise. */
+            decider: components["schemas"]["MatchDecider"] | null;
+            /** @description Actions on the match, oldest first. Present on getMatch and the answers of match writes; lists (schedule, bracket, listMyMatches) leave it out (R25.9). */
+            history?: components["schemas"]["MatchHistoryEntry"][];
         };
+        /** @description A result with scores, or per-game scores (games), and a decider for a drawn score (R8.7, R25.2, R25.4). */
         MatchReportRequest: {
             /**
              * Format: uuid
-             * @description Required in elimination stages when scores are equal; omitted for a draw (round robin, Swiss, groups) or derived from the higher score.
+             * @description Required in elimination stages when scores are equal and no decider is given; omitted for a draw (round robin, Swiss, groups) or derived from the higher score or the decider.
              */
             winnerId?: string;
-            /** @description One entry per side, each participantId a side of the match. */
-            scores: components["schemas"]["ScoreEntry"][];
+            /** @description One entry per side, each participantId a side of the match. Required unless games are given (then it must equal the score they give). In a best-of-N (N > 1) it is the games won and must be a finished series (a Bo3 is 2-0 or 2-1: 400 naming body.scores otherwise). */
+            scores?: components["schemas"]["ScoreEntry"][];
+            /**
+             * @description Per-game scores in slot order (R25.2). The match score is derived from them (best-of-1: the game's score; best-of-N: the games won) and `scores` may then be omitted; a series must be finished and have no game after it was decided (400 naming body.games).
+             * @example [
+             *       {
+             *         "scores": [
+             *           13,
+             *           9
+             *         ],
+             *         "map": "Inferno"
+             *       },
+             *       {
+             *         "scores": [
+             *           7,
+             *           13
+             *         ],
+             *         "map": "Nuke"
+             *       },
+             *       {
+             *         "scores": [
+             *           13,
+             *           11
+             *         ],
+             *         "map": "Mirage"
+             *       }
+             *     ]
+             */
+            games?: components["schemas"]["GameScore"][];
+            decider?: components["schemas"]["MatchDecider"];
         };
         MatchDisputeRequest: {
             reason: string;
@@ -2510,7 +3166,36 @@ export interface components {
              * @description Same rules as for a report.
              */
             winnerId?: string;
-            scores: components["schemas"]["ScoreEntry"][];
+            /** @description Same rules as for a report (required unless games are given). */
+            scores?: components["schemas"]["ScoreEntry"][];
+            /**
+             * @description Per-game scores in slot order (R25.2). The match score is derived from them (best-of-1: the game's score; best-of-N: the games won) and `scores` may then be omitted; a series must be finished and have no game after it was decided (400 naming body.games).
+             * @example [
+             *       {
+             *         "scores": [
+             *           13,
+             *           9
+             *         ],
+             *         "map": "Inferno"
+             *       },
+             *       {
+             *         "scores": [
+             *           7,
+             *           13
+             *         ],
+             *         "map": "Nuke"
+             *       },
+             *       {
+             *         "scores": [
+             *           13,
+             *           11
+             *         ],
+             *         "map": "Mirage"
+             *       }
+             *     ]
+             */
+            games?: components["schemas"]["GameScore"][];
+            decider?: components["schemas"]["MatchDecider"];
             /** @description Why the organizer decided so; kept in the match history. */
             reason: string;
         };
@@ -2520,7 +3205,36 @@ export interface components {
              * @description Same rules as for a report (required in elimination stages when scores are equal; omitted for a draw in round robin, Swiss and groups).
              */
             winnerId?: string;
-            scores: components["schemas"]["ScoreEntry"][];
+            /** @description Same rules as for a report (required unless games are given). */
+            scores?: components["schemas"]["ScoreEntry"][];
+            /**
+             * @description Per-game scores in slot order (R25.2). The match score is derived from them (best-of-1: the game's score; best-of-N: the games won) and `scores` may then be omitted; a series must be finished and have no game after it was decided (400 naming body.games).
+             * @example [
+             *       {
+             *         "scores": [
+             *           13,
+             *           9
+             *         ],
+             *         "map": "Inferno"
+             *       },
+             *       {
+             *         "scores": [
+             *           7,
+             *           13
+             *         ],
+             *         "map": "Nuke"
+             *       },
+             *       {
+             *         "scores": [
+             *           13,
+             *           11
+             *         ],
+             *         "map": "Mirage"
+             *       }
+             *     ]
+             */
+            games?: components["schemas"]["GameScore"][];
+            decider?: components["schemas"]["MatchDecider"];
             /** @description Why the result is corrected; kept in the match history. */
             reason: string;
             /**
@@ -2557,6 +3271,8 @@ export interface components {
             seed: number;
             /** @description GROUPS stages only. */
             group: number | null;
+            /** @description GROUPS stages only; the group's name (groupNames, default A, B, ...). */
+            groupName?: string | null;
             /** @description Matches played (byes not included). */
             played: number;
             /** @description Wins, byes included. */
@@ -2628,7 +3344,7 @@ export interface components {
             /** @constant */
             strategy: "PLACEMENT";
             /**
-             * @description Map from a place ("1") or an inclusive place range ("3-4") to points; ranges must not overlap.
+             * @description Map from a place ("1") or an inclusive place range ("3-4") to points; ranges must not overlap. Places go up to 65536, every place a stage format produces (e.g. "32769-65536" for the first-round losers of the largest bracket).
              * @example {
              *       "1": 100,
              *       "2": 70,
@@ -3066,6 +3782,24 @@ export interface components {
             /** Format: uuid */
             seasonId: string | null;
         };
+        /** @description One event of a tournament's live stream (R28.1), the `data` of an SSE message of streamTournamentEvents. */
+        LiveEvent: {
+            /** @description Number of the event in the tournament's stream (1, 2, 3 ... in commit order); the SSE `id`. */
+            seq: number;
+            /**
+             * @description Event name (`match.completed`, `stage.completed`, `tournament.started`, ...; `stream.reset` when events were missed).
+             * @example match.completed
+             */
+            type: string;
+            /** Format: uuid */
+            tournamentId: string;
+            /** @description The event's data, as in webhook payloads (ids of the tournament, stage, match; statuses; results). */
+            data: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            createdAt: string;
+        };
         /**
          * @description Event names (R11.1-R11.10).
          * @enum {string}
@@ -3231,9 +3965,13 @@ export interface components {
          *     completed plus reason, resolvedBy, previousStatus; result_corrected: the new result as completed plus previous,
          *     reason, correctedBy, rewiredMatchIds, resetMatchIds, removedMatchIds; reset (a later match reset by a
          *     correction with cascade): previousStatus, correctedMatchId, reason; rescheduled: scheduledAt,
-         *     previousScheduledAt, reason.
+         *     previousScheduledAt, reason. A result with per-game scores or a decider carries `games` and `decider` (in
+         *     reportedResult for score_reported) (R25.2, R25.4).
          */
         MatchEventData: {
+            /** @description Per-game scores of the result (R25.2), when given. */
+            games?: components["schemas"]["GameScore"][];
+            decider?: components["schemas"]["MatchDecider"];
             /** Format: uuid */
             matchId: string;
             /** Format: uuid */
@@ -3256,6 +3994,8 @@ export interface components {
                  * @description User id of the reporter.
                  */
                 reportedBy: string;
+                games?: components["schemas"]["GameScore"][];
+                decider?: components["schemas"]["MatchDecider"];
             };
             isDraw?: boolean;
             reason?: string;
@@ -3659,6 +4399,11 @@ export interface components {
             success: true;
             data: components["schemas"]["Participant"];
         };
+        ParticipantArrayResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Participant"][];
+        };
         MatchCorrectionResponse: {
             /** @constant */
             success: true;
@@ -3807,6 +4552,47 @@ export interface components {
             /** @constant */
             success: true;
             data: components["schemas"]["Tournament"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A tournament the caller plays in, with her participant (R26.3). */
+        MyTournament: {
+            /** Format: uuid */
+            participantId: string;
+            /** @description The participant's name (the team name for teams). */
+            participantName: string;
+            participantStatus: components["schemas"]["ParticipantStatus"];
+            /** @description The participant's placement once known, e.g. "1" or "3-4". */
+            placementRange: string | null;
+            tournament: components["schemas"]["Tournament"];
+        };
+        MyTournamentListResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["MyTournament"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description One of the caller's matches with its tournament and her side (R26.4). */
+        MyMatch: {
+            /**
+             * Format: uuid
+             * @description The caller's participant (her own, or her team's) in this match.
+             */
+            participantId: string;
+            tournament: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                disciplineId: string;
+                status: components["schemas"]["TournamentStatus"];
+            };
+            /** @description True when the match is to be played now or next (open, both sides known). */
+            ready: boolean;
+            match: components["schemas"]["Match"];
+        };
+        MyMatchListResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["MyMatch"][];
             pagination: components["schemas"]["Pagination"];
         };
         ParticipantListResponse: {
@@ -4199,15 +4985,25 @@ export interface components {
         StartDateQuery: string;
         /** @description Only tournaments starting on or before this UTC date (YYYY-MM-DD). */
         EndDateQuery: string;
+        /** @description Only tournaments of this discipline (short game code, e.g. cs2). */
+        DisciplineIdQuery: string;
+        /** @description Only tournaments in this status (any status but DRAFT, which is never public). */
+        PublicTournamentStatusQuery: "PUBLISHED" | "REGISTRATION_OPEN" | "REGISTRATION_CLOSED" | "ONGOING" | "COMPLETED";
+        /** @description Only matches of this tournament. */
+        MatchTournamentIdQuery: string;
         /** @description Field to sort by. */
         TournamentSortBy: "createdAt" | "startDate" | "name" | "status";
         /** @description Sort direction. */
         SortOrder: "asc" | "desc";
-        /** @description Only matches of this round number (1-based). */
+        /** @description Only matches of this round number (1-based, counted within each stage; combine with `stage` for one stage's round, alone it matches that round of every stage). */
         RoundQuery: number;
+        /** @description Only matches of the stage with this number (1-based, as Stage.number) (R25.8). */
+        StageNumberQuery: number;
+        /** @description Only matches of this group (1-based, as Match.groupNumber) of a GROUPS stage (R25.8). */
+        GroupNumberQuery: number;
         /** @description Only matches in this status. */
         MatchStatusQuery: components["schemas"]["MatchStatus"];
-        /** @description Only matches in which this participant plays. */
+        /** @description Only matches in which this participant plays; a user id matches the participant that user plays for (registered herself or as a team member; R26.5). */
         ParticipantIdQuery: string;
         /** @description Only participants in this status. */
         ParticipantStatusQuery: components["schemas"]["ParticipantStatus"];
@@ -4233,6 +5029,8 @@ export interface components {
         IdempotencyKey: string;
         /** @description Tournament id. */
         TournamentId: string;
+        /** @description 1-based number of the stage in the tournament. */
+        StageNumber: number;
         /** @description Participant id (within the tournament). */
         ParticipantId: string;
         /** @description Match id. */
@@ -4481,6 +5279,80 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMyTournaments: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only tournaments in this status. */
+                status?: components["parameters"]["TournamentStatusQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the caller's tournaments. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyTournamentListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMyMatches: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only matches in this status. */
+                status?: components["parameters"]["MatchStatusQuery"];
+                /** @description Only matches of this tournament. */
+                tournamentId?: components["parameters"]["MatchTournamentIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the caller's matches, next match first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyMatchListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -5051,6 +5923,47 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listPublicTournaments: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only tournaments of this discipline (short game code, e.g. cs2). */
+                disciplineId?: components["parameters"]["DisciplineIdQuery"];
+                /** @description Only tournaments in this status (any status but DRAFT, which is never public). */
+                status?: components["parameters"]["PublicTournamentStatusQuery"];
+                /** @description Only tournaments starting on or after this UTC date (YYYY-MM-DD). */
+                startDate?: components["parameters"]["StartDateQuery"];
+                /** @description Only tournaments starting on or before this UTC date (YYYY-MM-DD). */
+                endDate?: components["parameters"]["EndDateQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of published tournaments, soonest start first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getTournament: {
         parameters: {
             query?: never;
@@ -5180,6 +6093,93 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    previewTournamentBracket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tournament id. */
+                id: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The previewed bracket (stage 1; later stages listed without matches). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BracketResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    streamTournamentEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description As `Last-Event-ID`, for clients that cannot set headers (a page embeds the number it was drawn at).
+                 * @example 42
+                 */
+                lastEventId?: number;
+            };
+            header?: {
+                /**
+                 * @description The number of the last event received; the stream resumes after it (wins over `lastEventId`).
+                 * @example 42
+                 */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                /** @description Tournament id. */
+                id: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream; it stays open until the client leaves or the server stops. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    /** @description `no-cache` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example retry: 2000
+                     *
+                     *     id: 7
+                     *     data: {"seq":7,"type":"match.completed","tournamentId":"0190f7a1-7c3e-7000-8000-000000000001","data":{"matchId":"0190f7a1-7c3e-7000-8000-000000000009"},"createdAt":"2030-06-01T18:42:00.000Z"}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getTournamentSchedule: {
         parameters: {
             query?: {
@@ -5187,11 +6187,15 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
-                /** @description Only matches of this round number (1-based). */
+                /** @description Only matches of the stage with this number (1-based, as Stage.number) (R25.8). */
+                stage?: components["parameters"]["StageNumberQuery"];
+                /** @description Only matches of this group (1-based, as Match.groupNumber) of a GROUPS stage (R25.8). */
+                groupNumber?: components["parameters"]["GroupNumberQuery"];
+                /** @description Only matches of this round number (1-based, counted within each stage; combine with `stage` for one stage's round, alone it matches that round of every stage). */
                 round?: components["parameters"]["RoundQuery"];
                 /** @description Only matches in this status. */
                 status?: components["parameters"]["MatchStatusQuery"];
-                /** @description Only matches in which this participant plays. */
+                /** @description Only matches in which this participant plays; a user id matches the participant that user plays for (registered herself or as a team member; R26.5). */
                 participantId?: components["parameters"]["ParticipantIdQuery"];
             };
             header?: never;
@@ -5203,7 +6207,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of matches in play order. */
+            /** @description A page of matches in play order, without their history (R25.9; GET /matches/{id} has it). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5214,6 +6218,81 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MatchListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportTournamentResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tournament id. */
+                id: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The placements as CSV. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    /** @description `attachment; filename="results-<id>.csv"` */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example place,participant_id,name,username,team,seed,status,wins,draws,losses
+                     *     1,0199a1b2-0000-7000-8000-000000000001,Alice,alice,,1,ACTIVE,3,0,0
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportTournamentMatches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tournament id. */
+                id: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matches as CSV. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    /** @description `attachment; filename="matches-<id>.csv"` */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5253,6 +6332,148 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStageGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tournament id. */
+                id: components["parameters"]["TournamentId"];
+                /** @description 1-based number of the stage in the tournament. */
+                stageNumber: components["parameters"]["StageNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StageGroupsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setStageGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tournament id. */
+                id: components["parameters"]["TournamentId"];
+                /** @description 1-based number of the stage in the tournament. */
+                stageNumber: components["parameters"]["StageNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "groups": [
+                 *         {
+                 *           "participantIds": [
+                 *             "0f8fad5b-d9cb-469f-a165-70867728950e",
+                 *             "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                 *           ]
+                 *         },
+                 *         {
+                 *           "participantIds": [
+                 *             "1b4e28ba-2fa1-11d2-883f-0016d3cca427",
+                 *             "6fa459ea-ee8a-3ca4-894e-db77e160355e"
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["StageGroupsInput"];
+            };
+        };
+        responses: {
+            /** @description The draw as stored. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StageGroupsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setStageSeeding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tournament id. */
+                id: components["parameters"]["TournamentId"];
+                /** @description 1-based number of the stage in the tournament. */
+                stageNumber: components["parameters"]["StageNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "order": "SLOT",
+                 *       "participantIds": [
+                 *         "0f8fad5b-d9cb-469f-a165-70867728950e",
+                 *         "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["StageSeedingInput"];
+            };
+        };
+        responses: {
+            /** @description The stage's entrants with their new seeds. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StageSeedingResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -5536,6 +6757,199 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addParticipant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tournament id. */
+                id: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ParticipantCreate"];
+            };
+        };
+        responses: {
+            /** @description The new participant (REGISTERED). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParticipantResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    importParticipants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tournament id. */
+                id: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ParticipantImportRequest"];
+            };
+        };
+        responses: {
+            /** @description The participants created, in the order of the rows. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParticipantArrayResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportParticipants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tournament id. */
+                id: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The participants as CSV. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    /** @description `attachment; filename="participants.csv"`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example name,username,seed,group,team,status,id
+                     *     Zoe Park,,1,,,REGISTERED,0199a1c3-0000-7000-8000-000000000001
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setParticipantSeeds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tournament id. */
+                id: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeedsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The participants who can still enter, by their new seed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParticipantArrayResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    shuffleParticipantSeeds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tournament id. */
+                id: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The participants who can still enter, by their new seed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParticipantArrayResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

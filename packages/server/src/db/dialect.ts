@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Db } from './db';
 import type { Database } from './schema';
 import type { UniqueViolationError } from './unique-violation';
@@ -8,6 +9,18 @@ export interface ConnectedDatabase {
   db: Kysely<Database>;
   /** Waits for queries in flight, then closes the database (connections, files). */
   close(): Promise<void>;
+  /**
+   * A rate limit store kept in this database and shared by every process on it (R21.1); absent where the database
+   * serves one process (SQLite: counters stay in memory).
+   */
+  createRateLimiter?(options: SharedRateLimiterOptions): RateLimiterAbstract;
+}
+
+/** Settings of a shared rate limit store: `points` requests per `durationSeconds` window; keys start with `keyPrefix`. */
+export interface SharedRateLimiterOptions {
+  points: number;
+  durationSeconds: number;
+  keyPrefix: string;
 }
 
 /** Tables whose rows a write transaction may lock (dialect.lockRows) before checking a count or a state. */
@@ -55,6 +68,25 @@ export interface DatabaseDialect {
    * do, as for lockRows.
    */
   lockKey(trx: Db, key: string): Promise<void>;
+
+  /**
+   * `query` (a SELECT run inside a write transaction) narrowed to rows that no concurrent transaction has locked, and
+   * locking the rows of `of` (a table or alias of the query) that it returns until the transaction ends: several
+   * processes claiming work from one queue at once get disjoint rows and never wait for one another (R22.1).
+   * PostgreSQL: `FOR UPDATE OF <of> SKIP LOCKED`. SQLite: the query unchanged, the write transaction already holds
+   * the database's only write lock, so a second claimer runs after the first committed and sees its claims.
+   */
+  skipLocked<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, of: TB & string): SelectQueryBuilder<DB, TB, O>;
+
+  /**
+   * Runs `run` unless a run under the same `key` is in progress in any process on this database right now; then
+   * resolves at once with `{ acquired: false }` (not an error: that run does the work). The lock is held until
+   * `run` settles and is released if the process dies (R22.2). PostgreSQL: a session advisory lock
+   * (`pg_try_advisory_lock` on a 64-bit hash of `key`) on one connection of the pool, reserved for the run (`run`'s
+   * own queries take other connections of the pool, so it needs at least 2). SQLite: always acquired: a job's writes
+   * already run one at a time under the database's write lock, and jobs are idempotent. @throws what `run` throws.
+   */
+  runExclusive<T>(db: Kysely<Database>, key: string, run: () => Promise<T>): Promise<{ acquired: true; value: T } | { acquired: false }>;
 
   /**
    * The portable form of a driver error when it is a unique-constraint (or primary-key) violation, else null.

@@ -113,6 +113,8 @@ export interface StagesTable {
   format: string;
   status: string;
   settings: string;
+  /** Explicit draw of a group stage (R23.3): JSON array of groups of participant ids, or null. */
+  group_draw: string | null;
   created_at: string;
 }
 
@@ -124,6 +126,8 @@ export interface ParticipantsTable {
   user_id: string | null;
   name: string;
   seed: number | null;
+  /** Rating (R27.10), null when unrated. */
+  rating: number | null;
   status: string;
   team_name: string | null;
   registered_at: string;
@@ -148,6 +152,8 @@ export interface MatchesTable {
   key: string;
   bracket: string;
   group_number: number | null;
+  /** The group's name (R23.2); null outside group stages and in rows written before names existed. */
+  group_name: string | null;
   round: number;
   number: number;
   status: string;
@@ -167,6 +173,10 @@ export interface MatchesTable {
   play_round: number | null;
   /** JSON ReportedResult while a report awaits confirmation (and kept after). */
   reported_result: string | null;
+  /** JSON per-game scores of the decided result, `[{ scores: [a, b], map? }]` in slot order (R25.2); null when none. */
+  games: string | null;
+  /** JSON decider of a drawn score, `{ kind, scores: [a, b] }` (R25.4); null when none. */
+  decider: string | null;
   scheduled_at: string | null;
   started_at: string | null;
   completed_at: string | null;
@@ -200,6 +210,19 @@ export interface EventsTable {
   project_id: string;
   type: string;
   subject_id: string | null;
+  data: string;
+  created_at: string;
+}
+
+/**
+ * One event of a tournament's live stream (R28.1): `seq` counts 1, 2, 3 ... per tournament in commit order; `data`
+ * is the event's JSON `data`; only the last events of each tournament are kept.
+ */
+export interface TournamentLiveEventsTable {
+  tournament_id: string;
+  seq: number;
+  event_id: string;
+  type: string;
   data: string;
   created_at: string;
 }
@@ -513,6 +536,19 @@ export interface IdempotencyKeysTable {
   expires_at: string;
 }
 
+/**
+ * An anti-cheat evidence object kept in the database (R21.3): the driver of storage/database-storage.ts, the default
+ * on PostgreSQL, so that every server process reads what any of them stored.
+ */
+export interface EvidenceObjectsTable {
+  /** Storage key (`sessions/<id>/<file>`, see storage/storage-driver.ts). */
+  key: string;
+  content_type: string;
+  bytes: Uint8Array;
+  size_bytes: number;
+  created_at: string;
+}
+
 /** The whole database as Kysely sees it. */
 export interface Database {
   webhook_subscriptions: WebhookSubscriptionsTable;
@@ -550,4 +586,6 @@ export interface Database {
   notification_deliveries: NotificationDeliveriesTable;
   notification_preferences: NotificationPreferencesTable;
   calendar_feed_tokens: CalendarFeedTokensTable;
+  evidence_objects: EvidenceObjectsTable;
+  tournament_live_events: TournamentLiveEventsTable;
 }

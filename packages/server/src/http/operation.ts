@@ -6,6 +6,7 @@ import type { OperationBody, OperationHeaders, OperationId, OperationParams, Ope
 import type { operations } from '../generated/contract';
 import type { ResolvedCredentials } from './authenticate';
 import type { AcceptedSchemes } from './challenge';
+import type { LiveStreams } from './live-streams';
 
 export type { OperationId } from '../contract-operations';
 
@@ -49,6 +50,8 @@ export interface ApiState {
 export interface ApiContextExtras {
   services: Services;
   deps: AppDeps;
+  /** The app's open live event streams (R28.1). */
+  liveStreams: LiveStreams;
 }
 
 /** The Koa context every operation handler receives. */

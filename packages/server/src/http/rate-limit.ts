@@ -17,8 +17,9 @@ export interface RateLimitDecision {
 }
 
 /**
- * Counts requests per caller key. The server uses an in-memory limiter; plug a shared one (e.g. rate-limiter-flexible's
- * RateLimiterRedis through `fromRateLimiterFlexible`) when several instances serve the same callers.
+ * Counts requests per caller key. startServer picks the store (rate-limit-store.ts, R21.1): Redis with REDIS_URL,
+ * PostgreSQL with DATABASE_URL, else in memory; any rate-limiter-flexible limiter plugs in through
+ * `fromRateLimiterFlexible`.
  */
 export interface RateLimiter {
   /** Counts one request for `key`; never throws for an exhausted window (allowed: false instead). */
@@ -48,7 +49,7 @@ export function fromRateLimiterFlexible(limiter: RateLimiterAbstract): RateLimit
  * msBeforeReset -1). It reads the system time (`Date.now()`): tests move it with fake timers. Several instances plug a
  * shared store instead (see {@link fromRateLimiterFlexible}).
  */
-export function createMemoryRateLimiter(config: RateLimitConfig): RateLimiter {
+export function createMemoryRateLimiter(config: Pick<RateLimitConfig, 'points' | 'durationSeconds'> & Partial<RateLimitConfig>): RateLimiter {
   return fromRateLimiterFlexible(new RateLimiterMemory({ points: config.points, duration: config.durationSeconds }));
 }
 

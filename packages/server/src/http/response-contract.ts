@@ -17,6 +17,8 @@ export function responseContract(validators: CompiledValidators, logger: Logger)
     const operationId = ctx.state.operationId as string | undefined;
     // The router's own answer to OPTIONS on a known path (204 with Allow) is not an operation of the contract.
     if (!operationId && ctx.method === 'OPTIONS' && ctx.status === 204) return;
+    // Successful answers outside the operations (public pages, /openapi.json; R28.5, R28.9) are not in the contract.
+    if (!operationId && ctx.status < 400) return;
     const validate = operationId ? validators.byOperation.get(operationId)?.response : validators.errorResponse;
     if (!validate) return;
     const body = ctx.body;

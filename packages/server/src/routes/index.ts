@@ -7,11 +7,14 @@ import { calendarHandlers } from './calendar';
 import { circuitHandlers } from './circuits';
 import { gamingHandlers } from './gaming';
 import { healthHandlers } from './health';
+import { liveEventHandlers } from './live-events';
 import { matchHandlers } from './matches';
 import { notificationHandlers } from './notifications';
 import { organizationHandlers } from './organizations';
 import { participantHandlers } from './participants';
+import { playerHandlers } from './players';
 import { projectHandlers } from './projects';
+import { resultHandlers } from './results';
 import { tournamentHandlers } from './tournaments';
 import { userHandlers } from './users';
 import { webhookHandlers } from './webhooks';
@@ -34,4 +37,7 @@ export const operationHandlers: OperationHandlers = {
   ...gamingHandlers,
   ...notificationHandlers,
   ...calendarHandlers,
+  ...playerHandlers,
+  ...resultHandlers,
+  ...liveEventHandlers,
 };

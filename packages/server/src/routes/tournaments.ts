@@ -3,7 +3,7 @@ import { created, listed, noContent, ok } from '../http/reply';
 
 /**
  * Tournament operations (R5.1 to R5.16, R6.1 to R6.3): CRUD, list, lifecycle (publish, registration open/close, start),
- * stages, bracket, schedule, and participate / check-in. getTournamentAnalytics lives in routes/analytics.ts.
+ * stages, the draw and stage seeding (R23.3, R23.4), bracket, schedule, and participate / check-in. getTournamentAnalytics lives in routes/analytics.ts.
  */
 export const tournamentHandlers: OperationHandlers = {
   createTournament: async (ctx, { body }) => created(await ctx.services.tournaments.create(ctx.state.auth, body)),
@@ -19,6 +19,9 @@ export const tournamentHandlers: OperationHandlers = {
   closeRegistration: async (ctx, { params }) => ok(await ctx.services.tournaments.closeRegistration(ctx.state.auth, params.id)),
   startTournament: async (ctx, { params }) => ok(await ctx.services.tournaments.start(ctx.state.auth, params.id)),
   listTournamentStages: async (ctx, { params }) => ok(await ctx.services.tournaments.listStages(ctx.state.auth, params.id)),
+  getStageGroups: async (ctx, { params }) => ok(await ctx.services.stageDraw.getGroups(ctx.state.auth, params.id, params.stageNumber)),
+  setStageGroups: async (ctx, { params, body }) => ok(await ctx.services.stageDraw.setGroups(ctx.state.auth, params.id, params.stageNumber, body)),
+  setStageSeeding: async (ctx, { params, body }) => ok(await ctx.services.stageDraw.setSeeding(ctx.state.auth, params.id, params.stageNumber, body)),
   getTournamentBracket: async (ctx, { params }) => ok(await ctx.services.tournaments.getBracket(ctx.state.auth, params.id)),
   getTournamentSchedule: async (ctx, { params, query }) =>
     listed(await ctx.services.tournaments.getSchedule(ctx.state.auth, params.id, query)),

@@ -8,13 +8,18 @@ import { CalendarService } from './calendar/calendar-service';
 import { CircuitService } from './circuits/circuit-service';
 import { GamingService } from './gaming/gaming-service';
 import { HealthService } from './health/health-service';
+import { LiveEventService } from './live/live-event-service';
 import { MatchService } from './matches/match-service';
 import { NotificationService } from './notifications/notification-service';
 import { OrganizationService } from './organizations/organization-service';
 import { ParticipantService } from './participants/participant-service';
+import { PlayerService } from './players/player-service';
 import { ProjectService } from './projects/project-service';
+import { ResultsService } from './results/results-service';
+import { RosterService } from './participants/roster-service';
 import { StaffService } from './organizations/staff-service';
 import { TournamentService } from './tournaments/tournament-service';
+import { StageDrawService } from './stages/stage-draw-service';
 import { UserService } from './users/user-service';
 import { WebhookService } from './webhooks/webhook-service';
 
@@ -28,7 +33,10 @@ export interface Services {
   projects: ProjectService;
   apiKeys: ApiKeyService;
   tournaments: TournamentService;
+  stageDraw: StageDrawService;
   participants: ParticipantService;
+  /** Organizer-added participants, CSV, bulk seeding and the bracket preview (R24). */
+  roster: RosterService;
   matches: MatchService;
   antiCheat: AntiCheatService;
   circuits: CircuitService;
@@ -38,6 +46,9 @@ export interface Services {
   gaming: GamingService;
   notifications: NotificationService;
   calendar: CalendarService;
+  players: PlayerService;
+  results: ResultsService;
+  live: LiveEventService;
 }
 
 /** Builds the services; each takes the app deps and the shared AccessService. */
@@ -52,7 +63,9 @@ export function createServices(deps: AppDeps): Services {
     projects: new ProjectService(deps, access),
     apiKeys: new ApiKeyService(deps, access),
     tournaments: new TournamentService(deps, access),
+    stageDraw: new StageDrawService(deps, access),
     participants: new ParticipantService(deps, access),
+    roster: new RosterService(deps, access),
     matches: new MatchService(deps, access),
     antiCheat: new AntiCheatService(deps),
     circuits: new CircuitService(deps, access),
@@ -62,5 +75,8 @@ export function createServices(deps: AppDeps): Services {
     gaming: new GamingService(deps, access),
     notifications: new NotificationService(deps, access),
     calendar: new CalendarService(deps, access),
+    players: new PlayerService(deps, access),
+    results: new ResultsService(deps, access),
+    live: new LiveEventService(deps, access),
   };
 }

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock';
 import type { ServerConfig } from '../config';
+import type { Database } from '../db/schema';
+import { DatabaseStorage } from './database-storage';
 import { LocalDirectoryStorage } from './local-directory-storage';
 import type { StorageDriver } from './storage-driver';
 
@@ -20,7 +24,16 @@ export function evidenceDirectory(config: Pick<ServerConfig, 'evidenceDir' | 'da
   return join(dirname(resolve(config.databasePath)), EVIDENCE_DIR_NAME);
 }
 
-/** The storage of anti-cheat evidence for a configuration: a LocalDirectoryStorage at evidenceDirectory(config). */
-export function createEvidenceStorage(config: Pick<ServerConfig, 'evidenceDir' | 'databasePath'>): StorageDriver {
+/**
+ * The storage of anti-cheat evidence for a configuration (R21.3): on PostgreSQL (config.databaseUrl set) a
+ * DatabaseStorage in `db`, so that any server process accepts an upload and any reads it; else (SQLite, one process)
+ * a LocalDirectoryStorage at evidenceDirectory(config).
+ */
+export function createEvidenceStorage(
+  config: Pick<ServerConfig, 'evidenceDir' | 'databasePath' | 'databaseUrl'>,
+  db: Kysely<Database>,
+  clock: Clock,
+): StorageDriver {
+  if (config.databaseUrl) return new DatabaseStorage(db, clock);
   return new LocalDirectoryStorage(evidenceDirectory(config));
 }

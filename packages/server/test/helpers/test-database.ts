@@ -29,10 +29,20 @@ export const TEST_DATABASE_PREFIX_ENV = 'TOURNEY_TEST_PG_PREFIX';
 export const templateDatabase = (): string | undefined =>
   process.env[TEST_DATABASE_PREFIX_ENV] ? `${process.env[TEST_DATABASE_PREFIX_ENV]}_template` : undefined;
 
-/** The options that point the server at a database: SQLite path, or PostgreSQL URL (then databasePath only places evidence). */
+/**
+ * The secret signing evidence upload URLs of every test server on PostgreSQL, where one is required (R21.2): the same
+ * in every process of a test, as a deployment sets it.
+ */
+export const TEST_PRESIGN_SECRET = 'tourney-test-presign-secret';
+
+/**
+ * The options that point the server at a database: SQLite path, or PostgreSQL URL (then databasePath only places
+ * evidence kept in files, and presignSecret is the test secret, required there).
+ */
 export interface TestDatabaseOptions {
   databasePath?: string;
   databaseUrl?: string;
+  presignSecret?: string;
 }
 
 /** A database made for one test (or one server), with the server options that open it; drop() removes it. */
@@ -89,7 +99,7 @@ export async function createTestDatabase(options: { file?: boolean; empty?: bool
   const databaseUrl = postgresUrl(name);
   const dir = options.file ? await mkdtemp(join(tmpdir(), 'tourney-db-')) : undefined;
   return {
-    options: { databaseUrl, ...(dir ? { databasePath: join(dir, 'tourney.db') } : {}) },
+    options: { databaseUrl, presignSecret: TEST_PRESIGN_SECRET, ...(dir ? { databasePath: join(dir, 'tourney.db') } : {}) },
     location: databaseUrl,
     async drop() {
       await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

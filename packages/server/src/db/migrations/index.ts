@@ -8,6 +8,12 @@ import * as m0006 from './0006-webhooks';
 import * as m0007 from './0007-staff-profiles-notifications';
 import * as m0008 from './0008-registration-schedule';
 import * as m0009 from './0009-invitation-tokens-out-of-notifications';
+import * as m0010 from './0010-players-discovery';
+import * as m0011 from './0011-match-games-deciders';
+import * as m0012 from './0012-group-draw-and-names';
+import * as m0013 from './0013-shared-state-rate-limits-evidence';
+import * as m0014 from './0014-tournament-live-stream';
+import * as m0015 from './0015-participant-ratings';
 
 /** Every migration, by name, in order (a static record, so bundlers and tests see them all). */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +26,10 @@ export const migrations: Record<string, Migration> = {
   '0007-staff-profiles-notifications': m0007,
   '0008-registration-schedule': m0008,
   '0009-invitation-tokens-out-of-notifications': m0009,
+  '0010-players-discovery': m0010,
+  '0011-match-games-deciders': m0011,
+  '0012-group-draw-and-names': m0012,
+  '0013-shared-state-rate-limits-evidence': m0013,
+  '0014-tournament-live-stream': m0014,
+  '0015-participant-ratings': m0015,
 };

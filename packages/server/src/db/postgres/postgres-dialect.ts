@@ -2,11 +2,13 @@ import { sql } from 'kysely';
 import type { DatabaseDialect } from '../dialect';
 import { connectionFailure } from './connection-error';
 import { createPostgresDatabase, createPostgresPool, type PostgresPoolOptions } from './postgres';
+import { createPostgresRateLimiter } from './postgres-rate-limiter';
 import { toUniqueViolation } from './unique-violation';
 
 /**
  * The PostgreSQL dialect (node-postgres pool of `options.poolSize` connections): plain READ COMMITTED transactions,
- * `lockRows` takes row locks (`SELECT ... FOR UPDATE`) and `lockKey` advisory locks, so several server processes may share one database.
+ * `lockRows` takes row locks (`SELECT ... FOR UPDATE`), `lockKey` and `runExclusive` advisory locks, `skipLocked`
+ * claims queue rows with `FOR UPDATE SKIP LOCKED`, so several server processes may share one database.
  * `connect(url)` takes a postgres:// or postgresql:// URL and opens one connection at once, so that a wrong URL fails
  * at start. @throws DatabaseConnectionError from connect when the server cannot be reached or refuses the
  * credentials or the database (its message says which, without the password).
@@ -23,7 +25,7 @@ export function postgresDialect(options: PostgresPoolOptions): DatabaseDialect {
         throw connectionFailure(url, error);
       }
       const db = createPostgresDatabase(pool);
-      return { db, close: () => db.destroy() };
+      return { db, close: () => db.destroy(), createRateLimiter: (limits) => createPostgresRateLimiter(pool, limits) };
     },
     async lockRows(trx, table, ids) {
       if (ids.length === 0) return;
@@ -33,6 +35,21 @@ export function postgresDialect(options: PostgresPoolOptions): DatabaseDialect {
     },
     async lockKey(trx, key) {
       await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+    },
+    skipLocked(query, of) {
+      return query.forUpdate(of as never).skipLocked();
+    },
+    async runExclusive(db, key, run) {
+      // The session lock belongs to this connection: taken and released on it, released by the server if it drops.
+      return db.connection().execute(async (connection) => {
+        const taken = await sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(hashtextextended(${key}, 0)) AS locked`.execute(connection);
+        if (taken.rows[0]?.locked !== true) return { acquired: false as const };
+        try {
+          return { acquired: true as const, value: await run() };
+        } finally {
+          await sql`SELECT pg_advisory_unlock(hashtextextended(${key}, 0))`.execute(connection);
+        }
+      });
     },
     toUniqueViolation,
   };

@@ -19,5 +19,13 @@ export const sqliteDialect: DatabaseDialect = {
   async lockKey() {
     // Likewise.
   },
+  skipLocked(query) {
+    // The write transaction holds the only write lock: a concurrent claimer waits for it and then sees these claims.
+    return query;
+  },
+  async runExclusive(_db, _key, run) {
+    // A job's writes already run one at a time under the write lock; the jobs are idempotent (R22.2).
+    return { acquired: true, value: await run() };
+  },
   toUniqueViolation,
 };

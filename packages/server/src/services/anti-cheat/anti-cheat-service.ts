@@ -15,7 +15,7 @@ import type { Page } from '../../db/page-query';
 
 /** Options of AntiCheatService beyond the app deps. */
 export interface AntiCheatServiceOptions {
-  /** Where evidence bytes go; defaults to createEvidenceStorage(deps.config) (a local directory). */
+  /** Where evidence bytes go; defaults to createEvidenceStorage (the database on PostgreSQL, else a local directory). */
   storage?: StorageDriver;
 }
 
@@ -31,7 +31,7 @@ export class AntiCheatService {
   readonly #ctx: AntiCheatContext;
 
   constructor(deps: AppDeps, options: AntiCheatServiceOptions = {}) {
-    this.storage = options.storage ?? createEvidenceStorage(deps.config);
+    this.storage = options.storage ?? createEvidenceStorage(deps.config, deps.db, deps.clock);
     const presignSecret = deps.config.presignSecret ? Buffer.from(deps.config.presignSecret, 'utf8') : randomBytes(32);
     this.#ctx = { deps, storage: this.storage, presignSecret };
   }

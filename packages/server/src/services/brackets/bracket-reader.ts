@@ -1,4 +1,4 @@
-import { formatDefinition, roundName, type BracketKind } from '@tourney/core';
+import { formatDefinition, groupNamesOf, roundName, type BracketKind, type StageFormat } from '@tourney/core';
 import type { Bracket, Placement, BracketStage, Match, StandingsRow } from '../../contract-types';
 import { readMatches } from '../matches/match-reader';
 import { BRACKET_VIEW_RANK } from '../matches/play-order';
@@ -12,14 +12,15 @@ import type { StageRow, TournamentRow } from '../../db/rows';
 
 type BracketRound = BracketStage['rounds'][number];
 
-function roundsOf(matches: readonly Match[]): BracketRound[] {
+/** The rounds of one stage's matches, named by core `roundName` for the stage's format (R27.11), in view order. */
+function roundsOf(matches: readonly Match[], format: StageFormat): BracketRound[] {
   const totalRounds = Math.max(1, ...matches.filter((m) => m.bracket === 'WINNERS').map((m) => m.round));
   const byKey = new Map<string, BracketRound>();
   for (const m of matches) {
     const key = `${m.bracket}:${m.round}`;
     let round = byKey.get(key);
     if (!round) {
-      round = { bracket: m.bracket, round: m.round, name: roundName(m.round, totalRounds, m.bracket as BracketKind), matches: [] };
+      round = { bracket: m.bracket, round: m.round, name: roundName(m.round, totalRounds, m.bracket as BracketKind, format), matches: [] };
       byKey.set(key, round);
     }
     round.matches.push(m);
@@ -41,10 +42,15 @@ async function standingsOf(db: Db, stage: StageRow, names: ReadonlyMap<string, s
   const entrants = await readStageEntrants(db, stage.id);
   if (entrants.length < 2) return [];
   const { results } = await readStageResults(db, stage.id);
-  const rows = standings(entrants, results, effectiveSettings(stage.format, stage.settings));
-  // Core's row under the contract's names: scoresFor/scoresAgainst are scoreFor/scoreAgainst, plus the display name.
+  const settings = effectiveSettings(stage.format, stage.settings);
+  const rows = standings(entrants, results, settings);
+  const groupCount = Math.max(0, ...rows.map((r) => r.group ?? 0));
+  const groupNames = groupCount > 0 ? groupNamesOf(settings, groupCount) : [];
+  // Core's row under the contract's names: scoresFor/scoresAgainst are scoreFor/scoreAgainst, plus the display name
+  // and the group's name (R23.2).
   return rows.map(({ scoresFor, scoresAgainst, tiebreaks, ...row }) => ({
     ...row,
+    groupName: row.group === null ? null : (groupNames[row.group - 1] ?? null),
     name: names.get(row.participantId) ?? '',
     scoreFor: scoresFor,
     scoreAgainst: scoresAgainst,
@@ -68,7 +74,7 @@ export async function readBracket(db: Db, tournament: TournamentRow): Promise<Br
       .where('tournament_id', '=', tournament.id)
       .execute(),
   ]);
-  const matches = await readMatches(db, tournament.id, matchRows);
+  const matches = await readMatches(db, tournament.id, matchRows, { history: false }); // R25.9: history on getMatch
   const byStage = new Map<string, Match[]>();
   for (const m of matches) {
     const list = byStage.get(m.stageId) ?? [];
@@ -78,7 +84,7 @@ export async function readBracket(db: Db, tournament: TournamentRow): Promise<Br
   const names = new Map(people.map((p) => [p.id, p.name]));
   const stages: BracketStage[] = [];
   for (const s of stageRows) {
-    stages.push({ stage: toStage(s), rounds: roundsOf(byStage.get(s.id) ?? []), standings: await standingsOf(db, s, names) });
+    stages.push({ stage: toStage(s), rounds: roundsOf(byStage.get(s.id) ?? [], s.format as StageFormat), standings: await standingsOf(db, s, names) });
   }
   const placements: Placement[] = people
     .filter((p) => p.final_placement !== null)

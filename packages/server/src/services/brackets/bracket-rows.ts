@@ -1,8 +1,9 @@
 import { BRACKETS, type GeneratedMatch } from '@tourney/core';
+import { BRACKET_PLAY_RANK } from '../matches/play-order';
 import type { Insertable } from 'kysely';
 import type { MatchesTable } from '../../db/schema';
 import { newId } from '../../ids';
-import { scheduledAtForRound } from '../stages/scheduling';
+import { addMinutes, scheduledAtForRound } from '../stages/scheduling';
 
 /** Where the rows of a generated stage go and when its rounds are played. */
 export interface BracketRowsContext {
@@ -12,13 +13,15 @@ export interface BracketRowsContext {
   startDate: string;
   /** Minutes between play rounds. */
   intervalMinutes: number;
+  /** Minutes between the matches of one play round (R25.7); 0 or absent: all at the round's time. */
+  matchIntervalMinutes?: number;
   /** Creation instant, UTC ISO 8601. */
   now: string;
 }
 
 /**
  * The result columns of a match not played yet: no scores, winner, loser, draw, result type, reported result,
- * start or completion (a new match, or one an advancement RESET reopens).
+ * games and decider (R25.2, R25.4), start or completion (a new match, or one an advancement RESET reopens).
  */
 export const UNPLAYED_COLUMNS = {
   score1: null,
@@ -28,12 +31,14 @@ export const UNPLAYED_COLUMNS = {
   is_draw: 0,
   result_type: null,
   reported_result: null,
+  games: null,
+  decider: null,
   started_at: null,
   completed_at: null,
 } as const;
 
 /** A generated match, with its group number in a group stage. */
-export type GeneratedStageMatch = GeneratedMatch & { group?: number };
+export type GeneratedStageMatch = GeneratedMatch & { group?: number; groupName?: string };
 
 /**
  * Play round of every match (1-based), in core's play order: at least its round in brackets that play in their
@@ -57,9 +62,34 @@ export function playRounds(matches: readonly GeneratedStageMatch[]): Map<string,
 }
 
 /**
+ * Position (0-based) of every match within its play round in schedule order (bracket play rank, group, round,
+ * number), for the match interval of R25.7. O(m log m).
+ */
+export function positionsInPlayRound(matches: readonly GeneratedStageMatch[], slots: ReadonlyMap<string, number>): Map<string, number> {
+  const ordered = [...matches].sort(
+    (x, y) =>
+      (slots.get(x.key) ?? 0) - (slots.get(y.key) ?? 0) ||
+      (BRACKET_PLAY_RANK[x.bracket] ?? 9) - (BRACKET_PLAY_RANK[y.bracket] ?? 9) ||
+      (x.group ?? 0) - (y.group ?? 0) ||
+      x.round - y.round ||
+      x.number - y.number,
+  );
+  const positions = new Map<string, number>();
+  const next = new Map<number, number>();
+  for (const m of ordered) {
+    const slot = slots.get(m.key) ?? 0;
+    const k = next.get(slot) ?? 0;
+    positions.set(m.key, k);
+    next.set(slot, k + 1);
+  }
+  return positions;
+}
+
+/**
  * Turns the matches of a generated stage (or of one Swiss round) into matches rows: a new id per match key,
  * advancement keys resolved to those ids (`next_winner_*`, `next_loser_*`), the group number, status SCHEDULED,
- * `play_round` from {@link playRounds} and `scheduled_at` = start + (play round - 1) intervals. Rows keep core's
+ * `play_round` from {@link playRounds} and `scheduled_at` = start + (play round - 1) intervals + k match intervals
+ * (k: the match's position in its play round, R25.7). Rows keep core's
  * play order. @throws Error when a match points at a key the stage does not have.
  */
 export function buildMatchRows(stage: { matches: readonly GeneratedStageMatch[] }, ctx: BracketRowsContext): Insertable<MatchesTable>[] {
@@ -71,8 +101,11 @@ export function buildMatchRows(stage: { matches: readonly GeneratedStageMatch[] 
     return id;
   };
   const slots = playRounds(stage.matches);
+  const matchInterval = ctx.matchIntervalMinutes ?? 0;
+  const positions = matchInterval > 0 ? positionsInPlayRound(stage.matches, slots) : null;
   return stage.matches.map((m) => {
     const playRound = slots.get(m.key) as number;
+    const roundAt = scheduledAtForRound(ctx.startDate, playRound, ctx.intervalMinutes);
     return {
       id: idOf(m.key),
       tournament_id: ctx.tournamentId,
@@ -80,6 +113,7 @@ export function buildMatchRows(stage: { matches: readonly GeneratedStageMatch[] 
       key: m.key,
       bracket: m.bracket,
       group_number: m.group ?? null,
+      group_name: m.groupName ?? null,
       round: m.round,
       number: m.number,
       status: 'SCHEDULED',
@@ -91,7 +125,7 @@ export function buildMatchRows(stage: { matches: readonly GeneratedStageMatch[] 
       next_loser_match_id: m.next.loser ? idOf(m.next.loser.key) : null,
       next_loser_slot: m.next.loser?.slot ?? null,
       play_round: playRound,
-      scheduled_at: scheduledAtForRound(ctx.startDate, playRound, ctx.intervalMinutes),
+      scheduled_at: positions ? addMinutes(roundAt, matchInterval * (positions.get(m.key) ?? 0)) : roundAt,
       version: 0,
       created_at: ctx.now,
       updated_at: ctx.now,

@@ -215,6 +215,7 @@ async function matchEvents(
  */
 export function namedMatch(match: { format: string; bracket: string; round: number }, lastRound: number | undefined): string | null {
   if (match.bracket === 'THIRD_PLACE') return 'Third-place match';
+  if (match.bracket === 'CONSOLATION') return null;
   if (match.bracket === 'GRAND_FINAL') return match.round === 1 ? 'Grand final' : 'Grand final reset';
   if (match.round !== lastRound) return null;
   if (match.format === 'SINGLE_ELIMINATION' && match.bracket === 'WINNERS') return 'Final';

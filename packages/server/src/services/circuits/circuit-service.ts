@@ -62,8 +62,8 @@ export class CircuitService extends DomainService {
 
   /** ACTIVE circuits of every project, newest first, public view (R9.19). */
   async listPublicActive(query: PageQuery): Promise<Page<CircuitPublic>> {
-    const { rows, total } = await queryActiveCircuitPage(this.db, query);
-    return toPage(await readPublicCircuits(this.db, rows), query, total);
+    const { rows, total, capped } = await queryActiveCircuitPage(this.db, query);
+    return toPage(await readPublicCircuits(this.db, rows), query, total, capped);
   }
 
   /**
@@ -85,8 +85,8 @@ export class CircuitService extends DomainService {
    */
   async list(auth: AuthContext, query: CircuitListQuery): Promise<Page<Circuit>> {
     const projectId = await this.access.resolveProjectToList(auth, query.projectId, { roles: READER_ROLES, resource: 'project' });
-    const { rows, total } = await queryCircuitPage(this.db, projectId, query);
-    return toPage(await readCircuits(this.db, rows), query, total);
+    const { rows, total, capped } = await queryCircuitPage(this.db, projectId, query);
+    return toPage(await readCircuits(this.db, rows), query, total, capped);
   }
 
   /** Creates a DRAFT circuit without seasons in the key's project or `input.projectId` (staff managers). */
@@ -169,8 +169,8 @@ export class CircuitService extends DomainService {
     const seasons = await findSeasonRows(this.db, id);
     const season = query.seasonId !== undefined ? seasons.find((s) => s.id === query.seasonId) : currentSeason(seasons);
     if (!season) throw query.seasonId !== undefined ? notFound('season') : new AppError('NOT_FOUND', 'the circuit has no season yet');
-    const { rows, total } = await querySeasonStandings(this.db, season.id, query);
-    return toPage(rows, query, total);
+    const { rows, total, capped } = await querySeasonStandings(this.db, season.id, query);
+    return toPage(rows, query, total, capped);
   }
 
   /**
@@ -232,8 +232,8 @@ export class CircuitService extends DomainService {
     if (query.seasonId !== undefined) await this.seasonWith(id, query.seasonId);
     let base = this.db.selectFrom('circuit_classifications').where('circuit_id', '=', id);
     if (query.seasonId !== undefined) base = base.where('season_id', '=', query.seasonId);
-    const { rows, total } = await queryPage(base, query, (b) => b.selectAll().orderBy('classified_at', 'desc').orderBy('id', 'desc'));
-    return toPage(rows.map(toCircuitTournament), query, total);
+    const { rows, total, capped } = await queryPage(base, query, (b) => b.selectAll().orderBy('classified_at', 'desc').orderBy('id', 'desc'));
+    return toPage(rows.map(toCircuitTournament), query, total, capped);
   }
 
   /**

@@ -62,8 +62,8 @@ export async function rewriteSeasonStandings(db: Db, circuitId: string, seasonId
 /** A page of a season's stored standings in rank order (the `(season_id, position)` index). */
 export async function querySeasonStandings(db: Db, seasonId: string, q: PageQuery): Promise<RowPage<Standing>> {
   const base = db.selectFrom('circuit_standings').where('season_id', '=', seasonId);
-  const { rows, total } = await queryPage(base, q, (b) => b.selectAll().orderBy('position', 'asc'));
-  return { rows: rows.map(toStanding), total };
+  const page = await queryPage(base, q, (b) => b.selectAll().orderBy('position', 'asc'));
+  return { ...page, rows: page.rows.map(toStanding) };
 }
 
 /** The API line of a cumulative standing (no season). */

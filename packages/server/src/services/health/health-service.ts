@@ -3,7 +3,13 @@ import type { AppDeps } from '../../deps';
 import { SERVER_VERSION } from '../../version';
 import type { Health } from '../../contract-types';
 
-/** Health check (R18.1, R18.2): a `select 1` through Kysely, the version and the uptime. */
+/** The outcome of one check. */
+type CheckResult = Health['checks']['database'];
+
+/**
+ * Health check (R18.1, R18.2, R21.4): a `select 1` through Kysely, a PING to Redis when the server uses one
+ * (REDIS_URL), the version and the uptime.
+ */
 export class HealthService {
   readonly #startedAtMs: number;
 
@@ -11,22 +17,31 @@ export class HealthService {
     this.#startedAtMs = deps.clock.now().getTime();
   }
 
-  /** Runs the checks; never throws (a failing database makes the status `degraded`, logged at warn). */
+  /** Runs the checks at once; never throws (a failing check makes the status `degraded`, logged at warn). */
   async check(): Promise<Health> {
-    let database: Health['checks']['database'] = 'ok';
-    try {
-      await sql`select 1`.execute(this.deps.db);
-    } catch (error) {
-      database = 'error';
-      this.deps.logger.warn({ err: error }, 'health check: database query failed');
-    }
+    const { redis } = this.deps;
+    const [database, redisCheck] = await Promise.all([
+      this.#run('database', () => sql`select 1`.execute(this.deps.db)),
+      redis ? this.#run('redis', () => redis.ping()) : undefined,
+    ]);
+    const checks: Health['checks'] = { database, ...(redisCheck ? { redis: redisCheck } : {}) };
     const now = this.deps.clock.now();
     return {
-      status: database === 'ok' ? 'ok' : 'degraded',
+      status: Object.values(checks).every((result) => result === 'ok') ? 'ok' : 'degraded',
       version: SERVER_VERSION,
       uptimeSeconds: Math.max(0, Math.floor((now.getTime() - this.#startedAtMs) / 1000)),
       time: now.toISOString(),
-      checks: { database },
+      checks,
     };
+  }
+
+  async #run(name: string, check: () => Promise<unknown>): Promise<CheckResult> {
+    try {
+      await check();
+      return 'ok';
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, `health check: ${name} failed`);
+      return 'error';
+    }
   }
 }

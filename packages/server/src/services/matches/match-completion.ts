@@ -1,4 +1,5 @@
-import { advanceCompletedMatch, forfeitOutcome, type AdvancementPatch, type ResultType } from '@tourney/core';
+import { advanceCompletedMatch, forfeitOutcome, type AdvancementPatch, type Decider, type GameScore, type ResultType } from '@tourney/core';
+import { seriesColumns, seriesData } from './series';
 import { patchColumns, toBracketMatch } from '../brackets/advancement-rows';
 import { writeEvents } from '../events';
 import { appendMatchHistory, type HistoryInput } from './match-history';
@@ -26,6 +27,10 @@ export interface MatchOutcomeInput {
   isDraw?: boolean;
   scores: [number, number] | null;
   resultType: ResultType;
+  /** Per-game scores (R25.2), when reported. */
+  games?: GameScore[] | undefined;
+  /** What decided a drawn score (R25.4), when reported. */
+  decider?: Decider | undefined;
 }
 
 /** Participant statuses that forfeit every match still to play. */
@@ -38,7 +43,8 @@ export type CompletionEventExtras = Record<string, unknown>;
  * Completes a match inside the caller's transaction and advances the bracket (R8.8,
  * R8.11, R5.12): writes the result (a draw in pool formats) with a versioned update, appends `history`,
  * records one event, `match.completed` for status COMPLETED or `match.resolved` for RESOLVED (data: matchId,
- * tournamentId, stageId, status, winnerId, loserId, isDraw, resultType, scores, plus `extras`), moves the winner
+ * tournamentId, stageId, status, winnerId, loserId, isDraw, resultType, scores, games and decider when given
+ * (R25.2, R25.4), plus `extras`), moves the winner
  * to `next.winner` and the loser to `next.loser` (losers bracket,
  * third-place match, grand-final reset), and lets the stage react (stage-completion.ts: placements, elimination,
  * next Swiss round, next stage, tournament completion). A first grand final won by the winners-bracket champion
@@ -63,6 +69,7 @@ export async function completeMatch(
       score1: outcome.scores?.[0] ?? null,
       score2: outcome.scores?.[1] ?? null,
       result_type: outcome.resultType,
+      ...seriesColumns(outcome),
       completed_at: ctx.now,
     },
     ctx.now,
@@ -90,6 +97,7 @@ export async function completeMatch(
         isDraw: outcome.isDraw === true,
         resultType: outcome.resultType,
         scores,
+        ...seriesData(outcome),
         ...extras,
       },
     },

@@ -1,3 +1,4 @@
+import { defaultGroupName } from '@tourney/core';
 import type {
   BracketKind,
   Match,
@@ -10,6 +11,7 @@ import type {
   ReportedResult,
 } from '../../contract-types';
 import type { MatchHistoryRow, MatchRow } from '../../db/rows';
+import { parseDecider, parseGames } from './series';
 
 /**
  * The `reported_result` JSON column: the API `ReportedResult` (reportedBy = reporting user id) plus the
@@ -61,12 +63,13 @@ function side(participantId: string | null, score: number | null, sides: Readonl
 /**
  * Maps a matches row to the API `Match`. `sides` gives names and tournament seeds of participants by id,
  * `stageSeeds` their seeds in the match's stage (keyed `${stageId}:${participantId}`, preferred: a later stage
- * re-seeds its qualifiers), `history` the match's entries in time order. Scores are the final ones (set on
- * completion); a pending report is in `reportedResult`.
+ * re-seeds its qualifiers), `bestOf` the match's best-of (R25.1), `history` the match's entries in time order (left
+ * out when undefined: lists, R25.9). Scores are the final ones (set on completion) with their games and decider
+ * (R25.2, R25.4); a pending report is in `reportedResult`.
  */
 export function toMatch(
   row: MatchRow,
-  ctx: { stageNumber: number; sides: ReadonlyMap<string, SideInfo>; stageSeeds?: ReadonlyMap<string, number>; history: MatchHistoryEntry[] },
+  ctx: { stageNumber: number; sides: ReadonlyMap<string, SideInfo>; stageSeeds?: ReadonlyMap<string, number>; bestOf?: number; history?: MatchHistoryEntry[] },
 ): Match {
   const seedIn = (id: string | null) => (id === null ? undefined : ctx.stageSeeds?.get(`${row.stage_id}:${id}`));
   const reported = parseReportedResult(row.reported_result);
@@ -77,6 +80,7 @@ export function toMatch(
     stageNumber: ctx.stageNumber,
     bracket: row.bracket as BracketKind,
     groupNumber: row.group_number,
+    groupName: row.group_number === null ? null : (row.group_name ?? defaultGroupName(row.group_number)),
     round: row.round,
     number: row.number,
     status: row.status as MatchStatus,
@@ -98,7 +102,17 @@ export function toMatch(
     reportedResult:
       reported === null
         ? null
-        : { winnerId: reported.winnerId, scores: reported.scores, reportedBy: reported.reportedBy, reportedAt: reported.reportedAt },
-    history: ctx.history,
+        : {
+            winnerId: reported.winnerId,
+            scores: reported.scores,
+            reportedBy: reported.reportedBy,
+            reportedAt: reported.reportedAt,
+            ...(reported.games ? { games: reported.games } : {}),
+            ...(reported.decider ? { decider: reported.decider } : {}),
+          },
+    bestOf: (ctx.bestOf ?? 1) as Match['bestOf'],
+    games: parseGames(row.games),
+    decider: parseDecider(row.decider),
+    ...(ctx.history !== undefined ? { history: ctx.history } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import type { Match } from '../../contract-types';
 import { toHistoryEntry, toMatch, type SideInfo } from './match-mapper';
+import { bestOfOfRow } from './series';
 import type { Db } from '../../db/db';
 import type { MatchHistoryRow, MatchRow } from '../../db/rows';
 
@@ -11,23 +12,30 @@ export function findMatchRow(db: Db, id: string): Promise<MatchRow | undefined> 
   return db.selectFrom('matches').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** What `readMatches` loads besides the rows: `history` false leaves the history out (lists, R25.9). */
+export interface ReadMatchesOptions {
+  history: boolean;
+}
+
 /**
- * API `Match`es of rows of one tournament, in the order given: loads stage numbers, the sides' names, their seeds
- * in the match's stage and the history entries with four queries (by id for small sets, by tournament for large
- * ones).
+ * API `Match`es of rows of one tournament, in the order given: loads stage numbers and settings (best-of, R25.1),
+ * the sides' names, their seeds in the match's stage and (unless `options.history` is false) the history entries
+ * with four queries (by id for small sets, by tournament for large ones).
  */
-export async function readMatches(db: Db, tournamentId: string, rows: readonly MatchRow[]): Promise<Match[]> {
+export async function readMatches(db: Db, tournamentId: string, rows: readonly MatchRow[], options: ReadMatchesOptions = { history: true }): Promise<Match[]> {
   if (rows.length === 0) return [];
   const whole = rows.length > BY_ID_LIMIT;
   const participantIds = [...new Set(rows.flatMap((r) => [r.participant1_id, r.participant2_id]).filter((id): id is string => id !== null))];
   const matchIds = rows.map((r) => r.id);
 
-  const stagesQuery = db.selectFrom('stages').select(['id', 'number']).where('tournament_id', '=', tournamentId).execute();
+  const stagesQuery = db.selectFrom('stages').select(['id', 'number', 'settings']).where('tournament_id', '=', tournamentId).execute();
   let participantsQuery = db.selectFrom('participants').select(['id', 'name', 'seed']);
   participantsQuery = whole
     ? participantsQuery.where('tournament_id', '=', tournamentId)
     : participantsQuery.where('id', 'in', participantIds.length > 0 ? participantIds : ['']);
-  const historyQuery: Promise<MatchHistoryRow[]> = whole
+  const historyQuery: Promise<MatchHistoryRow[]> = !options.history
+    ? Promise.resolve([])
+    : whole
     ? db
         .selectFrom('match_history as h')
         .innerJoin('matches as m', 'm.id', 'h.match_id')
@@ -47,6 +55,7 @@ export async function readMatches(db: Db, tournamentId: string, rows: readonly M
   const [stages, participants, history, seeds] = await Promise.all([stagesQuery, participantsQuery.execute(), historyQuery, seedsQuery.execute()]);
   const stageSeeds = new Map(seeds.map((s) => [`${s.stage_id}:${s.participant_id}`, s.seed]));
   const stageNumbers = new Map(stages.map((s) => [s.id, s.number]));
+  const stageSettings = new Map(stages.map((s) => [s.id, s.settings]));
   const sides = new Map<string, SideInfo>(participants.map((p) => [p.id, { name: p.name, seed: p.seed }]));
   const historyBy = new Map<string, MatchHistoryRow[]>();
   for (const h of history) {
@@ -59,7 +68,8 @@ export async function readMatches(db: Db, tournamentId: string, rows: readonly M
       stageNumber: stageNumbers.get(r.stage_id) ?? 0,
       sides,
       stageSeeds,
-      history: (historyBy.get(r.id) ?? []).map(toHistoryEntry),
+      bestOf: bestOfOfRow(r, stageSettings.get(r.stage_id)),
+      ...(options.history ? { history: (historyBy.get(r.id) ?? []).map(toHistoryEntry) } : {}),
     }),
   );
 }

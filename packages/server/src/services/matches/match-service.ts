@@ -1,10 +1,8 @@
-import { DomainError, isFinalMatchStatus, type MatchActor, type MatchStatus, type MatchTransition } from '@tourney/core';
+import { isFinalMatchStatus, type MatchActor, type MatchStatus, type MatchTransition } from '@tourney/core';
 import type { AuthContext } from '../../auth/auth-context';
 import { AppError, invalidField, notFound } from '../../errors/app-error';
-import { isUniqueViolation } from '../../db/unique-violation';
 import { writeEvents } from '../events';
 import { matchEventIds } from './event-data';
-import { findStoredData, idempotencyScope, storeData, type IdempotencyScope } from './idempotency';
 import { transition, validateRowResult } from './match-transition';
 import { applyCorrection, checkCorrectable, sameResult } from './result-correction';
 import { countEvidence, MAX_EVIDENCE_PER_MATCH } from './evidence';
@@ -12,12 +10,11 @@ import { resolveMatchActor, resolveStaffActor } from './match-actor';
 import { completeMatch, type CompletionEventExtras, type MatchOutcomeInput } from './match-completion';
 import { appendMatchHistory, type HistoryInput } from './match-history';
 import type { StoredReportedResult } from './match-mapper';
-import { findMatchRow, readMatches } from './match-reader';
+import { findMatchRow } from './match-reader';
 import { updateMatchVersioned } from './match-write';
-import type { Db } from '../../db/db';
-import { findTournamentRow } from '../tournaments/tournament-reader';
+import { MatchWriteService, type MatchWriteOptions, type MatchWriteResult, type Prepared } from './match-write-service';
+import { seriesData } from './series';
 import { requireVisibleTournament } from '../tournaments/visibility';
-import type { WriteContext } from './write-context';
 import type {
   Match,
   MatchCorrection,
@@ -28,31 +25,9 @@ import type {
   MatchRescheduleRequest,
   MatchResolveRequest,
 } from '../../contract-types';
-import { DomainService } from '../domain-service';
 import type { MatchRow, TournamentRow } from '../../db/rows';
 
-/** Options of a match write: the request's Idempotency-Key header, if any. */
-export interface MatchWriteOptions {
-  idempotencyKey?: string;
-}
-
-/**
- * The outcome of a match write: its data, and `replayed` when it is the remembered data of an earlier request with
- * the same Idempotency-Key (nothing was done this time).
- */
-export interface MatchWriteResult<T> {
-  data: T;
-  replayed: boolean;
-}
-
-/**
- * A write prepared outside the transaction (reads and checks done): the match's tournament and the effect, run
- * inside the transaction with its WriteContext.
- */
-interface Prepared<T> {
-  tournament: TournamentRow;
-  effect: (ctx: WriteContext) => Promise<T>;
-}
+export type { MatchWriteOptions, MatchWriteResult } from './match-write-service';
 
 /**
  * Matches (R8.1 to R8.23): reading, the result workflow driven by core's `applyMatchAction` (start,
@@ -69,28 +44,12 @@ interface Prepared<T> {
  * Refused transitions are 409 with core's code (INVALID_TRANSITION, MATCH_ALREADY_COMPLETED, MATCH_NOT_READY);
  * a user on neither side is 403 NOT_MATCH_PARTICIPANT; staff actions by anyone else are 403 FORBIDDEN.
  */
-export class MatchService extends DomainService {
-  /** The API Match of `id` read with `db` (the open transaction inside a write). */
-  private async readMatch(db: Db, id: string): Promise<Match> {
-    const row = await findMatchRow(db, id);
-    if (!row) throw notFound('match');
-    const [match] = await readMatches(db, row.tournament_id, [row]);
-    return match as Match;
-  }
-
-  /** The match row and its tournament. @throws AppError 404. */
-  private async load(id: string): Promise<{ row: MatchRow; tournament: TournamentRow }> {
-    const row = await findMatchRow(this.db, id);
-    if (!row) throw notFound('match');
-    const tournament = await findTournamentRow(this.db, row.tournament_id);
-    if (!tournament) throw notFound('match');
-    return { row, tournament };
-  }
-
+export class MatchService extends MatchWriteService {
   /**
    * The write that decides a match by a confirmed or resolved result `next` of core's state machine: completes it
    * with `how.status` (tournaments/match-completion.ts advances the bracket), appends a `how.history` entry with the
-   * result and `how.data`, adds `how.extras` to the completion event, and answers the match as it then is.
+   * result (with its games and decider, R25.2, R25.4) and `how.data`, adds `how.extras` to the completion event, and
+   * answers the match as it then is.
    */
   private decide(
     row: MatchRow,
@@ -105,64 +64,17 @@ export class MatchService extends DomainService {
     return {
       tournament,
       effect: async (ctx) => {
+        const series = { games: next.games, decider: next.decider };
         await completeMatch(
           ctx,
           row,
-          { status: how.status, winnerId, loserId, isDraw, scores, resultType: 'NORMAL' },
-          { type: how.history, actorUserId: userId, data: { winnerId, loserId, isDraw, scores: next.scores, ...how.data } },
+          { status: how.status, winnerId, loserId, isDraw, scores, resultType: 'NORMAL', ...series },
+          { type: how.history, actorUserId: userId, data: { winnerId, loserId, isDraw, scores: next.scores, ...seriesData(series), ...how.data } },
           how.extras,
         );
         return this.readMatch(ctx.db, row.id);
       },
     };
-  }
-
-  /**
-   * Runs a write: replays the stored answer of an earlier request with the same Idempotency-Key (422 when that key
-   * was used for another request), else `prepare` (reads and checks, outside the transaction) and its effect in one
-   * transaction that also stores the answer under the key. When the write fails because a concurrent request with
-   * the same key got there first, that request's answer is replayed.
-   */
-  private async write<T>(
-    auth: AuthContext,
-    request: { operation: string; matchId: string; body: unknown; options?: MatchWriteOptions },
-    prepare: (userId: string, now: string) => Promise<Prepared<T>>,
-  ): Promise<MatchWriteResult<T>> {
-    const userId = this.access.requireUser(auth);
-    const now = this.now();
-    const scope = idempotencyScope(userId, request.operation, request.options?.idempotencyKey, {
-      matchId: request.matchId,
-      body: request.body ?? null,
-    });
-    const stored = scope ? await this.replay<T>(scope, now) : null;
-    if (stored) return stored;
-    try {
-      const { tournament, effect } = await prepare(userId, now);
-      const data = await this.db.transaction().execute(async (trx) => {
-        // Writes of one tournament's matches run one at a time: a result fills the next matches and may complete the
-        // stage or the tournament, decisions read from rows that a concurrent result could be changing.
-        await this.deps.dialect.lockRows(trx, 'tournaments', [tournament.id]);
-        const result = await effect({ db: trx, sink: this.deps, tournament, now });
-        if (scope) await storeData(trx, scope, result, now);
-        return result;
-      });
-      return { data, replayed: false };
-    } catch (error) {
-      if (scope && (error instanceof AppError || error instanceof DomainError || isUniqueViolation(error))) {
-        const first = await this.replay<T>(scope, now);
-        if (first) return first;
-      }
-      throw error;
-    }
-  }
-
-  /**
-   * The data stored under `scope` as a replayed result, or null. It is what this operation's effect returned (`T`)
-   * when the key was first used: scopes are per operation. @throws AppError 422 IDEMPOTENCY_KEY_REUSED.
-   */
-  private async replay<T>(scope: IdempotencyScope, now: string): Promise<MatchWriteResult<T> | null> {
-    const stored = await findStoredData<T>(this.db, scope, now);
-    return stored ? { data: stored.data, replayed: true } : null;
   }
 
   /** A match of a visible tournament, with sides, scores, paths, reported result and history. @throws AppError 404. */
@@ -178,9 +90,9 @@ export class MatchService extends DomainService {
   /** SCHEDULED -> IN_PROGRESS by a participant of the match or an organizer (R8.6; event match.started). */
   async start(auth: AuthContext, id: string): Promise<MatchWriteResult<Match>> {
     return this.write(auth, { operation: 'startMatch', matchId: id, body: null }, async (userId, now) => {
-      const { row, tournament } = await this.load(id);
+      const { row, tournament, bestOf } = await this.load(id);
       const actor = await resolveMatchActor(this.db, this.access, userId, row, tournament, true);
-      const next = transition(row, { type: 'start' }, actor);
+      const next = transition(row, { type: 'start' }, actor, bestOf);
       return {
         tournament,
         effect: async ({ db, sink }) => {
@@ -199,14 +111,15 @@ export class MatchService extends DomainService {
    * A participant of the match reports its result: SCHEDULED | IN_PROGRESS -> PENDING_RESULT (event
    * match.score_reported). Core validates the scores (one per side, integers >= 0) and the winner: equal scores
    * without `winnerId` are a draw in round robin, Swiss and group matches and a 400 naming `body.winnerId` in
-   * elimination brackets (a tie-break decided it: name the winner); the winner may not have the lower score.
-   * @throws AppError 400 naming `body.scores[i]...` or `body.winnerId`.
+   * elimination brackets (a tie-break decided it: name the winner, or give the decider, R25.4); the winner may not
+   * have the lower score. Per-game scores (`games`) give the match score of a series (R25.2).
+   * @throws AppError 400 naming `body.scores[i]...`, `body.winnerId`, `body.games...` or `body.decider...`.
    */
   async report(auth: AuthContext, id: string, input: MatchReportRequest, options?: MatchWriteOptions): Promise<MatchWriteResult<Match>> {
     return this.write(auth, { operation: 'reportMatchResult', matchId: id, body: input, options }, async (userId, now) => {
-      const { row, tournament } = await this.load(id);
+      const { row, tournament, bestOf } = await this.load(id);
       const actor = await resolveMatchActor(this.db, this.access, userId, row, tournament, false);
-      const next = transition(row, { type: 'report', winnerId: input.winnerId ?? null, scores: input.scores }, actor);
+      const next = transition(row, { type: 'report', winnerId: input.winnerId ?? null, ...resultFields(input) }, actor, bestOf);
       const reported = next.reported;
       if (reported === null || actor.kind !== 'participant') throw new Error('report produced no reported result');
       const stored: StoredReportedResult = {
@@ -215,6 +128,7 @@ export class MatchService extends DomainService {
         reportedBy: userId,
         reportedAt: now,
         reportedByParticipantId: actor.participantId,
+        ...seriesData(reported),
       };
       return {
         tournament,
@@ -223,7 +137,11 @@ export class MatchService extends DomainService {
           await appendMatchHistory(
             db,
             row.id,
-            { type: 'REPORTED', actorUserId: userId, data: { participantId: actor.participantId, winnerId: stored.winnerId, scores: stored.scores } },
+            {
+              type: 'REPORTED',
+              actorUserId: userId,
+              data: { participantId: actor.participantId, winnerId: stored.winnerId, scores: stored.scores, ...seriesData(reported) },
+            },
             now,
           );
           await writeEvents(db, sink, [
@@ -234,7 +152,7 @@ export class MatchService extends DomainService {
               data: {
                 ...matchEventIds(row),
                 status: next.status,
-                reportedResult: { winnerId: stored.winnerId, scores: stored.scores, reportedBy: userId },
+                reportedResult: { winnerId: stored.winnerId, scores: stored.scores, reportedBy: userId, ...seriesData(reported) },
               },
             },
           ]);
@@ -253,9 +171,9 @@ export class MatchService extends DomainService {
    */
   async confirm(auth: AuthContext, id: string, options?: MatchWriteOptions): Promise<MatchWriteResult<Match>> {
     return this.write(auth, { operation: 'confirmMatchResult', matchId: id, body: null, options }, async (userId) => {
-      const { row, tournament } = await this.load(id);
+      const { row, tournament, bestOf } = await this.load(id);
       const actor = await resolveMatchActor(this.db, this.access, userId, row, tournament, true);
-      const next = transition(row, { type: 'confirm' }, actor);
+      const next = transition(row, { type: 'confirm' }, actor, bestOf);
       const by = actor.kind === 'organizer' ? 'ORGANIZER' : 'OPPONENT';
       return this.decide(row, tournament, userId, next, { status: 'COMPLETED', history: 'CONFIRMED', data: { by } });
     });
@@ -271,7 +189,7 @@ export class MatchService extends DomainService {
       const { row, tournament } = await this.load(id);
       const actor = await resolveMatchActor(this.db, this.access, userId, row, tournament, false);
       const evidence = input.evidence ?? [];
-      const next = transition(row, { type: 'dispute', reason: input.reason, evidence }, actor);
+      const next = transition(row, { type: 'dispute', reason: input.reason, evidence }, actor, 1);
       const participantId = actor.kind === 'participant' ? actor.participantId : null;
       return {
         tournament,
@@ -336,9 +254,9 @@ export class MatchService extends DomainService {
    */
   async resolve(auth: AuthContext, id: string, input: MatchResolveRequest, options?: MatchWriteOptions): Promise<MatchWriteResult<Match>> {
     return this.write(auth, { operation: 'resolveMatch', matchId: id, body: input, options }, async (userId) => {
-      const { row, tournament } = await this.load(id);
+      const { row, tournament, bestOf } = await this.load(id);
       const actor: MatchActor = await resolveStaffActor(this.db, this.access, userId, row, tournament, true);
-      const next = transition(row, { type: 'resolve', winnerId: input.winnerId ?? null, scores: input.scores, reason: input.reason }, actor);
+      const next = transition(row, { type: 'resolve', winnerId: input.winnerId ?? null, ...resultFields(input), reason: input.reason }, actor, bestOf);
       const by = actor.kind === 'moderator' ? 'MODERATOR' : 'ORGANIZER';
       return this.decide(row, tournament, userId, next, {
         status: 'RESOLVED',
@@ -359,10 +277,10 @@ export class MatchService extends DomainService {
    */
   async correct(auth: AuthContext, id: string, input: MatchCorrectionRequest, options?: MatchWriteOptions): Promise<MatchWriteResult<MatchCorrection>> {
     return this.write(auth, { operation: 'correctMatchResult', matchId: id, body: input, options }, async (userId) => {
-      const { row, tournament } = await this.load(id);
+      const { row, tournament, bestOf } = await this.load(id);
       await resolveStaffActor(this.db, this.access, userId, row, tournament, false);
       checkCorrectable(row, tournament);
-      const result = validateRowResult(row, { winnerId: input.winnerId ?? null, scores: input.scores });
+      const result = validateRowResult(row, { winnerId: input.winnerId ?? null, ...resultFields(input) }, bestOf);
       if (sameResult(row, result)) throw invalidField('body.scores', 'equal the current result: nothing to correct');
       return {
         tournament,
@@ -406,4 +324,13 @@ export class MatchService extends DomainService {
       };
     });
   }
+}
+
+/** The result fields of a report, resolution or correction body, each only when sent (R25.2, R25.4). */
+function resultFields(input: Pick<MatchReportRequest, 'scores' | 'games' | 'decider'>): Pick<MatchReportRequest, 'scores' | 'games' | 'decider'> {
+  return {
+    ...(input.scores !== undefined ? { scores: input.scores } : {}),
+    ...(input.games !== undefined ? { games: input.games } : {}),
+    ...(input.decider !== undefined ? { decider: input.decider } : {}),
+  };
 }

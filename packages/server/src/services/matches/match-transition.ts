@@ -10,20 +10,31 @@ import {
   type MatchTransition,
   type ResultInput,
   type ValidatedResult,
+  type Decider,
+  type GameScore,
 } from '@tourney/core';
 import { AppError } from '../../errors/app-error';
 import { parseReportedResult } from './match-mapper';
 import type { MatchRow } from '../../db/rows';
 
-/** The state machine's view of a match row. */
-export function stateOf(row: MatchRow): MatchState {
+/** The state machine's view of a match row played over `bestOf` games (R25.1). */
+export function stateOf(row: MatchRow, bestOf: number): MatchState {
   const stored = parseReportedResult(row.reported_result);
   return {
     status: row.status as MatchStatus,
     participants: [row.participant1_id, row.participant2_id],
     reported:
-      stored === null ? null : { winnerId: stored.winnerId, scores: stored.scores, reportedBy: stored.reportedByParticipantId },
+      stored === null
+        ? null
+        : {
+            winnerId: stored.winnerId,
+            scores: stored.scores,
+            reportedBy: stored.reportedByParticipantId,
+            ...(stored.games ? { games: stored.games as GameScore[] } : {}),
+            ...(stored.decider ? { decider: stored.decider as Decider } : {}),
+          },
     allowDraw: bracketAllowsDraws(row.bracket),
+    bestOf,
   };
 }
 
@@ -45,16 +56,18 @@ function withBodyPaths<T>(fn: () => T): T {
  * re-rooted under `body.`; other domain errors pass through (the HTTP layer maps their codes: FORBIDDEN,
  * NOT_MATCH_PARTICIPANT, MATCH_ALREADY_COMPLETED, MATCH_NOT_READY, INVALID_TRANSITION).
  */
-export function transition(row: MatchRow, action: MatchAction, actor: MatchActor): MatchTransition {
-  return withBodyPaths(() => applyMatchAction(stateOf(row), action, actor));
+export function transition(row: MatchRow, action: MatchAction, actor: MatchActor, bestOf: number): MatchTransition {
+  return withBodyPaths(() => applyMatchAction(stateOf(row, bestOf), action, actor));
 }
 
 /**
- * Validates a result for a match row with core's `validateResult` (draws only in brackets whose format allows them, core `bracketAllowsDraws`).
- * @throws AppError 400 naming `body.scores...` / `body.winnerId`; DomainError MATCH_NOT_READY when a side is unknown.
+ * Validates a result for a match row played over `bestOf` games with core's `validateResult` (draws only in brackets
+ * whose format allows them, core `bracketAllowsDraws`; series and deciders, R25.2, R25.4).
+ * @throws AppError 400 naming `body.scores...` / `body.winnerId` / `body.games...` / `body.decider...`; DomainError
+ *   MATCH_NOT_READY when a side is unknown.
  */
-export function validateRowResult(row: MatchRow, input: ResultInput): ValidatedResult {
+export function validateRowResult(row: MatchRow, input: ResultInput, bestOf: number): ValidatedResult {
   return withBodyPaths(() =>
-    validateResult([row.participant1_id, row.participant2_id], input, { allowDraw: bracketAllowsDraws(row.bracket) }),
+    validateResult([row.participant1_id, row.participant2_id], input, { allowDraw: bracketAllowsDraws(row.bracket), bestOf }),
   );
 }

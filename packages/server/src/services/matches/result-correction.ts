@@ -11,6 +11,7 @@ import { findStageRows, findTournamentRow } from '../tournaments/tournament-read
 import type { WriteContext } from './write-context';
 import { rewireCorrection, type RewireOutcome } from '../brackets/bracket-rewire';
 import { matchEventIds, resultOf } from './event-data';
+import { seriesColumns } from './series';
 import { removeLaterSwissRounds, resyncEliminationStatuses, reviseLaterStages } from '../stages/stage-revision';
 import type { MatchRow, TournamentRow } from '../../db/rows';
 
@@ -38,13 +39,16 @@ export function checkCorrectable(row: MatchRow, tournament: TournamentRow): void
   }
 }
 
-/** True when the corrected result equals the current one (winner, draw and scores). */
+/** True when the corrected result equals the current one (winner, draw, scores, games and decider: R25.2, R25.4). */
 export function sameResult(row: MatchRow, result: ValidatedResult): boolean {
+  const series = seriesColumns(result);
   return (
     row.winner_id === result.winnerId &&
     (row.is_draw === 1) === result.isDraw &&
     row.score1 === result.scores[0].score &&
-    row.score2 === result.scores[1].score
+    row.score2 === result.scores[1].score &&
+    row.games === series.games &&
+    row.decider === series.decider
   );
 }
 
@@ -97,7 +101,7 @@ export async function applyCorrection(
   const updated = await updateMatchVersioned(
     db,
     row,
-    { winner_id: result.winnerId, loser_id: result.loserId, is_draw: result.isDraw ? 1 : 0, score1, score2, result_type: 'NORMAL' },
+    { winner_id: result.winnerId, loser_id: result.loserId, is_draw: result.isDraw ? 1 : 0, score1, score2, result_type: 'NORMAL', ...seriesColumns(result) },
     ctx.now,
   );
   const outcomeChanged = row.winner_id !== result.winnerId || (row.is_draw === 1) !== result.isDraw;

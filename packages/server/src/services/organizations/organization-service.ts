@@ -127,12 +127,12 @@ export class OrganizationService extends DomainService {
   async listMine(auth: AuthContext, query: PageQuery): Promise<Page<Organization>> {
     const userId = this.access.requireUser(auth);
     const base = this.deps.db.selectFrom('organization_members as m').where('m.user_id', '=', userId);
-    const { rows, total } = await queryPage(base, query, (b) =>
+    const { rows, total, capped } = await queryPage(base, query, (b) =>
       b.innerJoin('organizations as o', 'o.id', 'm.organization_id').selectAll('o').select('m.role').orderBy('m.joined_at', 'asc').orderBy('m.id', 'asc'),
     );
     const owners = await this.#firstOwners(rows.map((row) => row.id));
     const items = rows.map(({ role, ...row }) => withStaffFields(row, role as StaffRole, owners.get(row.id)));
-    return toPage(items, query, total);
+    return toPage(items, query, total, capped);
   }
 
   /** Staff members, oldest first (any staff role may list). 404 unknown organization, 403 for non-staff. */
@@ -141,7 +141,7 @@ export class OrganizationService extends DomainService {
     await this.#find(organizationId);
     await this.#requireRole(userId, organizationId, ['OWNER', 'ADMIN', 'ORGANIZER', 'MODERATOR'], 'list its staff');
     const base = this.deps.db.selectFrom('organization_members as m').where('m.organization_id', '=', organizationId);
-    const { rows, total } = await queryPage(base, query, (b) =>
+    const { rows, total, capped } = await queryPage(base, query, (b) =>
       b
         .innerJoin('users as u', 'u.id', 'm.user_id')
         .select(['m.id', 'm.user_id', 'm.role', 'm.joined_at', 'u.username', 'u.display_name'])
@@ -156,7 +156,7 @@ export class OrganizationService extends DomainService {
       role: r.role as StaffRole,
       joinedAt: r.joined_at,
     }));
-    return toPage(items, query, total);
+    return toPage(items, query, total, capped);
   }
 
   async #find(organizationId: string): Promise<Selectable<OrganizationsTable>> {

@@ -10,6 +10,7 @@ export function toParticipant(row: ParticipantRow, members: readonly TeamMember[
     userId: row.user_id,
     name: row.name,
     seed: row.seed,
+    rating: row.rating === null || row.rating === undefined ? null : Number(row.rating),
     status: row.status as ParticipantStatus,
     team: row.team_name === null ? null : { name: row.team_name, members: [...members] },
     registeredAt: row.registered_at,

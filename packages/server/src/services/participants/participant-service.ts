@@ -218,10 +218,10 @@ export class ParticipantService extends DomainService {
     const t = await requireVisibleTournament(this.db, this.access, auth, tournamentId);
     let base = this.db.selectFrom('participants').where('tournament_id', '=', t.id);
     if (query.status !== undefined) base = base.where('status', '=', query.status);
-    const { rows, total } = await queryPage(base, query, (b) =>
+    const { rows, total, capped } = await queryPage(base, query, (b) =>
       b.selectAll().orderBy(sql`seed is null`).orderBy('seed').orderBy('registered_at').orderBy('id'),
     );
-    return toPage(await readParticipants(this.db, rows), query, total);
+    return toPage(await readParticipants(this.db, rows), query, total, capped);
   }
 
   /** One participant of a visible tournament. @throws AppError 404. */

@@ -43,8 +43,8 @@ export class ProjectService extends DomainService {
     const role = await this.access.roleInOrganization(userId, organizationId);
     if (!role) throw new AppError('FORBIDDEN', 'only staff of this organization may list its projects');
     const base = this.deps.db.selectFrom('projects').where('organization_id', '=', organizationId);
-    const { rows, total } = await queryPage(base, query, (b) => b.selectAll().orderBy('created_at', 'asc').orderBy('id', 'asc'));
-    return toPage(rows.map(toProject), query, total);
+    const { rows, total, capped } = await queryPage(base, query, (b) => b.selectAll().orderBy('created_at', 'asc').orderBy('id', 'asc'));
+    return toPage(rows.map(toProject), query, total, capped);
   }
 
   /** A project, for staff of its organization or an API key of the project (404 for anyone else). */

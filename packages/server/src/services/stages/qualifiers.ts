@@ -1,4 +1,4 @@
-import { selectQualifiers, type Entrant, type StageFormat, type StageMatchResult, type StageSettings } from '@tourney/core';
+import { resolveSlotMap, selectQualifiers, slotMapEntrants, slotMapSource, type Entrant, type StageFormat, type StageMatchResult, type StageSettings } from '@tourney/core';
 import { FORFEIT_STATUSES } from '../participants/participant-status';
 import { readStageEntrants } from './stage-entrants';
 import { readStageResults } from './stage-results';
@@ -23,8 +23,13 @@ export function selectStageQualifiers(
   return selectQualifiers(format, entrants, results, settings, excluded);
 }
 
-/** The qualifiers of a completed stage read from the database (see {@link selectStageQualifiers}). */
-export async function readStageQualifiers(db: Db, stage: StageRow): Promise<Entrant[]> {
+/**
+ * The qualifiers of a completed stage read from the database (see {@link selectStageQualifiers}), seeded for
+ * `next`: when `next` has a slot map (`slotMap` or `slotMapPreset`, R23.1) exactly the qualifiers it names, in its
+ * slots (core `slotMapEntrants`).
+ * @throws DomainError VALIDATION_ERROR when the slot map names a position left empty by disqualifications.
+ */
+export async function readStageQualifiers(db: Db, stage: StageRow, next?: StageRow): Promise<Entrant[]> {
   const entrants = await readStageEntrants(db, stage.id);
   if (entrants.length < 2) return [];
   const [{ results }, statuses] = await Promise.all([
@@ -32,5 +37,13 @@ export async function readStageQualifiers(db: Db, stage: StageRow): Promise<Entr
     db.selectFrom('participants').select(['id', 'status']).where('tournament_id', '=', stage.tournament_id).execute(),
   ]);
   const excluded = new Set(statuses.filter((p) => (FORFEIT_STATUSES as readonly string[]).includes(p.status)).map((p) => p.id));
-  return selectStageQualifiers(stage.format as StageFormat, entrants, results, effectiveSettings(stage.format, stage.settings), excluded);
+  const settings = effectiveSettings(stage.format, stage.settings);
+  if (next !== undefined) {
+    const refs = resolveSlotMap(effectiveSettings(next.format, next.settings), slotMapSource(stage.format as StageFormat, settings, entrants.length));
+    if (refs !== null) {
+      const prev = { format: stage.format as StageFormat, entrants, results, settings };
+      return slotMapEntrants(prev, refs, next.format as StageFormat, excluded);
+    }
+  }
+  return selectStageQualifiers(stage.format as StageFormat, entrants, results, settings, excluded);
 }

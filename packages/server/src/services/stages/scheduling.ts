@@ -6,3 +6,8 @@ export function scheduledAtForRound(startIso: string, round: number, intervalMin
   const startMs = new Date(startIso).getTime();
   return new Date(startMs + (round - 1) * intervalMinutes * 60_000).toISOString();
 }
+
+/** `iso` (UTC ISO 8601) plus `minutes`, as a UTC ISO 8601 instant (a match's offset within its round, R25.7). */
+export function addMinutes(iso: string, minutes: number): string {
+  return new Date(new Date(iso).getTime() + minutes * 60_000).toISOString();
+}

@@ -1,4 +1,4 @@
-import { formatTraits, isDomainError, OPEN_MATCH_STATUSES, TOURNAMENT_TRANSITIONS, type Placement, type StageGeneration } from '@tourney/core';
+import { formatTraits, isDomainError, OPEN_MATCH_STATUSES, TOURNAMENT_TRANSITIONS, type Entrant, type Placement, type StageGeneration } from '@tourney/core';
 import { writeEvents } from '../events';
 import { caseById } from '../../db/case-by-id';
 import { chunks } from '../../db/chunks';
@@ -81,6 +81,10 @@ async function completeStage(ctx: WriteContext, stage: StageRow, stages: readonl
   const { db } = ctx;
   const claimed = await db.updateTable('stages').set({ status: 'COMPLETED' }).where('id', '=', stage.id).where('status', '=', 'ONGOING').executeTakeFirst();
   if (Number(claimed.numUpdatedRows) === 0) return;
+  // For live streams (R28.1); not a webhook event type, so never delivered to subscriptions.
+  await writeEvents(db, ctx.sink, [
+    { projectId: ctx.tournament.project_id, type: 'stage.completed', subjectId: stage.id, data: { tournamentId: stage.tournament_id, stageId: stage.id, stageNumber: stage.number, status: 'COMPLETED' } },
+  ]);
 
   const next = stages.find((s) => s.number === stage.number + 1);
   if (next && (await seedNextStage(ctx, stage, next))) return;
@@ -108,15 +112,17 @@ async function completeStage(ctx: WriteContext, stage: StageRow, stages: readonl
 }
 
 /**
- * Seeds the qualifiers of `stage` into `next` and generates it (scheduled from now). Returns false, writing
- * nothing, when fewer than two qualifiers remain or core cannot generate the next stage for them (only possible
- * after disqualifications): the tournament then ends with `stage`.
+ * Seeds the qualifiers of `stage` into `next` (by `next`'s slot map when it has one, R23.1) and generates it
+ * (scheduled from now). Returns false, writing nothing, when fewer than two qualifiers remain, a slot map names
+ * a position disqualifications emptied, or core cannot generate the next stage for them (only possible after
+ * disqualifications): the tournament then ends with `stage`.
  */
 async function seedNextStage(ctx: WriteContext, stage: StageRow, next: StageRow): Promise<boolean> {
-  const qualifiers = await readStageQualifiers(ctx.db, stage);
-  if (qualifiers.length < 2) return false;
+  let qualifiers: Entrant[];
   let generated: StageGeneration;
   try {
+    qualifiers = await readStageQualifiers(ctx.db, stage, next);
+    if (qualifiers.length < 2) return false;
     generated = planStage(next, qualifiers);
   } catch (error) {
     if (isDomainError(error)) return false;

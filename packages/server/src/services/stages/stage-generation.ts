@@ -8,9 +8,10 @@ import { FORFEIT_STATUSES } from '../participants/participant-status';
 import { scheduledAtForRound } from './scheduling';
 import { readStageEntrants, writeStageEntrants } from './stage-entrants';
 import { readStageResults } from './stage-results';
-import { effectiveSettings, parseStageSettings, roundIntervalOf } from './stage-settings';
+import { effectiveSettings, matchIntervalOf, parseStageSettings, roundIntervalOf, stageStartOf } from './stage-settings';
 import type { WriteContext } from '../matches/write-context';
 import type { StageRow } from '../../db/rows';
+import { writeEvents } from '../events';
 
 /** A Swiss bye as core reports it: the round's free win. */
 interface SwissBye {
@@ -73,8 +74,12 @@ async function insertMatches(
   swiss: { round: number; bye: SwissBye | null } | null,
   startDate: string,
 ): Promise<number> {
-  const interval = roundIntervalOf(parseStageSettings(stage.settings));
-  const rows = buildMatchRows({ matches }, { tournamentId: stage.tournament_id, stageId: stage.id, startDate, intervalMinutes: interval, now: ctx.now });
+  const settings = parseStageSettings(stage.settings);
+  const interval = roundIntervalOf(settings);
+  const rows = buildMatchRows(
+    { matches },
+    { tournamentId: stage.tournament_id, stageId: stage.id, startDate, intervalMinutes: interval, matchIntervalMinutes: matchIntervalOf(settings), now: ctx.now },
+  );
   if (swiss?.bye) rows.push(byeRow(ctx, stage, swiss.round, matches.length + 1, swiss.bye, startDate, interval));
   for (const chunk of chunks(rows)) await ctx.db.insertInto('matches').values(chunk).execute();
   return matches.length;
@@ -82,14 +87,19 @@ async function insertMatches(
 
 /**
  * Writes a planned stage inside the caller's transaction: its entrants with their stage seeds, its matches
- * (`startDate`, UTC ISO 8601, is when play round 1 is scheduled; Swiss: round 1 and its bye), and status
- * ONGOING. Returns the number of matches to play.
+ * (play round 1 is scheduled at the stage's `startsAt` setting, else at `defaultStart`, UTC ISO 8601: R25.6; Swiss:
+ * round 1 and its bye), and status ONGOING. Returns the number of matches to play.
  */
-export async function writeStage(ctx: WriteContext, stage: StageRow, generated: StageGeneration, startDate: string): Promise<number> {
+export async function writeStage(ctx: WriteContext, stage: StageRow, generated: StageGeneration, defaultStart: string): Promise<number> {
   await writeStageEntrants(ctx.db, stage.tournament_id, stage.id, generated.entrants);
   const swiss = generated.format === 'SWISS' ? { round: generated.round.round, bye: generated.round.bye } : null;
+  const startDate = stageStartOf(parseStageSettings(stage.settings), defaultStart);
   const count = await insertMatches(ctx, stage, generated.matches, swiss, startDate);
   await ctx.db.updateTable('stages').set({ status: 'ONGOING' }).where('id', '=', stage.id).execute();
+  // For live streams (R28.1); not a webhook event type, so never delivered to subscriptions.
+  await writeEvents(ctx.db, ctx.sink, [
+    { projectId: ctx.tournament.project_id, type: 'stage.started', subjectId: stage.id, data: { tournamentId: stage.tournament_id, stageId: stage.id, stageNumber: stage.number, status: 'ONGOING' } },
+  ]);
   return count;
 }
 
@@ -107,7 +117,7 @@ export async function generateNextRound(ctx: WriteContext, stage: StageRow): Pro
   const [entrants, { results }, first] = await Promise.all([
     readStageEntrants(db, stage.id),
     readStageResults(db, stage.id),
-    db.selectFrom('matches').select('scheduled_at').where('stage_id', '=', stage.id).where('round', '=', 1).executeTakeFirst(),
+    db.selectFrom('matches').select('scheduled_at').where('stage_id', '=', stage.id).where('round', '=', 1).orderBy('scheduled_at').executeTakeFirst(),
   ]);
   const forfeited = await db
     .selectFrom('participants')

@@ -1,4 +1,4 @@
-import { eliminatedParticipants, OPEN_MATCH_STATUSES } from '@tourney/core';
+import { eliminatedParticipants, isDomainError, OPEN_MATCH_STATUSES } from '@tourney/core';
 import { toBracketMatch } from '../brackets/advancement-rows';
 import { chunks } from '../../db/chunks';
 import { readStageQualifiers } from './qualifiers';
@@ -36,6 +36,12 @@ export async function removeLaterSwissRounds(ctx: WriteContext, stage: StageRow,
   return { removed: later, blocking: later };
 }
 
+/** A slot map (R23.1) that no longer finds its qualifiers reads as different qualifiers: the later stages are revised. */
+function noQualifiers(error: unknown): null {
+  if (isDomainError(error)) return null;
+  throw error;
+}
+
 /** True when both lists hold the same participants with the same seeds. */
 function sameEntrants(a: readonly { id: string; seed: number }[], b: readonly { id: string; seed: number }[]): boolean {
   if (a.length !== b.length) return false;
@@ -70,8 +76,8 @@ export async function reviseLaterStages(
     .limit(1)
     .executeTakeFirst();
   if (!open && !reopened) {
-    const [qualifiers, seeded] = await Promise.all([readStageQualifiers(db, stage), readStageEntrants(db, next.id)]);
-    if (sameEntrants(qualifiers, seeded)) {
+    const [qualifiers, seeded] = await Promise.all([readStageQualifiers(db, stage, next).catch(noQualifiers), readStageEntrants(db, next.id)]);
+    if (qualifiers !== null && sameEntrants(qualifiers, seeded)) {
       const entrants = await readStageEntrants(db, stage.id);
       const placements = await readStagePlacements(db, stage, entrants);
       await writePlacements(ctx, placementsOfEliminated(placements, qualifiers.map((q) => q.id)));

@@ -16,6 +16,19 @@ export function roundIntervalOf(settings: StageSettings): number {
   return settings.roundIntervalMinutes ?? DEFAULT_ROUND_INTERVAL_MINUTES;
 }
 
+/** Minutes between the matches of one round of a stage (R25.7; 0, all at the round's time, when not set). */
+export function matchIntervalOf(settings: StageSettings): number {
+  return settings.matchIntervalMinutes ?? 0;
+}
+
+/**
+ * When a stage's first round is scheduled (R25.6): its own `startsAt` when set, else `fallback` (the tournament's
+ * start for stage 1, the completion instant of the stage before for later stages). UTC ISO 8601.
+ */
+export function stageStartOf(settings: StageSettings, fallback: string): string {
+  return settings.startsAt !== undefined ? new Date(settings.startsAt).toISOString() : fallback;
+}
+
 /**
  * Settings as returned in responses: the stored ones with the defaults of the stage's format filled in (core's
  * format registry, `withFormatDefaults`: openapi `StageSettings`, "In responses the defaults of the stage's format

@@ -1,3 +1,4 @@
+import { pageTotal, type RowPage, totalCountQuery } from '../../db/page-query';
 import type { TournamentListQuery, TournamentStatus } from '../../contract-types';
 import type { Db } from '../../db/db';
 import type { TournamentRow } from '../../db/rows';
@@ -22,7 +23,7 @@ export function nextDayStart(day: string): string {
 }
 
 /**
- * The two queries of a tournament list page, unexecuted: `count` (total under the filters) and `page` (rows of the
+ * The two queries of a tournament list page, unexecuted: `count` (total under the filters, capped: R3.11) and `page` (rows of the
  * page). Both filter on `project_id` first (then `status`, `start_date`), so they run on the `(project_id, ...)`
  * indexes of migration 0001; the page is ordered by the sort column, then id (same direction) for a stable order.
  */
@@ -33,7 +34,7 @@ export function tournamentListQueries(db: Db, projectId: string, q: TournamentLi
   if (q.endDate !== undefined) base = base.where('start_date', '<', nextDayStart(q.endDate));
   const column = SORT_COLUMNS[q.sortBy];
   return {
-    count: base.select((eb) => eb.fn.countAll<number>().as('count')),
+    count: totalCountQuery(base, q),
     page: base
       .selectAll()
       .orderBy(column, q.sortOrder)
@@ -44,8 +45,8 @@ export function tournamentListQueries(db: Db, projectId: string, q: TournamentLi
 }
 
 /** One page of a project's tournaments and the total count (see `tournamentListQueries`). */
-export async function queryTournamentPage(db: Db, projectId: string, q: TournamentListQuery): Promise<{ rows: TournamentRow[]; total: number }> {
+export async function queryTournamentPage(db: Db, projectId: string, q: TournamentListQuery): Promise<RowPage<TournamentRow>> {
   const { count, page } = tournamentListQueries(db, projectId, q);
   const [total, rows] = await Promise.all([count.executeTakeFirstOrThrow(), page.execute()]);
-  return { rows, total: Number(total.count) };
+  return { rows, ...pageTotal(total, q) };
 }

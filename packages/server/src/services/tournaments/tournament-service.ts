@@ -1,6 +1,6 @@
 import { TOURNAMENT_STATUSES_STRUCTURE_LOCKED, tournamentTransitionRefusal } from '@tourney/core';
 import type { AuthContext, StaffRole } from '../../auth/auth-context';
-import { AppError } from '../../errors/app-error';
+import { AppError, invalidField } from '../../errors/app-error';
 import { toPage } from '../../db/page-query';
 import { newId } from '../../ids';
 import { MANAGER_ROLES } from '../access';
@@ -41,6 +41,11 @@ import type { TournamentRow } from '../../db/rows';
 
 /** Every staff role: any staff member may list the project's tournaments. */
 const ANY_STAFF: readonly StaffRole[] = ['OWNER', 'ADMIN', 'ORGANIZER', 'MODERATOR'];
+
+/** Why a user token needs `projectId` on listTournaments, and where a player goes instead (R26.2). */
+const PROJECT_ID_FOR_STAFF =
+  "is required with a user access token (a project's tournaments, drafts included, are listed for its staff); " +
+  'to find tournaments to play use GET /tournaments/public, and GET /users/me/tournaments for your own';
 
 /** Statuses in which structural fields are locked (R5.6; core's tournament status table: from the start on). */
 const LOCKED_STATUSES: readonly string[] = TOURNAMENT_STATUSES_STRUCTURE_LOCKED;
@@ -287,12 +292,16 @@ export class TournamentService extends DomainService {
 
   /**
    * Lists a project's tournaments (R5.14, R3.2): an API key lists its own project; a bearer caller must name
-   * `projectId` (400 `query.projectId` otherwise) and be staff of its organization.
+   * `projectId` (400 `query.projectId` otherwise, naming the player operations, R26.2) and be staff of its organization.
    */
   async list(auth: AuthContext, query: TournamentListQuery): Promise<Page<Tournament>> {
+    if (auth.kind === 'user' && query.projectId === undefined) {
+      // A player's way in (R26.2): the public list and her own tournaments, named in the refusal.
+      throw invalidField('query.projectId', PROJECT_ID_FOR_STAFF);
+    }
     const projectId = await this.access.resolveProjectToList(auth, query.projectId, { roles: ANY_STAFF, resource: 'project' });
-    const { rows, total } = await queryTournamentPage(this.db, projectId, query);
-    return toPage(await readTournaments(this.db, rows), query, total);
+    const { rows, total, capped } = await queryTournamentPage(this.db, projectId, query);
+    return toPage(await readTournaments(this.db, rows), query, total, capped);
   }
 
   private async transition(auth: AuthContext, id: string, transition: SimpleTransition): Promise<Tournament> {
@@ -344,10 +353,13 @@ export class TournamentService extends DomainService {
     return readBracket(this.db, row);
   }
 
-  /** A page of the tournament's matches in play order (empty before the start). */
+  /**
+   * A page of the tournament's matches in play order (empty before the start), filtered by stage number, group,
+   * round, status and participant (R25.8), without their history (R25.9).
+   */
   async getSchedule(auth: AuthContext, id: string, query: ScheduleQuery): Promise<Page<Match>> {
     const row = await requireVisibleTournament(this.db, this.access, auth, id);
-    const { rows, total } = await querySchedulePage(this.db, row.id, query);
-    return toPage(await readMatches(this.db, row.id, rows), query, total);
+    const { rows, total, capped } = await querySchedulePage(this.db, row.id, query);
+    return toPage(await readMatches(this.db, row.id, rows, { history: false }), query, total, capped);
   }
 }

@@ -1,4 +1,6 @@
-import { TOURNAMENT_TRANSITIONS, tournamentTransitionRefusal } from '@tourney/core';
+import { checkDraw, drawSeeds, groupCountOf, seedingSetting, seedsByRating, TOURNAMENT_TRANSITIONS, tournamentTransitionRefusal, type Entrant } from '@tourney/core';
+import { effectiveSettings } from '../stages/stage-settings';
+import { parseGroupDraw } from '../stages/group-draw';
 import { AppError } from '../../errors/app-error';
 import { writeEvents } from '../events';
 import { caseById } from '../../db/case-by-id';
@@ -17,12 +19,15 @@ export const STARTABLE_STATUSES: readonly string[] = TOURNAMENT_TRANSITIONS.star
  * 1. claims the start: status PUBLISHED | REGISTRATION_OPEN | REGISTRATION_CLOSED -> ONGOING (else 409 INVALID_STATE);
  * 2. eligible participants are the CHECKED_IN ones when check-in is required, else REGISTERED and CHECKED_IN;
  *    fewer than 2 -> 409 NOT_ENOUGH_PARTICIPANTS (the transaction rolls back);
- * 3. seeds them (explicit seed first, then registration order) as 1..N and makes them ACTIVE; REGISTERED
+ * 3. seeds them (explicit seed first, then registration order; with stage 1 `seeding` RATING by rating descending,
+ *    core `seedsByRating`, R27.10; or, when stage 1 has an explicit draw, by the draw:
+ *    core `drawSeeds`, R23.3, 409 CONFLICT when the participants entering are not exactly those drawn) as 1..N and makes them ACTIVE; REGISTERED
  *    participants who did not check in become NO_SHOW; everyone not entering loses any seed;
  * 4. checks the stage plan against the N entrants (every stage's settings and qualifier counts, stage by stage:
  *    409 NOT_ENOUGH_PARTICIPANTS or CONFLICT naming `stages[i].settings.<field>`, see stage-plan.ts);
  * 5. generates stage 1 with core (any format), records its entrants with their seeds and inserts its matches in
- *    chunks of 500 rows, scheduled `startDate + (play round - 1) * roundIntervalMinutes`; the stage becomes ONGOING
+ *    chunks of 500 rows, scheduled `start + (play round - 1) * roundIntervalMinutes` (+ k * matchIntervalMinutes for
+ *    the k-th match of a round; start = the stage's startsAt, else the tournament's startDate: R25.6, R25.7); the stage becomes ONGOING
  *    (later stages are generated when the stage before them completes, stage-completion.ts);
  * 6. records `tournament.started` (data: tournamentId, status, stageId, participantCount, matchCount).
  */
@@ -40,7 +45,7 @@ export async function runTournamentStart(ctx: WriteContext, stages: readonly Sta
   const eligibleStatuses = checkInRequired ? ['CHECKED_IN'] : ['REGISTERED', 'CHECKED_IN'];
   const candidates = await db
     .selectFrom('participants')
-    .select(['id', 'seed', 'registered_at as registeredAt'])
+    .select(['id', 'seed', 'rating', 'registered_at as registeredAt'])
     .where('tournament_id', '=', tournament.id)
     .where('status', 'in', eligibleStatuses)
     .execute();
@@ -48,7 +53,11 @@ export async function runTournamentStart(ctx: WriteContext, stages: readonly Sta
     const who = checkInRequired ? 'checked-in participants' : 'registered participants';
     throw new AppError('NOT_ENOUGH_PARTICIPANTS', `at least 2 ${who} are needed to start (there are ${candidates.length})`);
   }
-  const entrants = assignSeeds(candidates);
+  const entrants = stages[0]?.group_draw
+    ? drawnEntrants(stages[0], candidates.map((c) => c.id))
+    : stages[0] && seedingSetting(effectiveSettings(stages[0].format, stages[0].settings)) === 'RATING'
+      ? seedsByRating(candidates.map((c) => ({ id: c.id, rating: c.rating === null ? null : Number(c.rating), registeredAt: c.registeredAt })))
+      : assignSeeds(candidates);
   for (const chunk of chunks(entrants)) {
     await db
       .updateTable('participants')
@@ -84,4 +93,21 @@ export async function runTournamentStart(ctx: WriteContext, stages: readonly Sta
       data: { tournamentId: tournament.id, status: 'ONGOING', stageId: stage.id, participantCount: entrants.length, matchCount },
     },
   ]);
+}
+
+/**
+ * The entrants of a stage 1 with an explicit draw (R23.3): seeds from core `drawSeeds`.
+ * @throws AppError 409 CONFLICT (details `groups...`) when the participants entering are not exactly those drawn
+ *   or the draw no longer fits the stage's groups.
+ */
+function drawnEntrants(stage: StageRow, ids: readonly string[]): Entrant[] {
+  const draw = parseGroupDraw(stage.group_draw);
+  const issues = checkDraw(draw, ids, groupCountOf(effectiveSettings(stage.format, stage.settings), ids.length));
+  if (issues.length > 0) {
+    const first = issues[0] as { path: string; message: string };
+    throw new AppError('CONFLICT', `the draw of stage 1 does not fit the participants entering: ${first.path} ${first.message}; set the draw again`, {
+      details: issues,
+    });
+  }
+  return drawSeeds(draw);
 }

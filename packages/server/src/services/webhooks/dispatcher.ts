@@ -4,6 +4,7 @@ import { newId } from '../../ids';
 import { webhookDisabledDrafts } from '../notifications/webhook-disabled';
 import { recordNotifications } from '../notifications/writer';
 import { webhookPayload } from './payload';
+import { claimDueDeliveries, type DeliveryJob, releaseDelivery, releaseLeasesOf } from './claims';
 import { retryDelayMs } from './retry-schedule';
 import { signatureHeaders } from './signing';
 import { httpTransport, type TransportResult, type WebhookTransport } from './transport';
@@ -30,30 +31,12 @@ export interface DispatchSummary {
   failed: number;
 }
 
-/** A claimed delivery with what sending it needs (subscription and event). */
-interface DeliveryJob {
-  id: string;
-  eventId: string;
-  attemptCount: number;
-  maxAttempts: number;
-  mode: string;
-  subscriptionId: string;
-  url: string;
-  secret: string;
-  previousSecret: string | null;
-  previousSecretExpiresAt: string | null;
-  enabled: boolean;
-  event: { id: string; type: string; created_at: string; data: string } | null;
-}
-
-/** Milliseconds a claimed delivery stays leased beyond the attempt timeout (then another process may take it). */
-const LEASE_MARGIN_MS = 60_000;
-
 const EMPTY: DispatchSummary = { claimed: 0, succeeded: 0, failed: 0 };
 
 /**
- * Sends queued webhook deliveries (R10.5 to R10.7, R10.11): claims due PENDING deliveries with a
- * conditional UPDATE lease (safe with several processes on one database), POSTs each signed per Standard Webhooks
+ * Sends queued webhook deliveries (R10.5 to R10.7, R10.11, R22.1): claims due PENDING deliveries with a lease
+ * (claims.ts: `FOR UPDATE SKIP LOCKED` on PostgreSQL, so several instances take disjoint batches; a dead instance's
+ * leases expire after the attempt timeout plus config.webhookLeaseMarginMs), POSTs each signed per Standard Webhooks
  * (webhook-id = event id, stable across retries; fresh webhook-timestamp and signature per attempt; both secrets during
  * a rotation overlap), and records every attempt. 2xx succeeds; any other answer, a redirect (never followed), a
  * timeout or a refused address is retried on config.webhookRetryScheduleSeconds with jitter; 410 disables the
@@ -100,6 +83,7 @@ export class WebhookDispatcher {
   start(): void {
     if (this.#started || this.#stopped) return;
     this.#started = true;
+    this.#deps.logger.info({ dispatcherId: this.#instanceId }, 'webhook dispatcher started');
     this.#schedule(0);
   }
 
@@ -114,15 +98,24 @@ export class WebhookDispatcher {
   }
 
   /**
-   * Stops the loop, aborts attempts in flight (their deliveries are released without counting an attempt) and waits
-   * for running work to finish. Call it before closing the database. Idempotent.
+   * Stops the loop, aborts attempts in flight and waits for running work to finish; every delivery this dispatcher
+   * still leases is then released without counting an attempt, so another instance sends it at once (R22.3). Call
+   * it before closing the database. Idempotent.
    */
   async stop(): Promise<void> {
+    const first = !this.#stopped;
     this.#stopped = true;
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = undefined;
     this.#abort.abort();
     while (this.#runs.size > 0) await Promise.allSettled([...this.#runs]);
+    if (!first || !this.#started) return;
+    try {
+      const released = await releaseLeasesOf(this.#deps, this.#instanceId);
+      if (released > 0) this.#deps.logger.info({ released }, 'webhook dispatcher released its claimed deliveries');
+    } catch (error) {
+      this.#deps.logger.error({ err: error }, 'webhook dispatcher could not release its claimed deliveries (they are retried once their lease expires)');
+    }
   }
 
   /**
@@ -176,7 +169,7 @@ export class WebhookDispatcher {
 
   async #run(): Promise<DispatchSummary> {
     const lease = `${this.#instanceId}:${newId()}`;
-    const jobs = await this.#claim(lease);
+    const jobs = await claimDueDeliveries(this.#deps, lease, this.#batchSize);
     const summary: DispatchSummary = { claimed: jobs.length, succeeded: 0, failed: 0 };
     let next = 0;
     const worker = async () => {
@@ -194,78 +187,6 @@ export class WebhookDispatcher {
     };
     await Promise.all(Array.from({ length: Math.min(this.#concurrency, jobs.length) }, worker));
     return summary;
-  }
-
-  /** Leases due deliveries to `lease` with a conditional UPDATE and loads what sending them needs. */
-  async #claim(lease: string): Promise<DeliveryJob[]> {
-    const { db, clock, config } = this.#deps;
-    const now = clock.now();
-    const nowIso = now.toISOString();
-    const candidates = await db
-      .selectFrom('webhook_deliveries as d')
-      .innerJoin('webhook_subscriptions as s', 's.id', 'd.subscription_id')
-      .select('d.id')
-      .where('d.status', '=', 'PENDING')
-      .where('d.next_attempt_at', '<=', nowIso)
-      .where('s.enabled', '=', 1)
-      .where((eb) => eb.or([eb('d.lease_expires_at', 'is', null), eb('d.lease_expires_at', '<=', nowIso)]))
-      .orderBy('d.next_attempt_at')
-      .limit(this.#batchSize)
-      .execute();
-    if (candidates.length === 0) return [];
-    const leaseUntil = new Date(now.getTime() + config.webhookTimeoutMs + LEASE_MARGIN_MS).toISOString();
-    // The same conditions again in the UPDATE: of two processes racing for a row, only one sees it still free.
-    const claimed = await db
-      .updateTable('webhook_deliveries')
-      .set({ lease_owner: lease, lease_expires_at: leaseUntil })
-      .where('id', 'in', candidates.map((c) => c.id))
-      .where('status', '=', 'PENDING')
-      .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', nowIso)]))
-      .returning('id')
-      .execute();
-    if (claimed.length === 0) return [];
-    const rows = await db
-      .selectFrom('webhook_deliveries as d')
-      .innerJoin('webhook_subscriptions as s', 's.id', 'd.subscription_id')
-      .leftJoin('events as e', 'e.id', 'd.event_id')
-      .select([
-        'd.id',
-        'd.event_id',
-        'd.attempt_count',
-        'd.max_attempts',
-        'd.mode',
-        'd.subscription_id',
-        's.url',
-        's.secret',
-        's.previous_secret',
-        's.previous_secret_expires_at',
-        's.enabled',
-        'e.id as e_id',
-        'e.type as e_type',
-        'e.created_at as e_created_at',
-        'e.data as e_data',
-      ])
-      .where('d.id', 'in', claimed.map((c) => c.id))
-      .where('d.lease_owner', '=', lease)
-      .orderBy('d.next_attempt_at')
-      .execute();
-    return rows.map((r) => ({
-      id: r.id,
-      eventId: r.event_id,
-      attemptCount: r.attempt_count,
-      maxAttempts: r.max_attempts,
-      mode: r.mode,
-      subscriptionId: r.subscription_id,
-      url: r.url,
-      secret: r.secret,
-      previousSecret: r.previous_secret,
-      previousSecretExpiresAt: r.previous_secret_expires_at,
-      enabled: r.enabled === 1,
-      event:
-        r.e_id === null || r.e_type === null || r.e_created_at === null || r.e_data === null
-          ? null
-          : { id: r.e_id, type: r.e_type, created_at: r.e_created_at, data: r.e_data },
-    }));
   }
 
   /** Sends one claimed delivery and records the attempt; 'released' when it was not attempted. */
@@ -313,12 +234,7 @@ export class WebhookDispatcher {
 
   /** Gives a claimed delivery back untouched (disabled subscription, shutdown). */
   async #release(job: DeliveryJob, lease: string): Promise<'released'> {
-    await this.#deps.db
-      .updateTable('webhook_deliveries')
-      .set({ lease_owner: null, lease_expires_at: null })
-      .where('id', '=', job.id)
-      .where('lease_owner', '=', lease)
-      .execute();
+    await releaseDelivery(this.#deps, job.id, lease);
     return 'released';
   }
 

@@ -217,8 +217,8 @@ export class WebhookService {
     await this.#load(auth, id);
     let base = this.#deliveriesOf(id);
     if (query.status !== undefined) base = base.where('status', '=', query.status);
-    const { rows, total } = await queryPage(base, query, (b) => b.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'));
-    return toPage(await this.#withAttempts(rows), query, total);
+    const { rows, total, capped } = await queryPage(base, query, (b) => b.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'));
+    return toPage(await this.#withAttempts(rows), query, total, capped);
   }
 
   /** One delivery of the subscription with every attempt. 404 when unknown or of another subscription. */

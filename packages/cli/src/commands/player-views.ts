@@ -1,0 +1,146 @@
+import { writeFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import type { MyMatch, MyTournament, Participant, TournamentStatus } from '../api-types';
+import type { CliDeps } from '../deps';
+import { CliError } from '../errors';
+import { printJson } from '../output/json';
+import { stdoutStyle } from '../output/style';
+import { printTable, type Column } from '../output/table';
+import { formatTimestamp, humanize } from '../output/text';
+import { openSession, type Session } from '../session';
+import { collect, globalsOf, printApiList, printDone, printResult, statusColumn, withExamples, type ListOptions } from './shared';
+
+/** Flags of `tournament list` used by the player views (R26.9). */
+export interface PlayerListFlags extends ListOptions {
+  mine?: boolean;
+  public?: boolean;
+  status?: TournamentStatus;
+  discipline?: string;
+  from?: string;
+  to?: string;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Table columns of `tournament list --mine`: the tournament and the caller's participant (piped: raw values). */
+export const MY_TOURNAMENT_COLUMNS: readonly Column<MyTournament>[] = [
+  { header: 'id', value: (m) => m.tournament.id },
+  { header: 'name', value: (m) => m.tournament.name, flex: true },
+  statusColumn('status', (m) => m.tournament.status),
+  { header: 'start', value: (m) => formatTimestamp(m.tournament.startDate), raw: (m) => m.tournament.startDate },
+  { header: 'participant', value: (m) => m.participantId, only: 'pipe' },
+  statusColumn('you', (m) => m.participantStatus),
+  { header: 'place', value: (m) => m.placementRange ?? '', align: 'right' },
+];
+
+/**
+ * `tournament list --mine` (GET /users/me/tournaments, a login) or `--public` (GET /tournaments/public, no
+ * credentials needed) with their filters (R26.9). @throws CliError for both flags at once or a day not YYYY-MM-DD.
+ */
+export async function listPlayerTournaments(deps: CliDeps, command: Command, flags: PlayerListFlags, columns: readonly Column<any>[]): Promise<void> {
+  if (flags.mine && flags.public) throw new CliError('INVALID_ARGUMENT', '--mine and --public cannot be used together');
+  for (const [flag, value] of [['--from', flags.from], ['--to', flags.to]] as const) {
+    if (value !== undefined && !DAY.test(value)) throw new CliError('INVALID_DATE', `${flag} must be a UTC day written YYYY-MM-DD, e.g. 2030-06-01`);
+  }
+  if (flags.mine) {
+    if (flags.discipline !== undefined || flags.from !== undefined || flags.to !== undefined) {
+      throw new CliError('INVALID_ARGUMENT', '--discipline, --from and --to filter --public (or the project list); --mine takes --status only');
+    }
+    const session = await openSession(deps, globalsOf(command), 'user');
+    return printApiList(deps, session, flags, {
+      path: '/users/me/tournaments',
+      query: { status: flags.status },
+      noun: 'tournaments',
+      columns: MY_TOURNAMENT_COLUMNS,
+      empty: 'you play in no tournament yet; find one with: tourney tournament list --public',
+    });
+  }
+  if (flags.status === 'DRAFT') throw new CliError('INVALID_ARGUMENT', '--status draft is never public; use one of the other statuses');
+  const session = await openSession(deps, globalsOf(command), 'any');
+  await printApiList(deps, session, flags, {
+    path: '/tournaments/public',
+    query: { status: flags.status, disciplineId: flags.discipline, startDate: flags.from, endDate: flags.to },
+    noun: 'tournaments',
+    columns,
+  });
+}
+
+/** Placement rows of `tournament results` (piped: place, participant id, name, status). */
+const RESULT_COLUMNS: readonly Column<Participant>[] = [
+  { header: 'place', value: (p) => p.placementRange ?? '', align: 'right' },
+  { header: 'id', value: (p) => p.id, only: 'pipe' },
+  { header: 'name', value: (p) => p.name, flex: true },
+  { header: 'team', value: (p) => p.team?.members.map((m) => m.username).join(', ') ?? '', only: 'tty' },
+  statusColumn('status', (p) => p.status),
+];
+
+/** Writes CSV text to stdout, or to `output` (then says so: the path when piped). */
+async function writeCsv(deps: CliDeps, csv: string, output: string | undefined): Promise<void> {
+  if (output === undefined) return void deps.io.stdout.write(csv);
+  await writeFile(output, csv, 'utf8');
+  printDone(deps, `wrote ${output}`, output);
+}
+
+/** The CSV text of a text/csv operation of a tournament (results.csv or matches.csv). */
+export async function fetchCsv(session: Session, id: string, which: 'results' | 'matches'): Promise<string> {
+  const path = which === 'results' ? '/tournaments/{id}/results.csv' : '/tournaments/{id}/matches.csv';
+  return (await session.call((client) => client.GET(path, { params: { path: { id } }, parseAs: 'text' }))) as unknown as string;
+}
+
+/** `tourney tournament results <id> [--csv] [-o FILE]` (R26.10): the placements, or results.csv. */
+export function registerResultsCommand(tournament: Command, deps: CliDeps): void {
+  withExamples(
+    tournament
+      .command('results <tournamentId>')
+      .description('show the placements of a tournament, or export them as CSV for a spreadsheet')
+      .option('--csv', 'print results.csv (place, participant, username, team, seed, status, wins, draws, losses)')
+      .option('-o, --output <file>', 'with --csv: write to this file instead of stdout')
+      .option('--json', 'print the participants, placed first, as JSON')
+      .action(async (id: string, flags: { csv?: boolean; output?: string; json?: boolean }, command: Command) => {
+        if (flags.output !== undefined && !flags.csv) throw new CliError('INVALID_ARGUMENT', '--output goes with --csv');
+        const session = await openSession(deps, globalsOf(command), 'any');
+        if (flags.csv) return writeCsv(deps, await fetchCsv(session, id, 'results'), flags.output);
+        const participants = await session.call(
+          (client) => collect(client.paginate('/tournaments/{id}/participants', { params: { path: { id } } })),
+          'reading the results',
+        );
+        const placed = [...participants].sort((a, b) => (a.finalPlacement ?? Infinity) - (b.finalPlacement ?? Infinity));
+        if (flags.json) return printJson(deps.io, placed);
+        printTable(deps.io, RESULT_COLUMNS, placed, stdoutStyle(deps));
+      }),
+    'tourney tournament results 0199a1b2-...',
+    'tourney tournament results 0199a1b2-... --csv -o results.csv',
+  );
+}
+
+/** Writes matches.csv of a tournament (R26.10) for `match list <id> --csv`. */
+export async function exportMatchesCsv(deps: CliDeps, session: Session, id: string, output: string | undefined): Promise<void> {
+  await writeCsv(deps, await fetchCsv(session, id, 'matches'), output);
+}
+
+/**
+ * The caller's next match across tournaments (R26.8): the first of GET /users/me/matches when it is ready to play
+ * (open, both sides known), else undefined.
+ */
+export async function nextMatchAnywhere(session: Session): Promise<MyMatch | undefined> {
+  const { data } = await session.call((client) => client.GET('/users/me/matches', { params: { query: { limit: 1 } } }), 'looking for your next match');
+  const first = data[0];
+  return first?.ready ? first : undefined;
+}
+
+/** Prints `match next` across tournaments: the item with --json, the match id when piped, a sentence on a terminal. */
+export function printNextAnywhere(deps: CliDeps, flags: { json?: boolean }, next: MyMatch | undefined, describe: (m: MyMatch['match']) => string): void {
+  if (next === undefined) {
+    if (flags.json) return printJson(deps.io, null);
+    deps.io.stderr.write('you have no match to play now (tourney tournament list --mine shows your tournaments)\n');
+    return;
+  }
+  printResult(
+    deps,
+    flags,
+    next,
+    (n) =>
+      `your next match: ${n.tournament.name}, ${describe(n.match)}, ${humanize(n.match.status)}${n.match.scheduledAt ? `, scheduled ${formatTimestamp(n.match.scheduledAt)}` : ''} (match ${n.match.id})`,
+    (n) => n.match.id,
+  );
+}

@@ -1,0 +1,84 @@
+import { createParser } from 'eventsource-parser';
+import type { Credentials } from './credentials';
+import { errorFromResponse, networkError } from './errors';
+import type { components } from './generated/schema';
+import type { FetchFn } from './retry';
+import type { SleepFn } from './sleep';
+
+/** One event of a tournament's live stream (the contract's `LiveEvent`). */
+export type LiveEvent = components['schemas']['LiveEvent'];
+
+/** Options of `client.events(tournamentId, options)`. */
+export interface LiveEventsOptions {
+  /** Resume after this event number (the `seq` of the last event seen); default: from the next change. */
+  lastEventId?: number;
+  /** Stops the iteration (the loop ends without an error). */
+  signal?: AbortSignal;
+  /** Milliseconds before reconnecting after the stream ended or a network or 5xx failure (default 1000). */
+  reconnectDelayMs?: number;
+}
+
+/** What the stream needs from its client. */
+export interface LiveEventsDeps {
+  baseUrl: string;
+  fetch: () => FetchFn;
+  credentials: Credentials;
+  sleep: SleepFn;
+}
+
+/**
+ * The live events of a tournament (`GET /tournaments/{id}/events`, R28.1 to R28.3) as an async iterator: parses the
+ * Server-Sent Events with eventsource-parser, and when the stream ends or the network fails reconnects with
+ * `Last-Event-ID` set to the last event received, so no event is missed or repeated. A 4xx answer (unknown or
+ * private tournament, bad credentials) throws its TourneyError; `signal` ends the iteration.
+ */
+export async function* liveEvents(deps: LiveEventsDeps, tournamentId: string, options: LiveEventsOptions = {}): AsyncGenerator<LiveEvent> {
+  let lastEventId = options.lastEventId;
+  const delay = options.reconnectDelayMs ?? 1000;
+  const url = `${deps.baseUrl}/tournaments/${encodeURIComponent(tournamentId)}/events`;
+  while (!options.signal?.aborted) {
+    const headers: Record<string, string> = { Accept: 'text/event-stream' };
+    if (deps.credentials.apiKey !== null) headers['X-API-Key'] = deps.credentials.apiKey;
+    if (deps.credentials.accessToken !== null) headers.Authorization = `Bearer ${deps.credentials.accessToken}`;
+    if (lastEventId !== undefined) headers['Last-Event-ID'] = String(lastEventId);
+    const request = new Request(url, { headers, signal: options.signal });
+    let response: Response;
+    try {
+      response = await deps.fetch()(request);
+    } catch (error) {
+      if (options.signal?.aborted) return;
+      if (delay < 0) throw networkError(request, error);
+      await deps.sleep(delay, options.signal).catch(() => undefined);
+      continue;
+    }
+    if (!response.ok || !response.body) {
+      const body: unknown = await response.json().catch(() => undefined);
+      if (response.status < 500) throw errorFromResponse(request, response, body);
+      await deps.sleep(delay, options.signal).catch(() => undefined);
+      continue;
+    }
+    const ready: LiveEvent[] = [];
+    const parser = createParser({ onEvent: (e) => ready.push(JSON.parse(e.data) as LiveEvent) });
+    const decoder = new TextDecoder();
+    const reader = response.body.getReader();
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        parser.feed(decoder.decode(value, { stream: true }));
+        while (ready.length > 0) {
+          const event = ready.shift()!;
+          lastEventId = event.seq;
+          yield event;
+        }
+      }
+    } catch {
+      if (options.signal?.aborted) return;
+    } finally {
+      reader.releaseLock();
+      void response.body.cancel().catch(() => undefined);
+    }
+    if (options.signal?.aborted) return;
+    await deps.sleep(delay, options.signal).catch(() => undefined);
+  }
+}

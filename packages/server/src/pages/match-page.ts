@@ -1,0 +1,46 @@
+import type { Match } from '../contract-types';
+import { esc, time, words } from './html';
+
+type HistoryEntry = NonNullable<Match['history']>[number];
+
+/** A history entry as readers see it (R28.5): what happened and when, with names and scores, never ids. */
+function historyLine(entry: HistoryEntry, names: ReadonlyMap<string, string>): string {
+  const data = (entry.data ?? {}) as Record<string, unknown>;
+  const parts: string[] = [];
+  const scores = data.scores as { participantId: string | null; score: number }[] | undefined;
+  if (Array.isArray(scores)) parts.push(scores.map((s) => `${names.get(s.participantId ?? '') ?? 'side'} ${s.score}`).join(' – '));
+  if (typeof data.winnerId === 'string' && names.has(data.winnerId)) parts.push(`winner ${names.get(data.winnerId)}`);
+  if (typeof data.reason === 'string') parts.push(`“${data.reason}”`);
+  if (typeof data.by === 'string') parts.push(`by ${words(data.by).toLowerCase()}`);
+  return `<li>${time(entry.at)} — <strong>${esc(words(entry.type))}</strong>${parts.length ? ` ${esc(parts.join(', '))}` : ''}</li>`;
+}
+
+/** The main part of a match page (R28.5): sides, scores, status, schedule and history without internal ids. */
+export function matchMain(match: Match, tournamentName: string): string {
+  const history = match.history ?? [];
+  const names = new Map(match.participants.filter((p) => p.participantId).map((p) => [p.participantId!, p.name ?? 'TBD']));
+  const rows = match.participants
+    .map((p) => `<tr><td>${p.seed ?? ''}</td><td>${esc(p.name ?? 'TBD')}${p.participantId && p.participantId === match.winnerId ? ' <strong>(winner)</strong>' : ''}</td><td>${p.score ?? ''}</td></tr>`)
+    .join('');
+  return `<p><a href="/t/${esc(match.tournamentId)}">← ${esc(tournamentName)}</a></p>
+<h1>${esc(words(match.bracket))} round ${match.round}, match ${match.number}</h1>
+<dl class="facts"><dt>Status</dt><dd><span class="badge ${esc(match.status)}">${esc(words(match.status))}</span>${match.resultType && match.resultType !== 'NORMAL' ? ` ${esc(words(match.resultType))}` : ''}${match.isDraw ? ' (draw)' : ''}</dd>
+<dt>Scheduled</dt><dd>${time(match.scheduledAt)}</dd>${match.completedAt ? `<dt>Finished</dt><dd>${time(match.completedAt)}</dd>` : ''}</dl>
+<table><caption>Sides</caption><thead><tr><th scope="col">Seed</th><th scope="col">Name</th><th scope="col">Score</th></tr></thead><tbody>${rows}</tbody></table>
+${gamesTable(match)}
+<h2>History</h2>${history.length ? `<ul class="plain">${history.map((h) => historyLine(h, names)).join('')}</ul>` : '<p class="muted">Nothing yet.</p>'}`;
+}
+
+/** Per-game (per-map) scores of a series and the decider of a drawn score (R25.1, R25.3), in slot order. */
+function gamesTable(match: Match): string {
+  const [a, b] = match.participants.map((p) => esc(p.name ?? 'TBD'));
+  const games = match.games ?? [];
+  const rows = games
+    .map((g, i) => `<tr><td>${i + 1}</td><td>${esc(g.map ?? '')}</td><td>${g.scores[0]}</td><td>${g.scores[1]}</td></tr>`)
+    .join('');
+  const table = games.length
+    ? `<table><caption>Games (best of ${match.bestOf})</caption><thead><tr><th scope="col">Game</th><th scope="col">Map</th><th scope="col">${a}</th><th scope="col">${b}</th></tr></thead><tbody>${rows}</tbody></table>`
+    : '';
+  const decider = match.decider ? `<p>Decided by ${esc(words(match.decider.kind).toLowerCase())}: ${match.decider.scores[0]}–${match.decider.scores[1]}</p>` : '';
+  return table + decider;
+}

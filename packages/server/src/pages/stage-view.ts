@@ -1,0 +1,119 @@
+import type { Bracket, Match } from '../contract-types';
+import { esc, time, words } from './html';
+
+type BracketStage = Bracket['stages'][number];
+type Round = BracketStage['rounds'][number];
+type Row = BracketStage['standings'][number];
+
+/** One side of a match box: name (or "TBD"), score, winner in bold. */
+function side(match: Match, slot: 0 | 1): string {
+  const s = match.participants[slot]!;
+  const won = match.winnerId !== null && s.participantId === match.winnerId;
+  const name = s.name ?? (match.resultType === 'NOT_NEEDED' ? '—' : 'TBD');
+  const seed = s.seed !== null ? `<span class="muted">${s.seed}</span> ` : '';
+  return `<span class="s${won ? ' w' : ''}"><span class="n">${seed}${esc(name)}</span><span>${s.score ?? ''}</span></span>`;
+}
+
+/** A match box linking to its match page (R28.5): both sides, scores, and its status when not scheduled. */
+export function matchBox(match: Match): string {
+  const status = match.resultType === 'NOT_NEEDED' ? 'Not needed' : match.status === 'SCHEDULED' ? '' : words(match.status);
+  return `<a class="m" href="/m/${esc(match.id)}" data-match="${esc(match.id)}" data-status="${esc(match.status)}" >${side(match, 0)}${side(match, 1)}${
+    status ? `<span class="meta">${esc(status)}</span>` : ''
+  }</a>`;
+}
+
+/** Rounds side by side, each a column of match boxes spread evenly: an elimination tree (R28.5). */
+function tree(rounds: readonly Round[]): string {
+  return `<div class="scroll"><div class="tree">${rounds
+    .map((r) => `<section class="round"><h4>${esc(r.name)}</h4><div class="ms">${r.matches.map((m) => matchBox(m as Match)).join('')}</div></section>`)
+    .join('')}</div></div>`;
+}
+
+const PART_TITLES: Record<string, string> = {
+  WINNERS: 'Winners bracket',
+  LOSERS: 'Losers bracket',
+  GRAND_FINAL: 'Grand final',
+  THIRD_PLACE: 'Third place',
+};
+
+/** An elimination stage: its winners tree, then losers tree, grand final (and reset) and third-place match. */
+function elimination(stage: BracketStage, single: boolean): string {
+  const parts = ['WINNERS', 'LOSERS', 'GRAND_FINAL', 'THIRD_PLACE'];
+  return `<div class="parts">${parts
+    .map((kind) => {
+      const rounds = stage.rounds.filter((r) => r.bracket === kind);
+      if (rounds.length === 0) return '';
+      const title = single && kind === 'WINNERS' ? '' : `<h3>${PART_TITLES[kind]}</h3>`;
+      return `<div class="part">${title}${tree(rounds)}</div>`;
+    })
+    .join('')}</div>`;
+}
+
+/** The tiebreak names of a standings table, in the order of its rows' `tiebreaks` (POINTS has its own column). */
+function tiebreakNames(rows: readonly Row[]): string[] {
+  const names = new Set<string>();
+  for (const row of rows) for (const name of Object.keys(row.tiebreaks ?? {})) if (name !== 'POINTS') names.add(name);
+  return [...names];
+}
+
+const num = (value: unknown): string => (typeof value === 'number' ? String(Math.round(value * 100) / 100) : esc(value));
+
+/** A standings table with points and one column per tiebreak (R28.5). */
+export function standingsTable(rows: readonly Row[], caption: string): string {
+  const tiebreaks = tiebreakNames(rows);
+  const head = ['#', 'Name', 'Played', 'W', 'D', 'L', 'Points', ...tiebreaks.map(words)].map((h) => `<th scope="col">${esc(h)}</th>`).join('');
+  const body = rows
+    .map(
+      (r) =>
+        `<tr><td>${r.tiedWithPrevious ? '=' : r.rank}</td><td>${esc(r.name)}</td><td>${r.played}</td><td>${r.wins}</td><td>${r.draws}</td><td>${r.losses}</td><td>${num(r.points)}</td>${tiebreaks
+          .map((t) => `<td>${num((r.tiebreaks as Record<string, unknown>)[t])}</td>`)
+          .join('')}</tr>`,
+    )
+    .join('');
+  return `<div class="scroll"><table><caption>${esc(caption)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
+}
+
+/** A group's table caption (R28.5): "Group A" for a short name (the default A, B, ...), else its own name ("Europe"). */
+function groupCaption(name: string | null, number: number): string {
+  if (name === null || name === '') return `Group ${number}`;
+  return name.length <= 2 ? `Group ${name}` : name;
+}
+
+/** A pool stage (round robin, Swiss, groups): standings (one table per group), then results round by round. */
+function pools(stage: BracketStage, broadcast: boolean): string {
+  const groups = [...new Set(stage.standings.map((r) => r.group ?? 0))];
+  const tables = groups
+    .map((g) => {
+      const rows = stage.standings.filter((r) => (r.group ?? 0) === g);
+      return standingsTable(rows, g ? groupCaption(rows[0]?.groupName ?? null, g) : 'Standings');
+    })
+    .join('');
+  if (broadcast) return tables;
+  const rounds = stage.rounds
+    .map((r) => `<details><summary>${esc(r.name)}${r.matches.length ? '' : ' (not paired yet)'}</summary><div class="tree" style="flex-wrap:wrap">${r.matches.map((m) => matchBox(m as Match)).join('')}</div></details>`)
+    .join('');
+  return tables + `<h3>Rounds</h3>${rounds}`;
+}
+
+/** One stage of the bracket: title, status and its tree or tables (R28.5). */
+export function stageView(stage: BracketStage, options: { broadcast?: boolean; showTitle?: boolean } = {}): string {
+  const { format } = stage.stage;
+  const body =
+    format === 'SINGLE_ELIMINATION' || format === 'DOUBLE_ELIMINATION'
+      ? elimination(stage, format === 'SINGLE_ELIMINATION')
+      : pools(stage, options.broadcast ?? false);
+  const title = options.showTitle === false ? '' : `<h2>${esc(stage.stage.name)} <span class="badge">${esc(words(format))}</span> <span class="badge ${esc(stage.stage.status)}">${esc(words(stage.stage.status))}</span></h2>`;
+  return `<section class="stage" data-stage="${esc(stage.stage.id)}">${title}${body}</section>`;
+}
+
+/** The next matches to play across stages, by scheduled time (R28.5). */
+export function scheduleList(matches: readonly Match[], limit = 30): string {
+  const open = matches
+    .filter((m) => m.status !== 'COMPLETED' && m.status !== 'RESOLVED' && m.participants.some((p) => p.participantId))
+    .sort((a, b) => (a.scheduledAt ?? '9').localeCompare(b.scheduledAt ?? '9'))
+    .slice(0, limit);
+  if (open.length === 0) return '<p class="muted">No match waiting.</p>';
+  return `<ul class="plain">${open
+    .map((m) => `<li>${time(m.scheduledAt)} — <a href="/m/${esc(m.id)}">${esc(m.participants.map((p) => p.name ?? 'TBD').join(' vs '))}</a> <span class="muted">${esc(words(m.status))}</span></li>`)
+    .join('')}</ul>`;
+}

@@ -1,0 +1,115 @@
+import { DomainError } from '@tourney/core';
+import type { AuthContext } from '../../auth/auth-context';
+import { AppError, notFound } from '../../errors/app-error';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { findStoredData, idempotencyScope, storeData, type IdempotencyScope } from './idempotency';
+import { findMatchRow, readMatches } from './match-reader';
+import { readBestOf } from './series';
+import type { Db } from '../../db/db';
+import { findTournamentRow } from '../tournaments/tournament-reader';
+import type { WriteContext } from './write-context';
+import type { Match } from '../../contract-types';
+import { DomainService } from '../domain-service';
+import type { MatchRow, TournamentRow } from '../../db/rows';
+
+/** Options of a match write: the request's Idempotency-Key header, if any. */
+export interface MatchWriteOptions {
+  idempotencyKey?: string;
+}
+
+/**
+ * The outcome of a match write: its data, and `replayed` when it is the remembered data of an earlier request with
+ * the same Idempotency-Key (nothing was done this time).
+ */
+export interface MatchWriteResult<T> {
+  data: T;
+  replayed: boolean;
+}
+
+/**
+ * A write prepared outside the transaction (reads and checks done): the match's tournament and the effect, run
+ * inside the transaction with its WriteContext.
+ */
+export interface Prepared<T> {
+  tournament: TournamentRow;
+  effect: (ctx: WriteContext) => Promise<T>;
+}
+
+/** A match row with its tournament and its best-of (R25.1), as a write reads them before its checks. */
+export interface LoadedMatch {
+  row: MatchRow;
+  tournament: TournamentRow;
+  bestOf: number;
+}
+
+/**
+ * The machinery of match writes (R8.20, R8.21), shared by MatchService's operations: loading a match, reading it
+ * back as the API `Match`, and running a write in one transaction under the tournament's row lock with its
+ * Idempotency-Key replay.
+ */
+export abstract class MatchWriteService extends DomainService {
+  /** The API Match of `id` read with `db` (the open transaction inside a write), history included. */
+  protected async readMatch(db: Db, id: string): Promise<Match> {
+    const row = await findMatchRow(db, id);
+    if (!row) throw notFound('match');
+    const [match] = await readMatches(db, row.tournament_id, [row]);
+    return match as Match;
+  }
+
+  /** The match row, its tournament and its best-of. @throws AppError 404. */
+  protected async load(id: string): Promise<LoadedMatch> {
+    const row = await findMatchRow(this.db, id);
+    if (!row) throw notFound('match');
+    const [tournament, bestOf] = await Promise.all([findTournamentRow(this.db, row.tournament_id), readBestOf(this.db, row)]);
+    if (!tournament) throw notFound('match');
+    return { row, tournament, bestOf };
+  }
+
+  /**
+   * Runs a write: replays the stored answer of an earlier request with the same Idempotency-Key (422 when that key
+   * was used for another request), else `prepare` (reads and checks, outside the transaction) and its effect in one
+   * transaction that also stores the answer under the key. When the write fails because a concurrent request with
+   * the same key got there first, that request's answer is replayed.
+   */
+  protected async write<T>(
+    auth: AuthContext,
+    request: { operation: string; matchId: string; body: unknown; options?: MatchWriteOptions },
+    prepare: (userId: string, now: string) => Promise<Prepared<T>>,
+  ): Promise<MatchWriteResult<T>> {
+    const userId = this.access.requireUser(auth);
+    const now = this.now();
+    const scope = idempotencyScope(userId, request.operation, request.options?.idempotencyKey, {
+      matchId: request.matchId,
+      body: request.body ?? null,
+    });
+    const stored = scope ? await this.replay<T>(scope, now) : null;
+    if (stored) return stored;
+    try {
+      const { tournament, effect } = await prepare(userId, now);
+      const data = await this.db.transaction().execute(async (trx) => {
+        // Writes of one tournament's matches run one at a time: a result fills the next matches and may complete the
+        // stage or the tournament, decisions read from rows that a concurrent result could be changing.
+        await this.deps.dialect.lockRows(trx, 'tournaments', [tournament.id]);
+        const result = await effect({ db: trx, sink: this.deps, tournament, now });
+        if (scope) await storeData(trx, scope, result, now);
+        return result;
+      });
+      return { data, replayed: false };
+    } catch (error) {
+      if (scope && (error instanceof AppError || error instanceof DomainError || isUniqueViolation(error))) {
+        const first = await this.replay<T>(scope, now);
+        if (first) return first;
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * The data stored under `scope` as a replayed result, or null. It is what this operation's effect returned (`T`)
+   * when the key was first used: scopes are per operation. @throws AppError 422 IDEMPOTENCY_KEY_REUSED.
+   */
+  private async replay<T>(scope: IdempotencyScope, now: string): Promise<MatchWriteResult<T> | null> {
+    const stored = await findStoredData<T>(this.db, scope, now);
+    return stored ? { data: stored.data, replayed: true } : null;
+  }
+}

@@ -1,0 +1,61 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/db';
+import { queryPage, type RowPage } from '../../db/page-query';
+import type { MyTournamentListQuery, MyTournament, ParticipantStatus, Tournament } from '../../contract-types';
+import type { TournamentRow } from '../../db/rows';
+import { readTournaments } from '../tournaments/tournament-reader';
+
+/** A participant of the caller with its tournament row. */
+type MyParticipantRow = TournamentRow & {
+  participant_id: string;
+  participant_name: string;
+  participant_status: string;
+  participant_placement: string | null;
+};
+
+/**
+ * The participants `userId` plays for: those she registered (`participants.user_id`) and those listing her as a
+ * member (`participant_members`: herself for solo entries, every member of a team). Participants without an account
+ * (no user, no member) never match.
+ */
+export function participantsOfUser(db: Db, userId: string) {
+  return db
+    .selectFrom('participants as p')
+    .where((eb) =>
+      eb.or([
+        eb('p.user_id', '=', userId),
+        eb('p.id', 'in', eb.selectFrom('participant_members').select('participant_id').where('user_id', '=', userId)),
+      ]),
+    );
+}
+
+/**
+ * One page of the caller's participations (R26.3): unfinished tournaments first, soonest start first, then COMPLETED
+ * ones, latest start first; ties by participant id. `status` filters the tournament status.
+ */
+export async function queryMyTournamentPage(db: Db, userId: string, q: MyTournamentListQuery): Promise<RowPage<MyParticipantRow>> {
+  let base = participantsOfUser(db, userId).innerJoin('tournaments as t', 't.id', 'p.tournament_id');
+  if (q.status !== undefined) base = base.where('t.status', '=', q.status);
+  const done = sql`case when t.status = 'COMPLETED' then 1 else 0 end`;
+  return queryPage(base, q, (b) =>
+    b
+      .selectAll('t')
+      .select(['p.id as participant_id', 'p.name as participant_name', 'p.status as participant_status', 'p.placement_range as participant_placement'])
+      .orderBy(done, 'asc')
+      .orderBy(sql`case when t.status = 'COMPLETED' then '' else t.start_date end`, 'asc')
+      .orderBy('t.start_date', 'desc')
+      .orderBy('p.id', 'asc'),
+  );
+}
+
+/** The API items of a page of participations, in the page's order (three queries for the tournaments, R26.3). */
+export async function readMyTournaments(db: Db, rows: readonly MyParticipantRow[]): Promise<MyTournament[]> {
+  const tournaments = await readTournaments(db, rows);
+  return rows.map((r, i) => ({
+    participantId: r.participant_id,
+    participantName: r.participant_name,
+    participantStatus: r.participant_status as ParticipantStatus,
+    placementRange: r.participant_placement,
+    tournament: tournaments[i] as Tournament,
+  }));
+}

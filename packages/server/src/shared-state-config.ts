@@ -1,0 +1,33 @@
+import type { ServerConfig } from './config';
+import { ConfigError } from './config-env';
+import { redactUrl } from './db/connection-error';
+
+/** URL schemes of Redis (plain and TLS). */
+const REDIS_SCHEMES = new Set(['redis:', 'rediss:']);
+
+/**
+ * Checks the settings that several server processes must share, before anything is opened:
+ * - with a PostgreSQL database (config.databaseUrl) a presign secret is required, as every process must sign and
+ *   verify evidence upload URLs with the same one (R21.2);
+ * - config.redisUrl, when set, is a redis:// or rediss:// URL (R21.5).
+ * @throws ConfigError naming the variable and what to do, in one line (passwords hidden).
+ */
+export function checkSharedStateConfig(config: Pick<ServerConfig, 'databaseUrl' | 'presignSecret' | 'redisUrl'>): void {
+  if (config.databaseUrl && !config.presignSecret) {
+    throw new ConfigError(
+      'TOURNEY_PRESIGN_SECRET is required when DATABASE_URL is set (every server process must sign evidence upload URLs with the same secret): set it to a long random string, e.g. the output of `openssl rand -hex 32`',
+    );
+  }
+  if (config.redisUrl) {
+    let scheme: string | null = null;
+    try {
+      scheme = new URL(config.redisUrl).protocol;
+    } catch {
+      // not a URL: refused below
+    }
+    if (scheme === null || !REDIS_SCHEMES.has(scheme)) {
+      const what = scheme === null ? 'is not a URL' : `has the unsupported scheme ${scheme.slice(0, -1)}`;
+      throw new ConfigError(`REDIS_URL ${what} (got "${redactUrl(config.redisUrl)}"): use redis://[:password@]host:6379, or unset it`);
+    }
+  }
+}

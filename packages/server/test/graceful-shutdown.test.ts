@@ -1,0 +1,78 @@
+import { type ClientRequest, type IncomingMessage, request as httpRequest } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, request, type TestDatabase } from './helpers/index';
+import { type ServerProcess, startServerProcess } from './helpers/server-process';
+
+// SIGTERM on a server process with a request in flight: the request is answered, new connections are refused, the
+// process exits 0. The request is held open by the client (its body not sent yet), not by a slow handler.
+
+let database: TestDatabase | undefined;
+let server: ServerProcess | undefined;
+
+afterEach(async () => {
+  await server?.kill('SIGKILL');
+  server = undefined;
+  await database?.drop();
+  database = undefined;
+});
+
+/** A request whose body is not sent yet: resolves once the server has read its headers (it answered 100 Continue). */
+function heldRequest(base: string, path: string, body: string): Promise<{ req: ClientRequest; response: Promise<IncomingMessage & { text: string }> }> {
+  const url = new URL(`${base}${path}`);
+  const req = httpRequest({
+    host: url.hostname,
+    port: url.port,
+    path: url.pathname,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
+  });
+  const response = new Promise<IncomingMessage & { text: string }>((resolve, reject) => {
+    req.once('error', reject);
+    req.once('response', (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += String(c)));
+      res.once('end', () => resolve(Object.assign(res, { text })));
+      res.once('error', reject);
+    });
+  });
+  response.catch(() => undefined); // observed by the caller
+  return new Promise((resolve) => req.once('continue', () => resolve({ req, response })));
+}
+
+const signup = (name: string) => JSON.stringify({ username: name, email: `${name}@example.com`, password: 'correct horse battery staple' });
+
+describe('graceful shutdown of a server process', () => {
+  it('on SIGTERM finishes the request in flight, refuses new connections and exits 0', async () => {
+    database = await createTestDatabase({ file: true });
+    server = await startServerProcess(database.location);
+    const name = `drain${Date.now().toString(36)}`;
+    const { req, response } = await heldRequest(server.url, '/auth/register', signup(name));
+    const exited = server.kill('SIGTERM');
+    await server.waitForOutput('shutting down');
+    // Not accepting any more: a new connection is refused.
+    await expect(fetch(`${server.url}/health`)).rejects.toThrow();
+    req.end(signup(name));
+    const answer = await response;
+    expect(answer.statusCode).toBe(201);
+    expect(JSON.parse(answer.text).data.user.username).toBe(name);
+    expect(answer.headers.connection).toBe('close');
+    expect(await exited).toBe(0);
+    expect(server.output()).toContain('"msg":"stopped"');
+
+    // What it acknowledged is there for the next process.
+    server = await startServerProcess(database.location);
+    const login = await request(server, 'POST', '/auth/login', { body: { username: name, password: 'correct horse battery staple' } });
+    expect(login.status).toBe(200);
+    expect(await server.close()).toBe(0);
+  }, 60_000);
+
+  it('cuts a request still in flight after TOURNEY_SHUTDOWN_TIMEOUT and still exits 0', async () => {
+    database = await createTestDatabase({ file: true });
+    server = await startServerProcess(database.location, { env: { TOURNEY_SHUTDOWN_TIMEOUT: '1' } });
+    const { response } = await heldRequest(server.url, '/auth/register', signup(`cut${Date.now().toString(36)}`));
+    const exited = server.kill('SIGTERM');
+    // The body never comes: after the timeout the connection is cut and the process goes on stopping.
+    await expect(response).rejects.toThrow(/socket hang up|ECONNRESET/);
+    expect(await exited).toBe(0);
+  }, 60_000);
+});

@@ -1,0 +1,68 @@
+import { createServer, type Server, type Socket, connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request, startTestServer, type TestServer } from './helpers/index';
+
+// R18.2, R21.4: /health checks Redis when the server uses it; while a check fails the status is `degraded`, still 200.
+// The server reaches Redis through a TCP relay this test can cut, as an outage would.
+const REDIS = new URL(process.env.TOURNEY_TEST_REDIS_URL || 'redis://127.0.0.1:6379');
+
+/** A TCP relay to Redis on a free loopback port; cut() closes it and every connection through it. */
+async function redisRelay(): Promise<{ url: string; cut(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const relay: Server = createServer((client) => {
+    const upstream = connect(Number(REDIS.port || 6379), REDIS.hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('error', () => {});
+      s.on('close', () => sockets.delete(s));
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  const { port } = relay.address() as { port: number };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    cut: async () => {
+      const closed = new Promise<void>((resolve) => relay.close(() => resolve()));
+      for (const s of sockets) s.destroy();
+      await closed;
+    },
+  };
+}
+
+describe('health of the shared state', () => {
+  let server: TestServer;
+  let relay: Awaited<ReturnType<typeof redisRelay>>;
+  beforeAll(async () => {
+    relay = await redisRelay();
+    server = await startTestServer({ redisUrl: relay.url, rateLimit: { keyPrefix: `tourney-test-health-${process.pid}` } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await relay?.cut().catch(() => {});
+  });
+
+  it('reports the Redis check while Redis answers, then degraded (still 200) once it is unreachable', async () => {
+    const healthy = await request(server, 'GET', '/health');
+    expect(healthy.status).toBe(200);
+    expect(healthy.body.data).toMatchObject({ status: 'ok', checks: { database: 'ok', redis: 'ok' } });
+
+    await relay.cut();
+    const degraded = await request(server, 'GET', '/health');
+    expect(degraded.status).toBe(200);
+    expect(degraded.body.data).toMatchObject({ status: 'degraded', checks: { database: 'ok', redis: 'error' } });
+    // Requests are still served meanwhile, counted in this process.
+    expect((await request(server, 'GET', '/health')).headers.get('x-ratelimit-limit')).toBe('1000000');
+  });
+
+  it('a server without REDIS_URL reports the database check alone', async () => {
+    const plain = await startTestServer();
+    try {
+      const res = await request(plain, 'GET', '/health');
+      expect(res.body.data.checks).toEqual({ database: 'ok' });
+      expect(res.body.data.status).toBe('ok');
+    } finally {
+      await plain.close();
+    }
+  });
+});
