@@ -14,9 +14,16 @@ export default defineConfig({
   },
   test: {
     include: ['packages/*/test/**/*.test.ts', 'test/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Generous limits: a limit only matters when a test hangs, and two test files run at once on a 2-core machine
+    // (maxWorkers below) can each take twice their quiet time.
+    testTimeout: 90_000,
+    hookTimeout: 90_000,
     pool: 'forks',
+    // Two files at once: most test time waits on HTTP, the database or a child process, so two workers use a 2-core
+    // machine better than vitest's default of cores - 1 (one). Tests share no state across files (each its own
+    // database, port, temp directory and Redis key prefix).
+    maxWorkers: 2,
+    minWorkers: 1,
     // On a PostgreSQL run (TOURNEY_TEST_DATABASE=postgres) creates the migrated template every test database copies.
     globalSetup: ['packages/server/test/helpers/postgres-global-setup.ts'],
     // Type tests (*.test-d.ts) are type-checked by tsc against the root tsconfig, never executed; a failing
