@@ -1,4 +1,5 @@
 import { homedir } from 'node:os';
+import { isatty } from 'node:tty';
 import { createFileConfigStore } from './config/config-store';
 import type { CliDeps, CliIo } from './deps';
 import { configDir } from './paths';
@@ -12,7 +13,8 @@ export function processIo(): CliIo {
     stdout: process.stdout,
     stderr: process.stderr,
     isTTY: process.stdout.isTTY === true,
-    interactive: process.stdin.isTTY === true && process.stdout.isTTY === true,
+    // isatty(0), not process.stdin.isTTY: reading process.stdin creates its stream (milliseconds at every start).
+    interactive: isatty(0) && process.stdout.isTTY === true,
     columns: process.stdout.columns,
     stderrIsTTY: process.stderr.isTTY === true,
   };

@@ -103,3 +103,56 @@ describe('help of nested commands and completion', () => {
     expect(out.trim().split('\n')).toEqual(['checkin', 'close-registration', 'create']);
   });
 });
+
+/** Every command path of `tourney` (R20.1, R20.16: `--help` output must not lose a command when their code loads lazily). */
+const COMMAND_PATHS = [
+  'server', 'server start',
+  'signup',
+  'login',
+  'logout',
+  'config', 'config set', 'config get', 'config unset',
+  'tournament', 'tournament create', 'tournament list', 'tournament results', 'tournament get', 'tournament update',
+  'tournament delete', 'tournament publish', 'tournament open-registration', 'tournament close-registration',
+  'tournament start', 'tournament join', 'tournament checkin', 'tournament analytics', 'tournament groups',
+  'tournament draw', 'tournament seed-stage', 'tournament open', 'tournament preview',
+  'participant', 'participant list', 'participant update', 'participant remove', 'participant add',
+  'participant import', 'participant export', 'participant seed', 'participant shuffle',
+  'match', 'match list', 'match get', 'match next', 'match report', 'match confirm', 'match start', 'match dispute',
+  'match evidence', 'match resolve', 'match correct', 'match reschedule',
+  'bracket',
+  'webhook', 'webhook create', 'webhook list', 'webhook update', 'webhook delete', 'webhook deliveries',
+  'webhook redeliver', 'webhook test', 'webhook rotate-secret',
+  'api-key', 'api-key create', 'api-key list', 'api-key revoke',
+  'circuit', 'circuit create', 'circuit list', 'circuit get', 'circuit season', 'circuit season create',
+  'circuit season list', 'circuit start', 'circuit complete', 'circuit classify', 'circuit standings',
+  'circuit update', 'circuit analytics',
+  'anticheat', 'anticheat session', 'anticheat session start', 'anticheat session get', 'anticheat session end',
+  'anticheat detection', 'anticheat detection list', 'anticheat detection raise', 'anticheat detection get',
+  'anticheat detection verdict', 'anticheat client', 'anticheat client enroll', 'anticheat client list',
+  'anticheat client revoke', 'anticheat evidence', 'anticheat evidence upload',
+  'org', 'org list', 'org create', 'org get', 'org update', 'org delete',
+  'project', 'project create', 'project list', 'project get', 'project update', 'project use',
+  'staff', 'staff list', 'staff invite', 'staff accept', 'staff remove',
+  'me', 'me show', 'me update', 'me link', 'me unlink',
+  'user', 'user get',
+  'notification', 'notification list', 'notification read',
+  'calendar', 'calendar list', 'calendar export', 'calendar subscribe', 'calendar unsubscribe',
+  'demo',
+  'completion',
+];
+
+describe('the command tree', () => {
+  it('--help of tourney and of every command group lists exactly the expected commands', async () => {
+    const dir = await tempDir();
+    const listed: string[] = [];
+    const groups = [[], ...COMMAND_PATHS.map((path) => path.split(' ')).filter((path) => COMMAND_PATHS.some((p) => p.startsWith(`${path.join(' ')} `)))];
+    for (const group of groups) {
+      const result = await runCli([...group, '--help'], { configDir: dir.path });
+      expect(result.code, group.join(' ')).toBe(0);
+      const commands = result.out.split('\nCommands:\n')[1]?.split('\n\n')[0] ?? '';
+      for (const match of commands.matchAll(/^  (\S+)/gm)) if (match[1] !== 'help') listed.push([...group, match[1]!.split('|')[0]].join(' '));
+    }
+    await dir.cleanup();
+    expect(listed.sort()).toEqual([...COMMAND_PATHS].sort());
+  });
+});

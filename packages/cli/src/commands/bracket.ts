@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { renderBracket } from '../bracket/render-bracket';
 import type { CliDeps } from '../deps';
 import { printJson } from '../output/json';
 import { openSession } from '../session';
@@ -28,6 +27,8 @@ export function registerBracketCommand(program: Command, deps: CliDeps): void {
       .action(async (id: string, flags: BracketFlags, command: Command) => {
         const session = await openSession(deps, globalsOf(command), 'any');
         if (flags.preview) return printPreview(deps, session, id, flags);
+        // Loaded here, not at start: the renderer pulls in the SDK's format table (`tourney --help` stays fast).
+        const { renderBracket } = await import('../bracket/render-bracket');
         const draw = async () => {
           const { data } = await session.call((client) => client.GET('/tournaments/{id}/bracket', { params: { path: { id } } }));
           if (flags.json) return printJson(deps.io, data);

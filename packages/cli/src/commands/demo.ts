@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import type { CliDeps } from '../deps';
-import { runDemoTournament } from '../demo/run-demo';
 import { loadSdk } from '../sdk-runtime';
 import { intOption, outputWidth, withExamples } from './shared';
 
@@ -28,6 +27,7 @@ export function registerDemoCommand(program: Command, deps: CliDeps): void {
         try {
           deps.io.stdout.write(`demo server on ${server.url} (seed ${seed}; replay with --seed ${seed})\n`);
           await loadSdk();
+          const { runDemoTournament } = await import('../demo/run-demo');
           const result = await runDemoTournament({
             baseUrl: server.url,
             clientFactory: deps.clientFactory,

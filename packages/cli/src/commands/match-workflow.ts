@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
 import type { components } from '@tourney/sdk';
 import { isApiError } from '../sdk-runtime';
@@ -32,8 +31,11 @@ async function reasonOf(deps: CliDeps, given: string | undefined, what: string):
   return deps.prompter.input({ message: `reason (${what})`, validate: (value) => value.trim() !== '' || 'a reason is required' });
 }
 
-/** Header of a match write: a fresh Idempotency-Key, so an automatic retry of this invocation cannot act twice. */
-const idempotent = () => ({ 'Idempotency-Key': randomUUID() });
+/**
+ * Header of a match write: a fresh Idempotency-Key, so an automatic retry of this invocation cannot act twice. Uses the
+ * Web Crypto global (Node 20+) rather than an import of node:crypto, which would be loaded at every start.
+ */
+const idempotent = () => ({ 'Idempotency-Key': globalThis.crypto.randomUUID() });
 
 /** Prints the updated match as JSON, as `<verb> <summary>; status <status>` on a terminal, or its status when piped. */
 function printMatch(deps: CliDeps, data: Match, json: boolean | undefined, verb: string): void {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
 import type { TourneyClient } from '@tourney/sdk';
 import type { Match, MatchStatus } from '../api-types';
@@ -243,7 +242,7 @@ export function registerMatchCommands(program: Command, deps: CliDeps): void {
             });
       const games = perGame ? await askGames(deps, current) : flags.games;
       const body = await resultBody(deps, current, { ...flags, score, games });
-      const idempotencyKey = randomUUID();
+      const idempotencyKey = globalThis.crypto.randomUUID();
       const { data } = await session.call((client) =>
         client.POST('/matches/{id}/report', { params: { path: { id }, header: { 'Idempotency-Key': idempotencyKey } }, body }),
       );
@@ -259,7 +258,7 @@ export function registerMatchCommands(program: Command, deps: CliDeps): void {
     addJsonOption(match.command('confirm <matchId>').description('confirm the result your opponent reported (or, as an organizer, approve it)'), 'the updated match').action(
       async (id: string, flags: { json?: boolean }, command: Command) => {
         const session = await openSession(deps, globalsOf(command), 'user');
-        const idempotencyKey = randomUUID();
+        const idempotencyKey = globalThis.crypto.randomUUID();
         const { data } = await session.call((client) =>
           client.POST('/matches/{id}/confirm', { params: { path: { id }, header: { 'Idempotency-Key': idempotencyKey } } }),
         );

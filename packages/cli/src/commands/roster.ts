@@ -2,7 +2,6 @@ import { readFile, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import type { Participant } from '../api-types';
-import { renderBracket } from '../bracket/render-bracket';
 import type { CliDeps } from '../deps';
 import { CliError } from '../errors';
 import { printJson } from '../output/json';
@@ -52,6 +51,7 @@ async function printPreview(deps: CliDeps, session: Session, id: string, flags: 
   const { data } = await session.call((client) => client.GET('/tournaments/{id}/bracket/preview', { params: { path: { id } } }));
   if (flags.json) return printJson(deps.io, data);
   if (deps.io.isTTY) deps.io.stdout.write('Preview: the bracket as starting now would draw it (nothing is saved)\n\n');
+  const { renderBracket } = await import('../bracket/render-bracket');
   deps.io.stdout.write(renderBracket(data, { width: outputWidth(deps, flags.width), layout: flags.list ? 'list' : 'tree' }));
 }
 

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import type { Command } from 'commander';
 import type { CliDeps } from '../deps';
 import { openSession } from '../session';
@@ -26,7 +25,10 @@ export function registerTournamentOpenCommand(tournament: Command, deps: CliDeps
         const url = data.publicUrl ?? '';
         deps.io.stdout.write(`${url}\n`);
         const opener = deps.io.isTTY && deps.io.interactive !== false ? desktopOpener(deps.env) : null;
-        if (opener && url) spawn(opener, [url], { detached: true, stdio: 'ignore' }).on('error', () => undefined).unref();
+        if (!opener || !url) return;
+        // Loaded only here: node:child_process is not needed at start (`tourney --help` stays fast).
+        const { spawn } = await import('node:child_process');
+        spawn(opener, [url], { detached: true, stdio: 'ignore' }).on('error', () => undefined).unref();
       }),
     'tourney tournament open 0199a1b2-...',
   );

@@ -1,4 +1,3 @@
-import { STAGE_FORMAT_INFO, STAGE_FORMATS } from '@tourney/sdk';
 import type { Command } from 'commander';
 import type { components } from '@tourney/sdk';
 import type { Stage, Tournament, TournamentStatus } from '../api-types';

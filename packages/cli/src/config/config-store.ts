@@ -1,6 +1,5 @@
 import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { CliError } from '../errors';
 import { CONFIG_FILE_NAME } from '../paths';
 import { emptyConfig, parseConfig, type ConfigFile } from './config-file';
@@ -45,6 +44,8 @@ export function createFileConfigStore(dir: string): ConfigStore {
     },
     async write(config) {
       await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+      // node:crypto is loaded here, on a write, rather than at start (it adds milliseconds to every `tourney` run).
+      const { randomBytes } = await import('node:crypto');
       const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
       try {
         await writeFile(temp, `${JSON.stringify(config, null, 2)}\n`, { mode: CONFIG_FILE_MODE });

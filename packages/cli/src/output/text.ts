@@ -1,6 +1,18 @@
-import stringWidth from 'string-width';
+import { createRequire } from 'node:module';
 
-const graphemeSegmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/**
+ * `string-width`, loaded on the first width asked for rather than at start: with its East Asian width tables it costs
+ * about 50 ms to load, which `tourney --help` and commands printing no table should not pay. ES module loaded with
+ * require(), which Node supports from 20.19 (the CLI's minimum), so that these helpers stay synchronous.
+ */
+let stringWidth: ((text: string) => number) | undefined;
+function widthOf(text: string): number {
+  stringWidth ??= (createRequire(import.meta.url)('string-width') as typeof import('string-width')).default;
+  return stringWidth(text);
+}
+
+/** Created on first use: building an Intl.Segmenter loads ICU break data (about 10 ms), not needed for `--help`. */
+let graphemeSegmenter: Intl.Segmenter | undefined;
 
 /**
  * The user-perceived characters (grapheme clusters) of `text` with the terminal cells each takes: 2 for CJK and
@@ -8,12 +20,12 @@ const graphemeSegmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme
  * is part of that letter's cluster.
  */
 export function graphemes(text: string): { text: string; width: number }[] {
-  return Array.from(graphemeSegmenter.segment(text), ({ segment }) => ({ text: segment, width: stringWidth(segment) }));
+  return Array.from((graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text), ({ segment }) => ({ text: segment, width: widthOf(segment) }));
 }
 
 /** Number of terminal cells a string takes (`string-width`: East Asian wide and emoji count 2, combining marks 0). */
 export function textWidth(text: string): number {
-  return stringWidth(text);
+  return widthOf(text);
 }
 
 /**
