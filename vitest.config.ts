@@ -24,6 +24,12 @@ export default defineConfig({
     // database, port, temp directory and Redis key prefix).
     maxWorkers: 2,
     minWorkers: 1,
+    // Test files share their worker's process (no fresh module graph per file): importing the server and compiling
+    // the contract's validators once per worker instead of once per file halves the run. Files must leave no global
+    // state behind (fake timers restored, env stubs undone, servers closed); the option fixtures a file scopes are
+    // reset before the next file by the setup file below.
+    isolate: false,
+    setupFiles: ['packages/server/test/helpers/reset-scoped-fixtures.ts'],
     // On a PostgreSQL run (TOURNEY_TEST_DATABASE=postgres) creates the migrated template every test database copies.
     globalSetup: ['packages/server/test/helpers/postgres-global-setup.ts'],
     // Type tests (*.test-d.ts) are type-checked by tsc against the root tsconfig, never executed; a failing

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { run } from '@tourney/cli';
 import { startTestServer, test, type TestServer } from '../../packages/server/test/helpers/index';
+import { FIXTURE_DEFAULTS } from '../../packages/server/test/helpers/fixture-defaults';
 
 /** What one CLI run printed and its exit code. */
 export interface CliResult {
@@ -61,7 +62,7 @@ export interface CliServerFixtures {
  * bound to it: `cliTest('...', async ({ server, cli }) => ...)`.
  */
 export const cliTest = test.extend<CliServerFixtures>({
-  cliColumns: [120, { scope: 'file' }],
+  cliColumns: [FIXTURE_DEFAULTS.cliColumns, { scope: 'file' }],
   configDir: [
     async ({}, use) => {
       const dir = await mkdtemp(join(tmpdir(), 'tourney-cli-'));

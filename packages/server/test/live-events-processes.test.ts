@@ -12,8 +12,8 @@ let servers: ServerProcess[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase({ file: true });
-  process.env.TOURNEY_LIVE_POLL_INTERVAL = '50';
-  servers = await Promise.all([startServerProcess(database.location, { timeoutMs: 100_000 }), startServerProcess(database.location, { timeoutMs: 100_000 })]);
+  const options = { timeoutMs: 100_000, env: { TOURNEY_LIVE_POLL_INTERVAL: '50' } };
+  servers = await Promise.all([startServerProcess(database.location, options), startServerProcess(database.location, options)]);
 }, 120_000);
 
 afterAll(async () => {

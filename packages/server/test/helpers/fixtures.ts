@@ -1,6 +1,7 @@
 import { test as base } from 'vitest';
 import { allScopes, type Scope, type StaffRole } from '../../src/index';
 import { newId } from '../../src/ids';
+import { FIXTURE_DEFAULTS } from './fixture-defaults';
 import { type ApiServer, expectStatus, request } from './http';
 import { startTestServer, type TestServer, type TestServerOptions } from './server';
 
@@ -163,8 +164,8 @@ export interface ServerFixtures {
  * (scoped, unlike extend, also re-points the fixtures that depend on them; a function value needs `{ scope: 'file' }`).
  */
 export const test = base.extend<ServerFixtures>({
-  serverOptions: [{}, { scope: 'file' }],
-  playerCount: [4, { scope: 'file' }],
+  serverOptions: [FIXTURE_DEFAULTS.serverOptions, { scope: 'file' }],
+  playerCount: [FIXTURE_DEFAULTS.playerCount, { scope: 'file' }],
   server: [
     async ({ serverOptions }, use) => {
       const server = await startTestServer(serverOptions);
