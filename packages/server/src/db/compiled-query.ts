@@ -15,3 +15,29 @@ export function compileOnce<Row>(db: Kysely<Database>, query: Compilable<Row>): 
     return (await db.executeQuery<Row>(CompiledQuery.raw(sql, [...parameters]))).rows;
   };
 }
+
+/**
+ * A query compiled once per query executor (the app's `db`, or one transaction) and then run with new parameter
+ * values (given in the order `build` uses them): the hot reads of shared helpers, which run on the app's handle or
+ * inside a transaction (R18.7). `build` gets the handle and returns the query built with placeholder values of the
+ * right type; it runs once per executor (each transaction compiles anew, as without this). Works on every dialect:
+ * the SQL is the dialect's own, compiled by Kysely with the handle's plugins.
+ */
+export function reusableQuery<Row>(
+  build: (db: Kysely<Database>) => Compilable<Row>,
+): (db: Kysely<Database>, parameters: readonly unknown[]) => Promise<Row[]> {
+  const compiled = new WeakMap<object, { sql: string; parameters: number }>();
+  return async (db, parameters) => {
+    const executor = db.getExecutor();
+    let entry = compiled.get(executor);
+    if (!entry) {
+      const query = build(db).compile();
+      entry = { sql: query.sql, parameters: query.parameters.length };
+      compiled.set(executor, entry);
+    }
+    if (parameters.length !== entry.parameters) {
+      throw new Error(`compiled query expects ${entry.parameters} parameters, got ${parameters.length}`);
+    }
+    return (await db.executeQuery<Row>(CompiledQuery.raw(entry.sql, [...parameters]))).rows;
+  };
+}

@@ -2,26 +2,34 @@ import type { Db } from '../../db/db';
 import type { ParticipantCounts, Stage, Tournament } from '../../contract-types';
 import { countsFromGroups, toStage, toTournament } from './tournament-mapper';
 import type { StageRow, TournamentRow } from '../../db/rows';
+import { reusableQuery } from '../../db/compiled-query';
+
+// The reads of getTournament and of every tournament operation, compiled once per handle (R18.7).
+const tournamentById = reusableQuery((db) => db.selectFrom('tournaments').selectAll().where('id', '=', ''));
+const stagesOfTournament = reusableQuery((db) =>
+  db.selectFrom('stages').selectAll().where('tournament_id', '=', '').orderBy('number', 'asc'),
+);
+const participantGroups = reusableQuery((db) =>
+  db
+    .selectFrom('participants')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('tournament_id', '=', '')
+    .groupBy('status'),
+);
 
 /** The tournaments row with `id`, or undefined. */
 export function findTournamentRow(db: Db, id: string): Promise<TournamentRow | undefined> {
-  return db.selectFrom('tournaments').selectAll().where('id', '=', id).executeTakeFirst();
+  return tournamentById(db, [id]).then((rows) => rows[0]);
 }
 
 /** The stages rows of a tournament in `number` order. */
 export function findStageRows(db: Db, tournamentId: string): Promise<StageRow[]> {
-  return db.selectFrom('stages').selectAll().where('tournament_id', '=', tournamentId).orderBy('number', 'asc').execute();
+  return stagesOfTournament(db, [tournamentId]);
 }
 
 /** Participant counts by status of one tournament: one grouped query over the (tournament_id, status) index. */
 export async function countParticipants(db: Db, tournamentId: string): Promise<Required<ParticipantCounts>> {
-  const groups = await db
-    .selectFrom('participants')
-    .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
-    .where('tournament_id', '=', tournamentId)
-    .groupBy('status')
-    .execute();
-  return countsFromGroups(groups);
+  return countsFromGroups(await participantGroups(db, [tournamentId]));
 }
 
 /** The API `Tournament` of a row: loads its stages and participant counts (two queries). */
