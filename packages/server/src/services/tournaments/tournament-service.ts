@@ -1,6 +1,6 @@
 import { TOURNAMENT_STATUSES_STRUCTURE_LOCKED, tournamentTransitionRefusal } from '@tourney/core';
 import type { AuthContext, StaffRole } from '../../auth/auth-context';
-import { AppError, invalidField } from '../../errors/app-error';
+import { AppError, invalidField, notFound } from '../../errors/app-error';
 import { toPage } from '../../db/page-query';
 import { newId } from '../../ids';
 import { MANAGER_ROLES } from '../access';
@@ -30,11 +30,11 @@ import {
   validateDates,
 } from './tournament-input';
 import { queryTournamentPage } from './tournament-list-query';
-import { holdingPlaces, toStage } from './tournament-mapper';
-import { countParticipants, findStageRows, findTournamentRow, readTournament, readTournaments } from './tournament-reader';
+import { holdingPlaces, toStage, toTournament } from './tournament-mapper';
+import { countParticipants, findStageRows, findTournamentDetails, findTournamentRow, readTournament, readTournaments } from './tournament-reader';
 import { checkStagePlan, planIssuesAtCreate } from '../stages/stage-plan';
 import { runTournamentStart, STARTABLE_STATUSES } from './tournament-start';
-import { requireManagedTournament, requireVisibleTournament } from './visibility';
+import { requireManagedTournament, requireVisibleRow, requireVisibleTournament } from './visibility';
 import type { WriteContext } from '../matches/write-context';
 import { DomainService } from '../domain-service';
 import type { TournamentRow } from '../../db/rows';
@@ -159,8 +159,10 @@ export class TournamentService extends DomainService {
 
   /** The tournament with stages and participant counts; public from PUBLISHED on. @throws AppError 404. */
   async get(auth: AuthContext, id: string): Promise<Tournament> {
-    const row = await requireVisibleTournament(this.db, this.access, auth, id);
-    return readTournament(this.db, row);
+    // One statement: the row, its stages and its participant counts (R18.7).
+    const found = await findTournamentDetails(this.db, this.deps.dialect, id);
+    if (!found) throw notFound('tournament');
+    return toTournament(await requireVisibleRow(this.access, auth, found.row), found.stages, found.counts);
   }
 
   /**
