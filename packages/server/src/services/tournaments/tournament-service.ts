@@ -1,7 +1,7 @@
 import { TOURNAMENT_STATUSES_STRUCTURE_LOCKED, tournamentTransitionRefusal } from '@tourney/core';
 import type { AuthContext, StaffRole } from '../../auth/auth-context';
 import { AppError, invalidField, notFound } from '../../errors/app-error';
-import { toPage } from '../../db/page-query';
+import { toPage, withTotalCap } from '../../db/page-query';
 import { newId } from '../../ids';
 import { MANAGER_ROLES } from '../access';
 import type { Page } from '../../db/page-query';
@@ -302,7 +302,7 @@ export class TournamentService extends DomainService {
       throw invalidField('query.projectId', PROJECT_ID_FOR_STAFF);
     }
     const projectId = await this.access.resolveProjectToList(auth, query.projectId, { roles: ANY_STAFF, resource: 'project' });
-    const { rows, total, capped } = await queryTournamentPage(this.db, projectId, query);
+    const { rows, total, capped } = await queryTournamentPage(this.db, projectId, withTotalCap(query, this.deps.config.listTotalCap));
     return toPage(await readTournaments(this.db, rows), query, total, capped);
   }
 
@@ -361,7 +361,7 @@ export class TournamentService extends DomainService {
    */
   async getSchedule(auth: AuthContext, id: string, query: ScheduleQuery): Promise<Page<Match>> {
     const row = await requireVisibleTournament(this.db, this.access, auth, id);
-    const { rows, total, capped } = await querySchedulePage(this.db, row.id, query);
+    const { rows, total, capped } = await querySchedulePage(this.db, row.id, withTotalCap(query, this.deps.config.listTotalCap));
     return toPage(await readMatches(this.db, row.id, rows, { history: false }), query, total, capped);
   }
 }
