@@ -6,6 +6,7 @@ import { onPostgres, test, testDialect } from './helpers/index';
 import { createTournament } from './tournaments-helpers';
 import { countParticipants, findStageRows, findTournamentDetails, findTournamentRow } from '../src/services/tournaments/tournament-reader';
 import { toStage } from '../src/services/tournaments/tournament-mapper';
+import { PREPARED_MARK, reusableQuery } from '../src/db/compiled-query';
 
 // The contract of DatabaseDialect (db/dialect.ts) that services rely on, on the run's dialect: values read back alike
 // on SQLite and PostgreSQL, unique violations in portable form, row and key locks that make a second transaction wait.
@@ -138,3 +139,22 @@ describe(`database dialect contract (${testDialect})`, () => {
     expect(await findTournamentDetails(db, dialect, newId())).toBeUndefined();
   });
 });
+
+describe.skipIf(!onPostgres)('hot reads on PostgreSQL (R18.7)', () => {
+  test('run as named prepared statements, parsed once per connection; other SQL stays unnamed', async ({ server, tenant }) => {
+    const { db } = server.deps;
+    const t = await createTournament(server, tenant);
+    const byId = reusableQuery((handle) => handle.selectFrom('tournaments').select('name').where('id', '=', ''));
+    const statements = await db.connection().execute(async (connection) => {
+      expect(await byId(connection, [t.id])).toEqual([{ name: t.name }]);
+      expect(await byId(connection, [t.id])).toEqual([{ name: t.name }]);
+      await connection.selectFrom('tournaments').select('id').where('id', '=', t.id).execute();
+      return (await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements`.execute(connection)).rows.map((r) => r.statement);
+    });
+    const text = PREPARED_MARK + db.selectFrom('tournaments').select('name').where('id', '=', '').compile().sql;
+    expect(statements.filter((statement) => statement === text)).toHaveLength(1);
+    // The plain Kysely query ran unnamed (the rate limiter's own named upsert may be listed too).
+    expect(statements.filter((text) => text.includes('select "id" from "tournaments"'))).toEqual([]);
+  });
+});
+
