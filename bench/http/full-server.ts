@@ -1,6 +1,6 @@
 // The full Tourney stack for the HTTP benchmark: startServer on a SQLite file, or on PostgreSQL when BENCH_DATABASE_URL
-// is set (a presign secret set, rate limit counters in PostgreSQL as in a deployment), logs to /dev/null at info
-// level, rate limiting on with a limit the benchmark cannot reach (BENCH_RATE_LIMIT=off: none, to see its cost);
+// is set (a presign secret set, rate limit counters in PostgreSQL as in a deployment), the server's own logger
+// (createLogger: redaction, asynchronous writes) at info level to /dev/null, rate limiting on with a limit the benchmark cannot reach (BENCH_RATE_LIMIT=off: none, to see its cost);
 // seeded with one published tournament over HTTP.
 // With BENCH_STAGE_START=<n> it first times POST /tournaments/{id}/start of a double elimination of n participants
 // (inserted straight into the database, a seeding shortcut), BENCH_STAGE_RUNS times, and prints
@@ -11,9 +11,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pino from 'pino';
 import { startServer } from '../../packages/server/src/index';
 import { newId } from '../../packages/server/src/ids';
+import { createLogger } from '../../packages/server/src/logger';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 const server = await startServer({
@@ -21,7 +21,7 @@ const server = await startServer({
   ...(databaseUrl ? { databaseUrl, presignSecret: 'bench-presign-secret' } : {}),
   port: 0,
   rateLimit: { points: 100_000_000, durationSeconds: 60, enabled: process.env.BENCH_RATE_LIMIT !== 'off' },
-  logger: pino({ level: 'info' }, pino.destination('/dev/null')),
+  logger: createLogger('info', '/dev/null'),
 });
 
 async function call(method: string, path: string, body?: unknown, token?: string): Promise<any> {

@@ -4,8 +4,8 @@
 //   same page query alone, without the total, interleaved in one loop (the count's own cost, no target); beside
 //   them the uncapped COUNT(*) every request ran before;
 // - HTTP: GET /notifications?limit=10 through the full stack (autocannon, BENCH_LISTS_SECONDS for each side), with
-//   the default cap (the total) against listTotalCap 1 (the count stops one row past the page: no total), switched
-//   in turn (4 runs each) so a change of load weighs on both; ratio target >= 0.8, and 1M/1k (flat: near 1).
+//   the default cap (the total) against a second server in this process on the same file with listTotalCap 1 (the
+//   count stops one row past the page: no total), switched in turn (4 runs each) so a change of load weighs on both; ratio target >= 0.8, and 1M/1k (flat: near 1).
 // BENCH_LISTS_SIZES=1000,1000000 sets the sizes. The machine's load weighs on every figure alike.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +17,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { startServer } from '../../packages/server/src/index';
 import { newId } from '../../packages/server/src/ids';
-import { DEFAULT_LIST_TOTAL_CAP, queryPage, setListTotalCap } from '../../packages/server/src/db/page-query';
+import { DEFAULT_LIST_TOTAL_CAP, queryPage } from '../../packages/server/src/db/page-query';
 
 const sizes = (process.env.BENCH_LISTS_SIZES ?? '1000,1000000').split(',').map(Number);
 const seconds = Number(process.env.BENCH_LISTS_SECONDS ?? 4);
@@ -79,6 +79,8 @@ interface Figures {
 interface Prepared {
   figures: Figures;
   options: { url: string; connections: number; headers: Record<string, string> };
+  /** The same list on the server with listTotalCap 1. */
+  urlWithout: string;
   close: () => Promise<void>;
 }
 
@@ -92,8 +94,9 @@ async function prepare(size: number): Promise<Prepared> {
     rateLimit: { enabled: false },
     logger: pino({ level: 'silent' }),
   });
+  let uncappedServer: Awaited<ReturnType<typeof startServer>> | undefined;
   const close = async () => {
-    await server.close();
+    await Promise.all([server.close(), uncappedServer?.close()]);
     rmSync(dir, { recursive: true, force: true });
   };
   try {
@@ -110,7 +113,7 @@ async function prepare(size: number): Promise<Prepared> {
     const db = server.deps.db;
     const base = db.selectFrom('notifications').where('user_id', '=', userId).where('in_app', '=', 1);
     const ordered = (b: typeof base) => b.selectAll().orderBy(sql`created_at`, 'desc').orderBy(sql`id`, 'desc');
-    const window = { page: 1, limit: LIMIT };
+    const window = { page: 1, limit: LIMIT, totalCap: DEFAULT_LIST_TOTAL_CAP };
     const inDatabase = await interleaved(
       {
         withTotal: () => queryPage(base, window, ordered),
@@ -137,7 +140,8 @@ async function prepare(size: number): Promise<Prepared> {
       total: body.pagination.total,
       capped: body.pagination.totalCapped === true,
     };
-    return { figures, options, close };
+    uncappedServer = await startServer({ databasePath: file, port: 0, rateLimit: { enabled: false }, logger: pino({ level: 'silent' }), listTotalCap: 1 });
+    return { figures, options, urlWithout: `${uncappedServer.url}/notifications?limit=${LIMIT}`, close };
   } catch (error) {
     await close();
     throw error;
@@ -153,14 +157,13 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     for (const list of lists) {
       for (const side of ['with', 'without'] as const) {
-        setListTotalCap(side === 'with' ? DEFAULT_LIST_TOTAL_CAP : 1);
-        const result = await autocannon({ ...list.options, duration: seconds / ROUNDS });
+        const url = side === 'with' ? list.options.url : list.urlWithout;
+        const result = await autocannon({ ...list.options, url, duration: seconds / ROUNDS });
         if (result.non2xx > 0 || result.errors > 0) throw new Error(`${result.non2xx} non-2xx, ${result.errors} errors`);
         list.figures[side === 'with' ? 'rps' : 'rpsWithout'] += result.requests.average / ROUNDS;
       }
     }
   }
-  setListTotalCap(DEFAULT_LIST_TOTAL_CAP);
 } finally {
   await Promise.all(lists.map((l) => l.close()));
 }

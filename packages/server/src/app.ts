@@ -27,7 +27,7 @@ import { LiveStreams } from './http/live-streams';
 import { pageRoutes } from './pages/routes';
 import { publicTournamentLinks } from './http/public-links';
 import { createLiveStreamWriter } from './services/live/live-stream-writer';
-import { setListTotalCap } from './db/page-query';
+import { checkListTotalCap } from './db/page-query';
 
 /** Inputs of createApp: everything is injected, nothing is global. */
 export interface CreateAppOptions {
@@ -74,7 +74,7 @@ export interface TourneyApp {
  */
 export function createApp(options: CreateAppOptions): TourneyApp {
   const config = resolveConfig(options.config);
-  setListTotalCap(config.listTotalCap);
+  checkListTotalCap(config.listTotalCap);
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config.logLevel);
   const deps: AppDeps = {

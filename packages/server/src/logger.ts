@@ -33,12 +33,13 @@ export function redactPath(path: string, secrets: readonly string[] = []): strin
 /**
  * The server's pino logger (JSON lines on stdout) at `level` ('silent' in tests), with credentials and secrets
  * (authorization, x-api-key, password, refreshToken, accessToken, key, secret, token) redacted. Lines are written
- * asynchronously (coalesced under load instead of one write per line); pino flushes them on exit.
+ * asynchronously (coalesced under load instead of one write per line); pino flushes them on exit. `dest` is a file
+ * descriptor or a file path (default 1, stdout; the HTTP benchmark writes to /dev/null).
  */
-export function createLogger(level: string): Logger {
+export function createLogger(level: string, dest: number | string = 1): Logger {
   return pino(
     { level, base: { service: 'tourney-server' }, redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
-    pino.destination({ dest: 1, sync: false }),
+    pino.destination({ dest, sync: false }),
   );
 }
 

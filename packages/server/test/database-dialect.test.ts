@@ -4,6 +4,9 @@ import { isUniqueViolation } from '../src/index';
 import { newId } from '../src/ids';
 import { onPostgres, test, testDialect } from './helpers/index';
 import { createTournament } from './tournaments-helpers';
+import { countParticipants, findStageRows, findTournamentDetails, findTournamentRow } from '../src/services/tournaments/tournament-reader';
+import { toStage } from '../src/services/tournaments/tournament-mapper';
+import { PREPARED_MARK, reusableQuery } from '../src/db/compiled-query';
 
 // The contract of DatabaseDialect (db/dialect.ts) that services rely on, on the run's dialect: values read back alike
 // on SQLite and PostgreSQL, unique violations in portable form, row and key locks that make a second transaction wait.
@@ -110,4 +113,48 @@ describe(`database dialect contract (${testDialect})`, () => {
       expect(order).toEqual(['first locked', 'first ends', 'second locked']);
     }
   });
+
+  test('jsonArrayFrom reads a row and its children in one statement, values as plain SELECTs read them (R18.7)', async ({ server, tenant }) => {
+    const { db, dialect } = server.deps;
+    const t = await createTournament(server, tenant);
+    const now = '2030-01-01T00:00:00.000Z';
+    // A second stage inserted before the first in no particular order, and participants of three statuses.
+    await db
+      .insertInto('stages')
+      .values({ id: newId(), tournament_id: t.id, number: 2, name: 'Finals "B"', format: 'SINGLE_ELIMINATION', status: 'PENDING', settings: '{"thirdPlaceMatch":true}', created_at: now, group_draw: null })
+      .execute();
+    const statuses = ['REGISTERED', 'REGISTERED', 'REGISTERED', 'CHECKED_IN', 'CHECKED_IN', 'WITHDRAWN'];
+    await db
+      .insertInto('participants')
+      .values(statuses.map((status, i) => ({ id: newId(), tournament_id: t.id, user_id: null, name: `P${i}`, seed: null, status, team_name: null, registered_at: now, checked_in_at: null, final_placement: null, placement_range: null })))
+      .execute();
+    const details = await findTournamentDetails(db, dialect, t.id);
+    expect(details).toEqual({
+      row: await findTournamentRow(db, t.id),
+      stages: (await findStageRows(db, t.id)).map(toStage),
+      counts: await countParticipants(db, t.id),
+    });
+    expect(details!.stages.map((stage) => stage.number)).toEqual([1, 2]);
+    expect(details!.counts).toMatchObject({ registered: 3, checkedIn: 2, withdrawn: 1, active: 0 });
+    expect(await findTournamentDetails(db, dialect, newId())).toBeUndefined();
+  });
 });
+
+describe.skipIf(!onPostgres)('hot reads on PostgreSQL (R18.7)', () => {
+  test('run as named prepared statements, parsed once per connection; other SQL stays unnamed', async ({ server, tenant }) => {
+    const { db } = server.deps;
+    const t = await createTournament(server, tenant);
+    const byId = reusableQuery((handle) => handle.selectFrom('tournaments').select('name').where('id', '=', ''));
+    const statements = await db.connection().execute(async (connection) => {
+      expect(await byId(connection, [t.id])).toEqual([{ name: t.name }]);
+      expect(await byId(connection, [t.id])).toEqual([{ name: t.name }]);
+      await connection.selectFrom('tournaments').select('id').where('id', '=', t.id).execute();
+      return (await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements`.execute(connection)).rows.map((r) => r.statement);
+    });
+    const text = PREPARED_MARK + db.selectFrom('tournaments').select('name').where('id', '=', '').compile().sql;
+    expect(statements.filter((statement) => statement === text)).toHaveLength(1);
+    // The plain Kysely query ran unnamed (the rate limiter's own named upsert may be listed too).
+    expect(statements.filter((text) => text.includes('select "id" from "tournaments"'))).toEqual([]);
+  });
+});
+

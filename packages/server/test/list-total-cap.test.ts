@@ -46,6 +46,21 @@ describe('capped list totals', () => {
     expect(all.pagination).toEqual({ page: 1, limit: 8, total: 8, totalPages: 1, hasNext: false, hasPrevious: false });
   });
 
+  it('keeps each app its own cap: a second server in this process with cap 3 does not change this one (R3.11)', async () => {
+    const other = await startTestServer({ listTotalCap: 3 });
+    try {
+      const otherTenant = await createTenant(other);
+      for (let i = 0; i < 5; i++) await createTournament(other, otherTenant, { name: `Other ${i + 1}` });
+      const res = await request(other, 'GET', `/tournaments?projectId=${otherTenant.project.id}&page=1&limit=2`, { token: otherTenant.owner.accessToken });
+      expectStatus(res, 200, 'other page 1');
+      expect(res.body.pagination).toEqual({ page: 1, limit: 2, total: 3, totalPages: 2, hasNext: true, hasPrevious: false, totalCapped: true });
+      // This server, created first, still counts up to 5.
+      expect((await page(1)).pagination).toMatchObject({ total: 5, totalCapped: true });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('reads TOURNEY_LIST_TOTAL_CAP (default 1000, at least 1)', () => {
     expect(resolveConfig(configFromEnv({})).listTotalCap).toBe(1000);
     expect(configFromEnv({ TOURNEY_LIST_TOTAL_CAP: '50' }).listTotalCap).toBe(50);

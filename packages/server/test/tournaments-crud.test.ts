@@ -369,6 +369,7 @@ describe('listTournaments', () => {
     for (const v of variants) {
       const { count, page } = tournamentListQueries(server.deps.db, listTenant.project.id, {
         page: 1,
+        totalCap: 1000,
         limit: 10,
         sortOrder: 'desc',
         sortBy: v.sortBy,

@@ -1,4 +1,4 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Expression, Kysely, RawBuilder, SelectQueryBuilder } from 'kysely';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Db } from './db';
 import type { Database } from './schema';
@@ -87,6 +87,16 @@ export interface DatabaseDialect {
    * already run one at a time under the database's write lock, and jobs are idempotent. @throws what `run` throws.
    */
   runExclusive<T>(db: Kysely<Database>, key: string, run: () => Promise<T>): Promise<{ acquired: true; value: T } | { acquired: false }>;
+
+  /**
+   * An expression of the rows of `query` (a subquery with explicit selections, possibly correlated with the outer
+   * query) as one JSON array of objects keyed by the selected names, so that one statement reads a row and its
+   * children (getTournament, R18.7). The value as read is driver-dependent (SQLite: JSON text; PostgreSQL: parsed by
+   * the driver): read it with `jsonRows` (json-rows.ts). Values keep their JSON types: text and integers (the only
+   * column types, migrations/columns.ts) read back as they do from a plain SELECT; counts are numbers. The array is
+   * in no guaranteed order: sort after reading. SQLite: `json_group_array(json_object(...))`; PostgreSQL: `json_agg`.
+   */
+  jsonArrayFrom<O>(query: Expression<O>): RawBuilder<unknown>;
 
   /**
    * The portable form of a driver error when it is a unique-constraint (or primary-key) violation, else null.

@@ -6,6 +6,7 @@ import type { AuthContext } from '../auth/auth-context';
 import { AppError } from '../errors/app-error';
 import type { ApiContextExtras, ApiState } from '../http/operation';
 import { openapiDocument } from '../contract';
+import { API_PREFIX } from '../http/router';
 import { pageScript, referenceScript } from './assets';
 import { circuitMain } from './circuit-page';
 import { esc, shell } from './html';
@@ -104,8 +105,13 @@ export function pageRoutes(): Middleware<ApiState, ApiContextExtras> {
     ctx.type = 'application/yaml; charset=utf-8';
     ctx.body = (yamlText ??= stringify(openapiDocument));
   });
-  return router.routes() as unknown as Middleware<ApiState, ApiContextExtras>;
+  const routes = router.routes() as unknown as Middleware<ApiState, ApiContextExtras>;
+  // No page lives under the API prefix: its requests skip this router's matching (R28.5).
+  return (ctx, next) => (ctx.path.startsWith(API_PAGES_SKIP) ? next() : routes(ctx, next));
 }
+
+/** Paths under this prefix are operations, never pages. */
+const API_PAGES_SKIP = `${API_PREFIX}/`;
 
 let yamlText: string | undefined;
 

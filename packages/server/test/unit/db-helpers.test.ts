@@ -1,7 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { compileOnce } from '../../src/db/compiled-query';
+import { compileOnce, reusableQuery } from '../../src/db/compiled-query';
 import type { Database } from '../../src/db/schema';
 import { withStatementCache } from '../../src/db/sqlite/statement-cache';
 import { sqliteDialect } from '../../src/db/sqlite/sqlite-dialect';
@@ -32,6 +32,30 @@ describe('compileOnce', () => {
     expect(await bySlug(['b'])).toEqual([{ id: '2' }]);
     expect(await bySlug(['zzz'])).toEqual([]);
     await expect(bySlug([])).rejects.toThrow(/expects 1 parameters/);
+    await db.destroy();
+  });
+});
+
+describe('reusableQuery', () => {
+  it('compiles once per handle and runs on the app handle and inside a transaction (its writes seen)', async () => {
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new BetterSqlite3(':memory:') }) });
+    await db.schema.createTable('organizations').addColumn('id', 'text').addColumn('slug', 'text').execute();
+    await db.insertInto('organizations' as never).values([{ id: '1', slug: 'a' }] as never).execute();
+    let builds = 0;
+    const bySlug = reusableQuery((handle) => {
+      builds++;
+      return handle.selectFrom('organizations').select('id').where('slug', '=', '');
+    });
+    expect(await bySlug(db, ['a'])).toEqual([{ id: '1' }]);
+    expect(await bySlug(db, ['b'])).toEqual([]);
+    expect(builds).toBe(1);
+    const inside = await db.transaction().execute(async (trx) => {
+      await trx.insertInto('organizations' as never).values({ id: '2', slug: 'b' } as never).execute();
+      return bySlug(trx, ['b']);
+    });
+    expect(inside).toEqual([{ id: '2' }]);
+    expect(builds).toBe(2);
+    await expect(bySlug(db, [])).rejects.toThrow(/expects 1 parameters/);
     await db.destroy();
   });
 });

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DatabaseDialect } from '../dialect';
 import { connectionFailure } from './connection-error';
 import { createPostgresDatabase, createPostgresPool, type PostgresPoolOptions } from './postgres';
@@ -50,6 +51,10 @@ export function postgresDialect(options: PostgresPoolOptions): DatabaseDialect {
           await sql`SELECT pg_advisory_unlock(hashtextextended(${key}, 0))`.execute(connection);
         }
       });
+    },
+    jsonArrayFrom(query) {
+      // json_agg of the subquery's rows; node-postgres parses the json value.
+      return jsonArrayFrom(query);
     },
     toUniqueViolation,
   };

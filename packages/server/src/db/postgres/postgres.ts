@@ -1,4 +1,5 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import { PREPARED_MARK } from '../compiled-query';
 import { type CustomTypesConfig, Pool, types } from 'pg';
 import { withErrorTranslation } from '../error-translation';
 import type { Database } from '../schema';
@@ -57,6 +58,32 @@ export function createPostgresPool(url: string, options: PostgresPoolOptions): P
  * two processes starting on one new database migrate it once.
  */
 export function createPostgresDatabase(pool: Pool): Kysely<Database> {
-  const dialect = new PostgresDialect({ pool });
+  const dialect = new PostgresDialect({ pool: preparingHotStatements(pool) });
   return new Kysely<Database>({ dialect: withErrorTranslation(dialect, (error) => toUniqueViolation(error) ?? error) });
+}
+
+/**
+ * `pool` as Kysely's PostgreSQL driver uses it, except that SQL marked {@link PREPARED_MARK} (the hot reads of
+ * compileOnce and reusableQuery, a fixed set of texts) runs as a named prepared statement: node-postgres parses it
+ * once per connection and then only binds and executes it, instead of parsing and planning the text on every call
+ * (R18.7). Names are given per pool in order of first use (`tourney_1`, ...), one per text.
+ */
+function preparingHotStatements(pool: Pool): PostgresPool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string => {
+    let name = names.get(text);
+    if (name === undefined) names.set(text, (name = `tourney_${names.size + 1}`));
+    return name;
+  };
+  return {
+    async connect() {
+      const client = await pool.connect();
+      const query = (text: unknown, values?: readonly unknown[]): unknown =>
+        typeof text === 'string' && text.startsWith(PREPARED_MARK)
+          ? client.query({ name: nameOf(text), text, values: values as unknown[] })
+          : client.query(text as string, values as unknown[]);
+      return { query, release: () => client.release() } as unknown as PostgresPoolClient;
+    },
+    end: () => pool.end(),
+  };
 }

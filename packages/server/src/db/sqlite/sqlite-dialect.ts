@@ -1,3 +1,4 @@
+import { jsonArrayFrom } from 'kysely/helpers/sqlite';
 import type { DatabaseDialect } from '../dialect';
 import { createSqliteDatabase } from './sqlite';
 import { toUniqueViolation } from './unique-violation';
@@ -26,6 +27,10 @@ export const sqliteDialect: DatabaseDialect = {
   async runExclusive(_db, _key, run) {
     // A job's writes already run one at a time under the write lock; the jobs are idempotent (R22.2).
     return { acquired: true, value: await run() };
+  },
+  jsonArrayFrom(query) {
+    // json_group_array(json_object(...)) over the subquery's explicit selections; read back as JSON text.
+    return jsonArrayFrom(query as Parameters<typeof jsonArrayFrom>[0]);
   },
   toUniqueViolation,
 };

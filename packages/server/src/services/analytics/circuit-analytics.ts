@@ -70,7 +70,7 @@ export async function computeCircuitAnalytics(db: Db, circuit: CircuitRow, now: 
     seasons.map(async (s) => {
       const mine = classifications.filter((c) => c.season_id === s.id);
       const seasonAwards = awards.filter((a) => a.season_id === s.id);
-      const leader = (await querySeasonStandings(db, s.id, { page: 1, limit: 1 })).rows[0] ?? null;
+      const leader = (await querySeasonStandings(db, s.id, { page: 1, limit: 1, totalCap: 1 /* only the first row is read */ })).rows[0] ?? null;
       const participants = mine.reduce((sum, c) => sum + c.participant_count, 0);
       return {
         seasonId: s.id,

@@ -3,7 +3,7 @@ import type { AntiCheatClientsTable } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError, notFound } from '../../errors/app-error';
 import { newId } from '../../ids';
-import { newestFirstPage, type Page } from '../../db/page-query';
+import { newestFirstPage, type Page, withTotalCap } from '../../db/page-query';
 import type { AntiCheatContext, ProjectKey } from './types';
 import type { AntiCheatClient, AntiCheatClientEnroll, AntiCheatClientListQuery } from '../../contract-types';
 
@@ -61,7 +61,7 @@ export async function listClients(ctx: AntiCheatContext, key: ProjectKey, query:
   let base = ctx.deps.db.selectFrom('anti_cheat_clients').where('project_id', '=', key.projectId);
   if (query.userId !== undefined) base = base.where('user_id', '=', query.userId.toLowerCase());
   if (!query.includeRevoked) base = base.where('revoked_at', 'is', null);
-  return newestFirstPage(base, query, toAntiCheatClient);
+  return newestFirstPage(base, withTotalCap(query, ctx.deps.config.listTotalCap), toAntiCheatClient);
 }
 
 /**

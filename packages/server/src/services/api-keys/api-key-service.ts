@@ -7,7 +7,7 @@ import { type ApiKeyAuth, type AuthContext, grantsScope, type Scope } from '../.
 import { AppError, invalidField, notFound } from '../../errors/app-error';
 import { newId } from '../../ids';
 import { ADMIN_ROLES, type AccessService } from '../access';
-import { newestFirstPage } from '../../db/page-query';
+import { newestFirstPage, withTotalCap } from '../../db/page-query';
 import type { Page } from '../../db/page-query';
 import type { ApiKey, ApiKeyCreate, ApiKeyCreated, ApiKeyListQuery } from '../../contract-types';
 
@@ -104,7 +104,7 @@ export class ApiKeyService {
     const { projectId } = await this.access.resolveProjectForCreate(auth, query.projectId, { ...REQUIREMENT, field: 'query.projectId' });
     let base = this.deps.db.selectFrom('api_keys').where('project_id', '=', projectId);
     if (!query.includeRevoked) base = base.where('revoked_at', 'is', null);
-    return newestFirstPage(base, query, toApiKey);
+    return newestFirstPage(base, withTotalCap(query, this.deps.config.listTotalCap), toApiKey);
   }
 
   /**

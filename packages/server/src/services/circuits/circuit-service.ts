@@ -2,7 +2,7 @@ import { validatePointMultiplier, validateScoringConfig } from '@tourney/core';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { AuthContext } from '../../auth/auth-context';
 import { AppError, invalidField, notFound } from '../../errors/app-error';
-import { queryPage, toPage } from '../../db/page-query';
+import { queryPage, toPage, withTotalCap } from '../../db/page-query';
 import { newId } from '../../ids';
 import { MANAGER_ROLES } from '../access';
 import type {
@@ -62,7 +62,7 @@ export class CircuitService extends DomainService {
 
   /** ACTIVE circuits of every project, newest first, public view (R9.19). */
   async listPublicActive(query: PageQuery): Promise<Page<CircuitPublic>> {
-    const { rows, total, capped } = await queryActiveCircuitPage(this.db, query);
+    const { rows, total, capped } = await queryActiveCircuitPage(this.db, withTotalCap(query, this.deps.config.listTotalCap));
     return toPage(await readPublicCircuits(this.db, rows), query, total, capped);
   }
 
@@ -75,7 +75,7 @@ export class CircuitService extends DomainService {
     if (!row || row.status === 'DRAFT') throw notFound('circuit');
     const seasons = (await readSeasonsOf(this.db, [id])).get(id) ?? [];
     const season = currentSeason(seasons);
-    const standings = season ? (await querySeasonStandings(this.db, season.id, { page: 1, limit: PUBLIC_STANDINGS_LINES })).rows : [];
+    const standings = season ? (await querySeasonStandings(this.db, season.id, { page: 1, limit: PUBLIC_STANDINGS_LINES, totalCap: this.deps.config.listTotalCap })).rows : [];
     return { ...toCircuitPublic(row, seasons), standings };
   }
 
@@ -85,7 +85,7 @@ export class CircuitService extends DomainService {
    */
   async list(auth: AuthContext, query: CircuitListQuery): Promise<Page<Circuit>> {
     const projectId = await this.access.resolveProjectToList(auth, query.projectId, { roles: READER_ROLES, resource: 'project' });
-    const { rows, total, capped } = await queryCircuitPage(this.db, projectId, query);
+    const { rows, total, capped } = await queryCircuitPage(this.db, projectId, withTotalCap(query, this.deps.config.listTotalCap));
     return toPage(await readCircuits(this.db, rows), query, total, capped);
   }
 
@@ -169,7 +169,7 @@ export class CircuitService extends DomainService {
     const seasons = await findSeasonRows(this.db, id);
     const season = query.seasonId !== undefined ? seasons.find((s) => s.id === query.seasonId) : currentSeason(seasons);
     if (!season) throw query.seasonId !== undefined ? notFound('season') : new AppError('NOT_FOUND', 'the circuit has no season yet');
-    const { rows, total, capped } = await querySeasonStandings(this.db, season.id, query);
+    const { rows, total, capped } = await querySeasonStandings(this.db, season.id, withTotalCap(query, this.deps.config.listTotalCap));
     return toPage(rows, query, total, capped);
   }
 
@@ -232,7 +232,7 @@ export class CircuitService extends DomainService {
     if (query.seasonId !== undefined) await this.seasonWith(id, query.seasonId);
     let base = this.db.selectFrom('circuit_classifications').where('circuit_id', '=', id);
     if (query.seasonId !== undefined) base = base.where('season_id', '=', query.seasonId);
-    const { rows, total, capped } = await queryPage(base, query, (b) => b.selectAll().orderBy('classified_at', 'desc').orderBy('id', 'desc'));
+    const { rows, total, capped } = await queryPage(base, withTotalCap(query, this.deps.config.listTotalCap), (b) => b.selectAll().orderBy('classified_at', 'desc').orderBy('id', 'desc'));
     return toPage(rows.map(toCircuitTournament), query, total, capped);
   }
 

@@ -3,7 +3,7 @@ import { chunks } from '../../db/chunks';
 import type { Db } from '../../db/db';
 import type { Standing } from '../../contract-types';
 import { fromHundredths, toHundredths, toStanding } from './circuit-mapper';
-import { type PageQuery, type RowPage, queryPage } from '../../db/page-query';
+import { type PageWindow, type RowPage, queryPage } from '../../db/page-query';
 
 /**
  * The contributions (one per award) of a season, or of every season of a circuit, in classification order
@@ -60,7 +60,7 @@ export async function rewriteSeasonStandings(db: Db, circuitId: string, seasonId
 }
 
 /** A page of a season's stored standings in rank order (the `(season_id, position)` index). */
-export async function querySeasonStandings(db: Db, seasonId: string, q: PageQuery): Promise<RowPage<Standing>> {
+export async function querySeasonStandings(db: Db, seasonId: string, q: PageWindow): Promise<RowPage<Standing>> {
   const base = db.selectFrom('circuit_standings').where('season_id', '=', seasonId);
   const page = await queryPage(base, q, (b) => b.selectAll().orderBy('position', 'asc'));
   return { ...page, rows: page.rows.map(toStanding) };

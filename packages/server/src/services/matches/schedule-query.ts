@@ -12,7 +12,7 @@ import type { MatchRow } from '../../db/rows';
  * finals) and the total count under the same filters (on the `(tournament_id, ...)` match indexes). Filters: stage
  * number and group number (R25.8), round (within each stage), status, participant.
  */
-export async function querySchedulePage(db: Db, tournamentId: string, q: ScheduleQuery): Promise<RowPage<MatchRow>> {
+export async function querySchedulePage(db: Db, tournamentId: string, q: ScheduleQuery & { totalCap: number }): Promise<RowPage<MatchRow>> {
   let base = db.selectFrom('matches').where('matches.tournament_id', '=', tournamentId);
   const stageNumber = q.stage;
   if (stageNumber !== undefined) {

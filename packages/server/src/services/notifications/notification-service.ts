@@ -13,7 +13,7 @@ import type {
   NotificationType,
 } from '../../contract-types';
 import { recordNotifications, withoutDuplicates } from './writer';
-import { newestFirstPage } from '../../db/page-query';
+import { newestFirstPage, withTotalCap } from '../../db/page-query';
 import type { Page } from '../../db/page-query';
 import { DomainService } from '../domain-service';
 
@@ -48,7 +48,7 @@ export class NotificationService extends DomainService {
     await this.sweepDue(userId);
     let base = this.deps.db.selectFrom('notifications').where('user_id', '=', userId).where('in_app', '=', 1);
     if (query.unreadOnly) base = base.where('read_at', 'is', null);
-    return newestFirstPage(base, query, toNotification);
+    return newestFirstPage(base, withTotalCap(query, this.deps.config.listTotalCap), toNotification);
   }
 
   /** Marks one of the caller's in-app notifications read (readAt keeps its first value). 404 for anyone else's. */

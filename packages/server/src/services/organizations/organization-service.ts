@@ -3,7 +3,7 @@ import type { OrganizationsTable } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { AuthContext, StaffRole } from '../../auth/auth-context';
 import { AppError, notFound } from '../../errors/app-error';
-import { queryPage, toPage } from '../../db/page-query';
+import { queryPage, toPage, withTotalCap } from '../../db/page-query';
 import { newId } from '../../ids';
 import { ADMIN_ROLES } from '../access';
 import { slugify, uniqueSlug } from '../slug';
@@ -127,7 +127,7 @@ export class OrganizationService extends DomainService {
   async listMine(auth: AuthContext, query: PageQuery): Promise<Page<Organization>> {
     const userId = this.access.requireUser(auth);
     const base = this.deps.db.selectFrom('organization_members as m').where('m.user_id', '=', userId);
-    const { rows, total, capped } = await queryPage(base, query, (b) =>
+    const { rows, total, capped } = await queryPage(base, withTotalCap(query, this.deps.config.listTotalCap), (b) =>
       b.innerJoin('organizations as o', 'o.id', 'm.organization_id').selectAll('o').select('m.role').orderBy('m.joined_at', 'asc').orderBy('m.id', 'asc'),
     );
     const owners = await this.#firstOwners(rows.map((row) => row.id));
@@ -141,7 +141,7 @@ export class OrganizationService extends DomainService {
     await this.#find(organizationId);
     await this.#requireRole(userId, organizationId, ['OWNER', 'ADMIN', 'ORGANIZER', 'MODERATOR'], 'list its staff');
     const base = this.deps.db.selectFrom('organization_members as m').where('m.organization_id', '=', organizationId);
-    const { rows, total, capped } = await queryPage(base, query, (b) =>
+    const { rows, total, capped } = await queryPage(base, withTotalCap(query, this.deps.config.listTotalCap), (b) =>
       b
         .innerJoin('users as u', 'u.id', 'm.user_id')
         .select(['m.id', 'm.user_id', 'm.role', 'm.joined_at', 'u.username', 'u.display_name'])

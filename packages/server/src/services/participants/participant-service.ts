@@ -2,7 +2,7 @@ import { TOURNAMENT_STATUSES_BEFORE_START } from '@tourney/core';
 import { sql } from 'kysely';
 import type { AuthContext } from '../../auth/auth-context';
 import { AppError, invalidField, notFound } from '../../errors/app-error';
-import { queryPage, toPage } from '../../db/page-query';
+import { queryPage, toPage, withTotalCap } from '../../db/page-query';
 import { newId } from '../../ids';
 import { writeEvents } from '../events';
 import type { Page } from '../../db/page-query';
@@ -218,7 +218,7 @@ export class ParticipantService extends DomainService {
     const t = await requireVisibleTournament(this.db, this.access, auth, tournamentId);
     let base = this.db.selectFrom('participants').where('tournament_id', '=', t.id);
     if (query.status !== undefined) base = base.where('status', '=', query.status);
-    const { rows, total, capped } = await queryPage(base, query, (b) =>
+    const { rows, total, capped } = await queryPage(base, withTotalCap(query, this.deps.config.listTotalCap), (b) =>
       b.selectAll().orderBy(sql`seed is null`).orderBy('seed').orderBy('registered_at').orderBy('id'),
     );
     return toPage(await readParticipants(this.db, rows), query, total, capped);

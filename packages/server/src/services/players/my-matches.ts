@@ -24,7 +24,7 @@ const NEVER = '9999-12-31T23:59:59.999Z';
  * latest completed first; ties by id. Filters: match `status`, `tournamentId`. Runs on the participant1/participant2
  * match indexes.
  */
-export async function queryMyMatchPage(db: Db, participantIds: readonly string[], q: MyMatchListQuery): Promise<RowPage<MyMatchRow>> {
+export async function queryMyMatchPage(db: Db, participantIds: readonly string[], q: MyMatchListQuery & { totalCap: number }): Promise<RowPage<MyMatchRow>> {
   let base = db
     .selectFrom('matches as m')
     .innerJoin('tournaments as t', 't.id', 'm.tournament_id')

@@ -33,7 +33,7 @@ export function participantsOfUser(db: Db, userId: string) {
  * One page of the caller's participations (R26.3): unfinished tournaments first, soonest start first, then COMPLETED
  * ones, latest start first; ties by participant id. `status` filters the tournament status.
  */
-export async function queryMyTournamentPage(db: Db, userId: string, q: MyTournamentListQuery): Promise<RowPage<MyParticipantRow>> {
+export async function queryMyTournamentPage(db: Db, userId: string, q: MyTournamentListQuery & { totalCap: number }): Promise<RowPage<MyParticipantRow>> {
   let base = participantsOfUser(db, userId).innerJoin('tournaments as t', 't.id', 'p.tournament_id');
   if (q.status !== undefined) base = base.where('t.status', '=', q.status);
   const done = sql`case when t.status = 'COMPLETED' then 1 else 0 end`;

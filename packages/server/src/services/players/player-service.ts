@@ -1,5 +1,5 @@
 import type { AuthContext } from '../../auth/auth-context';
-import { toPage, type Page } from '../../db/page-query';
+import { toPage, type Page, withTotalCap } from '../../db/page-query';
 import type { MyMatch, MyMatchListQuery, MyTournament, MyTournamentListQuery, PublicTournamentListQuery, Tournament } from '../../contract-types';
 import { DomainService } from '../domain-service';
 import { readTournaments } from '../tournaments/tournament-reader';
@@ -14,7 +14,7 @@ import { queryPublicTournamentPage } from './public-tournaments';
 export class PlayerService extends DomainService {
   /** A page of published tournaments of every project, soonest start first (R26.1); needs no credentials. */
   async listPublic(query: PublicTournamentListQuery): Promise<Page<Tournament>> {
-    const { rows, total, capped } = await queryPublicTournamentPage(this.db, query);
+    const { rows, total, capped } = await queryPublicTournamentPage(this.db, withTotalCap(query, this.deps.config.listTotalCap));
     return toPage(await readTournaments(this.db, rows), query, total, capped);
   }
 
@@ -24,7 +24,7 @@ export class PlayerService extends DomainService {
    */
   async myTournaments(auth: AuthContext, query: MyTournamentListQuery): Promise<Page<MyTournament>> {
     const userId = this.access.requireUser(auth);
-    const { rows, total, capped } = await queryMyTournamentPage(this.db, userId, query);
+    const { rows, total, capped } = await queryMyTournamentPage(this.db, userId, withTotalCap(query, this.deps.config.listTotalCap));
     return toPage(await readMyTournaments(this.db, rows), query, total, capped);
   }
 
@@ -36,7 +36,7 @@ export class PlayerService extends DomainService {
     const userId = this.access.requireUser(auth);
     const participantIds = await myParticipantIds(this.db, userId);
     if (participantIds.length === 0) return toPage([], query, 0);
-    const { rows, total, capped } = await queryMyMatchPage(this.db, participantIds, query);
+    const { rows, total, capped } = await queryMyMatchPage(this.db, participantIds, withTotalCap(query, this.deps.config.listTotalCap));
     return toPage(await readMyMatches(this.db, participantIds, rows), query, total, capped);
   }
 }

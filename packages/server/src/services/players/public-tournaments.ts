@@ -10,7 +10,7 @@ import { dayStart, nextDayStart } from '../tournaments/tournament-list-query';
  * (or the one asked for), the discipline and the inclusive UTC start days (`startDate`, `endDate`,
  * `YYYY-MM-DD`) as given. They run on the indexes of migration 0010 (R3.8).
  */
-export function publicTournamentQueries(db: Db, q: PublicTournamentListQuery) {
+export function publicTournamentQueries(db: Db, q: PublicTournamentListQuery & { totalCap: number }) {
   let base = db.selectFrom('tournaments');
   base = q.status !== undefined ? base.where('status', '=', q.status) : base.where('status', '<>', 'DRAFT');
   if (q.disciplineId !== undefined) base = base.where('discipline_id', '=', q.disciplineId);
@@ -28,7 +28,7 @@ export function publicTournamentQueries(db: Db, q: PublicTournamentListQuery) {
 }
 
 /** One page of public tournaments and the total count (see `publicTournamentQueries`). */
-export async function queryPublicTournamentPage(db: Db, q: PublicTournamentListQuery): Promise<RowPage<TournamentRow>> {
+export async function queryPublicTournamentPage(db: Db, q: PublicTournamentListQuery & { totalCap: number }): Promise<RowPage<TournamentRow>> {
   const { count, page } = publicTournamentQueries(db, q);
   const [total, rows] = await Promise.all([count.executeTakeFirstOrThrow(), page.execute()]);
   return { rows, ...pageTotal(total, q) };

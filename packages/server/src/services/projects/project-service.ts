@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { ProjectsTable } from '../../db/schema';
 import type { AuthContext, StaffRole } from '../../auth/auth-context';
 import { AppError, notFound } from '../../errors/app-error';
-import { queryPage, toPage } from '../../db/page-query';
+import { queryPage, toPage, withTotalCap } from '../../db/page-query';
 import { newId } from '../../ids';
 import { ADMIN_ROLES, REFEREE_ROLES } from '../access';
 import type { Page, PageQuery } from '../../db/page-query';
@@ -43,7 +43,7 @@ export class ProjectService extends DomainService {
     const role = await this.access.roleInOrganization(userId, organizationId);
     if (!role) throw new AppError('FORBIDDEN', 'only staff of this organization may list its projects');
     const base = this.deps.db.selectFrom('projects').where('organization_id', '=', organizationId);
-    const { rows, total, capped } = await queryPage(base, query, (b) => b.selectAll().orderBy('created_at', 'asc').orderBy('id', 'asc'));
+    const { rows, total, capped } = await queryPage(base, withTotalCap(query, this.deps.config.listTotalCap), (b) => b.selectAll().orderBy('created_at', 'asc').orderBy('id', 'asc'));
     return toPage(rows.map(toProject), query, total, capped);
   }
 

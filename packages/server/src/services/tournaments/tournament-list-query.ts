@@ -27,7 +27,7 @@ export function nextDayStart(day: string): string {
  * page). Both filter on `project_id` first (then `status`, `start_date`), so they run on the `(project_id, ...)`
  * indexes of migration 0001; the page is ordered by the sort column, then id (same direction) for a stable order.
  */
-export function tournamentListQueries(db: Db, projectId: string, q: TournamentListQuery) {
+export function tournamentListQueries(db: Db, projectId: string, q: TournamentListQuery & { totalCap: number }) {
   let base = db.selectFrom('tournaments').where('project_id', '=', projectId);
   if (q.status !== undefined) base = base.where('status', '=', q.status);
   if (q.startDate !== undefined) base = base.where('start_date', '>=', dayStart(q.startDate));
@@ -45,7 +45,7 @@ export function tournamentListQueries(db: Db, projectId: string, q: TournamentLi
 }
 
 /** One page of a project's tournaments and the total count (see `tournamentListQueries`). */
-export async function queryTournamentPage(db: Db, projectId: string, q: TournamentListQuery): Promise<RowPage<TournamentRow>> {
+export async function queryTournamentPage(db: Db, projectId: string, q: TournamentListQuery & { totalCap: number }): Promise<RowPage<TournamentRow>> {
   const { count, page } = tournamentListQueries(db, projectId, q);
   const [total, rows] = await Promise.all([count.executeTakeFirstOrThrow(), page.execute()]);
   return { rows, ...pageTotal(total, q) };

@@ -10,8 +10,11 @@ import type {
 import { parseStageSettings, withFormatDefaults } from '../stages/stage-settings';
 import type { StageRow, TournamentRow } from '../../db/rows';
 
-/** Maps a stages row to the API `Stage`. */
-export function toStage(row: StageRow): Stage {
+/** The columns of a stages row that the API `Stage` shows. */
+export type StageFields = Pick<StageRow, 'id' | 'number' | 'name' | 'format' | 'status' | 'settings'>;
+
+/** Maps a stages row (or its shown columns) to the API `Stage`. */
+export function toStage(row: StageFields): Stage {
   return {
     id: row.id,
     number: row.number,

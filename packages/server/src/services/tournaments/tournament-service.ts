@@ -1,7 +1,7 @@
 import { TOURNAMENT_STATUSES_STRUCTURE_LOCKED, tournamentTransitionRefusal } from '@tourney/core';
 import type { AuthContext, StaffRole } from '../../auth/auth-context';
-import { AppError, invalidField } from '../../errors/app-error';
-import { toPage } from '../../db/page-query';
+import { AppError, invalidField, notFound } from '../../errors/app-error';
+import { toPage, withTotalCap } from '../../db/page-query';
 import { newId } from '../../ids';
 import { MANAGER_ROLES } from '../access';
 import type { Page } from '../../db/page-query';
@@ -30,11 +30,11 @@ import {
   validateDates,
 } from './tournament-input';
 import { queryTournamentPage } from './tournament-list-query';
-import { holdingPlaces, toStage } from './tournament-mapper';
-import { countParticipants, findStageRows, findTournamentRow, readTournament, readTournaments } from './tournament-reader';
+import { holdingPlaces, toStage, toTournament } from './tournament-mapper';
+import { countParticipants, findStageRows, findTournamentDetails, findTournamentRow, readTournament, readTournaments } from './tournament-reader';
 import { checkStagePlan, planIssuesAtCreate } from '../stages/stage-plan';
 import { runTournamentStart, STARTABLE_STATUSES } from './tournament-start';
-import { requireManagedTournament, requireVisibleTournament } from './visibility';
+import { requireManagedTournament, requireVisibleRow, requireVisibleTournament } from './visibility';
 import type { WriteContext } from '../matches/write-context';
 import { DomainService } from '../domain-service';
 import type { TournamentRow } from '../../db/rows';
@@ -159,8 +159,10 @@ export class TournamentService extends DomainService {
 
   /** The tournament with stages and participant counts; public from PUBLISHED on. @throws AppError 404. */
   async get(auth: AuthContext, id: string): Promise<Tournament> {
-    const row = await requireVisibleTournament(this.db, this.access, auth, id);
-    return readTournament(this.db, row);
+    // One statement: the row, its stages and its participant counts (R18.7).
+    const found = await findTournamentDetails(this.db, this.deps.dialect, id);
+    if (!found) throw notFound('tournament');
+    return toTournament(await requireVisibleRow(this.access, auth, found.row), found.stages, found.counts);
   }
 
   /**
@@ -300,7 +302,7 @@ export class TournamentService extends DomainService {
       throw invalidField('query.projectId', PROJECT_ID_FOR_STAFF);
     }
     const projectId = await this.access.resolveProjectToList(auth, query.projectId, { roles: ANY_STAFF, resource: 'project' });
-    const { rows, total, capped } = await queryTournamentPage(this.db, projectId, query);
+    const { rows, total, capped } = await queryTournamentPage(this.db, projectId, withTotalCap(query, this.deps.config.listTotalCap));
     return toPage(await readTournaments(this.db, rows), query, total, capped);
   }
 
@@ -359,7 +361,7 @@ export class TournamentService extends DomainService {
    */
   async getSchedule(auth: AuthContext, id: string, query: ScheduleQuery): Promise<Page<Match>> {
     const row = await requireVisibleTournament(this.db, this.access, auth, id);
-    const { rows, total, capped } = await querySchedulePage(this.db, row.id, query);
+    const { rows, total, capped } = await querySchedulePage(this.db, row.id, withTotalCap(query, this.deps.config.listTotalCap));
     return toPage(await readMatches(this.db, row.id, rows, { history: false }), query, total, capped);
   }
 }

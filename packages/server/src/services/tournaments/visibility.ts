@@ -20,7 +20,18 @@ export async function canSeeUnpublished(access: AccessService, auth: AuthContext
  * and staff. @throws AppError 404 NOT_FOUND for an unknown or invisible tournament.
  */
 export async function requireVisibleTournament(db: Db, access: AccessService, auth: AuthContext, id: string): Promise<TournamentRow> {
-  const row = await findTournamentRow(db, id);
+  return requireVisibleRow(access, auth, await findTournamentRow(db, id));
+}
+
+/**
+ * `row` (a tournament read by id, undefined when there is none) when the caller may see it, as
+ * {@link requireVisibleTournament}. @throws AppError 404 NOT_FOUND for no row or an invisible one.
+ */
+export async function requireVisibleRow<Row extends Pick<TournamentRow, 'status' | 'project_id'>>(
+  access: AccessService,
+  auth: AuthContext,
+  row: Row | undefined,
+): Promise<Row> {
   if (!row) throw notFound('tournament');
   if (row.status === 'DRAFT' && !(await canSeeUnpublished(access, auth, row.project_id))) throw notFound('tournament');
   return row;

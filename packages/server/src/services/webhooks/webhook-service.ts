@@ -6,7 +6,7 @@ import { AppError, invalidField, notFound } from '../../errors/app-error';
 import { newId } from '../../ids';
 import { ADMIN_ROLES, type AccessService } from '../access';
 import type { EventSubscriber } from '../events';
-import { newestFirstPage, queryPage, toPage } from '../../db/page-query';
+import { newestFirstPage, queryPage, toPage, withTotalCap } from '../../db/page-query';
 import type { Page } from '../../db/page-query';
 import { WebhookDispatcher, type WebhookDispatcherOptions } from './dispatcher';
 import { ALL_EVENTS, TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from './event-types';
@@ -73,7 +73,7 @@ export class WebhookService {
   async list(auth: AuthContext, query: WebhookListQuery): Promise<Page<WebhookSubscription>> {
     const projectId = await this.access.resolveProjectToList(auth, query.projectId, REQUIREMENT);
     const base = this.deps.db.selectFrom('webhook_subscriptions').where('project_id', '=', projectId);
-    return newestFirstPage(base, query, toWebhookSubscription);
+    return newestFirstPage(base, withTotalCap(query, this.deps.config.listTotalCap), toWebhookSubscription);
   }
 
   /** One subscription (without secrets). 404 when unknown or another project's. */
@@ -217,7 +217,7 @@ export class WebhookService {
     await this.#load(auth, id);
     let base = this.#deliveriesOf(id);
     if (query.status !== undefined) base = base.where('status', '=', query.status);
-    const { rows, total, capped } = await queryPage(base, query, (b) => b.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'));
+    const { rows, total, capped } = await queryPage(base, withTotalCap(query, this.deps.config.listTotalCap), (b) => b.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'));
     return toPage(await this.#withAttempts(rows), query, total, capped);
   }
 
