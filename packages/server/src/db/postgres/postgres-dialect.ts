@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
+import { columnsOf } from '../bulk-insert';
 import type { DatabaseDialect } from '../dialect';
 import { connectionFailure } from './connection-error';
 import { createPostgresDatabase, createPostgresPool, type PostgresPoolOptions } from './postgres';
@@ -50,6 +51,18 @@ export function postgresDialect(options: PostgresPoolOptions): DatabaseDialect {
           await sql`SELECT pg_advisory_unlock(hashtextextended(${key}, 0))`.execute(connection);
         }
       });
+    },
+    async insertRows(trx, table, rows) {
+      if (rows.length === 0) return;
+      // One statement whatever the number of rows: the rows travel as one JSON parameter, typed by the table's own
+      // row type (keys are column names; a missing key is NULL).
+      const columns = columnsOf(rows)
+        .map((c) => `"${c.replace(/"/g, '""')}"`)
+        .join(', ');
+      const target = `"${table.replace(/"/g, '""')}"`;
+      await trx.executeQuery(
+        CompiledQuery.raw(`insert into ${target} (${columns}) select ${columns} from json_populate_recordset(null::${target}, $1)`, [JSON.stringify(rows)]),
+      );
     },
     toUniqueViolation,
   };

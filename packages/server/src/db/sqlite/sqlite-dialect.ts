@@ -1,3 +1,4 @@
+import { insertValues } from '../bulk-insert';
 import type { DatabaseDialect } from '../dialect';
 import { createSqliteDatabase } from './sqlite';
 import { toUniqueViolation } from './unique-violation';
@@ -26,6 +27,10 @@ export const sqliteDialect: DatabaseDialect = {
   async runExclusive(_db, _key, run) {
     // A job's writes already run one at a time under the write lock; the jobs are idempotent (R22.2).
     return { acquired: true, value: await run() };
+  },
+  insertRows(trx, table, rows) {
+    // SQLITE_MAX_VARIABLE_NUMBER of the SQLite bundled with better-sqlite3.
+    return insertValues(trx, table, rows, 32_766, () => '?');
   },
   toUniqueViolation,
 };
