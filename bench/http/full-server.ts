@@ -99,13 +99,22 @@ function wireGet(path: string, encoding: string): Promise<{ bytes: number; ms: n
   });
 }
 
-/** GET /tournaments/{id}/bracket of tournament `id` with identity encoding: one warm-up, then the median of 3 reads. */
-async function timeBracket(id: string): Promise<{ bytes: number; ms: number; body: string }> {
+/**
+ * GET /tournaments/{id}/bracket of tournament `id` with identity encoding: one warm-up, then the median of 3 reads
+ * (wall and CPU milliseconds of this process, server and client).
+ */
+async function timeBracket(id: string): Promise<{ bytes: number; ms: number; cpuMs: number; body: string }> {
   const path = `/tournaments/${id}/bracket`;
   await wireGet(path, 'identity');
-  const reads = [await wireGet(path, 'identity'), await wireGet(path, 'identity'), await wireGet(path, 'identity')];
-  reads.sort((a, b) => a.ms - b.ms);
-  return reads[1]!;
+  const reads = [];
+  for (let i = 0; i < 3; i++) {
+    const cpu = process.cpuUsage();
+    const read = await wireGet(path, 'identity');
+    const used = process.cpuUsage(cpu);
+    reads.push({ ...read, cpuMs: (used.user + used.system) / 1000 });
+  }
+  const median = <T>(list: T[], of: (x: T) => number) => [...list].sort((a, b) => of(a) - of(b))[1]!;
+  return { ...median(reads, (r) => r.ms), cpuMs: median(reads, (r) => r.cpuMs).cpuMs };
 }
 
 /**
@@ -124,7 +133,7 @@ function statementCounter(): { begin: () => void; count: () => number } {
 }
 
 /**
- * Prints `BRACKET <identity> <gzip> <br> bytes <ms>` for GET /tournaments/{id}/bracket of tournament `id`, then times
+ * Prints `BRACKET <identity> <gzip> <br> bytes <ms> <cpu ms>` (median of 3 reads) for GET /tournaments/{id}/bracket of tournament `id`, then times
  * a report and a confirm of one of its first-round matches (two users made its sides straight in the database) and
  * prints `WRITE <report ms> <report statements> <confirm ms> <confirm statements>`.
  */
@@ -133,7 +142,7 @@ async function measureBracketAndWrite(id: string): Promise<void> {
   const plain = await timeBracket(id);
   const gzip = await wireGet(path, 'gzip');
   const br = await wireGet(path, 'br');
-  console.log(`BRACKET ${plain.bytes} ${gzip.bytes} ${br.bytes} ${plain.ms.toFixed(1)}`);
+  console.log(`BRACKET ${plain.bytes} ${gzip.bytes} ${br.bytes} ${plain.ms.toFixed(1)} ${plain.cpuMs.toFixed(1)}`);
   type Side = { participantId: string | null };
   const bracket = JSON.parse(plain.body) as { data: { stages: { rounds: { matches: { id: string; status: string; participants: Side[] }[] }[] }[] } };
   const match = bracket.data.stages[0]!.rounds.flatMap((r) => r.matches).find((m) => m.status === 'SCHEDULED' && m.participants.filter((p) => p.participantId).length === 2)!;
@@ -174,7 +183,8 @@ if (stageStart > 0) {
   if (process.env.BENCH_BRACKET === 'on') await measureBracketAndWrite(last);
 }
 // BENCH_SWISS_START=<n>: the same for a Swiss of n participants (round 1 paired at the start), BENCH_STAGE_RUNS
-// times, printing `SWISS_START_MS <ms> ...` and `SWISS_BRACKET <bytes> <ms>` (median of 3 reads of the last one).
+// times, printing `SWISS_START_MS <ms> ...`, `SWISS_START_CPU_MS <ms> ...` (CPU time of this process) and
+// `SWISS_BRACKET <bytes> <ms> <cpu ms>` (median of 3 reads of the last one).
 const swissStart = Number(process.env.BENCH_SWISS_START ?? 0);
 if (swissStart > 0) {
   const runs = Number(process.env.BENCH_STAGE_RUNS ?? 3);
@@ -190,7 +200,7 @@ if (swissStart > 0) {
   console.log(`SWISS_START_MS ${times.map((ms) => ms.toFixed(1)).join(' ')}`);
   console.log(`SWISS_START_CPU_MS ${cpu.map((ms) => ms.toFixed(1)).join(' ')}`);
   const read = await timeBracket(last);
-  console.log(`SWISS_BRACKET ${read.bytes} ${read.ms.toFixed(1)}`);
+  console.log(`SWISS_BRACKET ${read.bytes} ${read.ms.toFixed(1)} ${read.cpuMs.toFixed(1)}`);
 }
 
 const tournament = await call(

@@ -60,6 +60,9 @@ function side(participantId: string | null, score: number | null, sides: Readonl
   return { participantId, name: info?.name ?? null, seed: stageSeed ?? info?.seed ?? null, score };
 }
 
+/** The columns of a matches row that {@link toMatch} reads (a read may leave the others out). */
+export type MatchViewRow = Omit<MatchRow, 'version' | 'created_at' | 'updated_at' | 'play_round' | 'key'>;
+
 /**
  * Maps a matches row to the API `Match`. `sides` gives names and tournament seeds of participants by id,
  * `stageSeeds` their seeds in the match's stage (keyed `${stageId}:${participantId}`, preferred: a later stage
@@ -68,7 +71,7 @@ function side(participantId: string | null, score: number | null, sides: Readonl
  * (R25.2, R25.4); a pending report is in `reportedResult`.
  */
 export function toMatch(
-  row: MatchRow,
+  row: MatchViewRow,
   ctx: { stageNumber: number; sides: ReadonlyMap<string, SideInfo>; stageSeeds?: ReadonlyMap<string, number>; bestOf?: number; history?: MatchHistoryEntry[] },
 ): Match {
   const seedIn = (id: string | null) => (id === null ? undefined : ctx.stageSeeds?.get(`${row.stage_id}:${id}`));
