@@ -28,8 +28,8 @@ export const STARTABLE_STATUSES: readonly string[] = TOURNAMENT_TRANSITIONS.star
  *    participants who did not check in become NO_SHOW; everyone not entering loses any seed;
  * 4. checks the stage plan against the N entrants (every stage's settings and qualifier counts, stage by stage:
  *    409 NOT_ENOUGH_PARTICIPANTS or CONFLICT naming `stages[i].settings.<field>`, see stage-plan.ts);
- * 5. generates stage 1 with core (any format), records its entrants with their seeds and inserts its matches in
- *    chunks of 500 rows, scheduled `start + (play round - 1) * roundIntervalMinutes` (+ k * matchIntervalMinutes for
+ * 5. generates stage 1 with core (any format), records its entrants with their seeds and inserts its matches with
+ *    the dialect's bulk insert (`ctx.dialect.insertRows`, R7.19), scheduled `start + (play round - 1) * roundIntervalMinutes` (+ k * matchIntervalMinutes for
  *    the k-th match of a round; start = the stage's startsAt, else the tournament's startDate: R25.6, R25.7); the stage becomes ONGOING
  *    (later stages are generated when the stage before them completes, stage-completion.ts);
  * 6. records `tournament.started` (data: tournamentId, status, stageId, participantCount, matchCount).
