@@ -121,26 +121,40 @@ export async function readBracket(db: Db, tournament: TournamentRow): Promise<Br
       .execute(),
     db.selectFrom('stage_entrants').select(['stage_id', 'participant_id', 'seed']).where('tournament_id', '=', tournament.id).execute(),
   ]);
-  const sides = new Map<string, SideInfo>(people.map((p) => [p.id, { name: p.name, seed: p.seed }]));
-  const stageSeeds = new Map(seeds.map((s) => [`${s.stage_id}:${s.participant_id}`, s.seed]));
-  const stageById = new Map(stageRows.map((s) => [s.id, { number: s.number, settings: parseStageSettings(s.settings ?? '{}') as BestOfSettings }]));
-  // Best-of by stage and round (R25.1), computed once per round rather than per match.
-  const bestOfs = new Map<string, number>();
+  // Per stage: each participant's name and seed in that stage (its stage seed, else its tournament seed, as toMatch
+  // gives them), so mapping a match looks its sides up without building a key per side.
+  const tournamentSides = new Map<string, SideInfo>(people.map((p) => [p.id, { name: p.name, seed: p.seed }]));
+  const stageSeeds = new Map<string, Map<string, number>>();
+  for (const e of seeds) {
+    let own = stageSeeds.get(e.stage_id);
+    if (own === undefined) {
+      own = new Map();
+      stageSeeds.set(e.stage_id, own);
+    }
+    own.set(e.participant_id, e.seed);
+  }
+  const stages = new Map(
+    stageRows.map((s) => {
+      const own = stageSeeds.get(s.id);
+      const sides = own === undefined ? tournamentSides : new Map([...tournamentSides].map(([id, side]) => [id, { name: side.name, seed: own.get(id) ?? side.seed }]));
+      // Best-of by round (R25.1), computed once per round rather than per match.
+      return [s.id, { number: s.number, settings: parseStageSettings(s.settings ?? '{}') as BestOfSettings, sides, bestOfs: new Map<number, number>() }];
+    }),
+  );
   const byStage = new Map<string, { matches: Match[]; rows: StageResultRow[] }>();
   for (const r of matchRows) {
-    const stage = stageById.get(r.stage_id);
-    const roundKey = `${r.stage_id}:${r.round}`;
-    let bestOf = bestOfs.get(roundKey);
+    const stage = stages.get(r.stage_id);
+    let bestOf = stage?.bestOfs.get(r.round);
     if (bestOf === undefined) {
       bestOf = bestOfFor(stage?.settings ?? {}, r.round);
-      bestOfs.set(roundKey, bestOf);
+      stage?.bestOfs.set(r.round, bestOf);
     }
     let list = byStage.get(r.stage_id);
     if (list === undefined) {
       list = { matches: [], rows: [] };
       byStage.set(r.stage_id, list);
     }
-    list.matches.push(toMatch(r, { stageNumber: stage?.number ?? 0, sides, stageSeeds, bestOf })); // R25.9: no history
+    list.matches.push(toMatch(r, { stageNumber: stage?.number ?? 0, sides: stage?.sides ?? tournamentSides, bestOf })); // R25.9: no history
     list.rows.push(r);
   }
   const entrantsBy = new Map<string, Entrant[]>();
@@ -151,10 +165,10 @@ export async function readBracket(db: Db, tournament: TournamentRow): Promise<Br
   }
   for (const list of entrantsBy.values()) list.sort((a, b) => a.seed - b.seed);
   const names = new Map(people.map((p) => [p.id, p.name]));
-  const stages: BracketStage[] = [];
+  const out: BracketStage[] = [];
   for (const s of stageRows) {
     const own = byStage.get(s.id);
-    stages.push({
+    out.push({
       stage: toStage(s),
       rounds: roundsOf(own?.matches ?? [], s.format as StageFormat),
       standings: standingsOf(s, entrantsBy.get(s.id) ?? [], own?.rows ?? [], names),
@@ -169,5 +183,5 @@ export async function readBracket(db: Db, tournament: TournamentRow): Promise<Br
       placement: p.final_placement as number,
       placementRange: p.placement_range ?? String(p.final_placement),
     }));
-  return { tournamentId: tournament.id, status: tournament.status as Bracket['status'], stages, placements };
+  return { tournamentId: tournament.id, status: tournament.status as Bracket['status'], stages: out, placements };
 }
