@@ -39,18 +39,21 @@ const token = owner.data.accessToken as string;
 const org = await call('POST', '/organizations', { name: 'Bench' }, token);
 const project = await call('POST', `/organizations/${org.data.id}/projects`, { name: 'Bench' }, token);
 
-/** Milliseconds of POST /tournaments/{id}/start for a published double elimination of `n` participants, and its id. */
-async function timeStageStart(n: number): Promise<{ ms: number; id: string }> {
+/**
+ * Milliseconds of POST /tournaments/{id}/start for a published tournament of `n` participants whose one stage has
+ * `format` (default a double elimination), and its id.
+ */
+async function timeStageStart(n: number, format = 'DOUBLE_ELIMINATION'): Promise<{ ms: number; cpuMs: number; id: string }> {
   const t = await call(
     'POST',
     '/tournaments',
     {
       projectId: project.data.id,
-      name: `Bench DE ${n}`,
+      name: `Bench ${format} ${n}`,
       disciplineId: 'cs2',
       maxParticipants: n,
       startDate: '2030-01-01T00:00:00Z',
-      stages: [{ name: 'Playoffs', format: 'DOUBLE_ELIMINATION' }],
+      stages: [{ name: 'Playoffs', format }],
     },
     token,
   );
@@ -70,9 +73,12 @@ async function timeStageStart(n: number): Promise<{ ms: number; id: string }> {
     placement_range: null,
   }));
   for (let i = 0; i < rows.length; i += 500) await server.deps.db.insertInto('participants').values(rows.slice(i, i + 500)).execute();
+  const cpu = process.cpuUsage();
   const started = performance.now();
   await call('POST', `/tournaments/${t.data.id}/start`, undefined, token);
-  return { ms: performance.now() - started, id: t.data.id as string };
+  const ms = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  return { ms, cpuMs: (used.user + used.system) / 1000, id: t.data.id as string };
 }
 
 /** Bytes on the wire and milliseconds of GET `path` with `Accept-Encoding: encoding`, and the body as text. */
@@ -94,6 +100,24 @@ function wireGet(path: string, encoding: string): Promise<{ bytes: number; ms: n
 }
 
 /**
+ * GET /tournaments/{id}/bracket of tournament `id` with identity encoding: one warm-up, then the median of 3 reads
+ * (wall and CPU milliseconds of this process, server and client).
+ */
+async function timeBracket(id: string): Promise<{ bytes: number; ms: number; cpuMs: number; body: string }> {
+  const path = `/tournaments/${id}/bracket`;
+  await wireGet(path, 'identity');
+  const reads = [];
+  for (let i = 0; i < 3; i++) {
+    const cpu = process.cpuUsage();
+    const read = await wireGet(path, 'identity');
+    const used = process.cpuUsage(cpu);
+    reads.push({ ...read, cpuMs: (used.user + used.system) / 1000 });
+  }
+  const median = <T>(list: T[], of: (x: T) => number) => [...list].sort((a, b) => of(a) - of(b))[1]!;
+  return { ...median(reads, (r) => r.ms), cpuMs: median(reads, (r) => r.cpuMs).cpuMs };
+}
+
+/**
  * Counts the SQL statements Kysely runs (every executor, in transactions too: they share the class), from `begin()`.
  * BEGIN and COMMIT go through the driver and are not counted.
  */
@@ -109,17 +133,16 @@ function statementCounter(): { begin: () => void; count: () => number } {
 }
 
 /**
- * Prints `BRACKET <identity> <gzip> <br> bytes <ms>` for GET /tournaments/{id}/bracket of tournament `id`, then times
+ * Prints `BRACKET <identity> <gzip> <br> bytes <ms> <cpu ms>` (median of 3 reads) for GET /tournaments/{id}/bracket of tournament `id`, then times
  * a report and a confirm of one of its first-round matches (two users made its sides straight in the database) and
  * prints `WRITE <report ms> <report statements> <confirm ms> <confirm statements>`.
  */
 async function measureBracketAndWrite(id: string): Promise<void> {
   const path = `/tournaments/${id}/bracket`;
-  await wireGet(path, 'identity');
-  const plain = await wireGet(path, 'identity');
+  const plain = await timeBracket(id);
   const gzip = await wireGet(path, 'gzip');
   const br = await wireGet(path, 'br');
-  console.log(`BRACKET ${plain.bytes} ${gzip.bytes} ${br.bytes} ${plain.ms.toFixed(1)}`);
+  console.log(`BRACKET ${plain.bytes} ${gzip.bytes} ${br.bytes} ${plain.ms.toFixed(1)} ${plain.cpuMs.toFixed(1)}`);
   type Side = { participantId: string | null };
   const bracket = JSON.parse(plain.body) as { data: { stages: { rounds: { matches: { id: string; status: string; participants: Side[] }[] }[] }[] } };
   const match = bracket.data.stages[0]!.rounds.flatMap((r) => r.matches).find((m) => m.status === 'SCHEDULED' && m.participants.filter((p) => p.participantId).length === 2)!;
@@ -147,14 +170,37 @@ const stageStart = Number(process.env.BENCH_STAGE_START ?? 0);
 if (stageStart > 0) {
   const runs = Number(process.env.BENCH_STAGE_RUNS ?? 3);
   const times: number[] = [];
+  const cpu: number[] = [];
   let last = '';
   for (let i = 0; i < runs; i++) {
     const run = await timeStageStart(stageStart);
     times.push(run.ms);
+    cpu.push(run.cpuMs);
     last = run.id;
   }
   console.log(`START_MS ${times.map((ms) => ms.toFixed(1)).join(' ')}`);
+  console.log(`START_CPU_MS ${cpu.map((ms) => ms.toFixed(1)).join(' ')}`);
   if (process.env.BENCH_BRACKET === 'on') await measureBracketAndWrite(last);
+}
+// BENCH_SWISS_START=<n>: the same for a Swiss of n participants (round 1 paired at the start), BENCH_STAGE_RUNS
+// times, printing `SWISS_START_MS <ms> ...`, `SWISS_START_CPU_MS <ms> ...` (CPU time of this process) and
+// `SWISS_BRACKET <bytes> <ms> <cpu ms>` (median of 3 reads of the last one).
+const swissStart = Number(process.env.BENCH_SWISS_START ?? 0);
+if (swissStart > 0) {
+  const runs = Number(process.env.BENCH_STAGE_RUNS ?? 3);
+  const times: number[] = [];
+  const cpu: number[] = [];
+  let last = '';
+  for (let i = 0; i < runs; i++) {
+    const run = await timeStageStart(swissStart, 'SWISS');
+    times.push(run.ms);
+    cpu.push(run.cpuMs);
+    last = run.id;
+  }
+  console.log(`SWISS_START_MS ${times.map((ms) => ms.toFixed(1)).join(' ')}`);
+  console.log(`SWISS_START_CPU_MS ${cpu.map((ms) => ms.toFixed(1)).join(' ')}`);
+  const read = await timeBracket(last);
+  console.log(`SWISS_BRACKET ${read.bytes} ${read.ms.toFixed(1)} ${read.cpuMs.toFixed(1)}`);
 }
 
 const tournament = await call(
@@ -173,3 +219,8 @@ const tournament = await call(
 await call('POST', `/tournaments/${tournament.data.id}/publish`, undefined, token);
 console.log(`PORT ${server.port}`);
 console.log(`ID ${tournament.data.id}`);
+// BENCH_EXIT=on: close the server and exit once measured (for --cpu-prof, written at a normal exit).
+if (process.env.BENCH_EXIT === 'on') {
+  await server.close();
+  process.exit(0);
+}

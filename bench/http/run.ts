@@ -5,8 +5,11 @@
 // `pg` prepared-statement read of the same row (target: >= 0.5), and the time to start a double elimination of 1024
 // participants there (POST /tournaments/{id}/start, target <= 150 ms; BENCH_STAGE_START sets the size).
 // Both print the size of GET /tournaments/{id}/bracket of that tournament plain, gzip and brotli (target < 300 KB
-// compressed) and the time of a match report and confirm with the SQL statements each runs (Kysely's, counted in the
-// server process; BEGIN/COMMIT not counted).
+// compressed) and its time (target <= 20 ms), the time of a match report and confirm with the SQL statements each
+// runs (Kysely's, counted in the server process; BEGIN/COMMIT not counted), and the start of a Swiss of 4096
+// participants (BENCH_SWISS_START sets the size; target <= 150 ms on SQLite) with its bracket (target <= 30 ms).
+// Start and bracket times are client-side over loopback, with the CPU time of the server process beside them
+// (the client's requests included: a figure less sensitive to the load of a shared machine).
 // Each server runs in its own process; autocannon drives it from this one over loopback, bounded in time.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -74,14 +77,33 @@ async function measure(name: string, server: Started): Promise<number> {
 
 const full = ['--import', 'tsx', here('./full-server.ts')];
 
+const startTimes = (out: string, name = 'START') =>
+  (new RegExp(`^${name}_MS ([\\d. ]+)`, 'm').exec(out)?.[1] ?? '').trim().split(' ').filter(Boolean).map(Number);
+const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? NaN;
+const shown = (list: number[]) => `median ${median(list).toFixed(0)} ms of ${list.map((t) => t.toFixed(0)).join(', ')} ms`;
+
+/** Prints the Swiss start and bracket figures a full server printed with BENCH_SWISS_START. */
+function printSwiss(out: string, where: string): void {
+  const size = Number(process.env.BENCH_SWISS_START ?? 4096);
+  const times = startTimes(out, 'SWISS_START');
+  const cpu = startTimes(out, 'SWISS_START_CPU');
+  const bracket = /SWISS_BRACKET (\d+) ([\d.]+) ([\d.]+)/.exec(out);
+  if (times.length > 0) console.log(`start a Swiss of ${size} on ${where}: ${shown(times)} (CPU ${shown(cpu)}; target <= 150 ms on SQLite)`);
+  if (bracket) {
+    console.log(
+      `GET /tournaments/{id}/bracket of that Swiss on ${where}: ${(Number(bracket[1]) / 1024).toFixed(0)} KB plain, ${Number(bracket[2]).toFixed(0)} ms, CPU ${Number(bracket[3]).toFixed(0)} ms (target <= 30 ms)`,
+    );
+  }
+}
+
 /** Prints the bracket size and the report/confirm figures a full server printed with BENCH_BRACKET=on. */
 function printBracketAndWrite(out: string, size: number, where: string): void {
-  const bracket = /BRACKET (\d+) (\d+) (\d+) ([\d.]+)/.exec(out);
+  const bracket = /BRACKET (\d+) (\d+) (\d+) ([\d.]+) ([\d.]+)/.exec(out);
   const write = /WRITE ([\d.]+) (\d+) ([\d.]+) (\d+)/.exec(out);
   const kb = (bytes: string) => `${(Number(bytes) / 1024).toFixed(0)} KB`;
   if (bracket) {
     console.log(
-      `GET /tournaments/{id}/bracket of a ${size}-player double elimination on ${where}: ${kb(bracket[1]!)} plain, ${kb(bracket[2]!)} gzip, ${kb(bracket[3]!)} brotli (target < 300 KB compressed), ${Number(bracket[4]).toFixed(0)} ms (target <= 20 ms)`,
+      `GET /tournaments/{id}/bracket of a ${size}-player double elimination on ${where}: ${kb(bracket[1]!)} plain, ${kb(bracket[2]!)} gzip, ${kb(bracket[3]!)} brotli (target < 300 KB compressed), ${Number(bracket[4]).toFixed(0)} ms, CPU ${Number(bracket[5]).toFixed(0)} ms (target <= 20 ms)`,
     );
   }
   if (write) {
@@ -96,9 +118,12 @@ if (database === 'sqlite') {
   const fullRps = await measure('Tourney server (full stack)', await start(full));
   console.log(`ratio full/bare: ${(fullRps / bare).toFixed(2)} (target >= 0.70)`);
   const size = Number(process.env.BENCH_STAGE_START ?? 1024);
-  const staged = await start(full, { BENCH_STAGE_START: String(size), BENCH_STAGE_RUNS: '1', BENCH_BRACKET: 'on' });
+  const swiss = process.env.BENCH_SWISS_START ?? '4096';
+  const staged = await start(full, { BENCH_STAGE_START: String(size), BENCH_BRACKET: 'on', BENCH_SWISS_START: swiss });
   await stop(staged);
+  console.log(`start a double elimination of ${size} on SQLite: ${shown(startTimes(staged.out))} (CPU ${shown(startTimes(staged.out, 'START_CPU'))}; target <= 50 ms)`);
   printBracketAndWrite(staged.out, size, 'SQLite');
+  printSwiss(staged.out, 'SQLite');
 } else {
   const admin = process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `tourney_bench_${randomBytes(4).toString('hex')}`;
@@ -116,9 +141,11 @@ if (database === 'sqlite') {
     const url = new URL(admin);
     url.pathname = `/${name}`;
     const size = Number(process.env.BENCH_STAGE_START ?? 1024);
-    const server = await start(full, { BENCH_DATABASE_URL: url.toString(), BENCH_STAGE_START: String(size), BENCH_BRACKET: 'on' });
+    const swiss = process.env.BENCH_SWISS_START ?? '4096';
+    const server = await start(full, { BENCH_DATABASE_URL: url.toString(), BENCH_STAGE_START: String(size), BENCH_BRACKET: 'on', BENCH_SWISS_START: swiss });
     printBracketAndWrite(server.out, size, 'PostgreSQL');
-    const times = (/START_MS ([\d. ]+)/.exec(server.out)?.[1] ?? '').trim().split(' ').map(Number);
+    printSwiss(server.out, 'PostgreSQL');
+    const times = startTimes(server.out);
     const bareServer = await start([here('./bare-server-pg.mjs')], { BENCH_DATABASE_URL: url.toString(), BENCH_TOURNAMENT_ID: server.id });
     // Both servers are up (the idle one costs nothing); they are measured in turn, half the time each twice, so a
     // change of load on the machine during the run weighs on both alike.
@@ -138,13 +165,14 @@ if (database === 'sqlite') {
       await Promise.all([stop(server), stop(bareServer)]);
     }
     // The same start on SQLite, in the same run, as the baseline of that figure.
-    const sqlite = await start(full, { BENCH_STAGE_START: String(size) });
+    const sqlite = await start(full, { BENCH_STAGE_START: String(size), BENCH_BRACKET: 'on', BENCH_SWISS_START: swiss });
     await stop(sqlite);
-    const startTimes = (out: string) => (/START_MS ([\d. ]+)/.exec(out)?.[1] ?? '').trim().split(' ').map(Number);
-    const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
-    const shown = (list: number[]) => `median ${median(list).toFixed(0)} ms of ${list.map((t) => t.toFixed(0)).join(', ')} ms`;
-    console.log(`start a double elimination of ${size} (POST /tournaments/{id}/start) on PostgreSQL: ${shown(times)} (target <= 150 ms)`);
-    console.log(`  the same on SQLite in this run: ${shown(startTimes(sqlite.out))}`);
+    console.log(
+      `start a double elimination of ${size} (POST /tournaments/{id}/start) on PostgreSQL: ${shown(times)} (CPU ${shown(startTimes(server.out, 'START_CPU'))}; target <= 150 ms)`,
+    );
+    console.log(`  the same on SQLite in this run: ${shown(startTimes(sqlite.out))} (CPU ${shown(startTimes(sqlite.out, 'START_CPU'))}; target <= 50 ms)`);
+    printBracketAndWrite(sqlite.out, size, 'SQLite');
+    printSwiss(sqlite.out, 'SQLite');
   } finally {
     await query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   }

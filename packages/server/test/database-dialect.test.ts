@@ -47,6 +47,26 @@ describe(`database dialect contract (${testDialect})`, () => {
     expect(after.map((r) => r.created_at)).toEqual(['2030-01-02T00:00:00.000Z', '2030-01-01T23:59:59.999Z']);
   });
 
+  test('insertRows writes 20,000 rows in bulk, a column some rows lack as NULL, and reports unique violations', async ({ server }) => {
+    const { db, dialect } = server.deps;
+    // 20,000 rows x 6 columns: several statements on SQLite (32,766 parameters each), one on PostgreSQL.
+    const rows = Array.from({ length: 20_000 }, (_, i) => ({
+      ...event(`bulk-${i}`),
+      project_id: 'dialect-bulk',
+      subject_id: i % 2 === 0 ? `s-${i}` : null,
+      data: `{"i":${i}}`,
+    }));
+    const { subject_id: _lacks, ...lacking } = { ...event('bulk-lacking'), project_id: 'dialect-bulk' };
+    await db.transaction().execute((trx) => dialect.insertRows(trx, 'events', [...rows, lacking]));
+    const read = await db.selectFrom('events').select(['id', 'type', 'subject_id', 'data']).where('project_id', '=', 'dialect-bulk').orderBy('id').execute();
+    expect(read).toHaveLength(20_001);
+    expect(read.slice(0, 4)).toEqual(rows.slice(0, 4).map((r) => ({ id: r.id, type: r.type, subject_id: r.subject_id, data: r.data })));
+    expect(read[20_000]).toEqual({ id: lacking.id, type: 'bulk-lacking', subject_id: null, data: '{}' });
+    await dialect.insertRows(db, 'events', []);
+    const again = await dialect.insertRows(db, 'events', [rows[7]!]).catch((e: unknown) => e);
+    expect(isUniqueViolation(again, 'events.id')).toBe(true);
+  });
+
   test('a unique violation names its table and columns', async ({ server, owner }) => {
     const account = () => ({
       id: newId(),

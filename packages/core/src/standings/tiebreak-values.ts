@@ -78,6 +78,11 @@ function cutSum(values: readonly number[], low: number, high: number): number {
   return sum;
 }
 
+/** The record of opponent `id` (a module function: no closure made per value, thousands in a large stage). */
+function opponentRecord(ctx: TiebreakContext, id: string): ParticipantRecord {
+  return ctx.all.get(id) as ParticipantRecord;
+}
+
 /**
  * Criterion values that do not depend on who else is tied (every criterion but the head-to-head ones), R7.13
  * and R27.1:
@@ -95,7 +100,6 @@ function cutSum(values: readonly number[], low: number, high: number): number {
  * GAME_WIN_PERCENTAGE (0 without games). The head-to-head criteria are 0 here (see `rankRecords`).
  */
 export function staticValue(criterion: Tiebreak, r: ParticipantRecord, ctx: TiebreakContext): number {
-  const opp = (id: string) => ctx.all.get(id) as ParticipantRecord;
   switch (criterion) {
     case 'POINTS':
       return r.points;
@@ -113,7 +117,7 @@ export function staticValue(criterion: Tiebreak, r: ParticipantRecord, ctx: Tieb
       return cutSum(buchholzValues(r, ctx), 1, 1);
     case 'SONNEBORN_BERGER': {
       let sum = 0;
-      for (const g of r.games) sum += g.share * opp(g.opponent).points;
+      for (const g of r.games) sum += g.share * opponentRecord(ctx, g.opponent).points;
       const byes = (ctx.byes.rule ?? 'FIDE_2023') === 'FIDE_2023' ? r.byes * dummyScore(r, ctx.points, ctx.byes) : 0;
       return sum + byes;
     }
@@ -126,7 +130,7 @@ export function staticValue(criterion: Tiebreak, r: ParticipantRecord, ctx: Tieb
     case 'KOYA': {
       let sum = 0;
       for (const g of r.games) {
-        const o = opp(g.opponent);
+        const o = opponentRecord(ctx, g.opponent);
         if (2 * o.points >= ctx.points.win * (o.played + o.byes)) sum += gamePoints(g, ctx.points);
       }
       return sum;
@@ -134,7 +138,7 @@ export function staticValue(criterion: Tiebreak, r: ParticipantRecord, ctx: Tieb
     case 'OPPONENT_MATCH_WIN_PERCENTAGE': {
       if (r.games.length === 0) return 0;
       let sum = 0;
-      for (const g of r.games) sum += Math.max(PERCENTAGE_FLOOR, matchWinRate(opp(g.opponent), ctx.points));
+      for (const g of r.games) sum += Math.max(PERCENTAGE_FLOOR, matchWinRate(opponentRecord(ctx, g.opponent), ctx.points));
       return sum / r.games.length;
     }
     case 'GAME_WIN_PERCENTAGE':
@@ -142,7 +146,7 @@ export function staticValue(criterion: Tiebreak, r: ParticipantRecord, ctx: Tieb
     case 'OPPONENT_GAME_WIN_PERCENTAGE': {
       if (r.games.length === 0) return 0;
       let sum = 0;
-      for (const g of r.games) sum += gameWinRate(opp(g.opponent));
+      for (const g of r.games) sum += gameWinRate(opponentRecord(ctx, g.opponent));
       return sum / r.games.length;
     }
     case 'HEAD_TO_HEAD':

@@ -137,19 +137,33 @@ function solveBlock(
   const pairsAtMost = Math.floor(k / 2);
   const top = absoluteCost(unit, pairsAtMost) + base;
   const edges: WeightedEdge[] = [];
+  // Whether every pair is allowed at no side cost, and each member's one partner at Dutch distance 0 (-1: none yet,
+  // -2: several): then that Dutch pairing, when it pairs everyone, is the only matching of greatest weight (any
+  // other leaves someone unpaired, which costs more than `top` can make up, or uses a pair farther from the Dutch
+  // one), so it is taken without the matching call (e.g. every block of a Swiss round 1).
+  let free = true;
+  const dutch = new Array<number>(k).fill(-1);
   for (let a = 0; a < k; a++) {
     const i = members[a] as number;
     const pi = bpos.get(i) as number;
     for (let b = a + 1; b < k; b++) {
       const j = members[b] as number;
-      if (field.met(i, j) || (strictSides && absoluteConflict(field, i, j))) continue;
+      if (field.met(i, j) || (strictSides && absoluteConflict(field, i, j))) {
+        free = false;
+        continue;
+      }
       const cost = sideCost(field, i, j, unit, pairsAtMost);
       const pj = bpos.get(j) as number;
       const d = pi < pj ? dutchDistance(shape, pi, pj) : dutchDistance(shape, pj, pi);
+      if (cost !== 0) free = false;
+      if (d === 0) {
+        dutch[a] = dutch[a] === -1 ? b : -2;
+        dutch[b] = dutch[b] === -1 ? a : -2;
+      }
       edges.push([a, b, top - cost - 2 * d + (m - pi) + (m - pj)]);
     }
   }
-  const mate = maxWeightMatching(k, edges);
+  const mate = free && k % 2 === 0 && dutch.every((b) => b >= 0) ? dutch : maxWeightMatching(k, edges);
   const pairs: [number, number][] = [];
   const unpaired: number[] = [];
   for (let a = 0; a < k; a++) {

@@ -87,8 +87,12 @@ function readState(entrants: readonly Entrant[], results: readonly StageMatchRes
     }
     withdrawn.add(id);
   });
-  const order = rankRecords(ranked.map((e) => records.get(e.id) as ParticipantRecord), records, criteria, points, { byes: { rounds: format.rounds, rule: byeTiebreakRuleSetting(s) } });
-  const ranking = order.map((x) => x.record);
+  const inSeedOrder = ranked.map((e) => records.get(e.id) as ParticipantRecord);
+  // Before any result every record is empty, so every criterion ties and the standings are the seed order.
+  const ranking =
+    results.length === 0
+      ? inSeedOrder
+      : rankRecords(inSeedOrder, records, criteria, points, { byes: { rounds: format.rounds, rule: byeTiebreakRuleSetting(s) } }).map((x) => x.record);
   // SEED (R27.8): each score group in seed order instead of the standings' (a stable sort keeps points first).
   if (swissPairingOrderSetting(s) === 'SEED') ranking.sort((a, b) => b.points - a.points || a.seed - b.seed);
   const active = ranking

@@ -1,4 +1,4 @@
-/** Largest number of rows written by one multi-row statement (R7.19: chunks of 500). */
+/** Largest number of rows written by one multi-row statement where no bulk insert of the dialect is used (R7.19). */
 export const WRITE_CHUNK_SIZE = 500;
 
 /** Splits `items` into consecutive slices of at most `size` items (the last may be shorter). */

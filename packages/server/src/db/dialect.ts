@@ -1,4 +1,5 @@
-import type { Expression, Kysely, RawBuilder, SelectQueryBuilder } from 'kysely';
+import type { Expression, Insertable, Kysely, RawBuilder, SelectQueryBuilder } from 'kysely';
+import type { TableName } from './bulk-insert';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Db } from './db';
 import type { Database } from './schema';
@@ -97,6 +98,15 @@ export interface DatabaseDialect {
    * in no guaranteed order: sort after reading. SQLite: `json_group_array(json_object(...))`; PostgreSQL: `json_agg`.
    */
   jsonArrayFrom<O>(query: Expression<O>): RawBuilder<unknown>;
+
+  /**
+   * Inserts `rows` (any number) into `table` through `trx` in as few statements as the database allows, without
+   * Kysely's per-value query building: for bulk writes such as a stage's matches and entrants at its start (R7.19).
+   * A column some rows lack is written NULL in the others. SQLite: multi-row `INSERT ... VALUES` of at most 32,766
+   * parameters per statement (the bundled SQLite's limit). PostgreSQL: one `INSERT ... SELECT` from
+   * `json_populate_recordset` over the rows as one JSON parameter. @throws UniqueViolationError as any query.
+   */
+  insertRows<T extends TableName>(trx: Db, table: T, rows: readonly Insertable<Database[T]>[]): Promise<void>;
 
   /**
    * The portable form of a driver error when it is a unique-constraint (or primary-key) violation, else null.

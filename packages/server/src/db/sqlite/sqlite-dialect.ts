@@ -1,4 +1,5 @@
 import { jsonArrayFrom } from 'kysely/helpers/sqlite';
+import { insertValues } from '../bulk-insert';
 import type { DatabaseDialect } from '../dialect';
 import { createSqliteDatabase } from './sqlite';
 import { toUniqueViolation } from './unique-violation';
@@ -31,6 +32,10 @@ export const sqliteDialect: DatabaseDialect = {
   jsonArrayFrom(query) {
     // json_group_array(json_object(...)) over the subquery's explicit selections; read back as JSON text.
     return jsonArrayFrom(query as Parameters<typeof jsonArrayFrom>[0]);
+  },
+  insertRows(trx, table, rows) {
+    // SQLITE_MAX_VARIABLE_NUMBER of the SQLite bundled with better-sqlite3.
+    return insertValues(trx, table, rows, 32_766, () => '?');
   },
   toUniqueViolation,
 };

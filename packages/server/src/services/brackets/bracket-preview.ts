@@ -34,7 +34,7 @@ export async function previewBracket(deps: AppDeps, tournament: TournamentRow): 
       await deps.dialect.lockRows(trx, 'tournaments', [tournament.id]);
       await trx.updateTable('tournaments').set({ status: 'PUBLISHED' }).where('id', '=', tournament.id).where('status', '=', 'DRAFT').execute();
       const stages = await findStageRows(trx, tournament.id);
-      await runTournamentStart({ db: trx, sink: { clock: deps.clock }, tournament, now }, stages);
+      await runTournamentStart({ db: trx, sink: { clock: deps.clock }, tournament, now, dialect: deps.dialect }, stages);
       throw new PreviewRollback(await readBracket(trx, tournament));
     });
   } catch (error) {

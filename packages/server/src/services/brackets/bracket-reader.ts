@@ -1,10 +1,9 @@
-import { formatDefinition, groupNamesOf, roundName, type BracketKind, type StageFormat } from '@tourney/core';
+import { bestOfFor, formatDefinition, groupNamesOf, roundName, type BestOfSettings, type BracketKind, type Entrant, type StageFormat } from '@tourney/core';
 import type { Bracket, Placement, BracketStage, Match, StandingsRow } from '../../contract-types';
-import { readMatches } from '../matches/match-reader';
+import { toMatch, type SideInfo } from '../matches/match-mapper';
 import { BRACKET_VIEW_RANK } from '../matches/play-order';
-import { readStageEntrants } from '../stages/stage-entrants';
-import { readStageResults } from '../stages/stage-results';
-import { effectiveSettings } from '../stages/stage-settings';
+import { toStageResults, type StageResultRow } from '../stages/stage-results';
+import { effectiveSettings, parseStageSettings } from '../stages/stage-settings';
 import { toStage } from '../tournaments/tournament-mapper';
 import type { Db } from '../../db/db';
 import { findStageRows } from '../tournaments/tournament-reader';
@@ -34,29 +33,75 @@ function roundsOf(matches: readonly Match[], format: StageFormat): BracketRound[
 /**
  * Current standings of a stage whose format has them (core registry `standings`: round robin, Swiss, groups;
  * over its results so far, settings with the format's defaults): rank (within the group for GROUPS), record, points, scores and the
- * value of each configured criterion. Empty for elimination formats and stages not generated yet.
+ * value of each configured criterion. Empty for elimination formats and stages not generated yet. `entrants` are the
+ * stage's entrants in seed order and `rows` its matches (as readStageEntrants and readStageResults read them).
  */
-async function standingsOf(db: Db, stage: StageRow, names: ReadonlyMap<string, string>): Promise<StandingsRow[]> {
+function standingsOf(stage: StageRow, entrants: readonly Entrant[], rows: readonly StageResultRow[], names: ReadonlyMap<string, string>): StandingsRow[] {
   const standings = formatDefinition(stage.format).standings;
   if (standings === null) return [];
-  const entrants = await readStageEntrants(db, stage.id);
   if (entrants.length < 2) return [];
-  const { results } = await readStageResults(db, stage.id);
+  const { results } = toStageResults(rows);
   const settings = effectiveSettings(stage.format, stage.settings);
-  const rows = standings(entrants, results, settings);
-  const groupCount = Math.max(0, ...rows.map((r) => r.group ?? 0));
+  const ranked = standings(entrants, results, settings);
+  const groupCount = Math.max(0, ...ranked.map((r) => r.group ?? 0));
   const groupNames = groupCount > 0 ? groupNamesOf(settings, groupCount) : [];
   // Core's row under the contract's names: scoresFor/scoresAgainst are scoreFor/scoreAgainst, plus the display name
   // and the group's name (R23.2).
-  return rows.map(({ scoresFor, scoresAgainst, tiebreaks, ...row }) => ({
-    ...row,
+  // Built field by field (in the order a spread of core's row gave), not with a rest/spread per row: thousands of
+  // rows in a large Swiss.
+  return ranked.map((row) => ({
+    participantId: row.participantId,
+    seed: row.seed,
+    rank: row.rank,
+    tiedWithPrevious: row.tiedWithPrevious,
+    group: row.group,
+    played: row.played,
+    wins: row.wins,
+    draws: row.draws,
+    losses: row.losses,
+    byes: row.byes,
+    points: row.points,
+    scoreDifference: row.scoreDifference,
+    status: row.status,
     groupName: row.group === null ? null : (groupNames[row.group - 1] ?? null),
     name: names.get(row.participantId) ?? '',
-    scoreFor: scoresFor,
-    scoreAgainst: scoresAgainst,
-    tiebreaks: { ...tiebreaks } as Record<string, number>,
+    scoreFor: row.scoresFor,
+    scoreAgainst: row.scoresAgainst,
+    tiebreaks: { ...row.tiebreaks } as Record<string, number>,
   }));
 }
+
+/** The matches columns the bracket reads: the API `Match` (match-mapper `toMatch`) and core results (`key`). */
+const BRACKET_MATCH_COLUMNS = [
+  'id',
+  'tournament_id',
+  'stage_id',
+  'key',
+  'bracket',
+  'group_number',
+  'group_name',
+  'round',
+  'number',
+  'status',
+  'participant1_id',
+  'participant2_id',
+  'score1',
+  'score2',
+  'winner_id',
+  'loser_id',
+  'is_draw',
+  'result_type',
+  'next_winner_match_id',
+  'next_winner_slot',
+  'next_loser_match_id',
+  'next_loser_slot',
+  'reported_result',
+  'games',
+  'decider',
+  'scheduled_at',
+  'started_at',
+  'completed_at',
+] as const;
 
 /**
  * The bracket of a started tournament (R5.15): per stage its rounds (bracket, round, display name from core)
@@ -65,26 +110,69 @@ async function standingsOf(db: Db, stage: StageRow, names: ReadonlyMap<string, s
  * stage or knocked out of an earlier one; everyone once the tournament is COMPLETED), best first.
  */
 export async function readBracket(db: Db, tournament: TournamentRow): Promise<Bracket> {
-  const [stageRows, matchRows, people] = await Promise.all([
+  // Four queries whatever the number of stages and matches: sides, stage seeds, best-of and standings come from them.
+  const [stageRows, matchRows, people, seeds] = await Promise.all([
     findStageRows(db, tournament.id),
-    db.selectFrom('matches').selectAll().where('tournament_id', '=', tournament.id).orderBy('round').orderBy('number').execute(),
+    db.selectFrom('matches').select(BRACKET_MATCH_COLUMNS).where('tournament_id', '=', tournament.id).orderBy('round').orderBy('number').execute(),
     db
       .selectFrom('participants')
       .select(['id', 'name', 'seed', 'final_placement', 'placement_range'])
       .where('tournament_id', '=', tournament.id)
       .execute(),
+    db.selectFrom('stage_entrants').select(['stage_id', 'participant_id', 'seed']).where('tournament_id', '=', tournament.id).execute(),
   ]);
-  const matches = await readMatches(db, tournament.id, matchRows, { history: false }); // R25.9: history on getMatch
-  const byStage = new Map<string, Match[]>();
-  for (const m of matches) {
-    const list = byStage.get(m.stageId) ?? [];
-    list.push(m);
-    byStage.set(m.stageId, list);
+  // Per stage: each participant's name and seed in that stage (its stage seed, else its tournament seed, as toMatch
+  // gives them), so mapping a match looks its sides up without building a key per side.
+  const tournamentSides = new Map<string, SideInfo>(people.map((p) => [p.id, { name: p.name, seed: p.seed }]));
+  const stageSeeds = new Map<string, Map<string, number>>();
+  for (const e of seeds) {
+    let own = stageSeeds.get(e.stage_id);
+    if (own === undefined) {
+      own = new Map();
+      stageSeeds.set(e.stage_id, own);
+    }
+    own.set(e.participant_id, e.seed);
   }
+  const stages = new Map(
+    stageRows.map((s) => {
+      const own = stageSeeds.get(s.id);
+      const sides = own === undefined ? tournamentSides : new Map([...tournamentSides].map(([id, side]) => [id, { name: side.name, seed: own.get(id) ?? side.seed }]));
+      // Best-of by round (R25.1), computed once per round rather than per match.
+      return [s.id, { number: s.number, settings: parseStageSettings(s.settings ?? '{}') as BestOfSettings, sides, bestOfs: new Map<number, number>() }];
+    }),
+  );
+  const byStage = new Map<string, { matches: Match[]; rows: StageResultRow[] }>();
+  for (const r of matchRows) {
+    const stage = stages.get(r.stage_id);
+    let bestOf = stage?.bestOfs.get(r.round);
+    if (bestOf === undefined) {
+      bestOf = bestOfFor(stage?.settings ?? {}, r.round);
+      stage?.bestOfs.set(r.round, bestOf);
+    }
+    let list = byStage.get(r.stage_id);
+    if (list === undefined) {
+      list = { matches: [], rows: [] };
+      byStage.set(r.stage_id, list);
+    }
+    list.matches.push(toMatch(r, { stageNumber: stage?.number ?? 0, sides: stage?.sides ?? tournamentSides, bestOf })); // R25.9: no history
+    list.rows.push(r);
+  }
+  const entrantsBy = new Map<string, Entrant[]>();
+  for (const s of seeds) {
+    const list = entrantsBy.get(s.stage_id) ?? [];
+    list.push({ id: s.participant_id, seed: s.seed });
+    entrantsBy.set(s.stage_id, list);
+  }
+  for (const list of entrantsBy.values()) list.sort((a, b) => a.seed - b.seed);
   const names = new Map(people.map((p) => [p.id, p.name]));
-  const stages: BracketStage[] = [];
+  const out: BracketStage[] = [];
   for (const s of stageRows) {
-    stages.push({ stage: toStage(s), rounds: roundsOf(byStage.get(s.id) ?? [], s.format as StageFormat), standings: await standingsOf(db, s, names) });
+    const own = byStage.get(s.id);
+    out.push({
+      stage: toStage(s),
+      rounds: roundsOf(own?.matches ?? [], s.format as StageFormat),
+      standings: standingsOf(s, entrantsBy.get(s.id) ?? [], own?.rows ?? [], names),
+    });
   }
   const placements: Placement[] = people
     .filter((p) => p.final_placement !== null)
@@ -95,5 +183,5 @@ export async function readBracket(db: Db, tournament: TournamentRow): Promise<Br
       placement: p.final_placement as number,
       placementRange: p.placement_range ?? String(p.final_placement),
     }));
-  return { tournamentId: tournament.id, status: tournament.status as Bracket['status'], stages, placements };
+  return { tournamentId: tournament.id, status: tournament.status as Bracket['status'], stages: out, placements };
 }

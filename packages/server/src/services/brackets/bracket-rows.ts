@@ -103,9 +103,14 @@ export function buildMatchRows(stage: { matches: readonly GeneratedStageMatch[] 
   const slots = playRounds(stage.matches);
   const matchInterval = ctx.matchIntervalMinutes ?? 0;
   const positions = matchInterval > 0 ? positionsInPlayRound(stage.matches, slots) : null;
+  const roundStarts = new Map<number, string>();
   return stage.matches.map((m) => {
     const playRound = slots.get(m.key) as number;
-    const roundAt = scheduledAtForRound(ctx.startDate, playRound, ctx.intervalMinutes);
+    let roundAt = roundStarts.get(playRound);
+    if (roundAt === undefined) {
+      roundAt = scheduledAtForRound(ctx.startDate, playRound, ctx.intervalMinutes);
+      roundStarts.set(playRound, roundAt);
+    }
     return {
       id: idOf(m.key),
       tournament_id: ctx.tournamentId,

@@ -60,6 +60,14 @@ function side(participantId: string | null, score: number | null, sides: Readonl
   return { participantId, name: info?.name ?? null, seed: stageSeed ?? info?.seed ?? null, score };
 }
 
+/** Seed of participant `id` in stage `stageId` from `${stageId}:${participantId}` keys (no closure per match mapped). */
+function stageSeedOf(stageSeeds: ReadonlyMap<string, number> | undefined, stageId: string, id: string | null): number | undefined {
+  return id === null ? undefined : stageSeeds?.get(`${stageId}:${id}`);
+}
+
+/** The columns of a matches row that {@link toMatch} reads (a read may leave the others out). */
+export type MatchViewRow = Omit<MatchRow, 'version' | 'created_at' | 'updated_at' | 'play_round' | 'key'>;
+
 /**
  * Maps a matches row to the API `Match`. `sides` gives names and tournament seeds of participants by id,
  * `stageSeeds` their seeds in the match's stage (keyed `${stageId}:${participantId}`, preferred: a later stage
@@ -68,10 +76,9 @@ function side(participantId: string | null, score: number | null, sides: Readonl
  * (R25.2, R25.4); a pending report is in `reportedResult`.
  */
 export function toMatch(
-  row: MatchRow,
+  row: MatchViewRow,
   ctx: { stageNumber: number; sides: ReadonlyMap<string, SideInfo>; stageSeeds?: ReadonlyMap<string, number>; bestOf?: number; history?: MatchHistoryEntry[] },
 ): Match {
-  const seedIn = (id: string | null) => (id === null ? undefined : ctx.stageSeeds?.get(`${row.stage_id}:${id}`));
   const reported = parseReportedResult(row.reported_result);
   return {
     id: row.id,
@@ -85,8 +92,8 @@ export function toMatch(
     number: row.number,
     status: row.status as MatchStatus,
     participants: [
-      side(row.participant1_id, row.score1, ctx.sides, seedIn(row.participant1_id)),
-      side(row.participant2_id, row.score2, ctx.sides, seedIn(row.participant2_id)),
+      side(row.participant1_id, row.score1, ctx.sides, stageSeedOf(ctx.stageSeeds, row.stage_id, row.participant1_id)),
+      side(row.participant2_id, row.score2, ctx.sides, stageSeedOf(ctx.stageSeeds, row.stage_id, row.participant2_id)),
     ],
     winnerId: row.winner_id,
     loserId: row.loser_id,

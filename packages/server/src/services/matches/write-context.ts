@@ -1,4 +1,5 @@
 import type { EventSink } from '../events';
+import type { DatabaseDialect } from '../../db/dialect';
 import type { Db } from '../../db/db';
 import type { TournamentRow } from '../../db/rows';
 
@@ -12,4 +13,9 @@ export interface WriteContext {
   sink: EventSink;
   tournament: TournamentRow;
   now: string;
+  /**
+   * The database's dialect, for its bulk writes (`insertRows`: a stage's matches and entrants, R7.19); where
+   * absent those rows are written with Kysely's multi-row inserts in chunks of 500.
+   */
+  dialect?: DatabaseDialect;
 }

@@ -96,7 +96,10 @@ async function tournamentStarted(db: EventDb, tournamentId: string | null): Prom
     message: `${tournament.name} has started; your matches are in the schedule.`,
     data: { tournamentId },
   }));
-  drafts.push(...(await readyMatchDrafts(db, readyMatchesQuery(db).where('m.tournament_id', '=', tournamentId))));
+  // MATCH_READY goes to members of the matches' participants: with none in the tournament (participants without
+  // accounts), the ready matches of a large first round are not read.
+  const anyMember = await db.selectFrom('participant_members').select('user_id').where('tournament_id', '=', tournamentId).limit(1).executeTakeFirst();
+  if (anyMember) drafts.push(...(await readyMatchDrafts(db, readyMatchesQuery(db).where('m.tournament_id', '=', tournamentId))));
   return drafts;
 }
 

@@ -56,7 +56,28 @@ export async function loadReadyMatches(db: EventDb, query: ReturnType<typeof rea
   }));
 }
 
-/** MATCH_READY drafts for every match a readyMatchesQuery returns. */
+/**
+ * MATCH_READY drafts for every match a readyMatchesQuery returns (as `loadReadyMatches(...).flatMap(matchReadyDraftsOf)`),
+ * reading the sides' names only for matches with a user to notify: a stage start of thousands of matches between
+ * participants without accounts reads no names.
+ */
 export async function readyMatchDrafts(db: EventDb, query: ReturnType<typeof readyMatchesQuery>): Promise<NotificationDraft[]> {
-  return (await loadReadyMatches(db, query)).flatMap(matchReadyDraftsOf);
+  const rows = await query.execute();
+  const users = await usersOfParticipants(db, rows.flatMap((r) => [r.participant1_id, r.participant2_id]));
+  if (users.size === 0) return [];
+  const notified = rows.filter((r) => (r.participant1_id !== null && users.has(r.participant1_id)) || (r.participant2_id !== null && users.has(r.participant2_id)));
+  const names = await participantNames(db, notified.flatMap((r) => [r.participant1_id, r.participant2_id]));
+  return notified.flatMap((r) =>
+    matchReadyDraftsOf({
+      matchId: r.id,
+      tournamentId: r.tournament_id,
+      tournamentName: r.tournament_name,
+      round: r.round,
+      scheduledAt: r.scheduled_at,
+      sides: [r.participant1_id, r.participant2_id].map((id) => ({
+        name: id ? (names.get(id) ?? null) : null,
+        userIds: id ? (users.get(id) ?? []) : [],
+      })),
+    }),
+  );
 }

@@ -43,7 +43,7 @@ export class StageDrawService extends DomainService {
     await this.db.transaction().execute(async (trx) => {
       // One tournament-wide change at a time, as TournamentService and MatchService.
       await this.deps.dialect.lockRows(trx, 'tournaments', [tournament.id]);
-      await fn({ db: trx, sink: this.deps, tournament, now });
+      await fn({ db: trx, sink: this.deps, tournament, now, dialect: this.deps.dialect });
     });
   }
 

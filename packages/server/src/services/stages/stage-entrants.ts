@@ -1,6 +1,7 @@
 import type { Entrant } from '@tourney/core';
 import { chunks } from '../../db/chunks';
 import type { Db } from '../../db/db';
+import type { DatabaseDialect } from '../../db/dialect';
 
 /** The entrants of a stage with their stage seeds (1..N), best seed first. */
 export async function readStageEntrants(db: Db, stageId: string): Promise<Entrant[]> {
@@ -13,9 +14,13 @@ export async function readStageEntrants(db: Db, stageId: string): Promise<Entran
   return rows.map((r) => ({ id: r.participant_id, seed: r.seed }));
 }
 
-/** Records who enters a stage and with which stage seed (in chunks of 500 rows), inside the caller's transaction. */
-export async function writeStageEntrants(db: Db, tournamentId: string, stageId: string, entrants: readonly Entrant[]): Promise<void> {
+/**
+ * Records who enters a stage and with which stage seed, inside the caller's transaction: with `dialect`'s bulk
+ * insert (`insertRows`), else in chunks of 500 rows.
+ */
+export async function writeStageEntrants(db: Db, tournamentId: string, stageId: string, entrants: readonly Entrant[], dialect?: DatabaseDialect): Promise<void> {
   const rows = entrants.map((e) => ({ stage_id: stageId, tournament_id: tournamentId, participant_id: e.id, seed: e.seed }));
+  if (dialect) return dialect.insertRows(db, 'stage_entrants', rows);
   for (const chunk of chunks(rows)) await db.insertInto('stage_entrants').values(chunk).execute();
 }
 

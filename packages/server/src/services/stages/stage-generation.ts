@@ -66,7 +66,10 @@ function byeRow(ctx: WriteContext, stage: StageRow, round: number, number: numbe
   };
 }
 
-/** Inserts the rows of some generated matches (and a Swiss bye) in chunks of 500; returns the number of playable matches. */
+/**
+ * Inserts the rows of some generated matches (and a Swiss bye) with the dialect's bulk insert (`insertRows`), else
+ * in chunks of 500; returns the number of playable matches.
+ */
 async function insertMatches(
   ctx: WriteContext,
   stage: StageRow,
@@ -81,7 +84,8 @@ async function insertMatches(
     { tournamentId: stage.tournament_id, stageId: stage.id, startDate, intervalMinutes: interval, matchIntervalMinutes: matchIntervalOf(settings), now: ctx.now },
   );
   if (swiss?.bye) rows.push(byeRow(ctx, stage, swiss.round, matches.length + 1, swiss.bye, startDate, interval));
-  for (const chunk of chunks(rows)) await ctx.db.insertInto('matches').values(chunk).execute();
+  if (ctx.dialect) await ctx.dialect.insertRows(ctx.db, 'matches', rows);
+  else for (const chunk of chunks(rows)) await ctx.db.insertInto('matches').values(chunk).execute();
   return matches.length;
 }
 
@@ -91,7 +95,7 @@ async function insertMatches(
  * round 1 and its bye), and status ONGOING. Returns the number of matches to play.
  */
 export async function writeStage(ctx: WriteContext, stage: StageRow, generated: StageGeneration, defaultStart: string): Promise<number> {
-  await writeStageEntrants(ctx.db, stage.tournament_id, stage.id, generated.entrants);
+  await writeStageEntrants(ctx.db, stage.tournament_id, stage.id, generated.entrants, ctx.dialect);
   const swiss = generated.format === 'SWISS' ? { round: generated.round.round, bye: generated.round.bye } : null;
   const startDate = stageStartOf(parseStageSettings(stage.settings), defaultStart);
   const count = await insertMatches(ctx, stage, generated.matches, swiss, startDate);

@@ -1,5 +1,6 @@
 import type { MatchOutcome, StageMatchResult } from '@tourney/core';
 import type { Db } from '../../db/db';
+import type { MatchRow } from '../../db/rows';
 
 /** A stage's match as core reads it: results for standings and Swiss pairing, outcomes for placements. */
 export interface StageResults {
@@ -18,6 +19,14 @@ export async function readStageResults(db: Db, stageId: string): Promise<StageRe
     .select(['key', 'participant1_id', 'participant2_id', 'winner_id', 'loser_id', 'is_draw', 'score1', 'score2'])
     .where('stage_id', '=', stageId)
     .execute();
+  return toStageResults(rows);
+}
+
+/** The columns of a matches row that {@link toStageResults} reads. */
+export type StageResultRow = Pick<MatchRow, 'key' | 'participant1_id' | 'participant2_id' | 'winner_id' | 'loser_id' | 'is_draw' | 'score1' | 'score2'>;
+
+/** Core results and outcomes of some matches rows of one stage, as {@link readStageResults} gives them. Pure. */
+export function toStageResults(rows: readonly StageResultRow[]): StageResults {
   const results: StageMatchResult[] = [];
   const outcomes: MatchOutcome[] = [];
   for (const r of rows) {

@@ -101,7 +101,7 @@ export class TournamentService extends DomainService {
     await this.db.transaction().execute(async (trx) => {
       // One tournament-wide change at a time (match results lock the tournament too, see MatchService).
       await this.deps.dialect.lockRows(trx, 'tournaments', [tournament.id]);
-      await fn({ db: trx, sink: this.deps, tournament, now });
+      await fn({ db: trx, sink: this.deps, tournament, now, dialect: this.deps.dialect });
     });
   }
 

@@ -3,13 +3,16 @@ import { effectiveSettings } from '../stages/stage-settings';
 import { parseGroupDraw } from '../stages/group-draw';
 import { AppError } from '../../errors/app-error';
 import { writeEvents } from '../events';
-import { caseById } from '../../db/case-by-id';
+import { sql } from 'kysely';
 import { chunks } from '../../db/chunks';
 import { assignSeeds } from '../stages/seeding';
 import { planStage, writeStage } from '../stages/stage-generation';
 import { checkStagePlan, planIssuesAtStart } from '../stages/stage-plan';
 import type { WriteContext } from '../matches/write-context';
 import type { StageRow } from '../../db/rows';
+
+/** Entrants seeded per UPDATE statement at the start: 2 parameters each, within SQLite's 32,766 and PostgreSQL's 65,535. */
+const SEED_UPDATE_CHUNK = 8000;
 
 /** Tournament statuses from which start is accepted (R5.9; core `TOURNAMENT_TRANSITIONS.start`). */
 export const STARTABLE_STATUSES: readonly string[] = TOURNAMENT_TRANSITIONS.start.from;
@@ -25,8 +28,8 @@ export const STARTABLE_STATUSES: readonly string[] = TOURNAMENT_TRANSITIONS.star
  *    participants who did not check in become NO_SHOW; everyone not entering loses any seed;
  * 4. checks the stage plan against the N entrants (every stage's settings and qualifier counts, stage by stage:
  *    409 NOT_ENOUGH_PARTICIPANTS or CONFLICT naming `stages[i].settings.<field>`, see stage-plan.ts);
- * 5. generates stage 1 with core (any format), records its entrants with their seeds and inserts its matches in
- *    chunks of 500 rows, scheduled `start + (play round - 1) * roundIntervalMinutes` (+ k * matchIntervalMinutes for
+ * 5. generates stage 1 with core (any format), records its entrants with their seeds and inserts its matches with
+ *    the dialect's bulk insert (`ctx.dialect.insertRows`, R7.19), scheduled `start + (play round - 1) * roundIntervalMinutes` (+ k * matchIntervalMinutes for
  *    the k-th match of a round; start = the stage's startsAt, else the tournament's startDate: R25.6, R25.7); the stage becomes ONGOING
  *    (later stages are generated when the stage before them completes, stage-completion.ts);
  * 6. records `tournament.started` (data: tournamentId, status, stageId, participantCount, matchCount).
@@ -58,12 +61,11 @@ export async function runTournamentStart(ctx: WriteContext, stages: readonly Sta
     : stages[0] && seedingSetting(effectiveSettings(stages[0].format, stages[0].settings)) === 'RATING'
       ? seedsByRating(candidates.map((c) => ({ id: c.id, rating: c.rating === null ? null : Number(c.rating), registeredAt: c.registeredAt })))
       : assignSeeds(candidates);
-  for (const chunk of chunks(entrants)) {
-    await db
-      .updateTable('participants')
-      .set({ seed: caseById(chunk.map((e) => ({ id: e.id, value: e.seed })), 'INTEGER'), status: 'ACTIVE' })
-      .where('id', 'in', chunk.map((e) => e.id))
-      .execute();
+  for (const chunk of chunks(entrants, SEED_UPDATE_CHUNK)) {
+    // One UPDATE ... FROM (VALUES (id, seed), ...) per chunk: each row finds its value by a join, where a
+    // CASE over the chunk's ids would compare every row with every id.
+    const values = sql.join(chunk.map((e) => sql`(${e.id}, CAST(${e.seed} AS INTEGER))`));
+    await sql`UPDATE participants SET seed = v.column2, status = 'ACTIVE' FROM (VALUES ${values}) AS v WHERE participants.id = v.column1`.execute(db);
   }
   if (checkInRequired) {
     await db
