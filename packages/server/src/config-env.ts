@@ -33,6 +33,8 @@ const POSITIVE_INTEGER = 'must be a positive integer';
 const positive = () =>
   z.coerce.number<string>({ error: POSITIVE_INTEGER }).int({ error: POSITIVE_INTEGER }).min(1, { error: POSITIVE_INTEGER });
 
+const POOL_SIZE = 'must be an integer of at least 2 (a periodic job holds one connection for its lock while its queries use another)';
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /**
@@ -59,9 +61,9 @@ export const serverEnvVariables = {
       description: 'PostgreSQL database to use instead of SQLite (see "Running on PostgreSQL and several instances"); the password is never logged',
     },
   ),
-  TOURNEY_DB_POOL_SIZE: doc(positive(), {
+  TOURNEY_DB_POOL_SIZE: doc(z.coerce.number<string>({ error: POOL_SIZE }).int({ error: POOL_SIZE }).min(2, { error: POOL_SIZE }), {
     default: '10',
-    description: 'most PostgreSQL connections one server process opens at once (requests beyond wait for one)',
+    description: 'most PostgreSQL connections one server process opens at once (requests beyond wait for one); at least 2',
   }),
   TOURNEY_DB_STATEMENT_TIMEOUT: doc(count(), {
     default: '30',

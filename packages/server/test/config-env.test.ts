@@ -115,8 +115,12 @@ describe('configFromEnv', () => {
     const attempt = () => configFromEnv({ DATABASE_URL: 'mysql://root:hunter2@db.example.com/tourney', TOURNEY_DB_POOL_SIZE: '0' });
     expect(attempt).toThrow(
       'invalid environment: DATABASE_URL must be a postgres:// or postgresql:// URL, e.g. postgres://tourney:secret@localhost:5432/tourney ' +
-        '(got "mysql://root:***@db.example.com/tourney"); TOURNEY_DB_POOL_SIZE must be a positive integer (got "0")',
+        '(got "mysql://root:***@db.example.com/tourney"); TOURNEY_DB_POOL_SIZE must be an integer of at least 2 (a periodic job holds one connection for its lock while its queries use another) (got "0")',
     );
     expect(attempt).not.toThrow(/hunter2/);
+    // One connection is refused: the job lock holds it while the job's queries would wait for another.
+    expect(() => configFromEnv({ DATABASE_URL: 'postgres://db.example.com/tourney', TOURNEY_DB_POOL_SIZE: '1' })).toThrow(
+      'TOURNEY_DB_POOL_SIZE must be an integer of at least 2',
+    );
   });
 });

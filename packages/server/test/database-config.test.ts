@@ -40,6 +40,15 @@ describe.skipIf(onPostgres)('database configuration refused at start (no Postgre
     expect(databaseFor(resolveConfig({ databaseUrl: 'postgresql://db/tourney' })).dialect.name).toBe('postgres');
     expect(databaseFor(resolveConfig({})).dialect.name).toBe('sqlite');
   });
+
+  it('startServer options: a PostgreSQL pool of one connection is a ConfigError (the job lock needs a second)', () => {
+    expect(() => databaseFor(resolveConfig({ databaseUrl: 'postgresql://db/tourney', databasePoolSize: 1 }))).toThrow(
+      'the PostgreSQL pool size must be at least 2 (got 1)',
+    );
+    expect(databaseFor(resolveConfig({ databaseUrl: 'postgresql://db/tourney', databasePoolSize: 2 })).dialect.name).toBe('postgres');
+    // SQLite has no pool: the setting is ignored there.
+    expect(databaseFor(resolveConfig({ databasePoolSize: 1 })).dialect.name).toBe('sqlite');
+  });
 });
 
 describe.skipIf(!onPostgres)('database configuration refused at start (by the PostgreSQL server)', () => {

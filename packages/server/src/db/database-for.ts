@@ -11,13 +11,20 @@ export interface DatabaseChoice {
   location: string;
 }
 
+/**
+ * Fewest connections a PostgreSQL pool may have: a periodic job keeps its advisory lock on one connection while its
+ * queries run on another (DatabaseDialect.runExclusive, R22.2), so one connection would wait on itself forever.
+ */
+export const MIN_POSTGRES_POOL_SIZE = 2;
+
 /** URL schemes of PostgreSQL (libpq accepts both). */
 const POSTGRES_SCHEMES = new Set(['postgres:', 'postgresql:']);
 
 /**
  * The database the configuration names: PostgreSQL at config.databaseUrl when it is set (pool size and statement
  * timeout from the configuration), else SQLite at config.databasePath.
- * @throws ConfigError when databaseUrl is not a postgres:// or postgresql:// URL (the message hides its password).
+ * @throws ConfigError when databaseUrl is not a postgres:// or postgresql:// URL (the message hides its password), or
+ * when the pool has fewer than {@link MIN_POSTGRES_POOL_SIZE} connections (R18.11).
  */
 export function databaseFor(config: ServerConfig): DatabaseChoice {
   if (config.databaseUrl === null || config.databaseUrl === '') return { dialect: sqliteDialect, location: config.databasePath };
@@ -31,6 +38,11 @@ export function databaseFor(config: ServerConfig): DatabaseChoice {
     const what = scheme === null ? 'is not a URL' : `has the unsupported scheme ${scheme.slice(0, -1)}`;
     throw new ConfigError(
       `the database URL ${what} (got "${redactUrl(config.databaseUrl)}"): use postgres://user:password@host:5432/database, or unset it for SQLite`,
+    );
+  }
+  if (!Number.isInteger(config.databasePoolSize) || config.databasePoolSize < MIN_POSTGRES_POOL_SIZE) {
+    throw new ConfigError(
+      `the PostgreSQL pool size must be at least ${MIN_POSTGRES_POOL_SIZE} (got ${config.databasePoolSize}): a periodic job holds one connection for its lock while its queries use another`,
     );
   }
   const dialect = postgresDialect({ poolSize: config.databasePoolSize, statementTimeoutMs: config.databaseStatementTimeoutMs });
