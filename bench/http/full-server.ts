@@ -101,8 +101,10 @@ function statementCounter(): { begin: () => void; count: () => number } {
   const proto = Object.getPrototypeOf(server.deps.db.getExecutor()) as { executeQuery: (...args: unknown[]) => Promise<unknown> };
   const original = proto.executeQuery;
   let n = 0;
+  const log = process.env.BENCH_WRITE_SQL === 'on';
   proto.executeQuery = function (this: unknown, ...args: unknown[]) {
     n++;
+    if (log) console.error(`SQL ${(args[0] as { sql: string }).sql.slice(0, 220)}`);
     return original.apply(this, args);
   };
   return { begin: () => (n = 0), count: () => n };
@@ -133,11 +135,13 @@ async function measureBracketAndWrite(id: string): Promise<void> {
   }
   const counter = statementCounter();
   counter.begin();
+  if (process.env.BENCH_WRITE_SQL === 'on') console.error('--- report');
   let t = performance.now();
   await call('POST', `/matches/${match.id}/report`, { scores: [{ participantId: a, score: 2 }, { participantId: b, score: 1 }] }, users[0]);
   const reportMs = performance.now() - t;
   const reportStatements = counter.count();
   counter.begin();
+  if (process.env.BENCH_WRITE_SQL === 'on') console.error('--- confirm');
   t = performance.now();
   await call('POST', `/matches/${match.id}/confirm`, undefined, users[1]);
   console.log(`WRITE ${reportMs.toFixed(1)} ${reportStatements} ${(performance.now() - t).toFixed(1)} ${counter.count()}`);
