@@ -107,8 +107,10 @@ function statementCounter(): { begin: () => void; count: () => number; logging: 
   let logging = false;
   proto.executeQuery = function (this: unknown, ...args: unknown[]) {
     n++;
-    if (log && logging) console.error(`SQL ${(args[0] as { sql: string }).sql.slice(0, 220)}`);
-    return original.apply(this, args);
+    if (!(log && logging)) return original.apply(this, args);
+    const started = performance.now();
+    const sqlText = (args[0] as { sql: string }).sql.slice(0, 160);
+    return (original.apply(this, args) as Promise<unknown>).finally(() => console.error(`SQL ${(performance.now() - started).toFixed(2)} ms ${sqlText}`));
   };
   return {
     begin: () => (n = 0),
@@ -126,7 +128,7 @@ const median = (list: readonly number[]): number => [...list].sort((x, y) => x -
  * `WRITE <report ms> <report statements> <confirm ms> <confirm statements> <report service ms> <confirm service ms>`:
  * the medians over BENCH_WRITE_MATCHES (default 7) matches through HTTP (client-side over loopback, statements counted
  * in this process), then over as many other matches calling MatchService.report/confirm in-process (the server time
- * without the HTTP stack). BENCH_WRITE_SQL=on logs the statements of the first HTTP report and confirm to stderr.
+ * without the HTTP stack). BENCH_WRITE_SQL=on logs the statements (with their milliseconds) of the last HTTP report and confirm to stderr.
  */
 async function measureBracketAndWrite(id: string): Promise<void> {
   const path = `/tournaments/${id}/bracket`;
@@ -171,7 +173,7 @@ async function measureBracketAndWrite(id: string): Promise<void> {
     const [ua, ub] = [await side(a, `a${tag}`, viaHttp), await side(b, `b${tag}`, viaHttp)];
     const scores = { scores: [{ participantId: a, score: 2 }, { participantId: b, score: 1 }] };
     if (viaHttp) {
-      counter.logging(log && i === 0);
+      counter.logging(log && i === count - 1);
       counter.begin();
       if (log && i === 0) console.error('--- report');
       let t = performance.now();
