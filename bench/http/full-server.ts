@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { startServer } from '../../packages/server/src/index';
 import { newId } from '../../packages/server/src/ids';
 import { createLogger } from '../../packages/server/src/logger';
+import { createServices } from '../../packages/server/src/services/index';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 const server = await startServer({
@@ -119,23 +120,39 @@ async function timeBracket(id: string): Promise<{ bytes: number; ms: number; cpu
 
 /**
  * Counts the SQL statements Kysely runs (every executor, in transactions too: they share the class), from `begin()`.
- * BEGIN and COMMIT go through the driver and are not counted.
+ * BEGIN and COMMIT go through the driver and are not counted. With BENCH_WRITE_SQL=on, `logging(true)` prints each
+ * statement to stderr.
  */
-function statementCounter(): { begin: () => void; count: () => number } {
+function statementCounter(): { begin: () => void; count: () => number; logging: (on: boolean) => void } {
   const proto = Object.getPrototypeOf(server.deps.db.getExecutor()) as { executeQuery: (...args: unknown[]) => Promise<unknown> };
   const original = proto.executeQuery;
   let n = 0;
+  const log = process.env.BENCH_WRITE_SQL === 'on';
+  let logging = false;
   proto.executeQuery = function (this: unknown, ...args: unknown[]) {
     n++;
-    return original.apply(this, args);
+    if (!(log && logging)) return original.apply(this, args);
+    const started = performance.now();
+    const sqlText = (args[0] as { sql: string }).sql.slice(0, 160);
+    return (original.apply(this, args) as Promise<unknown>).finally(() => console.error(`SQL ${(performance.now() - started).toFixed(2)} ms ${sqlText}`));
   };
-  return { begin: () => (n = 0), count: () => n };
+  return {
+    begin: () => (n = 0),
+    count: () => n,
+    logging: (on: boolean) => (logging = on),
+  };
 }
+
+/** The median of `list` (the upper middle for an even length). */
+const median = (list: readonly number[]): number => [...list].sort((x, y) => x - y)[Math.floor(list.length / 2)]!;
 
 /**
  * Prints `BRACKET <identity> <gzip> <br> bytes <ms> <cpu ms>` (median of 3 reads) for GET /tournaments/{id}/bracket of tournament `id`, then times
- * a report and a confirm of one of its first-round matches (two users made its sides straight in the database) and
- * prints `WRITE <report ms> <report statements> <confirm ms> <confirm statements>`.
+ * reports and confirms of first-round matches (two users made the sides of each straight in the database), and prints
+ * `WRITE <report ms> <report statements> <confirm ms> <confirm statements> <report service ms> <confirm service ms>`:
+ * the medians over BENCH_WRITE_MATCHES (default 7) matches through HTTP (client-side over loopback, statements counted
+ * in this process), then over as many other matches calling MatchService.report/confirm in-process (the server time
+ * without the HTTP stack). BENCH_WRITE_SQL=on logs the statements (with their milliseconds) of the last HTTP report and confirm to stderr.
  */
 async function measureBracketAndWrite(id: string): Promise<void> {
   const path = `/tournaments/${id}/bracket`;
@@ -145,25 +162,66 @@ async function measureBracketAndWrite(id: string): Promise<void> {
   console.log(`BRACKET ${plain.bytes} ${gzip.bytes} ${br.bytes} ${plain.ms.toFixed(1)} ${plain.cpuMs.toFixed(1)}`);
   type Side = { participantId: string | null };
   const bracket = JSON.parse(plain.body) as { data: { stages: { rounds: { matches: { id: string; status: string; participants: Side[] }[] }[] }[] } };
-  const match = bracket.data.stages[0]!.rounds.flatMap((r) => r.matches).find((m) => m.status === 'SCHEDULED' && m.participants.filter((p) => p.participantId).length === 2)!;
-  const [a, b] = match.participants.map((p) => p.participantId!);
-  const users = [];
-  for (const [i, participantId] of [a, b].entries()) {
-    const u = await call('POST', '/auth/register', { username: `bench_side_${i}_${id.slice(-6)}`, email: `side${i}.${id.slice(-6)}@example.test`, password: 'bench password' });
-    await server.deps.db.updateTable('participants').set({ user_id: u.data.user.id }).where('id', '=', participantId!).execute();
-    await server.deps.db.insertInto('participant_members').values({ participant_id: participantId!, tournament_id: id, user_id: u.data.user.id }).execute();
-    users.push(u.data.accessToken as string);
+  const count = Number(process.env.BENCH_WRITE_MATCHES ?? 7);
+  const ready = bracket.data.stages[0]!.rounds
+    .flatMap((r) => r.matches)
+    .filter((m) => m.status === 'SCHEDULED' && m.participants.filter((p) => p.participantId).length === 2)
+    .slice(0, 2 * count);
+  const template = await server.deps.db.selectFrom('users').selectAll().limit(1).executeTakeFirstOrThrow();
+  /** Makes a user (registered over HTTP when `token`, else a copy of a user row) a member of `participantId`. */
+  async function side(participantId: string, tag: string, token: boolean): Promise<{ userId: string; token?: string }> {
+    let userId: string;
+    let accessToken: string | undefined;
+    if (token) {
+      const u = await call('POST', '/auth/register', { username: `bench_${tag}`, email: `${tag}@example.test`, password: 'bench password' });
+      userId = u.data.user.id as string;
+      accessToken = u.data.accessToken as string;
+    } else {
+      userId = newId();
+      await server.deps.db.insertInto('users').values({ ...template, id: userId, username: `bench_${tag}`, username_lower: `bench_${tag}`.toLowerCase(), email: `${tag}@example.test`.toLowerCase() }).execute();
+    }
+    await server.deps.db.updateTable('participants').set({ user_id: userId }).where('id', '=', participantId).execute();
+    await server.deps.db.insertInto('participant_members').values({ participant_id: participantId, tournament_id: id, user_id: userId }).execute();
+    return { userId, ...(accessToken ? { token: accessToken } : {}) };
   }
   const counter = statementCounter();
-  counter.begin();
-  let t = performance.now();
-  await call('POST', `/matches/${match.id}/report`, { scores: [{ participantId: a, score: 2 }, { participantId: b, score: 1 }] }, users[0]);
-  const reportMs = performance.now() - t;
-  const reportStatements = counter.count();
-  counter.begin();
-  t = performance.now();
-  await call('POST', `/matches/${match.id}/confirm`, undefined, users[1]);
-  console.log(`WRITE ${reportMs.toFixed(1)} ${reportStatements} ${(performance.now() - t).toFixed(1)} ${counter.count()}`);
+  const log = process.env.BENCH_WRITE_SQL === 'on';
+  const http = { report: [] as number[], confirm: [] as number[], reportStatements: [] as number[], confirmStatements: [] as number[] };
+  const services = createServices(server.deps);
+  const direct = { report: [] as number[], confirm: [] as number[] };
+  for (const [i, match] of ready.entries()) {
+    const [a, b] = match.participants.map((p) => p.participantId!) as [string, string];
+    const viaHttp = i < count;
+    const tag = `${i}_${id.slice(-6)}`;
+    const [ua, ub] = [await side(a, `a${tag}`, viaHttp), await side(b, `b${tag}`, viaHttp)];
+    const scores = { scores: [{ participantId: a, score: 2 }, { participantId: b, score: 1 }] };
+    if (viaHttp) {
+      counter.logging(log && i === count - 1);
+      counter.begin();
+      if (log && i === 0) console.error('--- report');
+      let t = performance.now();
+      await call('POST', `/matches/${match.id}/report`, scores, ua.token);
+      http.report.push(performance.now() - t);
+      http.reportStatements.push(counter.count());
+      counter.begin();
+      if (log && i === 0) console.error('--- confirm');
+      t = performance.now();
+      await call('POST', `/matches/${match.id}/confirm`, undefined, ub.token);
+      http.confirm.push(performance.now() - t);
+      http.confirmStatements.push(counter.count());
+      counter.logging(false);
+    } else {
+      let t = performance.now();
+      await services.matches.report({ kind: 'user', userId: ua.userId, sessionId: 'bench' }, match.id, scores);
+      direct.report.push(performance.now() - t);
+      t = performance.now();
+      await services.matches.confirm({ kind: 'user', userId: ub.userId, sessionId: 'bench' }, match.id);
+      direct.confirm.push(performance.now() - t);
+    }
+  }
+  console.log(
+    `WRITE ${median(http.report).toFixed(1)} ${median(http.reportStatements)} ${median(http.confirm).toFixed(1)} ${median(http.confirmStatements)} ${median(direct.report).toFixed(2)} ${median(direct.confirm).toFixed(2)}`,
+  );
 }
 
 const stageStart = Number(process.env.BENCH_STAGE_START ?? 0);

@@ -93,7 +93,7 @@ export function createApp(options: CreateAppOptions): TourneyApp {
   // Notifications of the users concerned are created in the transaction of each event (R15.1).
   deps.eventSubscribers.push(notificationSubscriber);
   // Each tournament's events are numbered into its live stream in the same transaction (R28.1, R28.2).
-  deps.eventSubscribers.push(createLiveStreamWriter(options.dialect, config.liveBacklog));
+  deps.eventSubscribers.push(createLiveStreamWriter(config.liveBacklog));
   const liveStreams = new LiveStreams(services.live, { pollIntervalMs: config.livePollIntervalMs, heartbeatMs: config.liveHeartbeatMs }, logger);
   const document = options.document ?? openapiDocument;
 

@@ -227,6 +227,12 @@ export interface TournamentLiveEventsTable {
   created_at: string;
 }
 
+/** The newest live stream number of a tournament (R28.2), bumped by the stream writer (migration 0016). */
+export interface TournamentLiveSeqTable {
+  tournament_id: string;
+  seq: number;
+}
+
 /** An anti-cheat client enrolled for a user of a project (R12.3); revoked_at set on revoke. */
 export interface AntiCheatClientsTable {
   id: string;
@@ -588,4 +594,5 @@ export interface Database {
   calendar_feed_tokens: CalendarFeedTokensTable;
   evidence_objects: EvidenceObjectsTable;
   tournament_live_events: TournamentLiveEventsTable;
+  tournament_live_seq: TournamentLiveSeqTable;
 }

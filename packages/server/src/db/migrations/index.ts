@@ -14,6 +14,7 @@ import * as m0012 from './0012-group-draw-and-names';
 import * as m0013 from './0013-shared-state-rate-limits-evidence';
 import * as m0014 from './0014-tournament-live-stream';
 import * as m0015 from './0015-participant-ratings';
+import * as m0016 from './0016-tournament-live-counter';
 
 /** Every migration, by name, in order (a static record, so bundlers and tests see them all). */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013-shared-state-rate-limits-evidence': m0013,
   '0014-tournament-live-stream': m0014,
   '0015-participant-ratings': m0015,
+  '0016-tournament-live-counter': m0016,
 };

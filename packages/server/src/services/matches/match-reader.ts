@@ -12,9 +12,20 @@ export function findMatchRow(db: Db, id: string): Promise<MatchRow | undefined> 
   return db.selectFrom('matches').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** What `readMatches` loads besides the rows: `history` false leaves the history out (lists, R25.9). */
+/** A stage as `readMatches` needs it: its number and stored settings (best-of, R25.1). */
+export interface MatchStageInfo {
+  id: string;
+  number: number;
+  settings: string;
+}
+
+/**
+ * What `readMatches` loads besides the rows: `history` false leaves the history out (lists, R25.9); `stages`, when
+ * the caller has already read the stages of every row (a match write, R8.21), saves the stages query.
+ */
 export interface ReadMatchesOptions {
   history: boolean;
+  stages?: readonly MatchStageInfo[];
 }
 
 /**
@@ -28,7 +39,9 @@ export async function readMatches(db: Db, tournamentId: string, rows: readonly M
   const participantIds = [...new Set(rows.flatMap((r) => [r.participant1_id, r.participant2_id]).filter((id): id is string => id !== null))];
   const matchIds = rows.map((r) => r.id);
 
-  const stagesQuery = db.selectFrom('stages').select(['id', 'number', 'settings']).where('tournament_id', '=', tournamentId).execute();
+  const stagesQuery = options.stages
+    ? Promise.resolve(options.stages)
+    : db.selectFrom('stages').select(['id', 'number', 'settings']).where('tournament_id', '=', tournamentId).execute();
   let participantsQuery = db.selectFrom('participants').select(['id', 'name', 'seed']);
   participantsQuery = whole
     ? participantsQuery.where('tournament_id', '=', tournamentId)

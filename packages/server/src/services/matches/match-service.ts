@@ -10,7 +10,7 @@ import { resolveMatchActor, resolveStaffActor } from './match-actor';
 import { completeMatch, type CompletionEventExtras, type MatchOutcomeInput } from './match-completion';
 import { appendMatchHistory, type HistoryInput } from './match-history';
 import type { StoredReportedResult } from './match-mapper';
-import { findMatchRow } from './match-reader';
+import { findMatchRow, type MatchStageInfo } from './match-reader';
 import { updateMatchVersioned } from './match-write';
 import { MatchWriteService, type MatchWriteOptions, type MatchWriteResult, type Prepared } from './match-write-service';
 import { seriesData } from './series';
@@ -54,6 +54,7 @@ export class MatchService extends MatchWriteService {
   private decide(
     row: MatchRow,
     tournament: TournamentRow,
+    stage: MatchStageInfo | null,
     userId: string,
     next: MatchTransition,
     how: { status: MatchOutcomeInput['status']; history: HistoryInput['type']; data: Record<string, unknown>; extras?: CompletionEventExtras },
@@ -65,14 +66,14 @@ export class MatchService extends MatchWriteService {
       tournament,
       effect: async (ctx) => {
         const series = { games: next.games, decider: next.decider };
-        await completeMatch(
+        const written = await completeMatch(
           ctx,
           row,
           { status: how.status, winnerId, loserId, isDraw, scores, resultType: 'NORMAL', ...series },
           { type: how.history, actorUserId: userId, data: { winnerId, loserId, isDraw, scores: next.scores, ...seriesData(series), ...how.data } },
           how.extras,
         );
-        return this.readMatch(ctx.db, row.id);
+        return this.readWritten(ctx.db, written, stage);
       },
     };
   }
@@ -90,18 +91,18 @@ export class MatchService extends MatchWriteService {
   /** SCHEDULED -> IN_PROGRESS by a participant of the match or an organizer (R8.6; event match.started). */
   async start(auth: AuthContext, id: string): Promise<MatchWriteResult<Match>> {
     return this.write(auth, { operation: 'startMatch', matchId: id, body: null }, async (userId, now) => {
-      const { row, tournament, bestOf } = await this.load(id);
+      const { row, tournament, stage, bestOf } = await this.load(id);
       const actor = await resolveMatchActor(this.db, this.access, userId, row, tournament, true);
       const next = transition(row, { type: 'start' }, actor, bestOf);
       return {
         tournament,
         effect: async ({ db, sink }) => {
-          await updateMatchVersioned(db, row, { status: next.status, started_at: now }, now);
+          const written = await updateMatchVersioned(db, row, { status: next.status, started_at: now }, now);
           await appendMatchHistory(db, row.id, { type: 'STARTED', actorUserId: userId, data: { status: next.status, by: actor.kind } }, now);
           await writeEvents(db, sink, [
             { projectId: tournament.project_id, type: 'match.started', subjectId: row.id, data: { ...matchEventIds(row), status: next.status } },
           ]);
-          return this.readMatch(db, id);
+          return this.readWritten(db, written, stage);
         },
       };
     });
@@ -117,7 +118,7 @@ export class MatchService extends MatchWriteService {
    */
   async report(auth: AuthContext, id: string, input: MatchReportRequest, options?: MatchWriteOptions): Promise<MatchWriteResult<Match>> {
     return this.write(auth, { operation: 'reportMatchResult', matchId: id, body: input, options }, async (userId, now) => {
-      const { row, tournament, bestOf } = await this.load(id);
+      const { row, tournament, stage, bestOf } = await this.load(id);
       const actor = await resolveMatchActor(this.db, this.access, userId, row, tournament, false);
       const next = transition(row, { type: 'report', winnerId: input.winnerId ?? null, ...resultFields(input) }, actor, bestOf);
       const reported = next.reported;
@@ -133,7 +134,7 @@ export class MatchService extends MatchWriteService {
       return {
         tournament,
         effect: async ({ db, sink }) => {
-          await updateMatchVersioned(db, row, { status: next.status, reported_result: JSON.stringify(stored) }, now);
+          const written = await updateMatchVersioned(db, row, { status: next.status, reported_result: JSON.stringify(stored) }, now);
           await appendMatchHistory(
             db,
             row.id,
@@ -156,7 +157,7 @@ export class MatchService extends MatchWriteService {
               },
             },
           ]);
-          return this.readMatch(db, id);
+          return this.readWritten(db, written, stage);
         },
       };
     });
@@ -171,11 +172,11 @@ export class MatchService extends MatchWriteService {
    */
   async confirm(auth: AuthContext, id: string, options?: MatchWriteOptions): Promise<MatchWriteResult<Match>> {
     return this.write(auth, { operation: 'confirmMatchResult', matchId: id, body: null, options }, async (userId) => {
-      const { row, tournament, bestOf } = await this.load(id);
+      const { row, tournament, stage, bestOf } = await this.load(id);
       const actor = await resolveMatchActor(this.db, this.access, userId, row, tournament, true);
       const next = transition(row, { type: 'confirm' }, actor, bestOf);
       const by = actor.kind === 'organizer' ? 'ORGANIZER' : 'OPPONENT';
-      return this.decide(row, tournament, userId, next, { status: 'COMPLETED', history: 'CONFIRMED', data: { by } });
+      return this.decide(row, tournament, stage, userId, next, { status: 'COMPLETED', history: 'CONFIRMED', data: { by } });
     });
   }
 
@@ -186,7 +187,7 @@ export class MatchService extends MatchWriteService {
    */
   async dispute(auth: AuthContext, id: string, input: MatchDisputeRequest, options?: MatchWriteOptions): Promise<MatchWriteResult<Match>> {
     return this.write(auth, { operation: 'disputeMatchResult', matchId: id, body: input, options }, async (userId, now) => {
-      const { row, tournament } = await this.load(id);
+      const { row, tournament, stage } = await this.load(id);
       const actor = await resolveMatchActor(this.db, this.access, userId, row, tournament, false);
       const evidence = input.evidence ?? [];
       const next = transition(row, { type: 'dispute', reason: input.reason, evidence }, actor, 1);
@@ -194,7 +195,7 @@ export class MatchService extends MatchWriteService {
       return {
         tournament,
         effect: async ({ db, sink }) => {
-          await updateMatchVersioned(db, row, { status: next.status }, now);
+          const written = await updateMatchVersioned(db, row, { status: next.status }, now);
           await appendMatchHistory(db, row.id, { type: 'DISPUTED', actorUserId: userId, data: { participantId, reason: input.reason, evidence } }, now);
           await writeEvents(db, sink, [
             {
@@ -204,7 +205,7 @@ export class MatchService extends MatchWriteService {
               data: { ...matchEventIds(row), status: next.status, reason: input.reason, evidence, disputedBy: userId, participantId },
             },
           ]);
-          return this.readMatch(db, id);
+          return this.readWritten(db, written, stage);
         },
       };
     });
@@ -254,11 +255,11 @@ export class MatchService extends MatchWriteService {
    */
   async resolve(auth: AuthContext, id: string, input: MatchResolveRequest, options?: MatchWriteOptions): Promise<MatchWriteResult<Match>> {
     return this.write(auth, { operation: 'resolveMatch', matchId: id, body: input, options }, async (userId) => {
-      const { row, tournament, bestOf } = await this.load(id);
+      const { row, tournament, stage, bestOf } = await this.load(id);
       const actor: MatchActor = await resolveStaffActor(this.db, this.access, userId, row, tournament, true);
       const next = transition(row, { type: 'resolve', winnerId: input.winnerId ?? null, ...resultFields(input), reason: input.reason }, actor, bestOf);
       const by = actor.kind === 'moderator' ? 'MODERATOR' : 'ORGANIZER';
-      return this.decide(row, tournament, userId, next, {
+      return this.decide(row, tournament, stage, userId, next, {
         status: 'RESOLVED',
         history: 'RESOLVED',
         data: { reason: input.reason, by, previousStatus: row.status },

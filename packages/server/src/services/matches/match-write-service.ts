@@ -3,10 +3,10 @@ import type { AuthContext } from '../../auth/auth-context';
 import { AppError, notFound } from '../../errors/app-error';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { findStoredData, idempotencyScope, storeData, type IdempotencyScope } from './idempotency';
-import { findMatchRow, readMatches } from './match-reader';
-import { readBestOf } from './series';
+import { findMatchRow, readMatches, type MatchStageInfo } from './match-reader';
+import { bestOfOfRow } from './series';
 import type { Db } from '../../db/db';
-import { findTournamentRow } from '../tournaments/tournament-reader';
+import type { TournamentsTable } from '../../db/schema';
 import type { WriteContext } from './write-context';
 import type { Match } from '../../contract-types';
 import { DomainService } from '../domain-service';
@@ -35,12 +35,41 @@ export interface Prepared<T> {
   effect: (ctx: WriteContext) => Promise<T>;
 }
 
-/** A match row with its tournament and its best-of (R25.1), as a write reads them before its checks. */
+/**
+ * A match row with its tournament, its stage (null when missing) and its best-of (R25.1), as a write reads them
+ * before its checks.
+ */
 export interface LoadedMatch {
   row: MatchRow;
   tournament: TournamentRow;
+  stage: MatchStageInfo | null;
   bestOf: number;
 }
+
+/** Every column of `tournaments` (checked against the table's type), read beside the match by `load`. */
+const TOURNAMENT_COLUMNS = Object.keys({
+  id: true,
+  project_id: true,
+  name: true,
+  description: true,
+  discipline_id: true,
+  status: true,
+  max_participants: true,
+  team_size: true,
+  start_date: true,
+  registration_opens_at: true,
+  registration_closes_at: true,
+  check_in_required: true,
+  check_in_opens_minutes_before: true,
+  created_at: true,
+  updated_at: true,
+  published_at: true,
+  started_at: true,
+  completed_at: true,
+} satisfies Record<keyof TournamentsTable, true>) as (keyof TournamentsTable)[];
+
+/** Prefix of the tournament's columns in `load`'s joined row (no column of `matches` starts with it). */
+const T = 't__';
 
 /**
  * The machinery of match writes (R8.20, R8.21), shared by MatchService's operations: loading a match, reading it
@@ -56,13 +85,43 @@ export abstract class MatchWriteService extends DomainService {
     return match as Match;
   }
 
-  /** The match row, its tournament and its best-of. @throws AppError 404. */
+  /**
+   * The API Match of a row this write has just written (`row` as written, `stage` from {@link load}), history
+   * included: the same answer as {@link readMatch} without reading the match and the stages again (R8.21).
+   */
+  protected async readWritten(db: Db, row: MatchRow, stage: MatchStageInfo | null): Promise<Match> {
+    const [match] = await readMatches(db, row.tournament_id, [row], { history: true, ...(stage ? { stages: [stage] } : {}) });
+    return match as Match;
+  }
+
+  /**
+   * The match row, its tournament, its stage and its best-of, in one query (matches joined with tournaments and
+   * stages). @throws AppError 404.
+   */
   protected async load(id: string): Promise<LoadedMatch> {
-    const row = await findMatchRow(this.db, id);
-    if (!row) throw notFound('match');
-    const [tournament, bestOf] = await Promise.all([findTournamentRow(this.db, row.tournament_id), readBestOf(this.db, row)]);
-    if (!tournament) throw notFound('match');
-    return { row, tournament, bestOf };
+    const joined = (await this.db
+      .selectFrom('matches as m')
+      .innerJoin('tournaments as t', 't.id', 'm.tournament_id')
+      .leftJoin('stages as s', 's.id', 'm.stage_id')
+      .selectAll('m')
+      .select((eb) => [
+        eb.ref('s.number').as(`${T}stage_number`),
+        eb.ref('s.settings').as(`${T}stage_settings`),
+        ...TOURNAMENT_COLUMNS.map((c) => eb.ref(`t.${c}`).as(`${T}${c}`)),
+      ])
+      .where('m.id', '=', id)
+      .executeTakeFirst()) as Record<string, unknown> | undefined;
+    if (!joined) throw notFound('match');
+    const row: Record<string, unknown> = {};
+    const tournament: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(joined)) {
+      if (key.startsWith(T)) tournament[key.slice(T.length)] = value;
+      else row[key] = value;
+    }
+    const { stage_number: stageNumber, stage_settings: stageSettings, ...tournamentRow } = tournament;
+    const match = row as unknown as MatchRow;
+    const stage = stageSettings === null || stageSettings === undefined ? null : { id: match.stage_id, number: Number(stageNumber), settings: stageSettings as string };
+    return { row: match, tournament: tournamentRow as unknown as TournamentRow, stage, bestOf: bestOfOfRow(match, stage?.settings) };
   }
 
   /**

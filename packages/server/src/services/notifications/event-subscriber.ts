@@ -1,6 +1,15 @@
 import type { EventDb, EventSubscriber, RecordedEvent } from '../events';
 import { matchLabel, ordinal, scheduledSuffix, scoreLine } from './messages';
-import { loadMatchContext, type MatchContext, participantNames, staffOfTournament, usersOfParticipants, usersOfTournament } from './recipients';
+import {
+  loadMatchContext,
+  loadMatchContextWithNext,
+  type MatchContext,
+  participantNames,
+  type SideInfo,
+  staffOfTournament,
+  usersOfParticipants,
+  usersOfTournament,
+} from './recipients';
 import { matchReadyDraftsOf, readyMatchDrafts, readyMatchesQuery } from './match-ready';
 import type { NotificationDraft } from './types';
 import type { NotificationType } from '../../contract-types';
@@ -18,10 +27,19 @@ const str = (value: unknown): string | null => (typeof value === 'string' && val
  * participant.disqualified. Other events are ignored.
  */
 export const notificationSubscriber: EventSubscriber = async (db, events) => {
+  // The drafts of events recorded together (one instant) are written in one batch: the same notifications as one
+  // batch per event (a key repeated in the batch is skipped like a key already stored), with fewer statements.
+  let drafts: NotificationDraft[] = [];
+  let at: string | null = null;
   for (const event of events) {
-    const drafts = await draftsFor(db, event);
-    if (drafts.length > 0) await recordNotifications(db, event.createdAt, drafts);
+    if (at !== null && event.createdAt !== at && drafts.length > 0) {
+      await recordNotifications(db, at, drafts);
+      drafts = [];
+    }
+    at = event.createdAt;
+    drafts.push(...(await draftsFor(db, event)));
   }
+  if (at !== null && drafts.length > 0) await recordNotifications(db, at, drafts);
 };
 
 async function draftsFor(db: EventDb, event: RecordedEvent): Promise<NotificationDraft[]> {
@@ -202,20 +220,25 @@ function resultText(ctx: MatchContext, data: Data): string {
 
 async function matchCompleted(db: EventDb, data: Data, event: RecordedEvent): Promise<NotificationDraft[]> {
   const matchId = str(data.matchId) ?? event.subjectId;
-  const ctx = matchId ? await loadMatchContext(db, matchId) : null;
-  if (!ctx) return [];
+  const winnerId = str(data.winnerId);
+  const loserId = str(data.loserId);
+  const loaded = matchId ? await loadMatchContextWithNext(db, matchId, [winnerId, loserId]) : null;
+  if (!loaded) return [];
+  const ctx = loaded.match;
   const title = 'Match result confirmed';
   const message = `${matchLabel(ctx)} is over${resultText(ctx, data)}.`;
   const drafts: NotificationDraft[] = sideUsers(ctx).map((userId) => ({ userId, type: 'MATCH_COMPLETED', title, message, data: matchData(ctx) }));
   // The winner (and the loser, in double elimination) advance after this event, in the same transaction:
   // the next match becomes ready when its other slot is already filled.
   const paths: Array<[string | null, number | null, string | null]> = [
-    [ctx.nextWinnerMatchId, ctx.nextWinnerSlot, str(data.winnerId)],
-    [ctx.nextLoserMatchId, ctx.nextLoserSlot, str(data.loserId)],
+    [ctx.nextWinnerMatchId, ctx.nextWinnerSlot, winnerId],
+    [ctx.nextLoserMatchId, ctx.nextLoserSlot, loserId],
   ];
   for (const [nextId, slot, advancing] of paths) {
     if (!nextId || !slot || !advancing) continue;
-    drafts.push(...(await matchReadyDrafts(db, nextId, { slot, participantId: advancing })));
+    const next = loaded.next.get(nextId);
+    if (!next) continue;
+    drafts.push(...matchReadyDrafts(next.context, next.status, { slot, participantId: advancing }, loaded.sides));
   }
   return drafts;
 }
@@ -223,24 +246,21 @@ async function matchCompleted(db: EventDb, data: Data, event: RecordedEvent): Pr
 /**
  * MATCH_READY for a match whose two sides are known once `incoming` (a participant about to enter `slot`, by the
  * advancement that follows the event in the same transaction) is in. Nothing when the match is not SCHEDULED.
+ * `sides` holds the incoming participant's name and users.
  */
-async function matchReadyDrafts(db: EventDb, matchId: string, incoming: { slot: number; participantId: string }): Promise<NotificationDraft[]> {
-  const ctx = await loadMatchContext(db, matchId);
-  if (!ctx) return [];
-  const status = await db.selectFrom('matches').select('status').where('id', '=', matchId).executeTakeFirst();
-  if (status?.status !== 'SCHEDULED') return [];
+function matchReadyDrafts(
+  ctx: MatchContext,
+  status: string,
+  incoming: { slot: number; participantId: string },
+  sides: Map<string, SideInfo>,
+): NotificationDraft[] {
+  if (status !== 'SCHEDULED') return [];
   const index = incoming.slot === 1 ? 0 : 1;
-  const [users, names] = await Promise.all([
-    usersOfParticipants(db, [incoming.participantId]),
-    participantNames(db, [incoming.participantId]),
-  ]);
-  ctx.sides[index] = {
-    participantId: incoming.participantId,
-    name: names.get(incoming.participantId) ?? null,
-    userIds: users.get(incoming.participantId) ?? [],
-  };
-  if (!ctx.sides[0]?.participantId || !ctx.sides[1]?.participantId) return [];
-  return matchReadyDraftsOf({ ...ctx, sides: ctx.sides });
+  const side = sides.get(incoming.participantId);
+  const filled = [...ctx.sides];
+  filled[index] = { participantId: incoming.participantId, name: side?.name ?? null, userIds: [...(side?.userIds ?? [])] };
+  if (!filled[0]?.participantId || !filled[1]?.participantId) return [];
+  return matchReadyDraftsOf({ ...ctx, sides: filled });
 }
 
 async function matchDisputed(db: EventDb, data: Data, event: RecordedEvent): Promise<NotificationDraft[]> {

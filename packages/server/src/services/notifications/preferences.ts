@@ -28,20 +28,25 @@ export async function readPreferences(db: EventDb, userId: string): Promise<Noti
 }
 
 /**
- * The channel settings of `type` for each of `userIds` (defaults where a user never changed that type), read with
- * `db` (inside the caller's transaction when there is one).
+ * The channel settings of each of `types` for each of `userIds` (defaults where a user never changed that type), in
+ * one query per chunk of users (not one per type), read with `db`: `result.get(type).get(userId)`.
  */
-export async function channelSettingsFor(db: EventDb, userIds: readonly string[], type: NotificationType): Promise<Map<string, NotificationChannelSettings>> {
-  const out = new Map<string, NotificationChannelSettings>();
-  for (const id of userIds) out.set(id, { ...DEFAULT_CHANNELS });
+export async function channelSettingsByType(
+  db: EventDb,
+  userIds: readonly string[],
+  types: readonly NotificationType[],
+): Promise<Map<NotificationType, Map<string, NotificationChannelSettings>>> {
+  const out = new Map<NotificationType, Map<string, NotificationChannelSettings>>();
+  for (const type of types) out.set(type, new Map(userIds.map((id) => [id, { ...DEFAULT_CHANNELS }])));
+  if (types.length === 0) return out;
   for (const ids of chunks([...new Set(userIds)])) {
     const rows = await db
       .selectFrom('notification_preferences')
       .selectAll()
-      .where('type', '=', type)
+      .where('type', 'in', [...types])
       .where('user_id', 'in', ids)
       .execute();
-    for (const row of rows) out.set(row.user_id, toSettings(row));
+    for (const row of rows) out.get(row.type as NotificationType)?.set(row.user_id, toSettings(row));
   }
   return out;
 }

@@ -50,9 +50,38 @@ export interface MatchContext {
   nextLoserSlot: number | null;
 }
 
-/** Loads a match's context with `db`; null when the match does not exist. */
-export async function loadMatchContext(db: EventDb, matchId: string): Promise<MatchContext | null> {
-  const row = await db
+/** A side as notification texts need it: the participant's name and the users acting for it. */
+export interface SideInfo {
+  name: string;
+  userIds: string[];
+}
+
+/**
+ * Names and users of participants by id, in one query (participants left-joined with participant_members);
+ * unknown ids are absent.
+ */
+export async function sidesOf(db: EventDb, participantIds: readonly (string | null)[]): Promise<Map<string, SideInfo>> {
+  const ids = [...new Set(participantIds.filter((id): id is string => id !== null))];
+  const out = new Map<string, SideInfo>();
+  for (const part of chunks(ids)) {
+    const rows = await db
+      .selectFrom('participants as p')
+      .leftJoin('participant_members as pm', 'pm.participant_id', 'p.id')
+      .select(['p.id', 'p.name', 'pm.user_id'])
+      .where('p.id', 'in', part)
+      .execute();
+    for (const r of rows) {
+      const side = out.get(r.id) ?? { name: r.name, userIds: [] };
+      if (r.user_id !== null) side.userIds.push(r.user_id);
+      out.set(r.id, side);
+    }
+  }
+  return out;
+}
+
+/** The columns of a match (and its tournament's name) that a MatchContext is made of. */
+function contextQuery(db: EventDb) {
+  return db
     .selectFrom('matches as m')
     .innerJoin('tournaments as t', 't.id', 'm.tournament_id')
     .select([
@@ -61,31 +90,68 @@ export async function loadMatchContext(db: EventDb, matchId: string): Promise<Ma
       't.name as tournament_name',
       'm.round',
       'm.scheduled_at',
+      'm.status',
       'm.participant1_id',
       'm.participant2_id',
       'm.next_winner_match_id',
       'm.next_winner_slot',
       'm.next_loser_match_id',
       'm.next_loser_slot',
-    ])
-    .where('m.id', '=', matchId)
-    .executeTakeFirst();
-  if (!row) return null;
+    ]);
+}
+
+type ContextRow = Awaited<ReturnType<ReturnType<typeof contextQuery>['executeTakeFirstOrThrow']>>;
+
+function toContext(row: ContextRow, sides: Map<string, SideInfo>): MatchContext {
   const sideIds = [row.participant1_id, row.participant2_id];
-  const users = await usersOfParticipants(db, sideIds);
-  const names = await participantNames(db, sideIds);
   return {
     matchId: row.id,
     tournamentId: row.tournament_id,
     tournamentName: row.tournament_name,
     round: row.round,
     scheduledAt: row.scheduled_at,
-    sides: sideIds.map((id) => ({ participantId: id, name: id ? (names.get(id) ?? null) : null, userIds: id ? (users.get(id) ?? []) : [] })),
+    sides: sideIds.map((id) => ({ participantId: id, name: id ? (sides.get(id)?.name ?? null) : null, userIds: id ? [...(sides.get(id)?.userIds ?? [])] : [] })),
     nextWinnerMatchId: row.next_winner_match_id,
     nextWinnerSlot: row.next_winner_slot,
     nextLoserMatchId: row.next_loser_match_id,
     nextLoserSlot: row.next_loser_slot,
   };
+}
+
+/** Loads a match's context with `db` (two queries); null when the match does not exist. */
+export async function loadMatchContext(db: EventDb, matchId: string): Promise<MatchContext | null> {
+  const row = await contextQuery(db).where('m.id', '=', matchId).executeTakeFirst();
+  if (!row) return null;
+  return toContext(row, await sidesOf(db, [row.participant1_id, row.participant2_id]));
+}
+
+/** A match's context and the contexts (with status) of the matches its winner and loser go to next. */
+export interface MatchContextWithNext {
+  match: MatchContext;
+  next: Map<string, { context: MatchContext; status: string }>;
+}
+
+/**
+ * Loads a match's context and those of its next matches (`next_winner_match_id`, `next_loser_match_id`) in two
+ * queries, the sides of all of them and of the participants in `alsoSides` in one; null when the match does not exist.
+ * `alsoSides` are read into the returned `sides` map for callers that place them into a next match.
+ */
+export async function loadMatchContextWithNext(
+  db: EventDb,
+  matchId: string,
+  alsoSides: readonly (string | null)[],
+): Promise<(MatchContextWithNext & { sides: Map<string, SideInfo> }) | null> {
+  const nextOf = (column: 'next_winner_match_id' | 'next_loser_match_id') =>
+    db.selectFrom('matches').select(column).where('id', '=', matchId);
+  const rows = await contextQuery(db)
+    .where((eb) => eb.or([eb('m.id', '=', matchId), eb('m.id', '=', nextOf('next_winner_match_id')), eb('m.id', '=', nextOf('next_loser_match_id'))]))
+    .execute();
+  const main = rows.find((r) => r.id === matchId);
+  if (!main) return null;
+  const sides = await sidesOf(db, [...rows.flatMap((r) => [r.participant1_id, r.participant2_id]), ...alsoSides]);
+  const next = new Map<string, { context: MatchContext; status: string }>();
+  for (const r of rows) if (r.id !== matchId) next.set(r.id, { context: toContext(r, sides), status: r.status });
+  return { match: toContext(main, sides), next, sides };
 }
 
 /** Participant names by id. */

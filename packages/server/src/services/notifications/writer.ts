@@ -3,7 +3,7 @@ import { newId } from '../../ids';
 import type { NotificationDeliveriesTable, NotificationsTable } from '../../db/schema';
 import type { EventDb } from '../events';
 import { chunks } from '../../db/chunks';
-import { channelSettingsFor } from './preferences';
+import { channelSettingsByType } from './preferences';
 import { enabledChannels, type NotificationDraft } from './types';
 import type { NotificationType } from '../../contract-types';
 
@@ -24,8 +24,9 @@ export async function recordNotifications(db: EventDb, now: string, drafts: read
 
   const notifications: Selectable<NotificationsTable>[] = [];
   const deliveries: Selectable<NotificationDeliveriesTable>[] = [];
+  const settingsByType = await channelSettingsByType(db, fresh.map((d) => d.userId), [...byType.keys()]);
   for (const [type, list] of byType) {
-    const settings = await channelSettingsFor(db, list.map((d) => d.userId), type);
+    const settings = settingsByType.get(type)!;
     for (const d of list) {
       const channels = enabledChannels(settings.get(d.userId)!);
       if (channels.length === 0) continue;
