@@ -45,9 +45,10 @@ async function setStatus(ctx: WriteContext, ids: readonly string[], from: string
  */
 export async function afterMatchCompleted(ctx: WriteContext, match: MatchRow, loserLeaves: boolean): Promise<void> {
   const { db } = ctx;
-  const stage = await db.selectFrom('stages').selectAll().where('id', '=', match.stage_id).executeTakeFirst();
+  // The tournament's stages in one read, the match's own among them.
+  const stages = await findStageRows(db, match.tournament_id);
+  const stage = stages.find((s) => s.id === match.stage_id);
   if (!stage || stage.status !== 'ONGOING') return;
-  const stages = await findStageRows(db, stage.tournament_id);
   const isLast = !stages.some((s) => s.number > stage.number);
   const traits = formatTraits(stage.format);
   if (isLast && traits.isElimination) {
@@ -89,7 +90,7 @@ async function completeStage(ctx: WriteContext, stage: StageRow, stages: readonl
   const next = stages.find((s) => s.number === stage.number + 1);
   if (next && (await seedNextStage(ctx, stage, next))) return;
 
-  const placements = await readTournamentPlacements(db, stage.tournament_id);
+  const placements = await readTournamentPlacements(db, stage.tournament_id, stages);
   await writePlacements(ctx, placements);
   const championId = placements.find((p) => p.placement === 1)?.participantId ?? null;
   let eliminate = db.updateTable('participants').set({ status: 'ELIMINATED' }).where('tournament_id', '=', stage.tournament_id).where('status', '=', 'ACTIVE');

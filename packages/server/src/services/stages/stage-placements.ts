@@ -65,10 +65,11 @@ export async function placementsDecidedBy(db: Db, stage: StageRow, match: MatchR
 /**
  * Final placements of a tournament (R7.16) with core's `computeTournamentPlacements`: the last generated
  * stage's placements as they are, then the participants who did not advance from each earlier stage, in that
- * stage's order. Only stages that have entrants count.
+ * stage's order. Only stages that have entrants count. `stageRows`: the tournament's stages rows in `number` order
+ * when the caller has them (their statuses are not read), else they are read.
  */
-export async function readTournamentPlacements(db: Db, tournamentId: string): Promise<Placement[]> {
-  const stages = await findStageRows(db, tournamentId);
+export async function readTournamentPlacements(db: Db, tournamentId: string, stageRows?: readonly StageRow[]): Promise<Placement[]> {
+  const stages = stageRows ?? (await findStageRows(db, tournamentId));
   const generated: { stage: StageRow; entrants: Entrant[] }[] = [];
   for (const stage of stages) {
     const entrants = await readStageEntrants(db, stage.id);
