@@ -55,13 +55,15 @@ export async function afterMatchCompleted(ctx: WriteContext, match: MatchRow, lo
     if (loserLeaves && match.loser_id !== null) await setStatus(ctx, [match.loser_id], 'ACTIVE', 'ELIMINATED');
     await writePlacements(ctx, await placementsDecidedBy(db, stage, match));
   }
+  // Whether any match is still open: the first one found on the (stage_id, status) index answers, no count.
   const open = await db
     .selectFrom('matches')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .select('id')
     .where('stage_id', '=', stage.id)
     .where('status', 'in', [...OPEN_MATCH_STATUSES])
-    .executeTakeFirstOrThrow();
-  if (Number(open.count) > 0) return;
+    .limit(1)
+    .executeTakeFirst();
+  if (open !== undefined) return;
   if (traits.generatedRoundByRound && (await generateNextRound(ctx, stage))) return;
   await completeStage(ctx, stage, stages);
 }
