@@ -95,7 +95,7 @@ describe('double elimination', () => {
     const participant = await getData(server, `/tournaments/${id}/participants/${out}`);
     expect(participant).toMatchObject({ status: 'DISQUALIFIED', placementRange: '4' });
   });
-  it('places each participant as the match that knocks them out is confirmed, the grand final after its reset (R7.6, R7.7, R7.15)', async ({ server, tenant, players }) => {
+  it('places each participant as the match that knocks them out is confirmed, the grand final after its reset (R7.6, R7.7, R7.16)', async ({ server, tenant, players }) => {
     const { id, byParticipant, participantOf } = await startWithStages(server, tenant, players.slice(0, 4), de('double'));
     const seedName = new Map([...participantOf.entries()].map(([userId, participantId]) => [participantId, `s${players.findIndex((p) => p.id === userId) + 1}`]));
     const placed = async () => {

@@ -118,7 +118,7 @@ async function advanceFrom(ctx: WriteContext, match: MatchRow): Promise<void> {
 
 /**
  * Writes one of core's completion patches to the match it names, in one conditional `UPDATE ... RETURNING` (no
- * read first; the tournament's row lock orders the writes, R8.21). A side placed into a match completes it as a
+ * read first; the tournament's row lock orders the writes, R8.8, R8.22). A side placed into a match completes it as a
  * walkover when a side has forfeited (see {@link completeIfForfeited}); a reset closed as not needed gets no
  * history entry and no event (nothing was played), and is left alone when already final.
  */

@@ -27,7 +27,7 @@ export async function updateMatchVersioned(db: Db, row: MatchRow, patch: MatchPa
 }
 
 /**
- * Write of a match known by id only, in one statement without reading it first (R8.21):
+ * Write of a match known by id only, in one statement without reading it first (R8.22):
  * `UPDATE matches SET ..., version = version + 1 WHERE id = ? [AND status NOT IN (...)] RETURNING *`. The database
  * increments the version, so the write is atomic however many processes write (a concurrent versioned write of the
  * same match then fails with 409 instead of being overwritten). `now` (UTC ISO 8601) is stored in `updated_at`.

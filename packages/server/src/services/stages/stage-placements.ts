@@ -32,7 +32,7 @@ export async function readStagePlacements(db: Db, stage: StageRow, entrants?: re
  * shape (double elimination: none for a winners-bracket match, whose loser drops to the losers bracket, so nothing
  * is read; the entrant count for a losers-bracket match or a grand final; every result of the stage for the first
  * match of a double grand final, whose places depend on the winners final), those of the whole stage so far, or
- * none (formats whose order is only final with the stage). R7.6, R7.7, R7.15.
+ * none (formats whose order is only final with the stage). R7.6, R7.7, R7.16.
  */
 export async function placementsDecidedBy(db: Db, stage: StageRow, match: MatchRow): Promise<Placement[]> {
   const live = formatDefinition(stage.format).livePlacements;
