@@ -172,7 +172,7 @@ export {
   type SwissRoundOptions,
   type SwissStage,
 } from './swiss/swiss-round';
-export { computeDoubleEliminationPlacements } from './placements/double-elimination-placements';
+export { computeDoubleEliminationPlacements, doubleEliminationLiveNeeds, doubleEliminationMatchPlacements } from './placements/double-elimination-placements';
 export { placementsFromGroupStandings, placementsFromStandings } from './placements/standings-placements';
 export { computeTournamentPlacements, type StagePlacementsInput } from './placements/tournament-placements';
 export { generateStage, type SingleEliminationStage, type StageGeneration } from './stages/generate-stage';

@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import { it, request, test, type TestServer } from './helpers/index';
-import { betterSeedWins, getData, playEverything, seedOf, startWithStages } from './formats-helpers';
+import { betterSeedWins, getData, placementsById, playDecided, playEverything, seedOf, startWithStages } from './formats-helpers';
 import { allMatches } from './tournaments-helpers';
 
 test.scoped({ playerCount: 5 });
@@ -94,5 +94,31 @@ describe('double elimination', () => {
     expect((await getData(server, `/tournaments/${id}`)).status).toBe('COMPLETED');
     const participant = await getData(server, `/tournaments/${id}/participants/${out}`);
     expect(participant).toMatchObject({ status: 'DISQUALIFIED', placementRange: '4' });
+  });
+  it('places each participant as the match that knocks them out is confirmed, the grand final after its reset (R7.6, R7.7, R7.16)', async ({ server, tenant, players }) => {
+    const { id, byParticipant, participantOf } = await startWithStages(server, tenant, players.slice(0, 4), de('double'));
+    const seedName = new Map([...participantOf.entries()].map(([userId, participantId]) => [participantId, `s${players.findIndex((p) => p.id === userId) + 1}`]));
+    const placed = async () => {
+      const byId = await placementsById(server, id);
+      return Object.fromEntries([...byId].filter(([, range]) => range !== null).map(([pid, range]) => [seedName.get(pid), range]));
+    };
+    // Better seed wins, except the first grand final, won by the losers-bracket champion (slot 2): the reset is played.
+    const steps: [string, Record<string, string>][] = [
+      ['WINNERS:1:1', {}],
+      ['WINNERS:1:2', {}],
+      ['WINNERS:2:1', {}],
+      ['LOSERS:1:1', { s4: '4' }],
+      ['LOSERS:2:1', { s4: '4', s3: '3' }],
+      ['GRAND_FINAL:1:1', { s4: '4', s3: '3' }],
+      ['GRAND_FINAL:2:1', { s4: '4', s3: '3', s1: '1', s2: '2' }],
+    ];
+    for (const [at, expected] of steps) {
+      const match = (await allMatches(server, id)).find((m) => `${m.bracket}:${m.round}:${m.number}` === at);
+      const decision = at === 'GRAND_FINAL:1:1' ? { winnerId: match.participants[1].participantId, scores: [1, 2] as [number, number] } : betterSeedWins(match);
+      await playDecided(server, match, byParticipant, decision);
+      expect(await placed(), at).toEqual(expected);
+    }
+    const participants = await getData(server, `/tournaments/${id}/participants`);
+    expect(participants.filter((p: any) => p.status === 'ELIMINATED').map((p: any) => seedName.get(p.id)).sort()).toEqual(['s2', 's3', 's4']);
   });
 });

@@ -6,7 +6,7 @@ import { consolationPlacements } from '../formats/consolation';
 import { generateSingleElimination } from '../formats/single-elimination';
 import { computeStepladderPlacements, generateStepladder } from '../formats/stepladder';
 import type { BracketKind, Entrant, GeneratedMatch, StageFormat } from '../formats/types';
-import { computeDoubleEliminationPlacements } from '../placements/double-elimination-placements';
+import { computeDoubleEliminationPlacements, doubleEliminationLiveNeeds, doubleEliminationMatchPlacements } from '../placements/double-elimination-placements';
 import { computeSingleEliminationPlacements } from '../placements/single-elimination-placements';
 import { placementsFromGroupStandings, placementsFromStandings } from '../placements/standings-placements';
 import type { MatchOutcome, Placement } from '../placements/types';
@@ -50,11 +50,18 @@ export interface FormatTraits {
 /**
  * When the placements of a stage are written before it completes (in the last stage of a tournament): after each
  * match from that match alone (`MATCH`, with `compute`), recomputed from the whole stage after each match (`STAGE`),
- * or only once the stage completes (null).
+ * after each match from that match and the bracket's shape (`SHAPE`: `needs` says from the match's key whether
+ * the match decides nothing, needs only the stage's entrant count for `compute`, or needs the whole stage as with
+ * `STAGE`), or only once the stage completes (null).
  */
 export type LivePlacements =
   | { from: 'MATCH'; compute: (entrants: readonly Entrant[], outcome: MatchOutcome, settings: StageSettings) => Placement[] }
   | { from: 'STAGE' }
+  | {
+      from: 'SHAPE';
+      needs: (key: string, settings: StageSettings) => 'NOTHING' | 'SHAPE' | 'STAGE';
+      compute: (entrantCount: number, outcome: MatchOutcome, settings: StageSettings) => Placement[];
+    }
   | null;
 
 /** A round generated after the stage started (Swiss): its number, matches to play and the bye (a free win, stored as a decided match). */
@@ -155,7 +162,11 @@ export const FORMATS = {
     generate: (entrants, settings) => generateDoubleElimination(entrants, settings),
     placements: (entrants, results, settings) => computeDoubleEliminationPlacements(entrants, outcomesOf(results), settings),
     standings: null,
-    livePlacements: { from: 'STAGE' },
+    livePlacements: {
+      from: 'SHAPE',
+      needs: (key, settings) => doubleEliminationLiveNeeds(key, settings),
+      compute: (entrantCount, outcome, settings) => doubleEliminationMatchPlacements(entrantCount, outcome, settings),
+    },
     nextRound: null,
     checkPlan: (settings) => checkDoubleEliminationPlan(settings),
     qualifierCount: (settings) => advanceCountQualifiers(settings),

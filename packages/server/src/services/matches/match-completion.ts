@@ -3,8 +3,7 @@ import { seriesColumns, seriesData } from './series';
 import { patchColumns, toBracketMatch } from '../brackets/advancement-rows';
 import { writeEvents } from '../events';
 import { appendMatchHistory, type HistoryInput } from './match-history';
-import { findMatchRow } from './match-reader';
-import { updateMatchVersioned } from './match-write';
+import { updateMatchById, updateMatchVersioned } from './match-write';
 import { FORFEIT_STATUSES } from '../participants/participant-status';
 import { afterMatchCompleted } from '../stages/stage-completion';
 import type { WriteContext } from './write-context';
@@ -118,19 +117,18 @@ async function advanceFrom(ctx: WriteContext, match: MatchRow): Promise<void> {
 }
 
 /**
- * Writes one of core's completion patches to the match it names (read fresh). A side placed into a match
- * completes it as a walkover when a side has forfeited (see {@link completeIfForfeited}); a reset closed as not
- * needed gets no history entry and no event (nothing was played), and is left alone when already final.
+ * Writes one of core's completion patches to the match it names, in one conditional `UPDATE ... RETURNING` (no
+ * read first; the tournament's row lock orders the writes, R8.8, R8.22). A side placed into a match completes it as a
+ * walkover when a side has forfeited (see {@link completeIfForfeited}); a reset closed as not needed gets no
+ * history entry and no event (nothing was played), and is left alone when already final.
  */
 async function applyCompletionPatch(ctx: WriteContext, patch: AdvancementPatch): Promise<void> {
-  const row = await findMatchRow(ctx.db, patch.matchId);
   if (patch.type === 'CLOSE_NOT_NEEDED') {
-    if (!row || row.status === 'COMPLETED' || row.status === 'RESOLVED') return;
-    await updateMatchVersioned(ctx.db, row, patchColumns(patch, ctx.now), ctx.now);
+    await updateMatchById(ctx.db, patch.matchId, patchColumns(patch, ctx.now), ctx.now, ['COMPLETED', 'RESOLVED']);
     return;
   }
-  if (!row) throw new Error(`advancement target match ${patch.matchId} is missing`);
-  const updated = await updateMatchVersioned(ctx.db, row, patchColumns(patch, ctx.now), ctx.now);
+  const updated = await updateMatchById(ctx.db, patch.matchId, patchColumns(patch, ctx.now), ctx.now);
+  if (!updated) throw new Error(`advancement target match ${patch.matchId} is missing`);
   await completeIfForfeited(ctx, updated);
 }
 

@@ -25,3 +25,20 @@ export async function updateMatchVersioned(db: Db, row: MatchRow, patch: MatchPa
   }
   return { ...row, ...patch, version, updated_at: now } as MatchRow;
 }
+
+/**
+ * Write of a match known by id only, in one statement without reading it first (R8.22):
+ * `UPDATE matches SET ..., version = version + 1 WHERE id = ? [AND status NOT IN (...)] RETURNING *`. The database
+ * increments the version, so the write is atomic however many processes write (a concurrent versioned write of the
+ * same match then fails with 409 instead of being overwritten). `now` (UTC ISO 8601) is stored in `updated_at`.
+ * `unlessStatus`: statuses in which the match is left alone. Returns the row as written, or undefined when no row
+ * matched (missing, or in one of `unlessStatus`).
+ */
+export async function updateMatchById(db: Db, id: string, patch: MatchPatch, now: string, unlessStatus: readonly string[] = []): Promise<MatchRow | undefined> {
+  let update = db
+    .updateTable('matches')
+    .set((eb) => ({ ...patch, version: eb('version', '+', 1), updated_at: now }))
+    .where('id', '=', id);
+  if (unlessStatus.length > 0) update = update.where('status', 'not in', [...unlessStatus]);
+  return update.returningAll().executeTakeFirst();
+}

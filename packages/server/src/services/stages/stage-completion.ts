@@ -45,22 +45,25 @@ async function setStatus(ctx: WriteContext, ids: readonly string[], from: string
  */
 export async function afterMatchCompleted(ctx: WriteContext, match: MatchRow, loserLeaves: boolean): Promise<void> {
   const { db } = ctx;
-  const stage = await db.selectFrom('stages').selectAll().where('id', '=', match.stage_id).executeTakeFirst();
+  // The tournament's stages in one read, the match's own among them.
+  const stages = await findStageRows(db, match.tournament_id);
+  const stage = stages.find((s) => s.id === match.stage_id);
   if (!stage || stage.status !== 'ONGOING') return;
-  const stages = await findStageRows(db, stage.tournament_id);
   const isLast = !stages.some((s) => s.number > stage.number);
   const traits = formatTraits(stage.format);
   if (isLast && traits.isElimination) {
     if (loserLeaves && match.loser_id !== null) await setStatus(ctx, [match.loser_id], 'ACTIVE', 'ELIMINATED');
     await writePlacements(ctx, await placementsDecidedBy(db, stage, match));
   }
+  // Whether any match is still open: the first one found on the (stage_id, status) index answers, no count.
   const open = await db
     .selectFrom('matches')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .select('id')
     .where('stage_id', '=', stage.id)
     .where('status', 'in', [...OPEN_MATCH_STATUSES])
-    .executeTakeFirstOrThrow();
-  if (Number(open.count) > 0) return;
+    .limit(1)
+    .executeTakeFirst();
+  if (open !== undefined) return;
   if (traits.generatedRoundByRound && (await generateNextRound(ctx, stage))) return;
   await completeStage(ctx, stage, stages);
 }
@@ -89,7 +92,7 @@ async function completeStage(ctx: WriteContext, stage: StageRow, stages: readonl
   const next = stages.find((s) => s.number === stage.number + 1);
   if (next && (await seedNextStage(ctx, stage, next))) return;
 
-  const placements = await readTournamentPlacements(db, stage.tournament_id);
+  const placements = await readTournamentPlacements(db, stage.tournament_id, stages);
   await writePlacements(ctx, placements);
   const championId = placements.find((p) => p.placement === 1)?.participantId ?? null;
   let eliminate = db.updateTable('participants').set({ status: 'ELIMINATED' }).where('tournament_id', '=', stage.tournament_id).where('status', '=', 'ACTIVE');

@@ -14,6 +14,16 @@ export async function readStageEntrants(db: Db, stageId: string): Promise<Entran
   return rows.map((r) => ({ id: r.participant_id, seed: r.seed }));
 }
 
+/** How many entrants a stage has (0 before it is generated). */
+export async function countStageEntrants(db: Db, stageId: string): Promise<number> {
+  const row = await db
+    .selectFrom('stage_entrants')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('stage_id', '=', stageId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /**
  * Records who enters a stage and with which stage seed, inside the caller's transaction: with `dialect`'s bulk
  * insert (`insertRows`), else in chunks of 500 rows.

@@ -7,7 +7,7 @@ import {
   type StageFormat,
   type StagePlacementsInput,
 } from '@tourney/core';
-import { readStageEntrants } from './stage-entrants';
+import { countStageEntrants, readStageEntrants } from './stage-entrants';
 import { readStageResults } from './stage-results';
 import { effectiveSettings } from './stage-settings';
 import type { Db } from '../../db/db';
@@ -28,9 +28,11 @@ export async function readStagePlacements(db: Db, stage: StageRow, entrants?: re
 
 /**
  * Placements a just-completed match decides, as the format's `livePlacements` in core's registry says: those of
- * that match alone (single elimination: its loser, or both finalists), those of the whole stage so far (double
- * elimination: a grand final's places depend on the winners final), or none (formats whose order is only final
- * with the stage).
+ * that match alone (single elimination: its loser, or both finalists), those of that match and the bracket's
+ * shape (double elimination: none for a winners-bracket match, whose loser drops to the losers bracket, so nothing
+ * is read; the entrant count for a losers-bracket match or a grand final; every result of the stage for the first
+ * match of a double grand final, whose places depend on the winners final), those of the whole stage so far, or
+ * none (formats whose order is only final with the stage). R7.6, R7.7, R7.16.
  */
 export async function placementsDecidedBy(db: Db, stage: StageRow, match: MatchRow): Promise<Placement[]> {
   const live = formatDefinition(stage.format).livePlacements;
@@ -41,6 +43,15 @@ export async function placementsDecidedBy(db: Db, stage: StageRow, match: MatchR
       if (entrants.length < 2) return [];
       const outcome = { key: match.key, winnerId: match.winner_id, loserId: match.loser_id };
       return live.compute(entrants, outcome, effectiveSettings(stage.format, stage.settings));
+    }
+    case 'SHAPE': {
+      const settings = effectiveSettings(stage.format, stage.settings);
+      const needs = live.needs(match.key, settings);
+      if (needs === 'NOTHING') return [];
+      if (needs === 'STAGE') return readStagePlacements(db, stage);
+      const count = await countStageEntrants(db, stage.id);
+      if (count < 2) return [];
+      return live.compute(count, { key: match.key, winnerId: match.winner_id, loserId: match.loser_id }, settings);
     }
     case 'STAGE':
       return readStagePlacements(db, stage);
@@ -54,10 +65,11 @@ export async function placementsDecidedBy(db: Db, stage: StageRow, match: MatchR
 /**
  * Final placements of a tournament (R7.16) with core's `computeTournamentPlacements`: the last generated
  * stage's placements as they are, then the participants who did not advance from each earlier stage, in that
- * stage's order. Only stages that have entrants count.
+ * stage's order. Only stages that have entrants count. `stageRows`: the tournament's stages rows in `number` order
+ * when the caller has them (their statuses are not read), else they are read.
  */
-export async function readTournamentPlacements(db: Db, tournamentId: string): Promise<Placement[]> {
-  const stages = await findStageRows(db, tournamentId);
+export async function readTournamentPlacements(db: Db, tournamentId: string, stageRows?: readonly StageRow[]): Promise<Placement[]> {
+  const stages = stageRows ?? (await findStageRows(db, tournamentId));
   const generated: { stage: StageRow; entrants: Entrant[] }[] = [];
   for (const stage of stages) {
     const entrants = await readStageEntrants(db, stage.id);
