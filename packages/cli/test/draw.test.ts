@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderBracket } from '../src/bracket/render-bracket';
-import { BASE, tournament } from './helpers/api-fixtures';
+import { BASE } from './helpers/api-fixtures';
 import { runCli, tempDir } from './helpers/cli-harness';
-import { useMswServer } from './helpers/msw';
+import { captureTournamentCreate, useMswServer } from './helpers/msw';
 
 const server = useMswServer();
 let dir: { path: string; cleanup: () => Promise<void> };
@@ -74,13 +74,7 @@ describe('tourney tournament draw / groups / seed-stage (R23.3, R23.4)', () => {
   });
 
   it('create --stages FILE sends group names and the cross-groups preset in the contract form', async () => {
-    let body: any;
-    server.use(
-      http.post(`${BASE}/tournaments`, async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json({ success: true, data: tournament({ status: 'DRAFT' }) }, { status: 201 });
-      }),
-    );
+    const created = captureTournamentCreate(server);
     const file = join(dir.path, 'stages.yaml');
     await writeFile(
       file,
@@ -92,24 +86,18 @@ describe('tourney tournament draw / groups / seed-stage (R23.3, R23.4)', () => {
     });
     expect(result.err).toBe('');
     expect(result.code).toBe(0);
-    expect(body.stages[1].settings).toEqual({ thirdPlaceMatch: true, slotMapPreset: 'CROSS_GROUPS' });
-    expect(body.stages[0].settings.groupNames).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']);
+    expect(created.body.stages[1].settings).toEqual({ thirdPlaceMatch: true, slotMapPreset: 'CROSS_GROUPS' });
+    expect(created.body.stages[0].settings.groupNames).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']);
   });
 
   it('create --group-names sets the names of a group stage', async () => {
-    let body: any;
-    server.use(
-      http.post(`${BASE}/tournaments`, async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json({ success: true, data: tournament({ status: 'DRAFT' }) }, { status: 201 });
-      }),
-    );
+    const created = captureTournamentCreate(server);
     const result = await runCli(
       ['tournament', 'create', '--name', 'League', '--discipline', 'chess', '--format', 'groups', '--groups', '2', '--group-names', 'North,South', ...KEY],
       { configDir: dir.path },
     );
     expect(result.code).toBe(0);
-    expect(body.stages[0].settings).toEqual({ groupCount: 2, groupNames: ['North', 'South'] });
+    expect(created.body.stages[0].settings).toEqual({ groupCount: 2, groupNames: ['North', 'South'] });
   });
 });
 

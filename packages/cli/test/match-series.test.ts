@@ -6,7 +6,7 @@ import { renderRoundList } from '../src/bracket/render-list';
 import { BASE, match, tournament } from './helpers/api-fixtures';
 import { captureIo, runCli, scriptedPrompter } from './helpers/cli-harness';
 import { useConfigDir } from './helpers/fixtures';
-import { useMswServer } from './helpers/msw';
+import { captureTournamentCreate, useMswServer } from './helpers/msw';
 
 // Best-of series, per-game scores, deciders and stage schedules in the CLI (R25.1 to R25.8).
 const server = useMswServer();
@@ -157,13 +157,7 @@ describe('tourney match get and list: games, deciders, filters', () => {
 
 describe('tourney tournament create: series and schedule flags', () => {
   it('puts --best-of, --best-of-round, --stage-start and --match-interval in the stage settings', async () => {
-    let body: any;
-    server.use(
-      http.post(`${BASE}/tournaments`, async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json({ success: true, data: tournament({ status: 'DRAFT' }) }, { status: 201 });
-      }),
-    );
+    const created = captureTournamentCreate(server);
     const result = await runCli(
       [
         'tournament', 'create', '--name', 'LAN Cup', '--discipline', 'cs2', '--max-participants', '8',
@@ -174,7 +168,7 @@ describe('tourney tournament create: series and schedule flags', () => {
     );
     expect(result.err).toBe('');
     expect(result.code).toBe(0);
-    expect(body.stages[0].settings).toEqual({ bestOf: 3, bestOfByRound: { '3': 5 }, startsAt: '2030-06-03T15:00:00.000Z', matchIntervalMinutes: 45 });
+    expect(created.body.stages[0].settings).toEqual({ bestOf: 3, bestOfByRound: { '3': 5 }, startsAt: '2030-06-03T15:00:00.000Z', matchIntervalMinutes: 45 });
     const bad = await runCli(['tournament', 'create', '--name', 'X', '--discipline', 'cs2', '--best-of', '2', '--base-url', BASE, '--api-key', 'tk_test_key_123456'], { configDir: dir.path });
     expect(bad.code).not.toBe(0);
     expect(bad.err).toContain('expected 1, 3, 5, 7 or 9');

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiError, BASE, page, tournament } from './helpers/api-fixtures';
 import { captureIo, runCli, scriptedPrompter, tempDir } from './helpers/cli-harness';
-import { useMswServer } from './helpers/msw';
+import { captureTournamentCreate, useMswServer } from './helpers/msw';
 
 const server = useMswServer();
 let dir: { path: string; cleanup: () => Promise<void> };
@@ -117,13 +117,7 @@ describe('tourney tournament create', () => {
   });
 
   it('sends the tournament and prints the id when piped', async () => {
-    let body: Record<string, unknown> | undefined;
-    server.use(
-      http.post(`${BASE}/tournaments`, async ({ request }) => {
-        body = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({ success: true, data: tournament({ status: 'DRAFT' }) }, { status: 201 });
-      }),
-    );
+    const created = captureTournamentCreate(server);
     const result = await runCli(
       ['tournament', 'create', '--name', 'Spring Open', '--discipline', 'chess', '--max-participants', '32', '--third-place', ...KEY],
       { configDir: dir.path },
@@ -131,7 +125,7 @@ describe('tourney tournament create', () => {
     expect(result.err).toBe('');
     expect(result.code).toBe(0);
     expect(result.out).toBe(`${spring.id}\n`);
-    expect(body).toEqual({
+    expect(created.body).toEqual({
       name: 'Spring Open',
       disciplineId: 'chess',
       maxParticipants: 32,
@@ -142,13 +136,7 @@ describe('tourney tournament create', () => {
   });
 
   it('prompts for name and discipline on a terminal and prints a status line', async () => {
-    let body: Record<string, unknown> | undefined;
-    server.use(
-      http.post(`${BASE}/tournaments`, async ({ request }) => {
-        body = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({ success: true, data: tournament({ status: 'DRAFT' }) }, { status: 201 });
-      }),
-    );
+    const created = captureTournamentCreate(server);
     const prompter = scriptedPrompter(['Spring Open', 'chess']);
     const result = await runCli(['tournament', 'create', '--format', 'round-robin', '--start-date', '2030-05-01T18:00:00+02:00', ...KEY], {
       configDir: dir.path,
@@ -157,7 +145,7 @@ describe('tourney tournament create', () => {
     });
     expect(result.code).toBe(0);
     expect(prompter.questions).toEqual(['tournament name', 'discipline (game code, e.g. chess)']);
-    expect(body).toMatchObject({
+    expect(created.body).toMatchObject({
       name: 'Spring Open',
       disciplineId: 'chess',
       startDate: '2030-05-01T16:00:00.000Z',
