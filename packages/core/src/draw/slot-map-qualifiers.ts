@@ -3,7 +3,7 @@ import type { Entrant, StageFormat } from '../formats/types';
 import { formatDefinition } from '../registry/formats';
 import { selectQualifiers } from '../stages/qualifiers';
 import { settingsObject, type StageSettings } from '../stages/stage-settings';
-import type { StageMatchResult } from '../standings/types';
+import type { StageMatchResult, StandingRow } from '../standings/types';
 import { groupCountOf, groupNamesOf } from './group-names';
 import { checkSlotMap, crossGroupsSlotMap, qualifierId, qualifierKey, seedsFromSlots, type QualifierRef, type SlotMapSource } from './slot-map';
 
@@ -68,10 +68,16 @@ export function slotMapEntrants(
   const byKey = new Map<string, string>();
   const definition = formatDefinition(prev.format);
   if (source.groups !== null && definition.standings !== null) {
-    const rows = definition.standings(prev.entrants, prev.results, s);
+    // Each group's rows in rank order, bucketed in one pass (not one scan of every row per group).
+    const byGroup = new Map<number, StandingRow[]>();
+    for (const r of definition.standings(prev.entrants, prev.results, s)) {
+      if (excluded.has(r.participantId)) continue;
+      const bucket = byGroup.get(r.group ?? 0);
+      if (bucket === undefined) byGroup.set(r.group ?? 0, [r]);
+      else bucket.push(r);
+    }
     source.groups.forEach((name, g) => {
-      rows
-        .filter((r) => r.group === g + 1 && !excluded.has(r.participantId))
+      (byGroup.get(g + 1) ?? [])
         .sort((a, b) => a.rank - b.rank)
         .forEach((r, i) => byKey.set(qualifierId({ group: name, position: i + 1 }), r.participantId));
     });

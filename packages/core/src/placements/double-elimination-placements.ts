@@ -59,7 +59,6 @@ export function computeDoubleEliminationPlacements(
 interface DoubleEliminationShape {
   byKey: Map<string, GeneratedMatch>;
   winnersFinal: string;
-  losersFinalRound: number;
   losersRounds: number;
   grandFinal: GrandFinalMode;
   /** Places [low, high] of the losers of each losers round that has real matches. */
@@ -80,7 +79,6 @@ function shapeOf(stage: DoubleEliminationStage): DoubleEliminationShape {
   return {
     byKey: new Map<string, GeneratedMatch>(stage.matches.map((m) => [m.key, m])),
     winnersFinal: winnersMatchKey(stage.totalRounds, 1),
-    losersFinalRound: stage.losersRounds,
     losersRounds: stage.losersRounds,
     grandFinal: stage.grandFinal,
     losersRange,
@@ -108,7 +106,7 @@ function placesDecided(shape: DoubleEliminationShape, result: MatchOutcome, wbCh
   if (match.bracket === 'LOSERS') {
     const [low, high] = shape.losersRange.get(match.round) as [number, number];
     const places: DecidedPlace[] = [{ field: 'loserId', low, high }];
-    if (match.round === shape.losersFinalRound && shape.grandFinal === 'none') places.push({ field: 'winnerId', low: 2, high: 2 });
+    if (match.round === shape.losersRounds && shape.grandFinal === 'none') places.push({ field: 'winnerId', low: 2, high: 2 });
     return places;
   }
   if (match.bracket === 'WINNERS') {

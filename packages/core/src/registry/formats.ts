@@ -12,7 +12,7 @@ import { placementsFromGroupStandings, placementsFromStandings } from '../placem
 import type { MatchOutcome, Placement } from '../placements/types';
 import type { SingleEliminationStage, StageGeneration } from '../stages/generate-stage';
 import { outcomesOf } from '../stages/outcomes';
-import { consolationSetting, seedOrderingSetting, settingsObject, thirdPlaceSetting, type StageSettings } from '../stages/stage-settings';
+import { consolationSetting, seedOrderingSetting, settingsObject, type StageSettings } from '../stages/stage-settings';
 import { computeStandings } from '../standings/compute-standings';
 import type { StageMatchResult, StandingRow } from '../standings/types';
 import { generateSwiss, generateSwissRound } from '../swiss/swiss-round';

@@ -1,8 +1,6 @@
 import type { PointsSystem, Tiebreak } from '../stages/stage-settings';
 import type { ParticipantRecord } from './tally';
-import { lastRoundOf, staticValue, type ByeTreatment } from './tiebreak-values';
-
-export { dummyScore, staticValue, type ByeTreatment, type ByeTiebreakRule, type TiebreakContext } from './tiebreak-values';
+import { gamePoints, lastRoundOf, staticValue, type ByeTreatment } from './tiebreak-values';
 
 /** Values closer than this are equal (OMW% and similar ratios are not exact). */
 const EPSILON = 1e-9;
@@ -24,7 +22,7 @@ function headToHeadTable(run: readonly RankedRecord[], points: PointsSystem): Ma
     let scored = 0;
     for (const g of record.games) {
       if (!members.has(g.opponent)) continue;
-      sum += g.share === 1 ? points.win : g.share === 0 ? points.loss : points.draw;
+      sum += gamePoints(g, points);
       difference += g.scoreFor - g.scoreAgainst;
       scored += g.scoreFor;
     }

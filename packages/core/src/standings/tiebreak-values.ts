@@ -39,7 +39,7 @@ export function dummyScore(r: ParticipantRecord, points: PointsSystem, byes: Bye
 }
 
 /** Points of one game by its share (1 win, 0.5 draw, 0 loss). */
-function gamePoints(g: Game, points: PointsSystem): number {
+export function gamePoints(g: Game, points: PointsSystem): number {
   return g.share === 1 ? points.win : g.share === 0 ? points.loss : points.draw;
 }
 

@@ -25,10 +25,11 @@ export function lookAhead(
   for (let i = nextStart; i < field.players.length && field.group[i] === field.group[nextStart]; i++) if (i !== bye) next.push(i);
   if (bracket.length + next.length > LOOK_AHEAD_LIMIT || next.length === 0) return own;
   const cross = (pairs: readonly [number, number][]) => pairs.filter(([a, b]) => field.group[a] !== field.group[b]).length;
+  // A joint matching of an odd number of players leaves one unpaired: nothing to compare.
+  if (((bracket.length + next.length) & 1) === 1) return own;
   const nextOwn = pairBracket([...own.unpaired, ...next], own.unpaired.length, field);
   const ownCross = cross(own.pairs) + cross(nextOwn.pairs) + nextOwn.unpaired.length;
   const members = [...bracket, ...next].sort((a, b) => a - b);
-  if ((members.length & 1) === 1) return own;
   const joint = matchSubset(field, members, false, false, field.absoluteSides);
   if (joint === null || cross(joint.pairs) >= ownCross) return own;
   const inBracket = new Set(bracket);
