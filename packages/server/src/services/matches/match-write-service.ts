@@ -149,7 +149,7 @@ export abstract class MatchWriteService extends DomainService {
         // Writes of one tournament's matches run one at a time: a result fills the next matches and may complete the
         // stage or the tournament, decisions read from rows that a concurrent result could be changing.
         await this.deps.dialect.lockRows(trx, 'tournaments', [tournament.id]);
-        const result = await effect({ db: trx, sink: this.deps, tournament, now });
+        const result = await effect({ db: trx, sink: this.deps, tournament, now, dialect: this.deps.dialect });
         if (scope) await storeData(trx, scope, result, now);
         return result;
       });

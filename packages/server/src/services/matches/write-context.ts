@@ -13,9 +13,6 @@ export interface WriteContext {
   sink: EventSink;
   tournament: TournamentRow;
   now: string;
-  /**
-   * The database's dialect, for its bulk writes (`insertRows`: a stage's matches and entrants, R7.19); where
-   * absent those rows are written with Kysely's multi-row inserts in chunks of 500.
-   */
-  dialect?: DatabaseDialect;
+  /** The database's dialect, for its bulk writes (`insertRows`: a stage's matches and entrants, R7.19). */
+  dialect: DatabaseDialect;
 }

@@ -268,7 +268,7 @@ export class ParticipantService extends DomainService {
       }
       if (statusChange && t.status === 'ONGOING') {
         await forfeitParticipant(
-          { db: trx, sink: this.deps, tournament: t, now },
+          { db: trx, sink: this.deps, tournament: t, now, dialect: this.deps.dialect },
           p.id,
           to as 'DISQUALIFIED' | 'WITHDRAWN',
           actor.kind === 'user' ? actor.userId : null,
@@ -289,7 +289,7 @@ export class ParticipantService extends DomainService {
         .execute();
       if (statusChange && (to === 'DISQUALIFIED' || to === 'WITHDRAWN')) {
         const actorUserId = actor.kind === 'user' ? actor.userId : null;
-        await writeParticipantRemovalEvent({ db: trx, sink: this.deps, tournament: t, now }, p.id, to, from, actorUserId);
+        await writeParticipantRemovalEvent({ db: trx, sink: this.deps, tournament: t, now, dialect: this.deps.dialect }, p.id, to, from, actorUserId);
       }
     });
     return this.read(t.id, p.id);
@@ -317,7 +317,7 @@ export class ParticipantService extends DomainService {
     await this.db.transaction().execute(async (trx) => {
       // Walkovers advance matches: one such change of a tournament at a time (see MatchService).
       await lockTournamentPlaces(trx, this.deps.dialect, t.id);
-      await forfeitParticipant({ db: trx, sink: this.deps, tournament: t, now }, p.id, 'DISQUALIFIED', actor.kind === 'user' ? actor.userId : null);
+      await forfeitParticipant({ db: trx, sink: this.deps, tournament: t, now, dialect: this.deps.dialect }, p.id, 'DISQUALIFIED', actor.kind === 'user' ? actor.userId : null);
     });
   }
 }

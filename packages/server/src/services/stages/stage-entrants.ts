@@ -1,5 +1,4 @@
 import type { Entrant } from '@tourney/core';
-import { chunks } from '../../db/chunks';
 import type { Db } from '../../db/db';
 import type { DatabaseDialect } from '../../db/dialect';
 
@@ -25,12 +24,11 @@ export async function countStageEntrants(db: Db, stageId: string): Promise<numbe
 }
 
 /**
- * Records who enters a stage and with which stage seed, inside the caller's transaction: with `dialect`'s bulk
- * insert (`insertRows`), else in chunks of 500 rows.
+ * Records who enters a stage and with which stage seed, inside the caller's transaction, with `dialect`'s bulk
+ * insert (`insertRows`).
  */
-export async function writeStageEntrants(db: Db, tournamentId: string, stageId: string, entrants: readonly Entrant[], dialect?: DatabaseDialect): Promise<void> {
+export async function writeStageEntrants(db: Db, tournamentId: string, stageId: string, entrants: readonly Entrant[], dialect: DatabaseDialect): Promise<void> {
   const rows = entrants.map((e) => ({ stage_id: stageId, tournament_id: tournamentId, participant_id: e.id, seed: e.seed }));
-  if (dialect) return dialect.insertRows(db, 'stage_entrants', rows);
-  for (const chunk of chunks(rows)) await db.insertInto('stage_entrants').values(chunk).execute();
+  return dialect.insertRows(db, 'stage_entrants', rows);
 }
 

@@ -3,7 +3,6 @@ import type { Insertable } from 'kysely';
 import type { MatchesTable } from '../../db/schema';
 import { newId } from '../../ids';
 import { buildMatchRows, type GeneratedStageMatch } from '../brackets/bracket-rows';
-import { chunks } from '../../db/chunks';
 import { FORFEIT_STATUSES } from '../participants/participant-status';
 import { scheduledAtForRound } from './scheduling';
 import { readStageEntrants, writeStageEntrants } from './stage-entrants';
@@ -67,8 +66,8 @@ function byeRow(ctx: WriteContext, stage: StageRow, round: number, number: numbe
 }
 
 /**
- * Inserts the rows of some generated matches (and a Swiss bye) with the dialect's bulk insert (`insertRows`), else
- * in chunks of 500; returns the number of playable matches.
+ * Inserts the rows of some generated matches (and a Swiss bye) with the dialect's bulk insert (`insertRows`);
+ * returns the number of playable matches.
  */
 async function insertMatches(
   ctx: WriteContext,
@@ -84,8 +83,7 @@ async function insertMatches(
     { tournamentId: stage.tournament_id, stageId: stage.id, startDate, intervalMinutes: interval, matchIntervalMinutes: matchIntervalOf(settings), now: ctx.now },
   );
   if (swiss?.bye) rows.push(byeRow(ctx, stage, swiss.round, matches.length + 1, swiss.bye, startDate, interval));
-  if (ctx.dialect) await ctx.dialect.insertRows(ctx.db, 'matches', rows);
-  else for (const chunk of chunks(rows)) await ctx.db.insertInto('matches').values(chunk).execute();
+  await ctx.dialect.insertRows(ctx.db, 'matches', rows);
   return matches.length;
 }
 

@@ -34,12 +34,12 @@ export async function applyRegistrationSchedule(deps: AppDeps): Promise<number> 
         let steps = 0;
         let tournament = row;
         if (tournament.status === 'PUBLISHED') {
-          await applySimpleTransition({ db: trx, sink: deps, tournament, now }, 'openRegistration');
+          await applySimpleTransition({ db: trx, sink: deps, tournament, now, dialect: deps.dialect }, 'openRegistration');
           tournament = { ...tournament, status: 'REGISTRATION_OPEN' };
           steps++;
         }
         if (tournament.registration_closes_at !== null && tournament.registration_closes_at <= now) {
-          await applySimpleTransition({ db: trx, sink: deps, tournament, now }, 'closeRegistration');
+          await applySimpleTransition({ db: trx, sink: deps, tournament, now, dialect: deps.dialect }, 'closeRegistration');
           steps++;
         }
         return steps;
