@@ -33,7 +33,14 @@ const POSITIVE_INTEGER = 'must be a positive integer';
 const positive = () =>
   z.coerce.number<string>({ error: POSITIVE_INTEGER }).int({ error: POSITIVE_INTEGER }).min(1, { error: POSITIVE_INTEGER });
 
-const POOL_SIZE = 'must be an integer of at least 2 (a periodic job holds one connection for its lock while its queries use another)';
+/**
+ * Fewest connections a PostgreSQL pool may have: a periodic job keeps its advisory lock on one connection while its
+ * queries run on another (DatabaseDialect.runExclusive, R22.2), so one connection would wait on itself forever.
+ */
+export const MIN_POSTGRES_POOL_SIZE = 2;
+/** Why, as the configuration errors say it. */
+export const POOL_SIZE_REASON = 'a periodic job holds one connection for its lock while its queries use another';
+const POOL_SIZE = `must be an integer of at least ${MIN_POSTGRES_POOL_SIZE} (${POOL_SIZE_REASON})`;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -61,7 +68,7 @@ export const serverEnvVariables = {
       description: 'PostgreSQL database to use instead of SQLite (see "Running on PostgreSQL and several instances"); the password is never logged',
     },
   ),
-  TOURNEY_DB_POOL_SIZE: doc(z.coerce.number<string>({ error: POOL_SIZE }).int({ error: POOL_SIZE }).min(2, { error: POOL_SIZE }), {
+  TOURNEY_DB_POOL_SIZE: doc(z.coerce.number<string>({ error: POOL_SIZE }).int({ error: POOL_SIZE }).min(MIN_POSTGRES_POOL_SIZE, { error: POOL_SIZE }), {
     default: '10',
     description: 'most PostgreSQL connections one server process opens at once (requests beyond wait for one); at least 2',
   }),

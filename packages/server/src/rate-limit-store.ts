@@ -4,9 +4,6 @@ import { createMemoryRateLimiter, fromRateLimiterFlexible, type RateLimiter } fr
 import type { RedisConnection } from './redis/redis-connection';
 import { createRedisRateLimiter } from './redis/redis-rate-limiter';
 
-/** Where the rate limit counters of a server are kept (R21.1). */
-export type RateLimitStoreKind = 'redis' | 'database' | 'memory';
-
 /**
  * The rate limiter of a server (R21.1): rate-limiter-flexible's Redis store when `redis` is connected (REDIS_URL),
  * else the database's shared store when it has one (PostgreSQL: the `rate_limits` table), else counters in this
@@ -16,10 +13,10 @@ export function createRateLimiterFor(
   config: Pick<ServerConfig, 'rateLimit'>,
   database: Pick<ConnectedDatabase, 'createRateLimiter'>,
   redis: RedisConnection | null,
-): { limiter: RateLimiter; store: RateLimitStoreKind } {
+): RateLimiter {
   const { points, durationSeconds, keyPrefix } = config.rateLimit;
   const options = { points, durationSeconds, keyPrefix };
-  if (redis) return { limiter: fromRateLimiterFlexible(createRedisRateLimiter(redis.client, options)), store: 'redis' };
-  if (database.createRateLimiter) return { limiter: fromRateLimiterFlexible(database.createRateLimiter(options)), store: 'database' };
-  return { limiter: createMemoryRateLimiter(config.rateLimit), store: 'memory' };
+  if (redis) return fromRateLimiterFlexible(createRedisRateLimiter(redis.client, options));
+  if (database.createRateLimiter) return fromRateLimiterFlexible(database.createRateLimiter(options));
+  return createMemoryRateLimiter(config.rateLimit);
 }

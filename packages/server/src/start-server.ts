@@ -75,7 +75,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
   try {
     await migrateToLatest(db);
     if (config.redisUrl) redis = await connectRedis(config.redisUrl);
-    const limiter = rateLimiter ?? (config.rateLimit.enabled ? createRateLimiterFor(config, connected, redis).limiter : undefined);
+    const limiter = rateLimiter ?? (config.rateLimit.enabled ? createRateLimiterFor(config, connected, redis) : undefined);
     const app = createApp({ db, dialect, config: overrides, clock, logger, handlers, rateLimiter: limiter, redis: redis ?? undefined });
     const running = await listen(app, { port: config.port, host: config.host });
     const webhookDispatcher = app.services.webhooks.dispatcher;

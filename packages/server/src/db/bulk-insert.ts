@@ -12,7 +12,8 @@ export function columnsOf(rows: readonly object[]): string[] {
   return [...seen];
 }
 
-const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+/** `name` as a quoted SQL identifier (both dialects quote with double quotes). */
+export const quoted = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * Inserts `rows` into `table` with multi-row `INSERT ... VALUES` statements of at most `maxParameters` bound

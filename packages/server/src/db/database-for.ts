@@ -1,5 +1,5 @@
 import type { ServerConfig } from '../config';
-import { ConfigError } from '../config-env';
+import { ConfigError, MIN_POSTGRES_POOL_SIZE, POOL_SIZE_REASON } from '../config-env';
 import { redactUrl } from './connection-error';
 import type { DatabaseDialect } from './dialect';
 import { postgresDialect } from './postgres/postgres-dialect';
@@ -10,12 +10,6 @@ export interface DatabaseChoice {
   dialect: DatabaseDialect;
   location: string;
 }
-
-/**
- * Fewest connections a PostgreSQL pool may have: a periodic job keeps its advisory lock on one connection while its
- * queries run on another (DatabaseDialect.runExclusive, R22.2), so one connection would wait on itself forever.
- */
-export const MIN_POSTGRES_POOL_SIZE = 2;
 
 /** URL schemes of PostgreSQL (libpq accepts both). */
 const POSTGRES_SCHEMES = new Set(['postgres:', 'postgresql:']);
@@ -42,7 +36,7 @@ export function databaseFor(config: ServerConfig): DatabaseChoice {
   }
   if (!Number.isInteger(config.databasePoolSize) || config.databasePoolSize < MIN_POSTGRES_POOL_SIZE) {
     throw new ConfigError(
-      `the PostgreSQL pool size must be at least ${MIN_POSTGRES_POOL_SIZE} (got ${config.databasePoolSize}): a periodic job holds one connection for its lock while its queries use another`,
+      `the PostgreSQL pool size must be at least ${MIN_POSTGRES_POOL_SIZE} (got ${config.databasePoolSize}): ${POOL_SIZE_REASON}`,
     );
   }
   const dialect = postgresDialect({ poolSize: config.databasePoolSize, statementTimeoutMs: config.databaseStatementTimeoutMs });

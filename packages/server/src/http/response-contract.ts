@@ -15,9 +15,8 @@ export function responseContract(validators: CompiledValidators, logger: Logger)
   return async (ctx, next) => {
     await next();
     const operationId = ctx.state.operationId as string | undefined;
-    // The router's own answer to OPTIONS on a known path (204 with Allow) is not an operation of the contract.
-    if (!operationId && ctx.method === 'OPTIONS' && ctx.status === 204) return;
-    // Successful answers outside the operations (public pages, /openapi.json; R28.5, R28.9) are not in the contract.
+    // Successful answers outside the operations (public pages, /openapi.json, the router's 204 to OPTIONS; R28.5,
+    // R28.9) are not in the contract.
     if (!operationId && ctx.status < 400) return;
     const validate = operationId ? validators.byOperation.get(operationId)?.response : validators.errorResponse;
     if (!validate) return;

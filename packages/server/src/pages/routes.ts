@@ -1,4 +1,3 @@
-import { gzipSync } from 'node:zlib';
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { stringify } from 'yaml';
@@ -40,10 +39,9 @@ async function page(ctx: PageContext, render: () => Promise<string>): Promise<vo
   }
 }
 
-/** A tournament's page data as anyone may see it: the live stream position first, so no later change is missed. */
-async function tournamentData(ctx: PageContext, id: string): Promise<{ data: TournamentPageData; seq: number }> {
+/** A tournament's page data as anyone may see it (404 for a tournament that is not public). */
+async function tournamentData(ctx: PageContext, id: string): Promise<TournamentPageData> {
   const { services } = ctx;
-  const { latest } = await services.live.open(ANONYMOUS, id);
   const tournament = await services.tournaments.get(ANONYMOUS, id);
   const bracket = tournament.status === 'PUBLISHED' || tournament.status === 'REGISTRATION_OPEN' || tournament.status === 'REGISTRATION_CLOSED'
     ? null
@@ -51,7 +49,7 @@ async function tournamentData(ctx: PageContext, id: string): Promise<{ data: Tou
         if (error instanceof AppError && error.code === 'INVALID_STATE') return null;
         throw error;
       });
-  return { data: { tournament, bracket }, seq: latest };
+  return { tournament, bracket };
 }
 
 const isBroadcast = (ctx: PageContext) => ctx.query.view === 'broadcast';
@@ -65,13 +63,15 @@ export function pageRoutes(): Middleware<ApiState, ApiContextExtras> {
   const router = new Router<ApiState, ApiContextExtras>();
   router.get('/t/:id', (ctx) =>
     page(ctx, async () => {
-      const { data, seq } = await tournamentData(ctx, ctx.params.id!);
+      // The live stream position first, so that no change after the data is read is missed by the page script.
+      const { latest: seq } = await ctx.services.live.open(ANONYMOUS, ctx.params.id!);
+      const data = await tournamentData(ctx, ctx.params.id!);
       const broadcast = isBroadcast(ctx);
       return shell({ title: data.tournament.name, main: tournamentMain(data, broadcast), broadcast, live: { tournamentId: data.tournament.id, seq } }, PAGE_CSS);
     }),
   );
   router.get('/t/:id/live', (ctx) =>
-    page(ctx, async () => tournamentMain((await tournamentData(ctx, ctx.params.id!)).data, isBroadcast(ctx))),
+    page(ctx, async () => tournamentMain(await tournamentData(ctx, ctx.params.id!), isBroadcast(ctx))),
   );
   router.get('/m/:id', (ctx) =>
     page(ctx, async () => {
@@ -99,7 +99,7 @@ export function pageRoutes(): Middleware<ApiState, ApiContextExtras> {
   });
   router.get('/openapi.json', (ctx) => {
     ctx.type = 'application/json';
-    ctx.body = openapiDocument;
+    ctx.body = (jsonText ??= JSON.stringify(openapiDocument));
   });
   router.get('/openapi.yaml', (ctx) => {
     ctx.type = 'application/yaml; charset=utf-8';
@@ -113,10 +113,7 @@ export function pageRoutes(): Middleware<ApiState, ApiContextExtras> {
 /** Paths under this prefix are operations, never pages. */
 const API_PAGES_SKIP = `${API_PREFIX}/`;
 
+/** The contract as served, serialized once per process. */
 let yamlText: string | undefined;
-
-/** Bytes of the page script gzip-compressed (page weight, R28.10). */
-export async function pageScriptGzipBytes(): Promise<number> {
-  return gzipSync(await pageScript()).length;
-}
+let jsonText: string | undefined;
 

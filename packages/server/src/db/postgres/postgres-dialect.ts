@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { columnsOf } from '../bulk-insert';
+import { columnsOf, quoted } from '../bulk-insert';
 import type { DatabaseDialect } from '../dialect';
 import { connectionFailure } from './connection-error';
 import { createPostgresDatabase, createPostgresPool, type PostgresPoolOptions } from './postgres';
@@ -61,10 +61,8 @@ export function postgresDialect(options: PostgresPoolOptions): DatabaseDialect {
       if (rows.length === 0) return;
       // One statement whatever the number of rows: the rows travel as one JSON parameter, typed by the table's own
       // row type (keys are column names; a missing key is NULL).
-      const columns = columnsOf(rows)
-        .map((c) => `"${c.replace(/"/g, '""')}"`)
-        .join(', ');
-      const target = `"${table.replace(/"/g, '""')}"`;
+      const columns = columnsOf(rows).map(quoted).join(', ');
+      const target = quoted(table);
       await trx.executeQuery(
         CompiledQuery.raw(`insert into ${target} (${columns}) select ${columns} from json_populate_recordset(null::${target}, $1)`, [JSON.stringify(rows)]),
       );

@@ -1,5 +1,4 @@
 import { bestOfFor, type BestOfSettings, type Decider, type GameScore } from '@tourney/core';
-import type { Db } from '../../db/db';
 import type { MatchRow } from '../../db/rows';
 import type { MatchDecider, GameScore as ApiGameScore } from '../../contract-types';
 import { parseStageSettings } from '../stages/stage-settings';
@@ -10,12 +9,6 @@ import { parseStageSettings } from '../stages/stage-settings';
  */
 export function bestOfOfRow(row: Pick<MatchRow, 'round'>, settingsJson: string | null | undefined): number {
   return bestOfFor(parseStageSettings(settingsJson ?? '{}') as BestOfSettings, row.round);
-}
-
-/** Reads the best-of of a match from its stage (R25.1). */
-export async function readBestOf(db: Db, row: Pick<MatchRow, 'round' | 'stage_id'>): Promise<number> {
-  const stage = await db.selectFrom('stages').select('settings').where('id', '=', row.stage_id).executeTakeFirst();
-  return bestOfOfRow(row, stage?.settings);
 }
 
 /** The series columns of a decided result (R25.2, R25.4): games and decider as JSON, null when absent. */

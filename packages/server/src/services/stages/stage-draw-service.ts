@@ -3,14 +3,13 @@ import type { AuthContext } from '../../auth/auth-context';
 import type { StageGroups, StageGroupsInput, StageSeeding, StageSeedingInput } from '../../contract-types';
 import { AppError } from '../../errors/app-error';
 import { DomainService } from '../domain-service';
-import type { WriteContext } from '../matches/write-context';
 import { findStageRows } from '../tournaments/tournament-reader';
 import { requireManagedTournament, requireVisibleTournament } from '../tournaments/visibility';
 import { generatedGroups, parseGroupDraw } from './group-draw';
 import { readStageEntrants } from './stage-entrants';
 import { planStage, writeStage } from './stage-generation';
 import { effectiveSettings } from './stage-settings';
-import type { StageRow, TournamentRow } from '../../db/rows';
+import type { StageRow } from '../../db/rows';
 import type { Db } from '../../db/db';
 
 /** Participants who would enter stage 1 if the tournament started now (registered or checked in). */
@@ -38,15 +37,6 @@ function badBody(issues: readonly { path: string; message: string }[]): AppError
  * (setStageSeeding).
  */
 export class StageDrawService extends DomainService {
-  private async inTransaction(tournament: TournamentRow, fn: (ctx: WriteContext) => Promise<void>): Promise<void> {
-    const now = this.now();
-    await this.db.transaction().execute(async (trx) => {
-      // One tournament-wide change at a time, as TournamentService and MatchService.
-      await this.deps.dialect.lockRows(trx, 'tournaments', [tournament.id]);
-      await fn({ db: trx, sink: this.deps, tournament, now, dialect: this.deps.dialect });
-    });
-  }
-
   /**
    * The groups of a GROUPS stage (getStageGroups, R23.2, R23.3): once generated the groups as played (from the
    * stage seeds, split as generation did), before that the explicit draw or none; names from `groupNames`.
@@ -79,7 +69,7 @@ export class StageDrawService extends DomainService {
     requireGroupStage(stage);
     if (stage.number !== 1) throw new AppError('CONFLICT', 'a draw applies to stage 1 only: later stages take their entrants from the stage before');
     const groups = input.groups.map((g) => g.participantIds);
-    await this.inTransaction(row, async (ctx) => {
+    await this.inTournamentTransaction(row, async (ctx) => {
       const current = await ctx.db.selectFrom('tournaments').select('status').where('id', '=', row.id).executeTakeFirstOrThrow();
       if ((TOURNAMENT_STATUSES_STRUCTURE_LOCKED as readonly string[]).includes(current.status)) {
         throw new AppError('INVALID_STATE', `the draw can be set until the tournament starts (it is ${current.status})`);
@@ -116,7 +106,7 @@ export class StageDrawService extends DomainService {
     const stage = await requireStage(this.db, row.id, stageNumber);
     if (stage.number === 1) throw new AppError('CONFLICT', 'stage 1 is seeded from the participants\' seeds at start: set those instead');
     let entrants: Entrant[] = [];
-    await this.inTransaction(row, async (ctx) => {
+    await this.inTournamentTransaction(row, async (ctx) => {
       const { db } = ctx;
       const current = await db.selectFrom('stages').selectAll().where('id', '=', stage.id).executeTakeFirstOrThrow();
       if (current.status !== 'ONGOING') throw new AppError('CONFLICT', `stage ${stageNumber} is ${current.status}: its seeding can be edited once it is generated and before its first match`);

@@ -35,9 +35,7 @@ import { countParticipants, findStageRows, findTournamentDetails, findTournament
 import { checkStagePlan, planIssuesAtCreate } from '../stages/stage-plan';
 import { runTournamentStart, STARTABLE_STATUSES } from './tournament-start';
 import { requireManagedTournament, requireVisibleRow, requireVisibleTournament } from './visibility';
-import type { WriteContext } from '../matches/write-context';
 import { DomainService } from '../domain-service';
-import type { TournamentRow } from '../../db/rows';
 
 /** Every staff role: any staff member may list the project's tournaments. */
 const ANY_STAFF: readonly StaffRole[] = ['OWNER', 'ADMIN', 'ORGANIZER', 'MODERATOR'];
@@ -94,15 +92,6 @@ export class TournamentService extends DomainService {
     const row = await findTournamentRow(this.db, id);
     if (!row) throw new AppError('NOT_FOUND', 'tournament not found');
     return readTournament(this.db, row);
-  }
-
-  private async inTransaction(tournament: TournamentRow, fn: (ctx: WriteContext) => Promise<void>): Promise<void> {
-    const now = this.now();
-    await this.db.transaction().execute(async (trx) => {
-      // One tournament-wide change at a time (match results lock the tournament too, see MatchService).
-      await this.deps.dialect.lockRows(trx, 'tournaments', [tournament.id]);
-      await fn({ db: trx, sink: this.deps, tournament, now, dialect: this.deps.dialect });
-    });
   }
 
   /**
@@ -308,7 +297,7 @@ export class TournamentService extends DomainService {
 
   private async transition(auth: AuthContext, id: string, transition: SimpleTransition): Promise<Tournament> {
     const { row } = await requireManagedTournament(this.db, this.access, auth, id);
-    await this.inTransaction(row, (ctx) => applySimpleTransition(ctx, transition));
+    await this.inTournamentTransaction(row, (ctx) => applySimpleTransition(ctx, transition));
     return this.reload(id);
   }
 
@@ -336,7 +325,7 @@ export class TournamentService extends DomainService {
     const { row } = await requireManagedTournament(this.db, this.access, auth, id);
     if (!STARTABLE_STATUSES.includes(row.status)) throw new AppError('INVALID_STATE', tournamentTransitionRefusal('start', row.status));
     const stages = await findStageRows(this.db, id);
-    await this.inTransaction(row, (ctx) => runTournamentStart(ctx, stages));
+    await this.inTournamentTransaction(row, (ctx) => runTournamentStart(ctx, stages));
     return this.reload(id);
   }
 
