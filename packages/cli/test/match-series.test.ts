@@ -155,6 +155,24 @@ describe('tourney match get and list: games, deciders, filters', () => {
   });
 });
 
+describe('tourney tournament update: series and schedule flags', () => {
+  it('--best-of alone changes the current stage (its other settings kept)', async () => {
+    const t = tournament({ status: 'PUBLISHED' });
+    let sent: any;
+    server.use(
+      http.get(`${BASE}/tournaments/${t.id}`, () => HttpResponse.json({ success: true, data: t })),
+      http.put(`${BASE}/tournaments/${t.id}`, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ success: true, data: t });
+      }),
+    );
+    const result = await runCli(['tournament', 'update', t.id, '--best-of', '3', '--base-url', BASE, '--api-key', 'tk_test_key_123456'], { configDir: dir.path });
+    expect(result.err).toBe('');
+    expect(result.code).toBe(0);
+    expect(sent).toEqual({ stages: [{ name: 'Main', format: 'SINGLE_ELIMINATION', settings: { thirdPlaceMatch: false, bestOf: 3 } }] });
+  });
+});
+
 describe('tourney tournament create: series and schedule flags', () => {
   it('puts --best-of, --best-of-round, --stage-start and --match-interval in the stage settings', async () => {
     const created = captureTournamentCreate(server);

@@ -22,7 +22,7 @@ import {
   statusColumn,
   withExamples,
 } from './shared';
-import { addStageOptions, FORMAT_WORDS, stagesFromFlags, type StageFlags } from './stage-options';
+import { addStageOptions, FORMAT_WORDS, hasStageFlags, stagesFromFlags, type StageFlags } from './stage-options';
 import { registerDrawCommands } from './draw';
 
 type TournamentAnalytics = components['schemas']['TournamentAnalytics'];
@@ -295,7 +295,7 @@ async function updateTournament(deps: CliDeps, id: string, flags: TournamentFlag
   const session = await openSession(deps, globalsOf(command), 'any');
   let stages: components['schemas']['StageInput'][] | undefined;
   if (flags.stages !== undefined) stages = await stagesFromFlags(flags, []);
-  else if (hasStageChange(flags)) {
+  else if (hasStageFlags(flags)) {
     const { data: current } = await session.call((client) => client.GET('/tournaments/{id}', { params: { path: { id } } }));
     stages = await stagesFromFlags(flags, current.stages.map((s) => ({ name: s.name, format: s.format, settings: s.settings })));
   }
@@ -309,13 +309,6 @@ async function updateTournament(deps: CliDeps, id: string, flags: TournamentFlag
   }
   const { data } = await session.call((client) => client.PUT('/tournaments/{id}', { params: { path: { id } }, body }));
   printResult(deps, flags, data, (t) => printTournament(deps, t));
-}
-
-function hasStageChange(flags: TournamentFlags): boolean {
-  const { format, stageName, thirdPlace, consolation, grandFinal, seedOrdering, skipFirstRound, byeTiebreaks, swissPairing, cycles, swissRounds, winsToAdvance, lossesToEliminate, groups, qualifiersPerGroup, groupNames, points, tiebreaks, roundInterval } = flags;
-  return [format, stageName, thirdPlace, consolation, grandFinal, seedOrdering, skipFirstRound, byeTiebreaks, swissPairing, cycles, swissRounds, winsToAdvance, lossesToEliminate, groups, qualifiersPerGroup, groupNames, points, tiebreaks, roundInterval].some(
-    (v) => v !== undefined,
-  );
 }
 
 /** `double elimination, grand final double, 60 min between rounds` from a stage's format and settings. */
