@@ -49,8 +49,6 @@ const FIELD_FLAGS: Readonly<Record<string, string>> = {
   thirdPlaceMatch: 'third-place',
   byeTiebreakRule: 'bye-tiebreaks',
   swissPairingOrder: 'swiss-pairing',
-  seeding: 'seeding',
-  rating: 'rating',
   roundRobinCycles: 'cycles',
   advanceCount: 'advance',
   checkInRequired: 'check-in',

@@ -21,7 +21,7 @@ const idList = (value: string): string[] =>
  * participant ids or `{ participantIds: [...] }`, or a map of group name to ids (in the order of the groups).
  * @throws CliError FILE_NOT_READABLE, INVALID_DRAW naming the problem.
  */
-export async function readDrawFile(file: string): Promise<string[][]> {
+async function readDrawFile(file: string): Promise<string[][]> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');

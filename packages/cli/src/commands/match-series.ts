@@ -57,7 +57,7 @@ export function parseGames(value: string): GameInput[] {
  * Parses `--decider KIND:A-B` (KIND PENALTIES/P, EXTRA_TIME/ET, GOLDEN_GOAL/GG or OTHER; A-B in side order), R25.4.
  * @throws CliError INVALID_DECIDER naming the value.
  */
-export function parseDecider(value: string): DeciderInput {
+function parseDecider(value: string): DeciderInput {
   const at = value.indexOf(':');
   const kind = DECIDER_ALIASES[value.slice(0, at).trim().toUpperCase()];
   if (at < 0 || kind === undefined) {

@@ -23,7 +23,7 @@ export interface PlayerListFlags extends ListOptions {
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Table columns of `tournament list --mine`: the tournament and the caller's participant (piped: raw values). */
-export const MY_TOURNAMENT_COLUMNS: readonly Column<MyTournament>[] = [
+const MY_TOURNAMENT_COLUMNS: readonly Column<MyTournament>[] = [
   { header: 'id', value: (m) => m.tournament.id },
   { header: 'name', value: (m) => m.tournament.name, flex: true },
   statusColumn('status', (m) => m.tournament.status),
@@ -82,7 +82,7 @@ async function writeCsv(deps: CliDeps, csv: string, output: string | undefined):
 }
 
 /** The CSV text of a text/csv operation of a tournament (results.csv or matches.csv). */
-export async function fetchCsv(session: Session, id: string, which: 'results' | 'matches'): Promise<string> {
+async function fetchCsv(session: Session, id: string, which: 'results' | 'matches'): Promise<string> {
   const path = which === 'results' ? '/tournaments/{id}/results.csv' : '/tournaments/{id}/matches.csv';
   return (await session.call((client) => client.GET(path, { params: { path: { id } }, parseAs: 'text' }))) as unknown as string;
 }

@@ -28,7 +28,7 @@ async function readText(file: string): Promise<string> {
  * `participant export`, in the order of its rows); blank lines and lines starting with `#` are skipped.
  * @throws CliError USAGE when a line holds no participant id.
  */
-export function idsFromFile(text: string, file: string): string[] {
+function idsFromFile(text: string, file: string): string[] {
   const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
   const header = lines[0]?.split(',').map((h) => h.trim().toLowerCase());
   const column = header && !UUID.test(lines[0] as string) ? header.indexOf('id') : -1;
