@@ -1,6 +1,6 @@
 import { padEnd, padStart, textWidth, truncate } from '../output/text';
 import type { MatchView, RoundView, SideView } from './bracket-view';
-import { deciderSuffix, isDecided, isWinner, sideName, sideScore, WINNER_MARK } from './side-text';
+import { deciderText, isDecided, isWinner, sideName, sideScore, WINNER_MARK } from './side-text';
 
 const BRACKET_ORDER = ['WINNERS', 'LOSERS', 'GRAND_FINAL', 'THIRD_PLACE', 'CONSOLATION'];
 
@@ -55,7 +55,7 @@ export function renderRoundList(rounds: readonly RoundView[], width: number): st
         s1 !== '' || s2 !== '' || isDecided(match)
           ? `${padStart(s1, scoreWidth)}-${padEnd(s2, scoreWidth)}`
           : padEnd(padStart('vs', scoreWidth + 1), 2 * scoreWidth + 1);
-      const line = `  ${padEnd(label(match), labelWidth)}  ${padEnd(display(match, first), W)}  ${score}  ${padEnd(truncate(display(match, second), W), W)}${deciderSuffix(match)}`;
+      const line = `  ${padEnd(label(match), labelWidth)}  ${padEnd(display(match, first), W)}  ${score}  ${padEnd(truncate(display(match, second), W), W)}${deciderText(match.decider)}`;
       lines.push(line.trimEnd());
     }
   }

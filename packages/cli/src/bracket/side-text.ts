@@ -21,8 +21,10 @@ export function sideScore(match: MatchView, side: SideView | undefined, withDeci
   if (side.score !== null && side.score !== undefined) {
     const index = match.participants.indexOf(side);
     const own = withDecider && match.decider && index >= 0 ? match.decider.scores[index] : undefined;
-    const suffix: Record<string, string> = { PENALTIES: 'p', EXTRA_TIME: 'et', GOLDEN_GOAL: 'gg' };
-    return own === undefined ? String(side.score) : `${side.score}(${own}${suffix[match.decider?.kind ?? ''] ?? ''})`;
+    // An OTHER decider shows its bare score in the tree: `3(4)`.
+    const kind = match.decider?.kind;
+    const mark = kind === undefined || kind === 'OTHER' ? '' : (DECIDER_SUFFIX[kind] ?? '');
+    return own === undefined ? String(side.score) : `${side.score}(${own}${mark})`;
   }
   if (!isDecided(match) || match.resultType === 'BYE' || match.resultType === 'NORMAL') return '';
   if (side.participantId === null) return '';
@@ -39,9 +41,11 @@ export function isDecided(match: MatchView): boolean {
   return match.status === 'COMPLETED' || match.status === 'RESOLVED';
 }
 
-/** ` (4-2 p)`: a match's decider after its score, in side order (R25.4); empty without one. */
-export function deciderSuffix(match: MatchView): string {
-  if (!match.decider) return '';
-  const suffix: Record<string, string> = { PENALTIES: 'p', EXTRA_TIME: 'et', GOLDEN_GOAL: 'gg', OTHER: 'dec' };
-  return ` (${match.decider.scores.join('-')} ${suffix[match.decider.kind] ?? 'dec'})`;
+/** Short suffix of a decider in scores: p (penalties), et (extra time), gg (golden goal), dec (other). */
+const DECIDER_SUFFIX: Readonly<Record<string, string>> = { PENALTIES: 'p', EXTRA_TIME: 'et', GOLDEN_GOAL: 'gg', OTHER: 'dec' };
+
+/** ` (4-2 p)`: a decider after the score it decided, in side order (R25.4); empty without one. */
+export function deciderText(decider: { kind: string; scores: readonly number[] } | null | undefined): string {
+  if (!decider) return '';
+  return ` (${decider.scores.join('-')} ${DECIDER_SUFFIX[decider.kind] ?? 'dec'})`;
 }

@@ -27,9 +27,6 @@ const DECIDER_ALIASES: Readonly<Record<string, DeciderInput['kind']>> = {
   OTHER: 'OTHER',
 };
 
-/** Short suffix of a decider in scores: p (penalties), et (extra time), gg (golden goal), dec (other). */
-const DECIDER_SUFFIX: Readonly<Record<string, string>> = { PENALTIES: 'p', EXTRA_TIME: 'et', GOLDEN_GOAL: 'gg', OTHER: 'dec' };
-
 const PAIR = /^\s*(\d{1,6})\s*[-:]\s*(\d{1,6})\s*$/;
 
 function pair(value: string, flag: string, example: string): [number, number] {
@@ -71,12 +68,6 @@ export function deciderOf(flags: { decider?: string; penalties?: string }): Deci
   if (flags.decider !== undefined && flags.penalties !== undefined) throw new CliError('INVALID_DECIDER', 'give either --decider or --penalties, not both');
   if (flags.penalties !== undefined) return { kind: 'PENALTIES', scores: pair(flags.penalties, '--penalties', '4-2') };
   return flags.decider !== undefined ? parseDecider(flags.decider) : undefined;
-}
-
-/** `3-3 (4-2 p)`: a decider after the score it decided; empty without one. */
-export function deciderText(decider: { kind: string; scores: readonly number[] } | null | undefined): string {
-  if (!decider) return '';
-  return ` (${decider.scores.join('-')} ${DECIDER_SUFFIX[decider.kind] ?? 'dec'})`;
 }
 
 /** `13-9 Inferno, 7-13 Nuke`: the games of a match in side order; empty without games. */

@@ -9,7 +9,8 @@ import { formatTimestamp, humanize } from '../output/text';
 import { valueOrAsk } from '../prompts/ask';
 import { openSession } from '../session';
 import { resultBody, type ResultFlags } from './match-result';
-import { askGames, deciderText, gamesText } from './match-series';
+import { deciderText } from '../bracket/side-text';
+import { askGames, gamesText } from './match-series';
 import { registerMatchWorkflowCommands } from './match-workflow';
 import { exportMatchesCsv, nextMatchAnywhere, printNextAnywhere } from './player-views';
 import {
