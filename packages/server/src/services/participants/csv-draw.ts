@@ -7,9 +7,9 @@ import { effectiveSettings } from '../stages/stage-settings';
 import { findStageRows } from '../tournaments/tournament-reader';
 import type { CsvEntry } from './participant-csv';
 import type { RosterIssue } from './roster-entry';
+import { ENTERING_STATUSES } from './participant-status';
 
 /** Participants an explicit draw covers: those who would enter stage 1 now (as setStageGroups, R23.3). */
-const DRAWABLE_STATUSES = ['REGISTERED', 'CHECKED_IN'];
 
 /** A draw an import sets (R24.11): `apply` writes it once the rows' participants have ids (in row order). */
 export interface CsvDrawPlan {
@@ -45,7 +45,7 @@ export async function planCsvDraw(db: Db, tournamentId: string, entries: readonl
     return { ...none, issues: entries.map((e) => invalid(`${e.paths.entry}.group`, `stage 1 is ${format}, not GROUPS: it has no groups, leave the column empty`)) };
   }
   const existing = (
-    await db.selectFrom('participants').select('id').where('tournament_id', '=', tournamentId).where('status', 'in', DRAWABLE_STATUSES).execute()
+    await db.selectFrom('participants').select('id').where('tournament_id', '=', tournamentId).where('status', 'in', ENTERING_STATUSES).execute()
   ).map((p) => p.id);
   const total = existing.length + entries.length;
   const settings = effectiveSettings(stage.format, stage.settings);

@@ -20,6 +20,9 @@ export const PLACE_HOLDING_STATUSES: readonly ParticipantStatus[] = [
   'NO_SHOW',
 ];
 
+/** Statuses of participants who will play when the tournament starts: those its seeding and draw are made of (R23.3, R24.6). */
+export const ENTERING_STATUSES: readonly ParticipantStatus[] = ['REGISTERED', 'CHECKED_IN'];
+
 /** Statuses that forfeit the participant's open matches once the tournament runs. */
 export const FORFEIT_STATUSES: readonly ParticipantStatus[] = ['DISQUALIFIED', 'WITHDRAWN'];
 

@@ -18,11 +18,11 @@ import { planCsvDraw, stageOneGroupNames, type CsvDrawPlan } from './csv-draw';
 import { parseParticipantCsv, participantCsv } from './participant-csv';
 import { readParticipants } from './participant-mapper';
 import { resolveEntries, type EntryInput, type EntryPaths, type RosterEntry, type RosterIssue } from './roster-entry';
+import { ENTERING_STATUSES } from './participant-status';
 
 const BEFORE_START: readonly string[] = TOURNAMENT_STATUSES_BEFORE_START;
 
 /** Participants a bulk seeding covers: those who can still enter the tournament (R24.6, R24.7). */
-const SEEDABLE_STATUSES = ['REGISTERED', 'CHECKED_IN'];
 
 const BODY_PATHS: EntryPaths = { name: 'body.name', username: 'body.username', team: 'body.team', seed: 'body.seed', rating: 'body.rating', entry: 'body' };
 
@@ -167,7 +167,7 @@ export class RosterService extends DomainService {
     await this.db.transaction().execute(async (trx) => {
       const locked = await lockTournamentPlaces(trx, this.deps.dialect, t.id);
       assertBeforeStart(locked.status, 'seeds can be set');
-      const rows = await trx.selectFrom('participants').select('id').where('tournament_id', '=', t.id).where('status', 'in', SEEDABLE_STATUSES).execute();
+      const rows = await trx.selectFrom('participants').select('id').where('tournament_id', '=', t.id).where('status', 'in', ENTERING_STATUSES).execute();
       const assignments = decide(rows.map((r) => r.id));
       await trx.updateTable('participants').set({ seed: null }).where('tournament_id', '=', t.id).where('seed', 'is not', null).execute();
       for (const chunk of chunks(assignments)) {
@@ -182,7 +182,7 @@ export class RosterService extends DomainService {
       .selectFrom('participants')
       .selectAll()
       .where('tournament_id', '=', t.id)
-      .where('status', 'in', SEEDABLE_STATUSES)
+      .where('status', 'in', ENTERING_STATUSES)
       .orderBy('seed')
       .execute();
     return readParticipants(this.db, rows);

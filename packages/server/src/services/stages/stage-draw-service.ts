@@ -11,9 +11,9 @@ import { planStage, writeStage } from './stage-generation';
 import { effectiveSettings } from './stage-settings';
 import type { StageRow } from '../../db/rows';
 import type { Db } from '../../db/db';
+import { ENTERING_STATUSES } from '../participants/participant-status';
 
 /** Participants who would enter stage 1 if the tournament started now (registered or checked in). */
-const DRAWABLE_STATUSES = ['REGISTERED', 'CHECKED_IN'];
 
 /** The stage numbered `stageNumber` of a tournament. @throws AppError 404 NOT_FOUND. */
 async function requireStage(db: Db, tournamentId: string, stageNumber: number): Promise<StageRow> {
@@ -76,7 +76,7 @@ export class StageDrawService extends DomainService {
       }
       if (groups.length > 0) {
         const ids = (
-          await ctx.db.selectFrom('participants').select('id').where('tournament_id', '=', row.id).where('status', 'in', DRAWABLE_STATUSES).execute()
+          await ctx.db.selectFrom('participants').select('id').where('tournament_id', '=', row.id).where('status', 'in', ENTERING_STATUSES).execute()
         ).map((p) => p.id);
         const count = groupCountOf(effectiveSettings(stage.format, stage.settings), ids.length);
         if (count > Math.floor(ids.length / 2)) {
