@@ -100,23 +100,20 @@ export class RosterService extends DomainService {
   /** The participants as CSV (exportParticipants, R24.5), by seed (unseeded last), then registration time. */
   async exportCsv(auth: AuthContext, tournamentId: string): Promise<string> {
     const { row: t } = await requireManagedTournament(this.db, this.access, auth, tournamentId);
+    // The participant rows with the username of a solo player's account, in one read.
     const rows = await this.db
-      .selectFrom('participants')
-      .selectAll()
-      .where('tournament_id', '=', t.id)
-      .orderBy(sql`seed is null`)
-      .orderBy('seed')
-      .orderBy('registered_at')
-      .orderBy('id')
+      .selectFrom('participants as p')
+      .leftJoin('users as u', 'u.id', 'p.user_id')
+      .selectAll('p')
+      .select('u.username as account_username')
+      .where('p.tournament_id', '=', t.id)
+      .orderBy(sql`p.seed is null`)
+      .orderBy('p.seed')
+      .orderBy('p.registered_at')
+      .orderBy('p.id')
       .execute();
     const participants = await readParticipants(this.db, rows);
-    const solo = await this.db
-      .selectFrom('participants as p')
-      .innerJoin('users as u', 'u.id', 'p.user_id')
-      .select(['p.id', 'u.username'])
-      .where('p.tournament_id', '=', t.id)
-      .execute();
-    const usernames = new Map(solo.map((r) => [r.id, r.username]));
+    const usernames = new Map(rows.map((r) => [r.id, r.account_username]));
     const groups = await stageOneGroupNames(this.db, t.id);
     return participantCsv(
       participants.map((p) => ({
