@@ -19,6 +19,14 @@ export const accepted = <D>(data: D) => ({ status: 202 as const, data });
 /** 200 with the list envelope `{ success: true, data, pagination }` of one page. */
 export const listed = <T>(page: Page<T>) => ({ status: 200 as const, data: page.items, pagination: page.pagination });
 
+/** 200 with a CSV body offered as a download named `filename` (the CSV exports, R24.5, R26.6, R26.7). */
+export const csvDownload = (body: string, filename: string) => ({
+  status: 200 as const,
+  type: 'text/csv' as const,
+  body,
+  headers: { 'Content-Disposition': `attachment; filename="${filename}"` },
+});
+
 /** 204 without a body. */
 export const noContent = () => ({ status: 204 as const });
 

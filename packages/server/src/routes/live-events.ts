@@ -6,7 +6,7 @@ import type { OperationHandlers, OperationReply } from '../http/operation';
  */
 export const liveEventHandlers: OperationHandlers = {
   streamTournamentEvents: async (ctx, { params, query, headers }) => {
-    await ctx.services.live.open(ctx.state.auth, params.id);
+    await ctx.services.live.checkReadable(ctx.state.auth, params.id);
     const header = headers['last-event-id'];
     const lastEventId = header !== undefined ? Number(header) : (query.lastEventId ?? null);
     const { body, stop } = await ctx.liveStreams.start(params.id, lastEventId, () => ctx.deps.clock.now().toISOString());

@@ -1,5 +1,5 @@
 import type { OperationHandlers } from '../http/operation';
-import { created, listed, noContent, ok } from '../http/reply';
+import { created, csvDownload, listed, noContent, ok } from '../http/reply';
 
 /**
  * Participant operations (R6.4 to R6.7): list, get, update (seed, status), remove / disqualify; the organizer's
@@ -8,12 +8,7 @@ import { created, listed, noContent, ok } from '../http/reply';
 export const participantHandlers: OperationHandlers = {
   addParticipant: async (ctx, { params, body }) => created(await ctx.services.roster.add(ctx.state.auth, params.id, body)),
   importParticipants: async (ctx, { params, body }) => created(await ctx.services.roster.importCsv(ctx.state.auth, params.id, body.csv)),
-  exportParticipants: async (ctx, { params }) => ({
-    status: 200,
-    type: 'text/csv',
-    body: await ctx.services.roster.exportCsv(ctx.state.auth, params.id),
-    headers: { 'Content-Disposition': 'attachment; filename="participants.csv"' },
-  }),
+  exportParticipants: async (ctx, { params }) => csvDownload(await ctx.services.roster.exportCsv(ctx.state.auth, params.id), 'participants.csv'),
   setParticipantSeeds: async (ctx, { params, body }) => ok(await ctx.services.roster.setSeeds(ctx.state.auth, params.id, body)),
   shuffleParticipantSeeds: async (ctx, { params }) => ok(await ctx.services.roster.shuffleSeeds(ctx.state.auth, params.id)),
   previewTournamentBracket: async (ctx, { params }) => ok(await ctx.services.roster.previewBracket(ctx.state.auth, params.id)),

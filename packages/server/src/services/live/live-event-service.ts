@@ -19,8 +19,16 @@ export class LiveEventService extends DomainService {
    * staff) and returns the bounds of its stream. @throws AppError 404 NOT_FOUND for an unknown or invisible tournament.
    */
   async open(auth: AuthContext, id: string): Promise<LiveBounds> {
-    await requireVisibleTournament(this.db, this.access, auth, id);
+    await this.checkReadable(auth, id);
     return this.bounds(id);
+  }
+
+  /**
+   * Checks that the caller may read tournament `id`'s stream, as `open` does, without reading its bounds (the live
+   * streams read them when the stream starts). @throws AppError 404 NOT_FOUND for an unknown or invisible tournament.
+   */
+  async checkReadable(auth: AuthContext, id: string): Promise<void> {
+    await requireVisibleTournament(this.db, this.access, auth, id);
   }
 
   /** The oldest and newest retained numbers of tournament `id`'s stream. */
