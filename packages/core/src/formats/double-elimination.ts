@@ -1,6 +1,6 @@
 import { bracketSize } from '../seeding/bracket-size';
 import { dropMask, dropOrder } from '../seeding/drop-orderings';
-import { bracketSlots } from '../seeding/seed-orderings';
+import { bracketSlots, byeRanks } from '../seeding/seed-orderings';
 import { grandFinalSetting, seedOrderingSetting, skipFirstRoundSetting, type GrandFinalMode, type StageSettings } from '../stages/stage-settings';
 import { winnersMatchKey } from './match-key';
 import { GRAND_FINAL_KEY, GRAND_FINAL_RESET_KEY, losersMatchKey } from './stage-match-key';
@@ -115,11 +115,7 @@ export function generateDoubleElimination(
   const skipFirstRound = skipRequested && rounds > 1;
   const order = bracketSlots(seedOrderingSetting(options), n, size);
 
-  const byeRanks: number[] = [];
-  for (let pos = 1; pos <= size / 2; pos++) {
-    if ((order[2 * pos - 1] as number) > n) byeRanks.push(order[2 * pos - 2] as number);
-  }
-  const byes = byeRanks.sort((a, b) => a - b).map((rank) => (ranked[rank - 1] as Entrant).id);
+  const byes = byeRanks(order, n).map((rank) => (ranked[rank - 1] as Entrant).id);
 
   // Winners bracket, round by round; losers of each round kept in position order.
   const winnersRounds: GeneratedMatch[][] = [];

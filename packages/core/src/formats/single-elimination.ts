@@ -1,6 +1,6 @@
 import { DomainError } from '../errors/domain-error';
 import { bracketSize } from '../seeding/bracket-size';
-import { bracketSlots, type BracketSeedOrdering } from '../seeding/seed-orderings';
+import { bracketSlots, byeRanks, type BracketSeedOrdering } from '../seeding/seed-orderings';
 import { addConsolation } from './consolation';
 import { THIRD_PLACE_KEY, winnersMatchKey } from './match-key';
 import type { Entrant, GeneratedMatch, GeneratedStage } from './types';
@@ -65,11 +65,7 @@ export function generateSingleElimination(
   const order = bracketSlots(options.seedOrdering ?? 'inner_outer', n, size);
   const matches: GeneratedMatch[] = [];
   // Ranks above N are byes; each faces one entrant (inner_outer: ranks 1..P-N), who advances without playing.
-  const byeRanks: number[] = [];
-  for (let pos = 1; pos <= size / 2; pos++) {
-    if ((order[2 * pos - 1] as number) > n) byeRanks.push(order[2 * pos - 2] as number);
-  }
-  const byes = byeRanks.sort((a, b) => a - b).map((rank) => (ranked[rank - 1] as Entrant).id);
+  const byes = byeRanks(order, n).map((rank) => (ranked[rank - 1] as Entrant).id);
 
   // Round 1: a position holds a match, or (when its second seed is a bye) the id of the seed advancing.
   const half = size / 2;

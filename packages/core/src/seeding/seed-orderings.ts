@@ -90,3 +90,15 @@ export function bracketSlots(ordering: BracketSeedOrdering, n: number, size: num
   for (let i = paired; i < n; i++) slots.push(list[i] as number, n + 1 + (i - paired));
   return slots;
 }
+
+/**
+ * The ranks (1-based, ascending) that get a bye in round 1 of a bracket laid out as `order` (from `bracketSlots`:
+ * seed ranks per slot, ranks above `n` being byes, always second in a pair): the rank paired with each bye.
+ */
+export function byeRanks(order: readonly number[], n: number): number[] {
+  const ranks: number[] = [];
+  for (let pos = 1; pos <= order.length / 2; pos++) {
+    if ((order[2 * pos - 1] as number) > n) ranks.push(order[2 * pos - 2] as number);
+  }
+  return ranks.sort((a, b) => a - b);
+}
