@@ -214,12 +214,11 @@ export function cyclesSetting(settings: StageSettings = {}): 1 | 2 {
 }
 
 /**
- * Whether a single elimination plays a third-place match: `settings.consolation` THIRD_PLACE when given, else
+ * The older form of the consolation setting (`consolationSetting` reads it when `settings.consolation` is absent):
  * `settings.thirdPlaceMatch` (default false).
  * @throws DomainError VALIDATION_ERROR (path `settings.thirdPlaceMatch`) for a non-boolean.
  */
-export function thirdPlaceSetting(settings: StageSettings = {}): boolean {
-  if (settings.consolation !== undefined) return consolationSetting(settings) === 'THIRD_PLACE';
+function thirdPlaceSetting(settings: StageSettings): boolean {
   const value: unknown = settings.thirdPlaceMatch ?? FORMAT_DEFAULTS.SINGLE_ELIMINATION.thirdPlaceMatch;
   if (typeof value !== 'boolean') throw invalid('thirdPlaceMatch', 'must be a boolean');
   return value;
