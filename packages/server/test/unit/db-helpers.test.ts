@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +22,50 @@ describe('statement cache', () => {
     db.prepare('select 3'); // evicts "select 2"
     expect(db.prepare('select 1')).toBe(a);
     expect(db.prepare('select 3').all([])).toEqual([{ 3: 3 }]);
+    db.close();
+  });
+});
+
+describe('raw row reads', () => {
+  it('read the same row objects as better-sqlite3, a later column of the same name winning (R18.7)', () => {
+    const raw = new BetterSqlite3(':memory:');
+    raw.exec("create table t (id text, n integer, b blob, x real); insert into t values ('a', 1, x'00ff', 1.5), ('b', null, null, null)");
+    const db = withStatementCache(raw);
+    for (const sql of ['select * from t order by id', "select id, n as id, 'k' as \"we\"\"ird\" from t order by id", 'select * from t where id = ?']) {
+      const params = sql.includes('?') ? ['b'] : [];
+      expect(db.prepare(sql).all(params)).toEqual(raw.prepare(sql).all(params));
+    }
+    expect(db.prepare("select n as id, id from t where id = 'a'").all([])).toEqual([{ id: 'a' }]);
+    expect(db.prepare('select 3').all([])).toEqual([{ 3: 3 }]);
+    expect(db.prepare('select * from t where id = ?').all(['none'])).toEqual([]);
+    db.close();
+  });
+
+  it('see the new columns of a table another connection altered, and iterate yields row objects', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tourney-raw-rows-'));
+    const path = join(dir, 'db.sqlite');
+    const first = new BetterSqlite3(path);
+    first.exec("create table t (id text); insert into t values ('a')");
+    const db = withStatementCache(first);
+    const read = db.prepare('select * from t');
+    expect(read.all([])).toEqual([{ id: 'a' }]);
+    const other = new BetterSqlite3(path);
+    other.exec("alter table t add column n integer default 7");
+    other.close();
+    expect(read.all([])).toEqual([{ id: 'a', n: 7 }]);
+    expect([...read.iterate([])]).toEqual([{ id: 'a', n: 7 }]);
+    expect(read.all([])).toEqual([{ id: 'a', n: 7 }]);
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('empty the statement cache when the schema changes in this connection', () => {
+    const db = withStatementCache(new BetterSqlite3(':memory:'));
+    db.prepare('create table t (id text)').run([]);
+    const before = db.prepare('select * from t');
+    expect(db.prepare('select * from t')).toBe(before);
+    db.prepare('alter table t add column n integer').run([]);
+    expect(db.prepare('select * from t')).not.toBe(before);
     db.close();
   });
 });
