@@ -3,26 +3,40 @@
 // (createLogger: redaction, asynchronous writes) at info level to /dev/null, rate limiting on with a limit the benchmark cannot reach (BENCH_RATE_LIMIT=off: none, to see its cost);
 // seeded with one published tournament over HTTP.
 // With BENCH_STAGE_START=<n> it first times POST /tournaments/{id}/start of a double elimination of n participants
-// (inserted straight into the database, a seeding shortcut), BENCH_STAGE_RUNS times, and prints
-// `START_MS <ms> <ms> ...`. Prints `PORT <n>` and `ID <uuid>` when ready.
+// (inserted straight into the database, a seeding shortcut), BENCH_STAGE_RUNS times after BENCH_STAGE_WARMUP untimed
+// ones, and prints `START_MS <ms> <ms> ...`. Prints `PORT <n>` and `ID <uuid>` when ready. BENCH_ANSWER_CACHED=on: see cachedGetTournament.
 import { mkdtempSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startServer } from '../../packages/server/src/index';
+import { ok, startServer } from '../../packages/server/src/index';
+import type { Tournament } from '../../packages/server/src/contract-types';
+import type { OperationHandlers } from '../../packages/server/src/http/operation';
 import { newId } from '../../packages/server/src/ids';
 import { createLogger } from '../../packages/server/src/logger';
 import { createServices } from '../../packages/server/src/services/index';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+
+/**
+ * With BENCH_ANSWER_CACHED=on, getTournament answers every request with the tournament it read for the first one:
+ * every HTTP layer still runs (request id, log line, authentication, rate limit, validation, ETag, headers), the
+ * service and its statement do not. Its rate is the most the full stack could reach with a service that cost nothing.
+ */
+function cachedGetTournament(): OperationHandlers['getTournament'] {
+  let answer: Tournament | undefined;
+  return async (ctx, { params }) => ok((answer ??= await ctx.services.tournaments.get(ctx.state.auth, params.id)));
+}
+
 const server = await startServer({
   databasePath: join(mkdtempSync(join(tmpdir(), 'tourney-bench-full-')), 'full.db'),
   ...(databaseUrl ? { databaseUrl, presignSecret: 'bench-presign-secret' } : {}),
   port: 0,
   rateLimit: { points: 100_000_000, durationSeconds: 60, enabled: process.env.BENCH_RATE_LIMIT !== 'off' },
   logger: createLogger('info', '/dev/null'),
+  ...(process.env.BENCH_ANSWER_CACHED === 'on' ? { handlers: { getTournament: cachedGetTournament() } } : {}),
 });
 
 async function call(method: string, path: string, body?: unknown, token?: string): Promise<any> {
@@ -224,9 +238,22 @@ async function measureBracketAndWrite(id: string): Promise<void> {
   );
 }
 
+/**
+ * BENCH_STAGE_WARMUP (default 5) untimed starts of `n` participants in `format` before the timed ones: the first
+ * starts of a process run cold code (a start took 60 to 150 ms of CPU in the first runs and 30 to 55 ms from
+ * about the sixth on); prints `<name>_WARMUP_MS <ms> ...`, the first of them being a fresh process's first start.
+ */
+async function warmUpStarts(n: number, format: string, name: string): Promise<void> {
+  const warmUp = Number(process.env.BENCH_STAGE_WARMUP ?? 5);
+  const times: number[] = [];
+  for (let i = 0; i < warmUp; i++) times.push((await timeStageStart(n, format)).ms);
+  console.log(`${name}_WARMUP_MS ${times.map((ms) => ms.toFixed(1)).join(' ')}`);
+}
+
 const stageStart = Number(process.env.BENCH_STAGE_START ?? 0);
 if (stageStart > 0) {
   const runs = Number(process.env.BENCH_STAGE_RUNS ?? 3);
+  await warmUpStarts(stageStart, 'DOUBLE_ELIMINATION', 'START');
   const times: number[] = [];
   const cpu: number[] = [];
   let last = '';
@@ -246,6 +273,7 @@ if (stageStart > 0) {
 const swissStart = Number(process.env.BENCH_SWISS_START ?? 0);
 if (swissStart > 0) {
   const runs = Number(process.env.BENCH_STAGE_RUNS ?? 3);
+  await warmUpStarts(swissStart, 'SWISS', 'SWISS_START');
   const times: number[] = [];
   const cpu: number[] = [];
   let last = '';
