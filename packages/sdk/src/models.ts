@@ -118,6 +118,11 @@ export type MatchResolveRequest = Schemas['MatchResolveRequest'];
 export type Bracket = Schemas['Bracket'];
 /** One round of a bracket, e.g. "Semi-finals". */
 export type BracketRound = Schemas['BracketRound'];
+/**
+ * A match as the bracket lists it: place in the tree, sides, scores, status, outcome, best-of, decider and kick-off
+ * (getMatch gives the whole `Match`: per-game scores, pending report, times, history).
+ */
+export type BracketMatch = Schemas['BracketMatch'];
 /** A final placement, e.g. placementRange "3-4". */
 export type Placement = Schemas['Placement'];
 

@@ -81,6 +81,7 @@ export type GameScore = Schema<'GameScore'>;
 export type MatchDecider = Schema<'MatchDecider'>;
 export type MatchHistoryEntry = Schema<'MatchHistoryEntry'>;
 export type Match = Schema<'Match'>;
+export type BracketMatch = Schema<'BracketMatch'>;
 export type MyMatch = Schema<'MyMatch'>;
 export type MyTournament = Schema<'MyTournament'>;
 export type MatchReportRequest = Schema<'MatchReportRequest'>;

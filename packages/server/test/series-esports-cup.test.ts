@@ -128,9 +128,11 @@ describe('an 8-team esports cup: Bo1 groups, Bo3 playoffs, Bo5 final', () => {
     expect((await getData(server, `/tournaments/${t.id}`)).status).toBe('COMPLETED');
     const bracket = await getData(server, `/tournaments/${t.id}/bracket`);
     const bracketFinal = bracket.stages[1].rounds.find((r: any) => r.round === 2).matches[0];
-    expect(bracketFinal.games).toHaveLength(4);
+    // The bracket form: best-of and the series score; the maps and the history are on the match resource.
     expect(bracketFinal.bestOf).toBe(5);
-    expect('history' in bracketFinal).toBe(false);
+    expect(bracketFinal.participants.map((s: any) => s.score).sort()).toEqual([1, 3]);
+    expect('games' in bracketFinal || 'history' in bracketFinal).toBe(false);
+    expect((await getData(server, `/matches/${bracketFinal.id}`)).games).toHaveLength(4);
     expect(bracket.placements[0].participantId).toBe(f.winnerId);
   });
 });

@@ -11,7 +11,7 @@ export interface SideView {
   score: number | null;
 }
 
-/** A match (contract Match, the fields used for drawing). */
+/** A match (contract BracketMatch, the fields used for drawing). */
 export interface MatchView {
   id: string;
   /** WINNERS, LOSERS, GRAND_FINAL, THIRD_PLACE, ROUND_ROBIN, SWISS or GROUP. */

@@ -453,7 +453,7 @@ export interface paths {
         };
         /**
          * Get the bracket
-         * @description Returns the full match tree per stage and round with participants, scores, advancement paths and placements (matches carry their games and decider, not their history: R25.9); 409 INVALID_STATE before the start.
+         * @description Returns the full match tree per stage and round with participants, scores, advancement paths and placements; 409 INVALID_STATE before the start. Matches are in their bracket form (BracketMatch: place in the tree, sides, scores, status, outcome, best-of, decider, kick-off; R5.15); getMatch gives the rest (per-game scores, pending report, times, history).
          */
         get: operations["getTournamentBracket"];
         put?: never;
@@ -3113,6 +3113,39 @@ export interface components {
             /** @description Actions on the match, oldest first. Present on getMatch and the answers of match writes; lists (schedule, bracket, listMyMatches) leave it out (R25.9). */
             history?: components["schemas"]["MatchHistoryEntry"][];
         };
+        /** @description A match as the bracket shows it (R5.15): its place in the tree (bracket, group, round, number, next), its sides with their scores, its status and outcome, best-of, decider and kick-off. The match resource (getMatch) adds the tournament and stage ids, the loser, start and completion times, a pending report, per-game scores and the history. */
+        BracketMatch: {
+            /** Format: uuid */
+            id: string;
+            bracket: components["schemas"]["BracketKind"];
+            /** @description GROUPS stages only. */
+            groupNumber: number | null;
+            /** @description GROUPS stages only; the group's name (groupNames, default A, B, ...). */
+            groupName: string | null;
+            round: number;
+            /** @description 1-based position within the round. */
+            number: number;
+            status: components["schemas"]["MatchStatus"];
+            participants: components["schemas"]["MatchSide"][];
+            /** Format: uuid */
+            winnerId: string | null;
+            isDraw: boolean;
+            resultType: components["schemas"]["MatchResultType"];
+            /** Format: date-time */
+            scheduledAt: string | null;
+            /** @description Advancement paths (null when the side leaves the stage). */
+            next: {
+                winner: components["schemas"]["MatchSlotRef"] | null;
+                loser: components["schemas"]["MatchSlotRef"] | null;
+            };
+            /**
+             * @description Games the match is played over (R25.1), from its stage's bestOf and bestOfByRound.
+             * @enum {integer}
+             */
+            bestOf: 1 | 3 | 5 | 7 | 9;
+            /** @description What decided a drawn score (R25.4); null otherwise. */
+            decider: components["schemas"]["MatchDecider"] | null;
+        };
         /** @description A result with scores, or per-game scores (games), and a decider for a drawn score (R8.7, R25.2, R25.4). */
         MatchReportRequest: {
             /**
@@ -3302,7 +3335,7 @@ export interface components {
             round: number;
             /** @description Human name, e.g. Final, Semi-finals, Round 1, Losers round 2, Grand final, Grand final reset. */
             name: string;
-            matches: components["schemas"]["Match"][];
+            matches: components["schemas"]["BracketMatch"][];
         };
         BracketStage: {
             stage: components["schemas"]["Stage"];

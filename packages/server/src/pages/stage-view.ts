@@ -1,4 +1,4 @@
-import type { Bracket, Match } from '../contract-types';
+import type { Bracket, BracketMatch } from '../contract-types';
 import { esc, time, words } from './html';
 
 type BracketStage = Bracket['stages'][number];
@@ -6,7 +6,7 @@ type Round = BracketStage['rounds'][number];
 type Row = BracketStage['standings'][number];
 
 /** One side of a match box: name (or "TBD"), score, winner in bold. */
-function side(match: Match, slot: 0 | 1): string {
+function side(match: BracketMatch, slot: 0 | 1): string {
   const s = match.participants[slot]!;
   const won = match.winnerId !== null && s.participantId === match.winnerId;
   const name = s.name ?? (match.resultType === 'NOT_NEEDED' ? '—' : 'TBD');
@@ -15,7 +15,7 @@ function side(match: Match, slot: 0 | 1): string {
 }
 
 /** A match box linking to its match page (R28.5): both sides, scores, and its status when not scheduled. */
-export function matchBox(match: Match): string {
+export function matchBox(match: BracketMatch): string {
   const status = match.resultType === 'NOT_NEEDED' ? 'Not needed' : match.status === 'SCHEDULED' ? '' : words(match.status);
   return `<a class="m" href="/m/${esc(match.id)}" data-match="${esc(match.id)}" data-status="${esc(match.status)}" >${side(match, 0)}${side(match, 1)}${
     status ? `<span class="meta">${esc(status)}</span>` : ''
@@ -25,7 +25,7 @@ export function matchBox(match: Match): string {
 /** Rounds side by side, each a column of match boxes spread evenly: an elimination tree (R28.5). */
 function tree(rounds: readonly Round[]): string {
   return `<div class="scroll"><div class="tree">${rounds
-    .map((r) => `<section class="round"><h4>${esc(r.name)}</h4><div class="ms">${r.matches.map((m) => matchBox(m as Match)).join('')}</div></section>`)
+    .map((r) => `<section class="round"><h4>${esc(r.name)}</h4><div class="ms">${r.matches.map((m) => matchBox(m)).join('')}</div></section>`)
     .join('')}</div></div>`;
 }
 
@@ -90,7 +90,7 @@ function pools(stage: BracketStage, broadcast: boolean): string {
     .join('');
   if (broadcast) return tables;
   const rounds = stage.rounds
-    .map((r) => `<details><summary>${esc(r.name)}${r.matches.length ? '' : ' (not paired yet)'}</summary><div class="tree" style="flex-wrap:wrap">${r.matches.map((m) => matchBox(m as Match)).join('')}</div></details>`)
+    .map((r) => `<details><summary>${esc(r.name)}${r.matches.length ? '' : ' (not paired yet)'}</summary><div class="tree" style="flex-wrap:wrap">${r.matches.map((m) => matchBox(m)).join('')}</div></details>`)
     .join('');
   return tables + `<h3>Rounds</h3>${rounds}`;
 }
@@ -107,7 +107,7 @@ export function stageView(stage: BracketStage, options: { broadcast?: boolean; s
 }
 
 /** The next matches to play across stages, by scheduled time (R28.5). */
-export function scheduleList(matches: readonly Match[], limit = 30): string {
+export function scheduleList(matches: readonly BracketMatch[], limit = 30): string {
   const open = matches
     .filter((m) => m.status !== 'COMPLETED' && m.status !== 'RESOLVED' && m.participants.some((p) => p.participantId))
     .sort((a, b) => (a.scheduledAt ?? '9').localeCompare(b.scheduledAt ?? '9'))

@@ -1,4 +1,4 @@
-import type { Bracket, Match, Tournament } from '../contract-types';
+import type { Bracket, BracketMatch, Tournament } from '../contract-types';
 import { esc, time, words } from './html';
 import { scheduleList, stageView } from './stage-view';
 
@@ -9,8 +9,8 @@ export interface TournamentPageData {
 }
 
 /** Every match of a bracket, in stage and round order. */
-export function bracketMatches(bracket: Bracket): Match[] {
-  return bracket.stages.flatMap((s) => s.rounds.flatMap((r) => r.matches as Match[]));
+export function bracketMatches(bracket: Bracket): BracketMatch[] {
+  return bracket.stages.flatMap((s) => s.rounds.flatMap((r) => r.matches));
 }
 
 function overview(t: Tournament): string {

@@ -1,6 +1,6 @@
 import { bestOfFor, formatDefinition, groupNamesOf, roundName, type BestOfSettings, type BracketKind, type Entrant, type StageFormat } from '@tourney/core';
-import type { Bracket, Placement, BracketStage, Match, StandingsRow } from '../../contract-types';
-import { toMatch, type SideInfo } from '../matches/match-mapper';
+import type { Bracket, BracketMatch, Placement, BracketStage, StandingsRow } from '../../contract-types';
+import { toBracketMatch, type SideInfo } from '../matches/match-mapper';
 import { BRACKET_VIEW_RANK } from '../matches/play-order';
 import { toStageResults, type StageResultRow } from '../stages/stage-results';
 import { effectiveSettings, parseStageSettings } from '../stages/stage-settings';
@@ -12,7 +12,7 @@ import type { StageRow, TournamentRow } from '../../db/rows';
 type BracketRound = BracketStage['rounds'][number];
 
 /** The rounds of one stage's matches, named by core `roundName` for the stage's format (R27.11), in view order. */
-function roundsOf(matches: readonly Match[], format: StageFormat): BracketRound[] {
+function roundsOf(matches: readonly BracketMatch[], format: StageFormat): BracketRound[] {
   const totalRounds = Math.max(1, ...matches.filter((m) => m.bracket === 'WINNERS').map((m) => m.round));
   const byKey = new Map<string, BracketRound>();
   for (const m of matches) {
@@ -71,10 +71,9 @@ function standingsOf(stage: StageRow, entrants: readonly Entrant[], rows: readon
   }));
 }
 
-/** The matches columns the bracket reads: the API `Match` (match-mapper `toMatch`) and core results (`key`). */
+/** The matches columns the bracket reads: the bracket form of a match (match-mapper `toBracketMatch`) and core results. */
 const BRACKET_MATCH_COLUMNS = [
   'id',
-  'tournament_id',
   'stage_id',
   'key',
   'bracket',
@@ -95,17 +94,14 @@ const BRACKET_MATCH_COLUMNS = [
   'next_winner_slot',
   'next_loser_match_id',
   'next_loser_slot',
-  'reported_result',
-  'games',
   'decider',
   'scheduled_at',
-  'started_at',
-  'completed_at',
 ] as const;
 
 /**
  * The bracket of a started tournament (R5.15): per stage its rounds (bracket, round, display name from core)
- * with full matches (sides with stage seeds, scores, advancement paths, history), the standings of round-robin,
+ * with its matches in their bracket form (`BracketMatch`: sides with stage seeds, scores, advancement paths; the
+ * match resource has the rest), the standings of round-robin,
  * Swiss and group stages, and the tournament placements known so far (participants eliminated from the last
  * stage or knocked out of an earlier one; everyone once the tournament is COMPLETED), best first.
  */
@@ -138,10 +134,10 @@ export async function readBracket(db: Db, tournament: TournamentRow): Promise<Br
       const own = stageSeeds.get(s.id);
       const sides = own === undefined ? tournamentSides : new Map([...tournamentSides].map(([id, side]) => [id, { name: side.name, seed: own.get(id) ?? side.seed }]));
       // Best-of by round (R25.1), computed once per round rather than per match.
-      return [s.id, { number: s.number, settings: parseStageSettings(s.settings ?? '{}') as BestOfSettings, sides, bestOfs: new Map<number, number>() }];
+      return [s.id, { settings: parseStageSettings(s.settings ?? '{}') as BestOfSettings, sides, bestOfs: new Map<number, number>() }];
     }),
   );
-  const byStage = new Map<string, { matches: Match[]; rows: StageResultRow[] }>();
+  const byStage = new Map<string, { matches: BracketMatch[]; rows: StageResultRow[] }>();
   for (const r of matchRows) {
     const stage = stages.get(r.stage_id);
     let bestOf = stage?.bestOfs.get(r.round);
@@ -154,7 +150,7 @@ export async function readBracket(db: Db, tournament: TournamentRow): Promise<Br
       list = { matches: [], rows: [] };
       byStage.set(r.stage_id, list);
     }
-    list.matches.push(toMatch(r, { stageNumber: stage?.number ?? 0, sides: stage?.sides ?? tournamentSides, bestOf })); // R25.9: no history
+    list.matches.push(toBracketMatch(r, { sides: stage?.sides ?? tournamentSides, bestOf }));
     list.rows.push(r);
   }
   const entrantsBy = new Map<string, Entrant[]>();

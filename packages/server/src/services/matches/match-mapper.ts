@@ -1,6 +1,7 @@
 import { defaultGroupName } from '@tourney/core';
 import type {
   BracketKind,
+  BracketMatch,
   Match,
   MatchHistoryEntry,
   MatchHistoryType,
@@ -121,5 +122,59 @@ export function toMatch(
     games: parseGames(row.games),
     decider: parseDecider(row.decider),
     ...(ctx.history !== undefined ? { history: ctx.history } : {}),
+  };
+}
+
+/** The columns of a matches row that {@link toBracketMatch} reads. */
+export type BracketMatchRow = Pick<
+  MatchRow,
+  | 'id'
+  | 'stage_id'
+  | 'bracket'
+  | 'group_number'
+  | 'group_name'
+  | 'round'
+  | 'number'
+  | 'status'
+  | 'participant1_id'
+  | 'participant2_id'
+  | 'score1'
+  | 'score2'
+  | 'winner_id'
+  | 'is_draw'
+  | 'result_type'
+  | 'scheduled_at'
+  | 'next_winner_match_id'
+  | 'next_winner_slot'
+  | 'next_loser_match_id'
+  | 'next_loser_slot'
+  | 'decider'
+>;
+
+/**
+ * Maps a matches row to the bracket form of a match (`BracketMatch`, R5.15): its place in the tree, sides (names and
+ * seeds from `sides`, as {@link toMatch} gives them without stage seeds), scores, status, outcome, best-of, decider
+ * and kick-off. The match resource ({@link toMatch}) has the rest.
+ */
+export function toBracketMatch(row: BracketMatchRow, ctx: { sides: ReadonlyMap<string, SideInfo>; bestOf: number }): BracketMatch {
+  return {
+    id: row.id,
+    bracket: row.bracket as BracketKind,
+    groupNumber: row.group_number,
+    groupName: row.group_number === null ? null : (row.group_name ?? defaultGroupName(row.group_number)),
+    round: row.round,
+    number: row.number,
+    status: row.status as MatchStatus,
+    participants: [side(row.participant1_id, row.score1, ctx.sides, undefined), side(row.participant2_id, row.score2, ctx.sides, undefined)],
+    winnerId: row.winner_id,
+    isDraw: row.is_draw === 1,
+    resultType: row.result_type as MatchResultType,
+    scheduledAt: row.scheduled_at,
+    next: {
+      winner: slotRef(row.next_winner_match_id, row.next_winner_slot),
+      loser: slotRef(row.next_loser_match_id, row.next_loser_slot),
+    },
+    bestOf: ctx.bestOf as BracketMatch['bestOf'],
+    decider: parseDecider(row.decider),
   };
 }
