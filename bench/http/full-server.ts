@@ -49,7 +49,8 @@ async function call(method: string, path: string, body?: unknown, token?: string
   return res.json();
 }
 
-const owner = await call('POST', '/auth/register', { username: 'bench_owner', email: 'bench@example.test', password: 'bench password' });
+// Names of this process's own: several full servers may share one PostgreSQL database (see run.ts).
+const owner = await call('POST', '/auth/register', { username: `bench_owner_${process.pid}`, email: `bench${process.pid}@example.test`, password: 'bench password' });
 const token = owner.data.accessToken as string;
 const org = await call('POST', '/organizations', { name: 'Bench' }, token);
 const project = await call('POST', `/organizations/${org.data.id}/projects`, { name: 'Bench' }, token);

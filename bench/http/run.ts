@@ -155,22 +155,27 @@ if (database === 'sqlite') {
     printSwiss(server.out, 'PostgreSQL');
     const times = startTimes(server.out);
     const bareServer = await start([here('./bare-server-pg.mjs')], { BENCH_DATABASE_URL: url.toString(), BENCH_TOURNAMENT_ID: server.id });
+    // The full stack answering from memory on the same database (its rate limit counters still in PostgreSQL).
+    const cachedServer = await start(full, { BENCH_DATABASE_URL: url.toString(), BENCH_ANSWER_CACHED: 'on' });
     // Both servers are up (the idle one costs nothing); they are measured in turn, half the time each twice, so a
     // change of load on the machine during the run weighs on both alike.
     try {
       const half = Math.max(1, Math.round(seconds / 2));
-      const runs = { full: [] as Awaited<ReturnType<typeof rate>>[], bare: [] as Awaited<ReturnType<typeof rate>>[] };
+      const runs = { full: [] as Awaited<ReturnType<typeof rate>>[], bare: [] as Awaited<ReturnType<typeof rate>>[], cached: [] as Awaited<ReturnType<typeof rate>>[] };
       for (let round = 0; round < 2; round++) {
         runs.full.push(await rate('full', server, half, round === 0 ? 2 : 0));
         runs.bare.push(await rate('bare', bareServer, half, round === 0 ? 2 : 0));
+        runs.cached.push(await rate('cached', cachedServer, half, round === 0 ? 2 : 0));
       }
       const mean = (list: { rps: number }[]) => list.reduce((sum, r) => sum + r.rps, 0) / list.length;
       const worst = (list: { p50: number; p99: number }[]) => ({ p50: Math.max(...list.map((r) => r.p50)), p99: Math.max(...list.map((r) => r.p99)) });
       line('Tourney server (full stack)', { rps: mean(runs.full), ...worst(runs.full) });
       line('bare Koa + pg prepared statement', { rps: mean(runs.bare), ...worst(runs.bare) });
+      line('full stack, answer cached', { rps: mean(runs.cached), ...worst(runs.cached) });
       console.log(`ratio full/bare: ${(mean(runs.full) / mean(runs.bare)).toFixed(2)} (target >= 0.50)`);
+      console.log(`ratio of the HTTP layers alone (answer cached; rate limit counters in PostgreSQL)/bare: ${(mean(runs.cached) / mean(runs.bare)).toFixed(2)}`);
     } finally {
-      await Promise.all([stop(server), stop(bareServer)]);
+      await Promise.all([stop(server), stop(bareServer), stop(cachedServer)]);
     }
     // The same start on SQLite, in the same run, as the baseline of that figure.
     const sqlite = await start(full, { BENCH_STAGE_START: String(size), BENCH_BRACKET: 'on', BENCH_SWISS_START: swiss });
