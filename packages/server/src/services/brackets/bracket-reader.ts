@@ -34,9 +34,10 @@ function roundsOf(matches: readonly BracketMatch[], format: StageFormat): Bracke
  * Current standings of a stage whose format has them (core registry `standings`: round robin, Swiss, groups;
  * over its results so far, settings with the format's defaults): rank (within the group for GROUPS), record, points, scores and the
  * value of each configured criterion. Empty for elimination formats and stages not generated yet. `entrants` are the
- * stage's entrants in seed order and `rows` its matches (as readStageEntrants and readStageResults read them).
+ * stage's entrants in seed order, `rows` its matches (as readStageEntrants and readStageResults read them) and `sides`
+ * the participants' names by id.
  */
-function standingsOf(stage: StageRow, entrants: readonly Entrant[], rows: readonly StageResultRow[], names: ReadonlyMap<string, string>): StandingsRow[] {
+function standingsOf(stage: StageRow, entrants: readonly Entrant[], rows: readonly StageResultRow[], sides: ReadonlyMap<string, SideInfo>): StandingsRow[] {
   const standings = formatDefinition(stage.format).standings;
   if (standings === null) return [];
   if (entrants.length < 2) return [];
@@ -64,7 +65,7 @@ function standingsOf(stage: StageRow, entrants: readonly Entrant[], rows: readon
     scoreDifference: row.scoreDifference,
     status: row.status,
     groupName: row.group === null ? null : (groupNames[row.group - 1] ?? null),
-    name: names.get(row.participantId) ?? '',
+    name: sides.get(row.participantId)?.name ?? '',
     scoreFor: row.scoresFor,
     scoreAgainst: row.scoresAgainst,
     tiebreaks: { ...row.tiebreaks } as Record<string, number>,
@@ -132,7 +133,11 @@ export async function readBracket(db: Db, tournament: TournamentRow): Promise<Br
   const stages = new Map(
     stageRows.map((s) => {
       const own = stageSeeds.get(s.id);
-      const sides = own === undefined ? tournamentSides : new Map([...tournamentSides].map(([id, side]) => [id, { name: side.name, seed: own.get(id) ?? side.seed }]));
+      let sides = tournamentSides;
+      if (own !== undefined) {
+        sides = new Map<string, SideInfo>();
+        for (const p of people) sides.set(p.id, { name: p.name, seed: own.get(p.id) ?? p.seed });
+      }
       // Best-of by round (R25.1), computed once per round rather than per match.
       return [s.id, { settings: parseStageSettings(s.settings ?? '{}') as BestOfSettings, sides, bestOfs: new Map<number, number>() }];
     }),
@@ -160,14 +165,13 @@ export async function readBracket(db: Db, tournament: TournamentRow): Promise<Br
     entrantsBy.set(s.stage_id, list);
   }
   for (const list of entrantsBy.values()) list.sort((a, b) => a.seed - b.seed);
-  const names = new Map(people.map((p) => [p.id, p.name]));
   const out: BracketStage[] = [];
   for (const s of stageRows) {
     const own = byStage.get(s.id);
     out.push({
       stage: toStage(s),
       rounds: roundsOf(own?.matches ?? [], s.format as StageFormat),
-      standings: standingsOf(s, entrantsBy.get(s.id) ?? [], own?.rows ?? [], names),
+      standings: standingsOf(s, entrantsBy.get(s.id) ?? [], own?.rows ?? [], tournamentSides),
     });
   }
   const placements: Placement[] = people
