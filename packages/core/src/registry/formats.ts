@@ -7,6 +7,7 @@ import { generateSingleElimination } from '../formats/single-elimination';
 import { computeStepladderPlacements, generateStepladder } from '../formats/stepladder';
 import type { BracketKind, Entrant, GeneratedMatch, StageFormat } from '../formats/types';
 import { computeDoubleEliminationPlacements, doubleEliminationLiveNeeds, doubleEliminationMatchPlacements } from '../placements/double-elimination-placements';
+import { singleEliminationMatchPlacements } from '../placements/single-elimination-match-placements';
 import { computeSingleEliminationPlacements } from '../placements/single-elimination-placements';
 import { placementsFromGroupStandings, placementsFromStandings } from '../placements/standings-placements';
 import type { MatchOutcome, Placement } from '../placements/types';
@@ -150,7 +151,11 @@ export const FORMATS = {
     generate: (entrants, settings) => singleElimination(entrants, settings),
     placements: (entrants, results, settings) => singleEliminationPlacements(entrants, outcomesOf(results), settings),
     standings: null,
-    livePlacements: { from: 'MATCH', compute: (entrants, outcome, settings) => singleEliminationPlacements(entrants, [outcome], settings) },
+    livePlacements: {
+      from: 'SHAPE',
+      needs: () => 'SHAPE',
+      compute: (entrantCount, outcome, settings) => singleEliminationMatchPlacements(entrantCount, outcome, settings),
+    },
     nextRound: null,
     checkPlan: (settings) => checkSingleEliminationPlan(settings),
     qualifierCount: (settings) => advanceCountQualifiers(settings),

@@ -28,11 +28,12 @@ export async function readStagePlacements(db: Db, stage: StageRow, entrants?: re
 
 /**
  * Placements a just-completed match decides, as the format's `livePlacements` in core's registry says: those of
- * that match alone (single elimination: its loser, or both finalists), those of that match and the bracket's
- * shape (double elimination: none for a winners-bracket match, whose loser drops to the losers bracket, so nothing
- * is read; the entrant count for a losers-bracket match or a grand final; every result of the stage for the first
- * match of a double grand final, whose places depend on the winners final), those of the whole stage so far, or
- * none (formats whose order is only final with the stage). R7.6, R7.7, R7.16.
+ * that match alone with the stage's entrants (stepladder), those of that match and the bracket's shape (single
+ * elimination: the entrant count only, for its loser, both finalists or the sides of a play-off; double
+ * elimination: none for a winners-bracket match, whose loser drops to the losers bracket, so nothing is read; the
+ * entrant count for a losers-bracket match or a grand final; every result of the stage for the first match of a
+ * double grand final, whose places depend on the winners final), those of the whole stage so far, or none
+ * (formats whose order is only final with the stage). R7.6, R7.7, R7.16, R27.9.
  */
 export async function placementsDecidedBy(db: Db, stage: StageRow, match: MatchRow): Promise<Placement[]> {
   const live = formatDefinition(stage.format).livePlacements;
