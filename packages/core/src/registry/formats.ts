@@ -50,14 +50,13 @@ export interface FormatTraits {
 
 /**
  * When the placements of a stage are written before it completes (in the last stage of a tournament): after each
- * match from that match alone (`MATCH`, with `compute`), recomputed from the whole stage after each match (`STAGE`),
- * after each match from that match and the bracket's shape (`SHAPE`: `needs` says from the match's key whether
- * the match decides nothing, needs only the stage's entrant count for `compute`, or needs the whole stage as with
- * `STAGE`), or only once the stage completes (null).
+ * match from that match alone and the stage's entrants (`MATCH`, with `compute`), after each match from that match
+ * and the bracket's shape (`SHAPE`: `needs` says from the match's key whether the match decides nothing, needs only
+ * the stage's entrant count for `compute`, or needs the stage's placements recomputed from all its results), or
+ * only once the stage completes (null).
  */
 export type LivePlacements =
   | { from: 'MATCH'; compute: (entrants: readonly Entrant[], outcome: MatchOutcome, settings: StageSettings) => Placement[] }
-  | { from: 'STAGE' }
   | {
       from: 'SHAPE';
       needs: (key: string, settings: StageSettings) => 'NOTHING' | 'SHAPE' | 'STAGE';
