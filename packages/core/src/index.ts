@@ -44,6 +44,7 @@ export {
   computeSingleEliminationPlacements,
   type SingleEliminationPlacementOptions,
 } from './placements/single-elimination-placements';
+export { singleEliminationMatchPlacements } from './placements/single-elimination-match-placements';
 export type {
   MatchAction,
   MatchActionType,

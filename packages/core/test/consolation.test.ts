@@ -36,7 +36,7 @@ describe('full consolation bracket of single elimination (R27.9)', () => {
       if (new Set(placements.map((p) => p.participantId)).size !== n) throw new Error(`N = ${n}: a participant placed twice`);
       // Each place is known as soon as its own match is decided (live placements from one outcome).
       const live = FORMATS.SINGLE_ELIMINATION.livePlacements;
-      const fromEach = outcomesOf(results).flatMap((o) => live.compute(entrants, o, settings));
+      const fromEach = outcomesOf(results).flatMap((o) => live.compute(n, o, settings));
       expect(fromEach.sort((a, b) => a.placement - b.placement)).toEqual(placements);
     }
   });

@@ -1,6 +1,7 @@
 import type { ServerConfig } from './config';
 import { ConfigError } from './config-env';
 import { redactUrl } from './db/connection-error';
+import { urlSchemeProblem } from './url-scheme';
 
 /** URL schemes of Redis (plain and TLS). */
 const REDIS_SCHEMES = new Set(['redis:', 'rediss:']);
@@ -19,15 +20,9 @@ export function checkSharedStateConfig(config: Pick<ServerConfig, 'databaseUrl' 
     );
   }
   if (config.redisUrl) {
-    let scheme: string | null = null;
-    try {
-      scheme = new URL(config.redisUrl).protocol;
-    } catch {
-      // not a URL: refused below
-    }
-    if (scheme === null || !REDIS_SCHEMES.has(scheme)) {
-      const what = scheme === null ? 'is not a URL' : `has the unsupported scheme ${scheme.slice(0, -1)}`;
-      throw new ConfigError(`REDIS_URL ${what} (got "${redactUrl(config.redisUrl)}"): use redis://[:password@]host:6379, or unset it`);
+    const problem = urlSchemeProblem(config.redisUrl, REDIS_SCHEMES);
+    if (problem !== null) {
+      throw new ConfigError(`REDIS_URL ${problem} (got "${redactUrl(config.redisUrl)}"): use redis://[:password@]host:6379, or unset it`);
     }
   }
 }

@@ -4,6 +4,7 @@ import { SINGLE_ELIMINATION_MAX_ENTRANTS, SINGLE_ELIMINATION_MIN_ENTRANTS } from
 import type { Entrant } from '../formats/types';
 import { validateEntrants } from '../formats/validate-entrants';
 import { bracketSize } from '../seeding/bracket-size';
+import { placementRange } from './placement-range';
 import type { MatchOutcome, Placement } from './types';
 
 /** Options of `computeSingleEliminationPlacements`. */
@@ -15,8 +16,41 @@ export interface SingleEliminationPlacementOptions {
   thirdPlaceMatch?: boolean;
 }
 
-function rangeOf(low: number, high: number): string {
-  return low === high ? String(low) : `${low}-${high}`;
+/** A place one side of a result takes: the side (`winnerId` or `loserId`) and the places [low, high] it shares. */
+export interface SingleEliminationPlace {
+  field: 'winnerId' | 'loserId';
+  low: number;
+  high: number;
+}
+
+/**
+ * The places one result of a single elimination of `n` entrants (without a full consolation bracket) decides, from
+ * its key alone, by the rules of {@link computeSingleEliminationPlacements} (R7.6): the final places its winner 1 and
+ * its loser 2, the third-place match ("TP") 3 and 4, a round-r loser P/2^r + 1 up to min(P/2^(r-1), N) (P the
+ * bracket size), a semi-final loser nothing when `thirdPlace` (the third-place match places them). Returns why the
+ * key is refused instead: unknown, a round beyond the bracket, or a third-place match below 4 entrants. O(1).
+ */
+export function singleEliminationPlaces(key: unknown, n: number, thirdPlace: boolean): SingleEliminationPlace[] | string {
+  const size = bracketSize(n);
+  const totalRounds = 31 - Math.clz32(size);
+  const parsed = typeof key === 'string' ? parseMatchKey(key) : null;
+  if (parsed === null || (parsed.bracket === 'WINNERS' && parsed.round > totalRounds)) return `unknown match key ${String(key)}`;
+  if (parsed.bracket === 'THIRD_PLACE') {
+    if (n < 4) return 'no third-place match below 4 entrants';
+    return [
+      { field: 'winnerId', low: 3, high: 3 },
+      { field: 'loserId', low: 4, high: 4 },
+    ];
+  }
+  const round = parsed.round;
+  if (round === totalRounds) {
+    return [
+      { field: 'winnerId', low: 1, high: 1 },
+      { field: 'loserId', low: 2, high: 2 },
+    ];
+  }
+  if (thirdPlace && round === totalRounds - 1) return [];
+  return [{ field: 'loserId', low: size / 2 ** round + 1, high: Math.min(size / 2 ** (round - 1), n) }];
 }
 
 /**
@@ -37,8 +71,6 @@ export function computeSingleEliminationPlacements(
 ): Placement[] {
   const ranked = validateEntrants(entrants, SINGLE_ELIMINATION_MIN_ENTRANTS, SINGLE_ELIMINATION_MAX_ENTRANTS);
   const n = ranked.length;
-  const size = bracketSize(n);
-  const totalRounds = 31 - Math.clz32(size);
   const hasThirdPlaceResult = results.some((r) => r.key === THIRD_PLACE_KEY);
   const thirdPlace = n >= 4 && (options.thirdPlaceMatch === true || hasThirdPlaceResult);
 
@@ -53,35 +85,20 @@ export function computeSingleEliminationPlacements(
     } else if (placed.has(id)) {
       details.push({ path: `results[${index}].${field}`, message: `${id} is placed twice` });
     } else {
-      placed.set(id, { participantId: id, placement: low, placementRange: rangeOf(low, high) });
+      placed.set(id, { participantId: id, placement: low, placementRange: placementRange(low, high) });
     }
   };
 
   results.forEach((result, i) => {
-    const parsed = typeof result.key === 'string' ? parseMatchKey(result.key) : null;
-    if (parsed === null || (parsed.bracket === 'WINNERS' && parsed.round > totalRounds)) {
-      details.push({ path: `results[${i}].key`, message: `unknown match key ${String(result.key)}` });
+    const decided = singleEliminationPlaces(result.key, n, thirdPlace);
+    if (typeof decided === 'string') {
+      details.push({ path: `results[${i}].key`, message: decided });
       return;
     }
-    if (parsed.bracket === 'THIRD_PLACE') {
-      if (n < 4) {
-        details.push({ path: `results[${i}].key`, message: 'no third-place match below 4 entrants' });
-        return;
-      }
-      if (result.winnerId !== null) place(i, 'winnerId', result.winnerId, 3, 3);
-      if (result.loserId !== null) place(i, 'loserId', result.loserId, 4, 4);
-      return;
+    for (const { field, low, high } of decided) {
+      const id = result[field];
+      if (id !== null) place(i, field, id, low, high);
     }
-    const round = parsed.round;
-    if (round === totalRounds) {
-      if (result.winnerId !== null) place(i, 'winnerId', result.winnerId, 1, 1);
-      if (result.loserId !== null) place(i, 'loserId', result.loserId, 2, 2);
-      return;
-    }
-    if (result.loserId === null || (thirdPlace && round === totalRounds - 1)) return;
-    const low = size / 2 ** round + 1;
-    const high = Math.min(size / 2 ** (round - 1), n);
-    place(i, 'loserId', result.loserId, low, high);
   });
   throwIfInvalid(details, 'match results');
 

@@ -7,6 +7,7 @@ import { generateSingleElimination } from '../formats/single-elimination';
 import { computeStepladderPlacements, generateStepladder } from '../formats/stepladder';
 import type { BracketKind, Entrant, GeneratedMatch, StageFormat } from '../formats/types';
 import { computeDoubleEliminationPlacements, doubleEliminationLiveNeeds, doubleEliminationMatchPlacements } from '../placements/double-elimination-placements';
+import { singleEliminationMatchPlacements } from '../placements/single-elimination-match-placements';
 import { computeSingleEliminationPlacements } from '../placements/single-elimination-placements';
 import { placementsFromGroupStandings, placementsFromStandings } from '../placements/standings-placements';
 import type { MatchOutcome, Placement } from '../placements/types';
@@ -49,14 +50,13 @@ export interface FormatTraits {
 
 /**
  * When the placements of a stage are written before it completes (in the last stage of a tournament): after each
- * match from that match alone (`MATCH`, with `compute`), recomputed from the whole stage after each match (`STAGE`),
- * after each match from that match and the bracket's shape (`SHAPE`: `needs` says from the match's key whether
- * the match decides nothing, needs only the stage's entrant count for `compute`, or needs the whole stage as with
- * `STAGE`), or only once the stage completes (null).
+ * match from that match alone and the stage's entrants (`MATCH`, with `compute`), after each match from that match
+ * and the bracket's shape (`SHAPE`: `needs` says from the match's key whether the match decides nothing, needs only
+ * the stage's entrant count for `compute`, or needs the stage's placements recomputed from all its results), or
+ * only once the stage completes (null).
  */
 export type LivePlacements =
   | { from: 'MATCH'; compute: (entrants: readonly Entrant[], outcome: MatchOutcome, settings: StageSettings) => Placement[] }
-  | { from: 'STAGE' }
   | {
       from: 'SHAPE';
       needs: (key: string, settings: StageSettings) => 'NOTHING' | 'SHAPE' | 'STAGE';
@@ -150,7 +150,11 @@ export const FORMATS = {
     generate: (entrants, settings) => singleElimination(entrants, settings),
     placements: (entrants, results, settings) => singleEliminationPlacements(entrants, outcomesOf(results), settings),
     standings: null,
-    livePlacements: { from: 'MATCH', compute: (entrants, outcome, settings) => singleEliminationPlacements(entrants, [outcome], settings) },
+    livePlacements: {
+      from: 'SHAPE',
+      needs: () => 'SHAPE',
+      compute: (entrantCount, outcome, settings) => singleEliminationMatchPlacements(entrantCount, outcome, settings),
+    },
     nextRound: null,
     checkPlan: (settings) => checkSingleEliminationPlan(settings),
     qualifierCount: (settings) => advanceCountQualifiers(settings),

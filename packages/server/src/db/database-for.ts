@@ -1,6 +1,7 @@
 import type { ServerConfig } from '../config';
 import { ConfigError, MIN_POSTGRES_POOL_SIZE, POOL_SIZE_REASON } from '../config-env';
 import { redactUrl } from './connection-error';
+import { urlSchemeProblem } from '../url-scheme';
 import type { DatabaseDialect } from './dialect';
 import { postgresDialect } from './postgres/postgres-dialect';
 import { sqliteDialect } from './sqlite/sqlite-dialect';
@@ -22,16 +23,10 @@ const POSTGRES_SCHEMES = new Set(['postgres:', 'postgresql:']);
  */
 export function databaseFor(config: ServerConfig): DatabaseChoice {
   if (config.databaseUrl === null || config.databaseUrl === '') return { dialect: sqliteDialect, location: config.databasePath };
-  let scheme: string | null = null;
-  try {
-    scheme = new URL(config.databaseUrl).protocol;
-  } catch {
-    // not a URL: refused below
-  }
-  if (scheme === null || !POSTGRES_SCHEMES.has(scheme)) {
-    const what = scheme === null ? 'is not a URL' : `has the unsupported scheme ${scheme.slice(0, -1)}`;
+  const problem = urlSchemeProblem(config.databaseUrl, POSTGRES_SCHEMES);
+  if (problem !== null) {
     throw new ConfigError(
-      `the database URL ${what} (got "${redactUrl(config.databaseUrl)}"): use postgres://user:password@host:5432/database, or unset it for SQLite`,
+      `the database URL ${problem} (got "${redactUrl(config.databaseUrl)}"): use postgres://user:password@host:5432/database, or unset it for SQLite`,
     );
   }
   if (!Number.isInteger(config.databasePoolSize) || config.databasePoolSize < MIN_POSTGRES_POOL_SIZE) {

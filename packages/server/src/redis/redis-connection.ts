@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { connectionFailureReason } from '../connection-failure-reason';
 import { redactUrl } from '../db/connection-error';
 
 /**
@@ -12,17 +13,6 @@ export class RedisConnectionError extends Error {
     super(message, { cause });
   }
 }
-
-/** Why a connection failed, in words, by Node.js network error code. */
-const NETWORK_REASONS: Record<string, string> = {
-  ECONNREFUSED: 'connection refused (is Redis running and listening on that host and port?)',
-  ENOTFOUND: 'host not found',
-  EAI_AGAIN: 'host name lookup failed',
-  ETIMEDOUT: 'no answer (connection timed out)',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'network unreachable',
-  ECONNRESET: 'connection reset by the server',
-};
 
 /** A Redis connection the server holds: the client and how to close it. */
 export interface RedisConnection {
@@ -72,11 +62,6 @@ export async function connectRedis(url: string, options: { connectTimeoutMs?: nu
 
 /** A failure to reach Redis at `url` as RedisConnectionError (AggregateError: its first error says why). */
 function connectionFailure(url: string, error: unknown): RedisConnectionError {
-  const e = (error instanceof AggregateError && error.errors.length > 0 ? error.errors[0] : error) as
-    | { code?: unknown; message?: unknown }
-    | null;
-  const code = typeof e?.code === 'string' ? e.code : '';
-  const message = typeof e?.message === 'string' ? e.message : String(error);
-  const reason = NETWORK_REASONS[code] ?? (/timeout/i.test(message) ? 'no answer (connection timed out)' : message || 'unknown error');
+  const reason = connectionFailureReason(error, 'Redis');
   return new RedisConnectionError(`cannot connect to Redis at ${redactUrl(url)}: ${reason}`, error);
 }

@@ -92,7 +92,7 @@ async function completeStage(ctx: WriteContext, stage: StageRow, stages: readonl
   const next = stages.find((s) => s.number === stage.number + 1);
   if (next && (await seedNextStage(ctx, stage, next))) return;
 
-  const placements = await readTournamentPlacements(db, stage.tournament_id, stages);
+  const placements = await readTournamentPlacements(db, stages);
   await writePlacements(ctx, placements);
   const championId = placements.find((p) => p.placement === 1)?.participantId ?? null;
   let eliminate = db.updateTable('participants').set({ status: 'ELIMINATED' }).where('tournament_id', '=', stage.tournament_id).where('status', '=', 'ACTIVE');

@@ -11,7 +11,6 @@ import { countStageEntrants, readStageEntrants } from './stage-entrants';
 import { readStageResults } from './stage-results';
 import { effectiveSettings } from './stage-settings';
 import type { Db } from '../../db/db';
-import { findStageRows } from '../tournaments/tournament-reader';
 import type { MatchRow, StageRow } from '../../db/rows';
 
 /**
@@ -28,11 +27,12 @@ export async function readStagePlacements(db: Db, stage: StageRow, entrants?: re
 
 /**
  * Placements a just-completed match decides, as the format's `livePlacements` in core's registry says: those of
- * that match alone (single elimination: its loser, or both finalists), those of that match and the bracket's
- * shape (double elimination: none for a winners-bracket match, whose loser drops to the losers bracket, so nothing
- * is read; the entrant count for a losers-bracket match or a grand final; every result of the stage for the first
- * match of a double grand final, whose places depend on the winners final), those of the whole stage so far, or
- * none (formats whose order is only final with the stage). R7.6, R7.7, R7.16.
+ * that match alone with the stage's entrants (stepladder), those of that match and the bracket's shape (single
+ * elimination: the entrant count only, for its loser, both finalists or the sides of a play-off; double
+ * elimination: none for a winners-bracket match, whose loser drops to the losers bracket, so nothing is read; the
+ * entrant count for a losers-bracket match or a grand final; every result of the stage for the first match of a
+ * double grand final, whose places depend on the winners final), or none (formats whose order is only final
+ * with the stage). R7.6, R7.7, R7.16, R27.9.
  */
 export async function placementsDecidedBy(db: Db, stage: StageRow, match: MatchRow): Promise<Placement[]> {
   const live = formatDefinition(stage.format).livePlacements;
@@ -53,8 +53,6 @@ export async function placementsDecidedBy(db: Db, stage: StageRow, match: MatchR
       if (count < 2) return [];
       return live.compute(count, { key: match.key, winnerId: match.winner_id, loserId: match.loser_id }, settings);
     }
-    case 'STAGE':
-      return readStagePlacements(db, stage);
     default: {
       const unknown: never = live;
       throw new Error(`unknown live placements ${JSON.stringify(unknown)}`);
@@ -65,11 +63,10 @@ export async function placementsDecidedBy(db: Db, stage: StageRow, match: MatchR
 /**
  * Final placements of a tournament (R7.16) with core's `computeTournamentPlacements`: the last generated
  * stage's placements as they are, then the participants who did not advance from each earlier stage, in that
- * stage's order. Only stages that have entrants count. `stageRows`: the tournament's stages rows in `number` order
- * when the caller has them (their statuses are not read), else they are read.
+ * stage's order. Only stages that have entrants count. `stages`: the tournament's stages rows in `number` order
+ * (their statuses are not read).
  */
-export async function readTournamentPlacements(db: Db, tournamentId: string, stageRows?: readonly StageRow[]): Promise<Placement[]> {
-  const stages = stageRows ?? (await findStageRows(db, tournamentId));
+export async function readTournamentPlacements(db: Db, stages: readonly StageRow[]): Promise<Placement[]> {
   const generated: { stage: StageRow; entrants: Entrant[] }[] = [];
   for (const stage of stages) {
     const entrants = await readStageEntrants(db, stage.id);
