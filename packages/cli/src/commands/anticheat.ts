@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import type { Detection, EvidenceKind } from '@tourney/sdk';
@@ -12,6 +11,7 @@ import { printJson } from '../output/json';
 import { printFields, printTable } from '../output/table';
 import { formatTimestamp } from '../output/text';
 import { openSession, type Session } from '../session';
+import { readBytesFile } from './file-io';
 import { choiceOption, globalsOf, intOption, printResult, withExamples } from './shared';
 import { registerAntiCheatOperatorCommands } from './anticheat-operator';
 
@@ -222,12 +222,7 @@ export function registerAntiCheatCommands(program: Command, deps: CliDeps): void
           throw new CliError('MISSING_VALUE', `cannot tell the content type of ${basename(file)}; pass --content-type, e.g. image/png`);
         }
         if (!CONTENT_TYPE.test(contentType)) throw new CliError('INVALID_VALUE', `invalid --content-type "${contentType}": expected type/subtype`);
-        let bytes: Uint8Array;
-        try {
-          bytes = new Uint8Array(await readFile(file));
-        } catch (error) {
-          throw new CliError('FILE_NOT_READABLE', `cannot read ${file}: ${(error as Error).message}`, { cause: error });
-        }
+        const bytes = await readBytesFile(file);
         if (bytes.byteLength === 0) throw new CliError('INVALID_VALUE', `${file} is empty; evidence needs at least one byte`);
         const s = await keySession(deps, command);
         const { uploadEvidence } = await loadSdk();

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { redrawOnEvents } from '../bracket/redraw-on-events';
 import type { CliDeps } from '../deps';
 import { printJson } from '../output/json';
 import { openSession } from '../session';
@@ -38,10 +39,12 @@ export function registerBracketCommand(program: Command, deps: CliDeps): void {
         };
         await draw();
         if (!flags.watch) return;
-        // R28.4: the SDK's live event iterator; each change redraws, an interrupt ends the loop.
-        const stop = new AbortController();
-        void deps.waitForShutdown().then(() => stop.abort());
-        for await (const _event of session.client.events(id, { signal: stop.signal })) await draw();
+        // R28.4, R28.12: the SDK's live event iterator; each burst of changes redraws once, an interrupt ends it.
+        await redrawOnEvents({
+          events: (signal) => session.client.events(id, { signal }),
+          redraw: draw,
+          stop: deps.waitForShutdown(),
+        });
       }),
     'tourney bracket 0199a1b2-...',
     'tourney bracket 0199a1b2-... --list',

@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises';
 import type { CalendarEvent } from '@tourney/sdk';
 import type { Command } from 'commander';
 import type { CliDeps } from '../deps';
@@ -7,6 +6,7 @@ import { printJson } from '../output/json';
 import { printTable, type Column } from '../output/table';
 import { formatTimestamp, humanize } from '../output/text';
 import { openSession } from '../session';
+import { writeOutput } from './file-io';
 import { collect, globalsOf, printDone, withExamples } from './shared';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -70,9 +70,7 @@ export function registerCalendarCommands(program: Command, deps: CliDeps): void 
         const query = calendarQuery(flags);
         const session = await openSession(deps, globalsOf(command), 'user');
         const ics = (await session.call((client) => client.GET('/calendar/export', { params: { query }, parseAs: 'text' }))) as unknown as string;
-        if (flags.output === undefined) return void deps.io.stdout.write(ics);
-        await writeFile(flags.output, ics, 'utf8');
-        printDone(deps, `wrote ${flags.output}`, flags.output);
+        await writeOutput(deps, ics, flags.output);
       }),
     'tourney calendar export > tourney.ics',
     'tourney calendar export --tournament 0199a1b2-... -o cup.ics',

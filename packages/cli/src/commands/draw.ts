@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { components } from '@tourney/sdk';
 import type { CliDeps } from '../deps';
 import { CliError } from '../errors';
 import { openSession } from '../session';
+import { readTextFile } from './file-io';
 import { addJsonOption, globalsOf, intOption, printResult, withExamples } from './shared';
 
 type StageGroups = components['schemas']['StageGroupsResponse']['data'];
@@ -22,12 +22,7 @@ const idList = (value: string): string[] =>
  * @throws CliError FILE_NOT_READABLE, INVALID_DRAW naming the problem.
  */
 async function readDrawFile(file: string): Promise<string[][]> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new CliError('FILE_NOT_READABLE', `cannot read --file ${file}: ${(error as Error).message}`, { cause: error });
-  }
+  const text = await readTextFile(file, { label: `--file ${file}` });
   let parsed: unknown;
   try {
     const { parse } = await import('yaml');

@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { MyMatch, MyTournament, Participant, TournamentStatus } from '../api-types';
 import type { CliDeps } from '../deps';
@@ -8,7 +7,8 @@ import { stdoutStyle } from '../output/style';
 import { printTable, type Column } from '../output/table';
 import { formatTimestamp, humanize } from '../output/text';
 import { openSession, type Session } from '../session';
-import { collect, globalsOf, printApiList, printDone, printResult, statusColumn, withExamples, type ListOptions } from './shared';
+import { writeOutput } from './file-io';
+import { collect, globalsOf, printApiList, printResult, statusColumn, withExamples, type ListOptions } from './shared';
 
 /** Flags of `tournament list` used by the player views (R26.9). */
 export interface PlayerListFlags extends ListOptions {
@@ -74,13 +74,6 @@ const RESULT_COLUMNS: readonly Column<Participant>[] = [
   statusColumn('status', (p) => p.status),
 ];
 
-/** Writes CSV text to stdout, or to `output` (then says so: the path when piped). */
-async function writeCsv(deps: CliDeps, csv: string, output: string | undefined): Promise<void> {
-  if (output === undefined) return void deps.io.stdout.write(csv);
-  await writeFile(output, csv, 'utf8');
-  printDone(deps, `wrote ${output}`, output);
-}
-
 /** The CSV text of a text/csv operation of a tournament (results.csv or matches.csv). */
 async function fetchCsv(session: Session, id: string, which: 'results' | 'matches'): Promise<string> {
   const path = which === 'results' ? '/tournaments/{id}/results.csv' : '/tournaments/{id}/matches.csv';
@@ -99,7 +92,7 @@ export function registerResultsCommand(tournament: Command, deps: CliDeps): void
       .action(async (id: string, flags: { csv?: boolean; output?: string; json?: boolean }, command: Command) => {
         if (flags.output !== undefined && !flags.csv) throw new CliError('INVALID_ARGUMENT', '--output goes with --csv');
         const session = await openSession(deps, globalsOf(command), 'any');
-        if (flags.csv) return writeCsv(deps, await fetchCsv(session, id, 'results'), flags.output);
+        if (flags.csv) return writeOutput(deps, await fetchCsv(session, id, 'results'), flags.output);
         const participants = await session.call(
           (client) => collect(client.paginate('/tournaments/{id}/participants', { params: { path: { id } } })),
           'reading the results',
@@ -115,7 +108,7 @@ export function registerResultsCommand(tournament: Command, deps: CliDeps): void
 
 /** Writes matches.csv of a tournament (R26.10) for `match list <id> --csv`. */
 export async function exportMatchesCsv(deps: CliDeps, session: Session, id: string, output: string | undefined): Promise<void> {
-  await writeCsv(deps, await fetchCsv(session, id, 'matches'), output);
+  await writeOutput(deps, await fetchCsv(session, id, 'matches'), output);
 }
 
 /**

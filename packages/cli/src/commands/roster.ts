@@ -1,4 +1,3 @@
-import { readFile, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import type { Participant } from '../api-types';
@@ -9,19 +8,14 @@ import { stdoutStyle } from '../output/style';
 import { printTable } from '../output/table';
 import { confirmOrStop } from '../prompts/confirm';
 import { openSession, type Session } from '../session';
+import { readTextFile, writeOutput } from './file-io';
 import { PARTICIPANT_COLUMNS } from './participant';
 import { addYesOption, globalsOf, intOption, outputWidth, printDone, withExamples } from './shared';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Reads a text file given on the command line. @throws CliError FILE_NOT_READABLE naming it. */
-async function readText(file: string): Promise<string> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    throw new CliError('FILE_NOT_READABLE', `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
-}
+/** Reads a text file given on the command line. @throws CliError FILE_NOT_READABLE naming it and the errno code. */
+const readText = (file: string): Promise<string> => readTextFile(file, { reason: 'code' });
 
 /**
  * Participant ids in seed order from a file: one id per line, or a CSV whose header has an `id` column (such as
@@ -138,9 +132,7 @@ export function registerRosterCommands(program: Command, deps: CliDeps): void {
         const csv = (await session.call((client) =>
           client.GET('/tournaments/{id}/participants/export', { params: { path: { id } }, parseAs: 'text' }),
         )) as unknown as string;
-        if (flags.output === undefined) return void deps.io.stdout.write(csv);
-        await writeFile(flags.output, csv, 'utf8');
-        printDone(deps, `wrote ${flags.output}`, flags.output);
+        await writeOutput(deps, csv, flags.output);
       }),
     'tourney participant export 0199a1b2-... > players.csv',
     'tourney participant export 0199a1b2-... -o players.csv',

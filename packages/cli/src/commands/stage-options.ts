@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { InvalidArgumentError, type Command } from 'commander';
 import type { components } from '@tourney/sdk';
 import type { StageFormat } from '../api-types';
 import { CliError } from '../errors';
 import { choiceOption, enumOption, intOption } from './shared';
+import { readTextFile } from './file-io';
 
 type StageInput = components['schemas']['StageInput'];
 type StageSettings = components['schemas']['StageSettings'];
@@ -266,12 +266,7 @@ export function settingsFromFlags(format: StageFormat, flags: StageFlags, base: 
  * @throws CliError FILE_NOT_READABLE, INVALID_STAGES naming the problem.
  */
 export async function readStagesFile(file: string): Promise<StageInput[]> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new CliError('FILE_NOT_READABLE', `cannot read --stages file ${file}: ${(error as Error).message}`, { cause: error });
-  }
+  const text = await readTextFile(file, { label: `--stages file ${file}` });
   let parsed: unknown;
   try {
     const { parse } = await import('yaml');

@@ -1,5 +1,6 @@
 import type { Entrant } from '../formats/types';
 import { DomainError } from '../errors/domain-error';
+import { enumSetting } from '../stages/enum-setting';
 
 /** How a tournament's participants get their seeds at the start (contract `StageSettings.seeding` of stage 1, R27.10). */
 export const SEEDING_MODES = ['MANUAL', 'RATING'] as const;
@@ -41,9 +42,5 @@ export function seedsByRating(candidates: readonly RatedCandidate[]): Entrant[] 
  * @throws DomainError VALIDATION_ERROR (path `settings.seeding`) for another value.
  */
 export function seedingSetting(settings: { seeding?: unknown } = {}): SeedingMode {
-  const value: unknown = settings.seeding ?? 'MANUAL';
-  if (!(SEEDING_MODES as readonly unknown[]).includes(value)) {
-    throw new DomainError('VALIDATION_ERROR', `settings.seeding must be one of ${SEEDING_MODES.join(', ')}`, [{ path: 'settings.seeding', message: `must be one of ${SEEDING_MODES.join(', ')}` }]);
-  }
-  return value as SeedingMode;
+  return enumSetting(settings, 'seeding', SEEDING_MODES, 'MANUAL');
 }

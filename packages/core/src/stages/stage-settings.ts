@@ -1,4 +1,5 @@
 import { DomainError } from '../errors/domain-error';
+import { enumSetting, invalidSetting, oneOfSetting } from './enum-setting';
 import type { StageFormat } from '../formats/types';
 import type { QualifierRef, SlotMapPreset } from '../draw/slot-map';
 import { DEFAULT_POINTS, FORMAT_DEFAULTS } from '../registry/format-defaults';
@@ -9,8 +10,10 @@ export const CONSOLATION_MODES = ['NONE', 'THIRD_PLACE', 'FULL'] as const;
 /** A value of `CONSOLATION_MODES`. */
 export type ConsolationMode = (typeof CONSOLATION_MODES)[number];
 
-/** Grand final of a double-elimination stage (contract `StageSettings.grandFinal`). */
-export type GrandFinalMode = 'none' | 'simple' | 'double';
+/** Grand final modes of a double-elimination stage (contract `StageSettings.grandFinal`). */
+export const GRAND_FINAL_MODES = ['none', 'simple', 'double'] as const;
+/** Grand final of a double-elimination stage (contract `StageSettings.grandFinal`): a value of `GRAND_FINAL_MODES`. */
+export type GrandFinalMode = (typeof GRAND_FINAL_MODES)[number];
 
 /** Every standings criterion, in contract order (contract `StageSettings.tiebreaks`). */
 export const TIEBREAKS = [
@@ -96,10 +99,6 @@ export const DEFAULT_ROUND_ROBIN_TIEBREAKS: readonly Tiebreak[] = FORMAT_DEFAULT
 /** Default standings criteria of Swiss (from `FORMAT_DEFAULTS`, the contract's). */
 export const DEFAULT_SWISS_TIEBREAKS: readonly Tiebreak[] = FORMAT_DEFAULTS.SWISS.tiebreaks;
 
-function invalid(field: string, message: string): DomainError {
-  return new DomainError('VALIDATION_ERROR', `settings.${field} ${message}`, [{ path: `settings.${field}`, message }]);
-}
-
 /**
  * Checks that `settings` is an object (or undefined) and returns it (an empty object for undefined).
  * @throws DomainError VALIDATION_ERROR (path `settings`) for anything else.
@@ -140,7 +139,7 @@ export function integerSetting(
   const value: unknown = settings[field];
   if (value === undefined || value === null) return fallback;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw invalid(field, `must be an integer from ${min} to ${max}`);
+    throw invalidSetting(field, `must be an integer from ${min} to ${max}`);
   }
   return value;
 }
@@ -154,14 +153,14 @@ export function pointsSystem(settings: StageSettings = {}): PointsSystem {
   const read = (field: 'pointsForWin' | 'pointsForDraw' | 'pointsForLoss', fallback: number): number => {
     const value: unknown = settings[field];
     if (value === undefined) return fallback;
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw invalid(field, 'must be a finite number >= 0');
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw invalidSetting(field, 'must be a finite number >= 0');
     return value;
   };
   const win = read('pointsForWin', DEFAULT_POINTS.pointsForWin);
   const draw = read('pointsForDraw', DEFAULT_POINTS.pointsForDraw);
   const loss = read('pointsForLoss', DEFAULT_POINTS.pointsForLoss);
-  if (draw > win) throw invalid('pointsForDraw', 'must not exceed pointsForWin');
-  if (loss > draw) throw invalid('pointsForLoss', 'must not exceed pointsForDraw');
+  if (draw > win) throw invalidSetting('pointsForDraw', 'must not exceed pointsForWin');
+  if (loss > draw) throw invalidSetting('pointsForLoss', 'must not exceed pointsForDraw');
   return { win, draw, loss };
 }
 
@@ -182,11 +181,11 @@ function defaultTiebreaks(format: StageFormat): readonly Tiebreak[] {
 export function resolveTiebreaks(format: StageFormat, settings: StageSettings = {}): Tiebreak[] {
   const given: unknown = settings.tiebreaks;
   if (given === undefined) return [...defaultTiebreaks(format)];
-  if (!Array.isArray(given)) throw invalid('tiebreaks', 'must be an array');
+  if (!Array.isArray(given)) throw invalidSetting('tiebreaks', 'must be an array');
   const seen = new Set<Tiebreak>();
   given.forEach((item: unknown, i) => {
-    if (!(TIEBREAKS as readonly unknown[]).includes(item)) throw invalid(`tiebreaks[${i}]`, `must be one of ${TIEBREAKS.join(', ')}`);
-    if (seen.has(item as Tiebreak)) throw invalid(`tiebreaks[${i}]`, `repeats ${String(item)}`);
+    if (!(TIEBREAKS as readonly unknown[]).includes(item)) throw invalidSetting(`tiebreaks[${i}]`, `must be one of ${TIEBREAKS.join(', ')}`);
+    if (seen.has(item as Tiebreak)) throw invalidSetting(`tiebreaks[${i}]`, `repeats ${String(item)}`);
     seen.add(item as Tiebreak);
   });
   const list = [...seen];
@@ -198,9 +197,7 @@ export function resolveTiebreaks(format: StageFormat, settings: StageSettings = 
  * @throws DomainError VALIDATION_ERROR (path `settings.grandFinal`) for another value.
  */
 export function grandFinalSetting(settings: StageSettings = {}): GrandFinalMode {
-  const value: unknown = settings.grandFinal ?? FORMAT_DEFAULTS.DOUBLE_ELIMINATION.grandFinal;
-  if (value !== 'none' && value !== 'simple' && value !== 'double') throw invalid('grandFinal', 'must be one of none, simple, double');
-  return value;
+  return enumSetting(settings, 'grandFinal', GRAND_FINAL_MODES, FORMAT_DEFAULTS.DOUBLE_ELIMINATION.grandFinal);
 }
 
 /**
@@ -209,7 +206,7 @@ export function grandFinalSetting(settings: StageSettings = {}): GrandFinalMode 
  */
 export function cyclesSetting(settings: StageSettings = {}): 1 | 2 {
   const value: unknown = settings.roundRobinCycles ?? FORMAT_DEFAULTS.ROUND_ROBIN.roundRobinCycles;
-  if (value !== 1 && value !== 2) throw invalid('roundRobinCycles', 'must be 1 or 2');
+  if (value !== 1 && value !== 2) throw invalidSetting('roundRobinCycles', 'must be 1 or 2');
   return value;
 }
 
@@ -220,7 +217,7 @@ export function cyclesSetting(settings: StageSettings = {}): 1 | 2 {
  */
 function thirdPlaceSetting(settings: StageSettings): boolean {
   const value: unknown = settings.thirdPlaceMatch ?? FORMAT_DEFAULTS.SINGLE_ELIMINATION.thirdPlaceMatch;
-  if (typeof value !== 'boolean') throw invalid('thirdPlaceMatch', 'must be a boolean');
+  if (typeof value !== 'boolean') throw invalidSetting('thirdPlaceMatch', 'must be a boolean');
   return value;
 }
 
@@ -230,9 +227,7 @@ function thirdPlaceSetting(settings: StageSettings): boolean {
  * @throws DomainError VALIDATION_ERROR (path `settings.byeTiebreakRule`) for another value.
  */
 export function byeTiebreakRuleSetting(settings: StageSettings = {}): (typeof BYE_TIEBREAK_RULES)[number] {
-  const value: unknown = settings.byeTiebreakRule ?? FORMAT_DEFAULTS.SWISS.byeTiebreakRule;
-  if (!(BYE_TIEBREAK_RULES as readonly unknown[]).includes(value)) throw invalid('byeTiebreakRule', `must be one of ${BYE_TIEBREAK_RULES.join(', ')}`);
-  return value as (typeof BYE_TIEBREAK_RULES)[number];
+  return enumSetting(settings, 'byeTiebreakRule', BYE_TIEBREAK_RULES, FORMAT_DEFAULTS.SWISS.byeTiebreakRule);
 }
 
 /**
@@ -241,9 +236,7 @@ export function byeTiebreakRuleSetting(settings: StageSettings = {}): (typeof BY
  * @throws DomainError VALIDATION_ERROR (path `settings.seedOrdering`) for another value.
  */
 export function seedOrderingSetting(settings: StageSettings = {}): BracketSeedOrdering {
-  const value: unknown = settings.seedOrdering ?? 'inner_outer';
-  if (!(BRACKET_SEED_ORDERINGS as readonly unknown[]).includes(value)) throw invalid('seedOrdering', `must be one of ${BRACKET_SEED_ORDERINGS.join(', ')}`);
-  return value as BracketSeedOrdering;
+  return enumSetting(settings, 'seedOrdering', BRACKET_SEED_ORDERINGS, 'inner_outer');
 }
 
 /**
@@ -253,7 +246,7 @@ export function seedOrderingSetting(settings: StageSettings = {}): BracketSeedOr
  */
 export function skipFirstRoundSetting(settings: StageSettings = {}): boolean {
   const value: unknown = settings.skipFirstRound ?? FORMAT_DEFAULTS.DOUBLE_ELIMINATION.skipFirstRound;
-  if (typeof value !== 'boolean') throw invalid('skipFirstRound', 'must be a boolean');
+  if (typeof value !== 'boolean') throw invalidSetting('skipFirstRound', 'must be a boolean');
   return value;
 }
 
@@ -264,9 +257,7 @@ export function skipFirstRoundSetting(settings: StageSettings = {}): boolean {
  * @throws DomainError VALIDATION_ERROR (path `settings.swissPairingOrder`) for another value.
  */
 export function swissPairingOrderSetting(settings: StageSettings = {}): (typeof SWISS_PAIRING_ORDERS)[number] {
-  const value: unknown = settings.swissPairingOrder ?? FORMAT_DEFAULTS.SWISS.swissPairingOrder;
-  if (!(SWISS_PAIRING_ORDERS as readonly unknown[]).includes(value)) throw invalid('swissPairingOrder', `must be one of ${SWISS_PAIRING_ORDERS.join(', ')}`);
-  return value as (typeof SWISS_PAIRING_ORDERS)[number];
+  return enumSetting(settings, 'swissPairingOrder', SWISS_PAIRING_ORDERS, FORMAT_DEFAULTS.SWISS.swissPairingOrder);
 }
 
 /**
@@ -277,6 +268,6 @@ export function swissPairingOrderSetting(settings: StageSettings = {}): (typeof 
 export function consolationSetting(settings: StageSettings = {}): ConsolationMode {
   const value: unknown = settings.consolation;
   if (value === undefined) return thirdPlaceSetting(settings) ? 'THIRD_PLACE' : 'NONE';
-  if (!(CONSOLATION_MODES as readonly unknown[]).includes(value)) throw invalid('consolation', `must be one of ${CONSOLATION_MODES.join(', ')}`);
-  return value as ConsolationMode;
+  // A null consolation is an error here, not an absent one (the older thirdPlaceMatch is read only when undefined).
+  return oneOfSetting('consolation', value, CONSOLATION_MODES);
 }
