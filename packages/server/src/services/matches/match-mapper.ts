@@ -55,6 +55,16 @@ function slotRef(matchId: string | null, slot: number | null): MatchSlotRef | nu
   return matchId === null || (slot !== 1 && slot !== 2) ? null : { matchId, slot };
 }
 
+/** The group's name of a GROUPS match (its own, else the default A, B, ...), null for other matches. */
+function groupNameOf(row: Pick<MatchRow, 'group_number' | 'group_name'>): string | null {
+  return row.group_number === null ? null : (row.group_name ?? defaultGroupName(row.group_number));
+}
+
+/** Where a match's winner and loser go next (`next.winner`, `next.loser`; null when the side leaves the stage). */
+function nextOf(row: Pick<MatchRow, 'next_winner_match_id' | 'next_winner_slot' | 'next_loser_match_id' | 'next_loser_slot'>): Match['next'] {
+  return { winner: slotRef(row.next_winner_match_id, row.next_winner_slot), loser: slotRef(row.next_loser_match_id, row.next_loser_slot) };
+}
+
 function side(participantId: string | null, score: number | null, sides: ReadonlyMap<string, SideInfo>, stageSeed: number | undefined): MatchSide {
   if (participantId === null) return { participantId: null, name: null, seed: null, score: null };
   const info = sides.get(participantId);
@@ -88,7 +98,7 @@ export function toMatch(
     stageNumber: ctx.stageNumber,
     bracket: row.bracket as BracketKind,
     groupNumber: row.group_number,
-    groupName: row.group_number === null ? null : (row.group_name ?? defaultGroupName(row.group_number)),
+    groupName: groupNameOf(row),
     round: row.round,
     number: row.number,
     status: row.status as MatchStatus,
@@ -103,10 +113,7 @@ export function toMatch(
     scheduledAt: row.scheduled_at,
     startedAt: row.started_at,
     completedAt: row.completed_at,
-    next: {
-      winner: slotRef(row.next_winner_match_id, row.next_winner_slot),
-      loser: slotRef(row.next_loser_match_id, row.next_loser_slot),
-    },
+    next: nextOf(row),
     reportedResult:
       reported === null
         ? null
@@ -161,7 +168,7 @@ export function toBracketMatch(row: BracketMatchRow, ctx: { sides: ReadonlyMap<s
     id: row.id,
     bracket: row.bracket as BracketKind,
     groupNumber: row.group_number,
-    groupName: row.group_number === null ? null : (row.group_name ?? defaultGroupName(row.group_number)),
+    groupName: groupNameOf(row),
     round: row.round,
     number: row.number,
     status: row.status as MatchStatus,
@@ -170,10 +177,7 @@ export function toBracketMatch(row: BracketMatchRow, ctx: { sides: ReadonlyMap<s
     isDraw: row.is_draw === 1,
     resultType: row.result_type as MatchResultType,
     scheduledAt: row.scheduled_at,
-    next: {
-      winner: slotRef(row.next_winner_match_id, row.next_winner_slot),
-      loser: slotRef(row.next_loser_match_id, row.next_loser_slot),
-    },
+    next: nextOf(row),
     bestOf: ctx.bestOf as BracketMatch['bestOf'],
     decider: parseDecider(row.decider),
   };

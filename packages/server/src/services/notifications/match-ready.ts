@@ -38,12 +38,12 @@ export function readyMatchesQuery(db: EventDb) {
     .where('m.participant2_id', 'is not', null);
 }
 
-/** Runs a readyMatchesQuery and returns the rows as ReadyMatch (names and users loaded in bulk). */
-export async function loadReadyMatches(db: EventDb, query: ReturnType<typeof readyMatchesQuery>): Promise<ReadyMatch[]> {
-  const rows = await query.execute();
-  const ids = rows.flatMap((r) => [r.participant1_id, r.participant2_id]);
-  const [users, names] = await Promise.all([usersOfParticipants(db, ids), participantNames(db, ids)]);
-  return rows.map((r) => ({
+/** A row of a readyMatchesQuery. */
+type ReadyMatchRow = Awaited<ReturnType<ReturnType<typeof readyMatchesQuery>['execute']>>[number];
+
+/** A readyMatchesQuery row as ReadyMatch, its sides named by `names` and their users from `users` (by participant id). */
+function readyMatchOf(r: ReadyMatchRow, names: ReadonlyMap<string, string>, users: ReadonlyMap<string, string[]>): ReadyMatch {
+  return {
     matchId: r.id,
     tournamentId: r.tournament_id,
     tournamentName: r.tournament_name,
@@ -53,7 +53,15 @@ export async function loadReadyMatches(db: EventDb, query: ReturnType<typeof rea
       name: id ? (names.get(id) ?? null) : null,
       userIds: id ? (users.get(id) ?? []) : [],
     })),
-  }));
+  };
+}
+
+/** Runs a readyMatchesQuery and returns the rows as ReadyMatch (names and users loaded in bulk). */
+export async function loadReadyMatches(db: EventDb, query: ReturnType<typeof readyMatchesQuery>): Promise<ReadyMatch[]> {
+  const rows = await query.execute();
+  const ids = rows.flatMap((r) => [r.participant1_id, r.participant2_id]);
+  const [users, names] = await Promise.all([usersOfParticipants(db, ids), participantNames(db, ids)]);
+  return rows.map((r) => readyMatchOf(r, names, users));
 }
 
 /**
@@ -67,17 +75,5 @@ export async function readyMatchDrafts(db: EventDb, query: ReturnType<typeof rea
   if (users.size === 0) return [];
   const notified = rows.filter((r) => (r.participant1_id !== null && users.has(r.participant1_id)) || (r.participant2_id !== null && users.has(r.participant2_id)));
   const names = await participantNames(db, notified.flatMap((r) => [r.participant1_id, r.participant2_id]));
-  return notified.flatMap((r) =>
-    matchReadyDraftsOf({
-      matchId: r.id,
-      tournamentId: r.tournament_id,
-      tournamentName: r.tournament_name,
-      round: r.round,
-      scheduledAt: r.scheduled_at,
-      sides: [r.participant1_id, r.participant2_id].map((id) => ({
-        name: id ? (names.get(id) ?? null) : null,
-        userIds: id ? (users.get(id) ?? []) : [],
-      })),
-    }),
-  );
+  return notified.flatMap((r) => matchReadyDraftsOf(readyMatchOf(r, names, users)));
 }
