@@ -1,6 +1,6 @@
 // The full Tourney stack for the HTTP benchmark: startServer on a SQLite file, or on PostgreSQL when BENCH_DATABASE_URL
 // is set (a presign secret set, rate limit counters in PostgreSQL as in a deployment), the server's own logger
-// (createLogger: redaction, asynchronous writes) at info level to /dev/null, rate limiting on with a limit the benchmark cannot reach (BENCH_RATE_LIMIT=off: none, to see its cost);
+// (createLogger: redaction, asynchronous writes) at info level (BENCH_LOG_LEVEL) to /dev/null, rate limiting on with a limit the benchmark cannot reach (BENCH_RATE_LIMIT=off: none, to see its cost);
 // seeded with one published tournament over HTTP.
 // With BENCH_STAGE_START=<n> it first times POST /tournaments/{id}/start of a double elimination of n participants
 // (inserted straight into the database, a seeding shortcut), BENCH_STAGE_RUNS times after BENCH_STAGE_WARMUP untimed
@@ -35,7 +35,7 @@ const server = await startServer({
   ...(databaseUrl ? { databaseUrl, presignSecret: 'bench-presign-secret' } : {}),
   port: 0,
   rateLimit: { points: 100_000_000, durationSeconds: 60, enabled: process.env.BENCH_RATE_LIMIT !== 'off' },
-  logger: createLogger('info', '/dev/null'),
+  logger: createLogger(process.env.BENCH_LOG_LEVEL ?? 'info', '/dev/null'),
   ...(process.env.BENCH_ANSWER_CACHED === 'on' ? { handlers: { getTournament: cachedGetTournament() } } : {}),
 });
 
