@@ -1,5 +1,6 @@
 // The full Tourney stack for the HTTP benchmark: startServer on a SQLite file, or on PostgreSQL when BENCH_DATABASE_URL
-// is set (a presign secret set, rate limit counters in PostgreSQL as in a deployment), the server's own logger
+// is set (a presign secret set, rate limit counters in PostgreSQL as in a deployment, or in Redis with
+// BENCH_REDIS_URL), the server's own logger
 // (createLogger: redaction, asynchronous writes) at info level (BENCH_LOG_LEVEL) to /dev/null, rate limiting on with a limit the benchmark cannot reach (BENCH_RATE_LIMIT=off: none, to see its cost);
 // seeded with one published tournament over HTTP.
 // With BENCH_STAGE_START=<n> it first times POST /tournaments/{id}/start of a double elimination of n participants
@@ -33,6 +34,7 @@ function cachedGetTournament(): OperationHandlers['getTournament'] {
 const server = await startServer({
   databasePath: join(mkdtempSync(join(tmpdir(), 'tourney-bench-full-')), 'full.db'),
   ...(databaseUrl ? { databaseUrl, presignSecret: 'bench-presign-secret' } : {}),
+  ...(process.env.BENCH_REDIS_URL ? { redisUrl: process.env.BENCH_REDIS_URL } : {}),
   port: 0,
   rateLimit: { points: 100_000_000, durationSeconds: 60, enabled: process.env.BENCH_RATE_LIMIT !== 'off' },
   logger: createLogger(process.env.BENCH_LOG_LEVEL ?? 'info', '/dev/null'),

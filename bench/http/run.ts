@@ -3,7 +3,9 @@
 // and the full stack whose getTournament handler answers from memory (the ratio its HTTP layers alone allow).
 // `npm run bench:http -- --database postgres`: the same on PostgreSQL (a database created for the run on the server at
 // BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres, dropped afterwards) against a bare Koa +
-// `pg` prepared-statement read of the same row (target: >= 0.5), and the time to start a double elimination of 1024
+// `pg` prepared-statement read of the same row (target: >= 0.5), beside the full stack answering from memory and the
+// full stack with its rate limit counters in Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379), and the time to
+// start a double elimination of 1024
 // participants there (POST /tournaments/{id}/start, target <= 150 ms; BENCH_STAGE_START sets the size).
 // Both print the size of GET /tournaments/{id}/bracket of that tournament plain, gzip and brotli (target < 300 KB
 // compressed) and its time (target <= 20 ms), the time of a match report and confirm with the SQL statements each
@@ -157,25 +159,31 @@ if (database === 'sqlite') {
     const bareServer = await start([here('./bare-server-pg.mjs')], { BENCH_DATABASE_URL: url.toString(), BENCH_TOURNAMENT_ID: server.id });
     // The full stack answering from memory on the same database (its rate limit counters still in PostgreSQL).
     const cachedServer = await start(full, { BENCH_DATABASE_URL: url.toString(), BENCH_ANSWER_CACHED: 'on' });
+    // The full stack with its rate limit counters in Redis (REDIS_URL), the other shared store (R21.1).
+    const redisServer = await start(full, { BENCH_DATABASE_URL: url.toString(), BENCH_REDIS_URL: process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379' });
     // Both servers are up (the idle one costs nothing); they are measured in turn, half the time each twice, so a
     // change of load on the machine during the run weighs on both alike.
     try {
       const half = Math.max(1, Math.round(seconds / 2));
-      const runs = { full: [] as Awaited<ReturnType<typeof rate>>[], bare: [] as Awaited<ReturnType<typeof rate>>[], cached: [] as Awaited<ReturnType<typeof rate>>[] };
+      type Runs = Awaited<ReturnType<typeof rate>>[];
+      const runs = { full: [] as Runs, bare: [] as Runs, cached: [] as Runs, redis: [] as Runs };
       for (let round = 0; round < 2; round++) {
         runs.full.push(await rate('full', server, half, round === 0 ? 2 : 0));
         runs.bare.push(await rate('bare', bareServer, half, round === 0 ? 2 : 0));
         runs.cached.push(await rate('cached', cachedServer, half, round === 0 ? 2 : 0));
+        runs.redis.push(await rate('redis', redisServer, half, round === 0 ? 2 : 0));
       }
       const mean = (list: { rps: number }[]) => list.reduce((sum, r) => sum + r.rps, 0) / list.length;
       const worst = (list: { p50: number; p99: number }[]) => ({ p50: Math.max(...list.map((r) => r.p50)), p99: Math.max(...list.map((r) => r.p99)) });
       line('Tourney server (full stack)', { rps: mean(runs.full), ...worst(runs.full) });
       line('bare Koa + pg prepared statement', { rps: mean(runs.bare), ...worst(runs.bare) });
       line('full stack, answer cached', { rps: mean(runs.cached), ...worst(runs.cached) });
+      line('full stack, rate limit in Redis', { rps: mean(runs.redis), ...worst(runs.redis) });
       console.log(`ratio full/bare: ${(mean(runs.full) / mean(runs.bare)).toFixed(2)} (target >= 0.50)`);
       console.log(`ratio of the HTTP layers alone (answer cached; rate limit counters in PostgreSQL)/bare: ${(mean(runs.cached) / mean(runs.bare)).toFixed(2)}`);
+      console.log(`ratio full stack with its rate limit counters in Redis (REDIS_URL)/bare: ${(mean(runs.redis) / mean(runs.bare)).toFixed(2)}`);
     } finally {
-      await Promise.all([stop(server), stop(bareServer), stop(cachedServer)]);
+      await Promise.all([stop(server), stop(bareServer), stop(cachedServer), stop(redisServer)]);
     }
     // The same start on SQLite, in the same run, as the baseline of that figure.
     const sqlite = await start(full, { BENCH_STAGE_START: String(size), BENCH_BRACKET: 'on', BENCH_SWISS_START: swiss });
