@@ -14,8 +14,9 @@ const CREDENTIAL_HEADERS = ['authorization', 'x-api-key'] as const;
 
 /**
  * ETag, `304 Not Modified` and Cache-Control for reads (R2.20). On a GET or HEAD answered 200 with a JSON or text body
- * and no Cache-Control of its own, the body is serialized once, tagged with a weak ETag (a hash of those bytes, so
- * identical answers get identical tags on every instance) and answered 304 without a body when the request's
+ * and no Cache-Control of its own, the body is serialized and encoded to UTF-8 once (the bytes sent), tagged with a
+ * weak ETag (a hash of those bytes, so identical answers get identical tags on every instance) and answered 304
+ * without a body when the request's
  * If-None-Match names that tag. Cache-Control: anonymous requests get `public` (`no-cache`, or `max-age` of
  * `policy.publicMaxAgeSeconds`), so a CDN in front of the public reads may keep them; requests with credentials get
  * `private, no-cache`: only the caller's browser keeps them, and revalidates. `Vary` names the credential headers.
@@ -28,18 +29,21 @@ export function conditionalGet(policy: ReadCachePolicy): Middleware {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.status !== 200) return;
     if (ctx.response.get('Cache-Control')) return;
     const body: unknown = ctx.body;
-    let text: string;
-    if (typeof body === 'string') text = body;
-    else if (body !== null && typeof body === 'object' && !Buffer.isBuffer(body) && typeof (body as { pipe?: unknown }).pipe !== 'function') {
-      text = JSON.stringify(body);
-      ctx.body = text;
+    let bytes: Buffer;
+    if (typeof body === 'string') {
+      bytes = Buffer.from(body);
+      ctx.body = bytes;
+    } else if (body !== null && typeof body === 'object' && !Buffer.isBuffer(body) && typeof (body as { pipe?: unknown }).pipe !== 'function') {
+      // Encoded once: the same bytes are hashed and sent (a string body would be encoded again for the socket).
+      bytes = Buffer.from(JSON.stringify(body));
+      ctx.body = bytes;
       ctx.type = 'application/json';
     } else return;
     const anonymous = CREDENTIAL_HEADERS.every((header) => !ctx.get(header));
     ctx.set('Cache-Control', anonymous ? publicControl : 'private, no-cache');
     ctx.vary('Authorization');
     ctx.vary('X-API-Key');
-    ctx.etag = etag(text, { weak: true });
+    ctx.etag = etag(bytes, { weak: true });
     if (ctx.fresh) {
       ctx.status = 304;
       ctx.body = null;
