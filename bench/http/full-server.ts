@@ -268,6 +268,7 @@ if (stageStart > 0) {
   }
   console.log(`START_MS ${times.map((ms) => ms.toFixed(1)).join(' ')}`);
   console.log(`START_CPU_MS ${cpu.map((ms) => ms.toFixed(1)).join(' ')}`);
+  console.log(`BRACKET_TOURNAMENT ${last}`);
   if (process.env.BENCH_BRACKET === 'on') await measureBracketAndWrite(last);
 }
 // BENCH_SWISS_START=<n>: the same for a Swiss of n participants (round 1 paired at the start), BENCH_STAGE_RUNS
@@ -290,6 +291,7 @@ if (swissStart > 0) {
   console.log(`SWISS_START_CPU_MS ${cpu.map((ms) => ms.toFixed(1)).join(' ')}`);
   const read = await timeBracket(last);
   console.log(`SWISS_BRACKET ${read.bytes} ${read.ms.toFixed(1)} ${read.cpuMs.toFixed(1)}`);
+  console.log(`SWISS_TOURNAMENT ${last}`);
 }
 
 const tournament = await call(
