@@ -103,6 +103,18 @@ describe('platform: health, headers, routing and errors', () => {
     }
   });
 
+  it('routes by first path segment: paths match case-insensitively, unknown paths under a known segment are 404', async () => {
+    const root = server.url.replace('/api/v1', '');
+    const health = await request(server, 'GET', `${root}/API/V1/Health`);
+    expect(health.status).toBe(200);
+    expect(health.body.data.status).toBeDefined();
+    for (const path of ['/tournaments/a/b/c/d', '/health/more', '/', `${root}/api/v1`, `${root}/api/v1x/health`]) {
+      const res = await request(server, 'GET', path);
+      expect(res.status, path).toBe(404);
+      expect(res.body.error.code).toBe('NOT_FOUND');
+    }
+  });
+
   it('answers 405 METHOD_NOT_ALLOWED with Allow for a known path and another method', async () => {
     const res = await request(server, 'DELETE', '/health');
     expect(res.status).toBe(405);
