@@ -242,53 +242,43 @@ async function measureBracketAndWrite(id: string): Promise<void> {
 }
 
 /**
- * BENCH_STAGE_WARMUP (default 5) untimed starts of `n` participants in `format` before the timed ones: the first
- * starts of a process run cold code (a start took 60 to 150 ms of CPU in the first runs and 30 to 55 ms from
- * about the sixth on); prints `<name>_WARMUP_MS <ms> ...`, the first of them being a fresh process's first start.
+ * Starts tournaments of `n` participants in `format`: BENCH_STAGE_WARMUP (default 5) untimed starts first (the first
+ * starts of a process run cold code: a start took 60 to 150 ms of CPU in the first runs and 30 to 55 ms from about
+ * the sixth on), then BENCH_STAGE_RUNS (default 3) timed ones. Prints `<name>_WARMUP_MS <ms> ...` (the first being a
+ * fresh process's first start), `<name>_MS <ms> ...` and `<name>_CPU_MS <ms> ...` (CPU time of this process), and
+ * returns the id of the last tournament started.
  */
-async function warmUpStarts(n: number, format: string, name: string): Promise<void> {
-  const warmUp = Number(process.env.BENCH_STAGE_WARMUP ?? 5);
+async function timeStarts(n: number, format: string, name: string): Promise<string> {
+  const line = (label: string, list: number[]) => console.log(`${label} ${list.map((ms) => ms.toFixed(1)).join(' ')}`);
+  const warmUp: number[] = [];
+  for (let i = 0, count = Number(process.env.BENCH_STAGE_WARMUP ?? 5); i < count; i++) warmUp.push((await timeStageStart(n, format)).ms);
+  line(`${name}_WARMUP_MS`, warmUp);
   const times: number[] = [];
-  for (let i = 0; i < warmUp; i++) times.push((await timeStageStart(n, format)).ms);
-  console.log(`${name}_WARMUP_MS ${times.map((ms) => ms.toFixed(1)).join(' ')}`);
+  const cpu: number[] = [];
+  let last = '';
+  for (let i = 0, runs = Number(process.env.BENCH_STAGE_RUNS ?? 3); i < runs; i++) {
+    const run = await timeStageStart(n, format);
+    times.push(run.ms);
+    cpu.push(run.cpuMs);
+    last = run.id;
+  }
+  line(`${name}_MS`, times);
+  line(`${name}_CPU_MS`, cpu);
+  return last;
 }
 
 const stageStart = Number(process.env.BENCH_STAGE_START ?? 0);
 if (stageStart > 0) {
-  const runs = Number(process.env.BENCH_STAGE_RUNS ?? 3);
-  await warmUpStarts(stageStart, 'DOUBLE_ELIMINATION', 'START');
-  const times: number[] = [];
-  const cpu: number[] = [];
-  let last = '';
-  for (let i = 0; i < runs; i++) {
-    const run = await timeStageStart(stageStart);
-    times.push(run.ms);
-    cpu.push(run.cpuMs);
-    last = run.id;
-  }
-  console.log(`START_MS ${times.map((ms) => ms.toFixed(1)).join(' ')}`);
-  console.log(`START_CPU_MS ${cpu.map((ms) => ms.toFixed(1)).join(' ')}`);
+  const last = await timeStarts(stageStart, 'DOUBLE_ELIMINATION', 'START');
   console.log(`BRACKET_TOURNAMENT ${last}`);
   if (process.env.BENCH_BRACKET === 'on') await measureBracketAndWrite(last);
 }
-// BENCH_SWISS_START=<n>: the same for a Swiss of n participants (round 1 paired at the start), BENCH_STAGE_RUNS
-// times, printing `SWISS_START_MS <ms> ...`, `SWISS_START_CPU_MS <ms> ...` (CPU time of this process) and
-// `SWISS_BRACKET <bytes> <ms> <cpu ms>` (median of 3 reads of the last one).
+// BENCH_SWISS_START=<n>: the same for a Swiss of n participants (round 1 paired at the start), printing
+// `SWISS_START_MS <ms> ...`, `SWISS_START_CPU_MS <ms> ...` and `SWISS_BRACKET <bytes> <ms> <cpu ms>` (median of 3
+// reads of the last one).
 const swissStart = Number(process.env.BENCH_SWISS_START ?? 0);
 if (swissStart > 0) {
-  const runs = Number(process.env.BENCH_STAGE_RUNS ?? 3);
-  await warmUpStarts(swissStart, 'SWISS', 'SWISS_START');
-  const times: number[] = [];
-  const cpu: number[] = [];
-  let last = '';
-  for (let i = 0; i < runs; i++) {
-    const run = await timeStageStart(swissStart, 'SWISS');
-    times.push(run.ms);
-    cpu.push(run.cpuMs);
-    last = run.id;
-  }
-  console.log(`SWISS_START_MS ${times.map((ms) => ms.toFixed(1)).join(' ')}`);
-  console.log(`SWISS_START_CPU_MS ${cpu.map((ms) => ms.toFixed(1)).join(' ')}`);
+  const last = await timeStarts(swissStart, 'SWISS', 'SWISS_START');
   const read = await timeBracket(last);
   console.log(`SWISS_BRACKET ${read.bytes} ${read.ms.toFixed(1)} ${read.cpuMs.toFixed(1)}`);
   console.log(`SWISS_TOURNAMENT ${last}`);

@@ -54,54 +54,15 @@ import type {
   WebhookDeliveryAttemptsTable,
 } from './schema/webhooks';
 
-export type {
-  UsersTable,
-  AuthSessionsTable,
-  ApiKeysTable,
-  GamingAccountsTable,
-  CalendarFeedTokensTable,
-} from './schema/accounts';
-export type {
-  OrganizationsTable,
-  OrganizationMembersTable,
-  ProjectsTable,
-  StaffInvitationsTable,
-} from './schema/organizations';
-export type {
-  TournamentsTable,
-  StagesTable,
-  ParticipantsTable,
-  ParticipantMembersTable,
-  StageEntrantsTable,
-} from './schema/tournaments';
-export type { MatchesTable, MatchHistoryTable, IdempotencyKeysTable } from './schema/matches';
-export type { EventsTable, TournamentLiveEventsTable, TournamentLiveSeqTable } from './schema/events';
-export type {
-  AntiCheatClientsTable,
-  AntiCheatSessionsTable,
-  AntiCheatSessionParticipantsTable,
-  AntiCheatDetectionsTable,
-  AntiCheatMediaFilesTable,
-  AntiCheatDetectionEvidenceTable,
-  EvidenceObjectsTable,
-} from './schema/anti-cheat';
-export type {
-  CircuitsTable,
-  CircuitSeasonsTable,
-  CircuitClassificationsTable,
-  CircuitAwardsTable,
-  CircuitStandingsTable,
-} from './schema/circuits';
-export type {
-  NotificationsTable,
-  NotificationDeliveriesTable,
-  NotificationPreferencesTable,
-} from './schema/notifications';
-export type {
-  WebhookSubscriptionsTable,
-  WebhookDeliveriesTable,
-  WebhookDeliveryAttemptsTable,
-} from './schema/webhooks';
+export type * from './schema/accounts';
+export type * from './schema/organizations';
+export type * from './schema/tournaments';
+export type * from './schema/matches';
+export type * from './schema/events';
+export type * from './schema/anti-cheat';
+export type * from './schema/circuits';
+export type * from './schema/notifications';
+export type * from './schema/webhooks';
 
 /** The whole database as Kysely sees it. */
 export interface Database {
