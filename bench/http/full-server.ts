@@ -5,7 +5,8 @@
 // seeded with one published tournament over HTTP.
 // With BENCH_STAGE_START=<n> it first times POST /tournaments/{id}/start of a double elimination of n participants
 // (inserted straight into the database, a seeding shortcut), BENCH_STAGE_RUNS times after BENCH_STAGE_WARMUP untimed
-// ones, and prints `START_MS <ms> <ms> ...`. Prints `PORT <n>` and `ID <uuid>` when ready. BENCH_ANSWER_CACHED=on: see cachedGetTournament.
+// ones, and prints `START_MS <ms> <ms> ...`. Prints `PORT <n>` and `ID <uuid>` when ready (and
+// `DATABASE <path>` on SQLite), and its CPU time on SIGUSR2 (cpu-report.mjs). BENCH_ANSWER_CACHED=on: see cachedGetTournament.
 import { mkdtempSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -18,6 +19,7 @@ import type { OperationHandlers } from '../../packages/server/src/http/operation
 import { newId } from '../../packages/server/src/ids';
 import { createLogger } from '../../packages/server/src/logger';
 import { createServices } from '../../packages/server/src/services/index';
+import { reportCpuOnSignal } from './cpu-report.mjs';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 
@@ -31,8 +33,9 @@ function cachedGetTournament(): OperationHandlers['getTournament'] {
   return async (ctx, { params }) => ok((answer ??= await ctx.services.tournaments.get(ctx.state.auth, params.id)));
 }
 
+const databasePath = join(mkdtempSync(join(tmpdir(), 'tourney-bench-full-')), 'full.db');
 const server = await startServer({
-  databasePath: join(mkdtempSync(join(tmpdir(), 'tourney-bench-full-')), 'full.db'),
+  databasePath,
   ...(databaseUrl ? { databaseUrl, presignSecret: 'bench-presign-secret' } : {}),
   ...(process.env.BENCH_REDIS_URL ? { redisUrl: process.env.BENCH_REDIS_URL } : {}),
   port: 0,
@@ -298,6 +301,9 @@ const tournament = await call(
   token,
 );
 await call('POST', `/tournaments/${tournament.data.id}/publish`, undefined, token);
+// The SQLite file, for the bare server that reads the same row (bare-server.mjs).
+if (!databaseUrl) console.log(`DATABASE ${databasePath}`);
+reportCpuOnSignal();
 console.log(`PORT ${server.port}`);
 console.log(`ID ${tournament.data.id}`);
 // BENCH_EXIT=on: close the server and exit once measured (for --cpu-prof, written at a normal exit).

@@ -1,6 +1,8 @@
 // `npm run bench:http`: throughput of GET /api/v1/tournaments/{id} (public read of a published tournament) on the full
-// Tourney stack against a bare Koa + better-sqlite3 handler measured in the same run, as a ratio (target: >= 0.7),
-// and the full stack whose getTournament handler answers from memory (the ratio its HTTP layers alone allow).
+// Tourney stack against a bare Koa + better-sqlite3 handler reading the same row from the full server's file, measured
+// in the same run, as a ratio (target: >= 0.7), beside the bare handler on a five-column row of its own (the baseline
+// of earlier figures) and the full stack whose getTournament handler answers from memory (the ratio its HTTP layers
+// alone allow). Each server also reports its process's CPU time per request, user and system (cpu-report.mjs).
 // `npm run bench:http -- --database postgres`: the same on PostgreSQL (a database created for the run on the server at
 // BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres, dropped afterwards) against a bare Koa +
 // `pg` prepared-statement read of the same row (target: >= 0.5), beside the full stack answering from memory and the
@@ -32,51 +34,135 @@ interface Started {
   child: ChildProcess;
   port: number;
   id: string;
+  /** Everything the server has printed on stdout so far. */
   out: string;
 }
 
+/** Spawns a server process and resolves once it has printed `PORT <n>` and `ID <uuid>`. */
 function start(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Started> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
-    let out = '';
+    const started: Started = { child, port: 0, id: '', out: '' };
     child.stdout!.on('data', (chunk) => {
-      out += String(chunk);
-      const port = /PORT (\d+)/.exec(out)?.[1];
-      const id = /ID (\S+)/.exec(out)?.[1];
-      if (port && id) resolve({ child, port: Number(port), id, out });
+      started.out += String(chunk);
+      const port = /PORT (\d+)/.exec(started.out)?.[1];
+      const id = /ID (\S+)/.exec(started.out)?.[1];
+      if (port && id && started.port === 0) {
+        started.port = Number(port);
+        started.id = id;
+        resolve(started);
+      }
     });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code} before it was ready:\n${out}`)));
+    child.on('exit', (code) => reject(new Error(`server exited with ${code} before it was ready:\n${started.out}`)));
   });
 }
 
-/** Requests per second of GET /tournaments/{id} on `server` over `duration` seconds (after `warmUp` seconds). */
-async function rate(name: string, server: Started, duration: number, warmUp: number): Promise<{ rps: number; p50: number; p99: number }> {
+/** What one server did under load: requests per second, latency and its process's CPU time per request. */
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Requests answered in the measured run(s). */
+  requests: number;
+  /** CPU time of the server's process over the measured run(s), microseconds: user (JavaScript, parsing) and system (the kernel's share: socket reads and writes). */
+  userUs: number;
+  systemUs: number;
+}
+
+/** The CPU time (µs) a server's process has used so far, as it prints it on SIGUSR2 (cpu-report.mjs). */
+function cpuOf(server: Started): Promise<{ user: number; system: number }> {
+  const line = /^CPU (\d+) (\d+)\n/gm;
+  const seen = server.out.match(line)?.length ?? 0;
+  return new Promise((resolve) => {
+    const check = () => {
+      const reports = [...server.out.matchAll(line)];
+      if (reports.length <= seen) return;
+      server.child.stdout!.off('data', check);
+      resolve({ user: Number(reports[seen]![1]), system: Number(reports[seen]![2]) });
+    };
+    server.child.stdout!.on('data', check);
+    server.child.kill('SIGUSR2');
+  });
+}
+
+/** GET /tournaments/{id} on `server` for `duration` seconds (after `warmUp` seconds), with the server's CPU time. */
+async function rate(name: string, server: Started, duration: number, warmUp: number): Promise<Measured> {
   const url = `http://127.0.0.1:${server.port}/api/v1/tournaments/${server.id}`;
   const check = await fetch(url);
   if (check.status !== 200) throw new Error(`${name}: GET answered ${check.status}`);
   if (warmUp > 0) await autocannon({ url, connections, duration: warmUp });
+  const before = await cpuOf(server);
   const result = await autocannon({ url, connections, duration });
+  const after = await cpuOf(server);
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    userUs: after.user - before.user,
+    systemUs: after.system - before.system,
+  };
 }
 
-const line = (name: string, r: { rps: number; p50: number; p99: number }) =>
-  console.log(`${name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms`);
+/**
+ * Measures every server in turn, half the time each, twice (so a change of load on the machine during the run weighs
+ * on all alike; the idle ones cost nothing), then stops them: the mean rate, the worst p50 and p99, and the CPU time
+ * summed over both turns.
+ */
+async function compare<K extends string>(servers: Record<K, Started>): Promise<Record<K, Measured>> {
+  const names = Object.keys(servers) as K[];
+  const runs = new Map<K, Measured[]>(names.map((n) => [n, []]));
+  try {
+    const half = Math.max(1, Math.round(seconds / 2));
+    for (let round = 0; round < 2; round++) {
+      for (const n of names) runs.get(n)!.push(await rate(n, servers[n], half, round === 0 ? 2 : 0));
+    }
+  } finally {
+    await Promise.all(names.map((n) => stop(servers[n])));
+  }
+  const sum = (list: Measured[], of: (m: Measured) => number) => list.reduce((total, m) => total + of(m), 0);
+  return Object.fromEntries(
+    names.map((n) => {
+      const list = runs.get(n)!;
+      const measured: Measured = {
+        rps: sum(list, (m) => m.rps) / list.length,
+        p50: Math.max(...list.map((m) => m.p50)),
+        p99: Math.max(...list.map((m) => m.p99)),
+        requests: sum(list, (m) => m.requests),
+        userUs: sum(list, (m) => m.userUs),
+        systemUs: sum(list, (m) => m.systemUs),
+      };
+      return [n, measured];
+    }),
+  ) as Record<K, Measured>;
+}
+
+/** Microseconds of CPU per request of a measured server, user and system. */
+const perRequest = (m: Measured) => ({ user: m.userUs / m.requests, system: m.systemUs / m.requests });
+
+const line = (name: string, m: Measured) => {
+  const cpu = perRequest(m);
+  console.log(
+    `${name.padEnd(44)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  CPU per request: user ${cpu.user.toFixed(1)} µs, system ${cpu.system.toFixed(1)} µs`,
+  );
+};
+
+/**
+ * The CPU time per request of the bare server over the full one's: total and user alone. System time is mostly the
+ * socket writes, and each write wakes the benchmark's client, which shares this machine's cores: it grows when the
+ * client waits for a slower server (bench/README.md), so the user-time ratio is the one of the code alone.
+ */
+function cpuRatio(bare: Measured, fullStack: Measured): string {
+  const b = perRequest(bare);
+  const f = perRequest(fullStack);
+  return `${((b.user + b.system) / (f.user + f.system)).toFixed(2)} (user time alone ${(b.user / f.user).toFixed(2)})`;
+}
 
 async function stop(server: Started): Promise<void> {
   const exited = new Promise((resolve) => server.child.once('exit', resolve));
   server.child.kill('SIGTERM');
   await exited;
-}
-
-async function measure(name: string, server: Started): Promise<number> {
-  try {
-    const r = await rate(name, server, seconds, 2);
-    line(name, r);
-    return r.rps;
-  } finally {
-    await stop(server);
-  }
 }
 
 const full = ['--import', 'tsx', here('./full-server.ts')];
@@ -148,11 +234,24 @@ function printBracketAndWrite(out: string, size: number, where: string, fromOuts
 }
 console.log(`GET /api/v1/tournaments/{id} on ${database}, ${connections} connections, ${seconds} s each (after a 2 s warm-up)`);
 if (database === 'sqlite') {
-  const bare = await measure('bare Koa + better-sqlite3', await start([here('./bare-server.mjs')]));
-  const fullRps = await measure('Tourney server (full stack)', await start(full));
-  const floorRps = await measure('full stack, answer cached', await start(full, { BENCH_ANSWER_CACHED: 'on' }));
-  console.log(`ratio full/bare: ${(fullRps / bare).toFixed(2)} (target >= 0.70)`);
-  console.log(`ratio of the HTTP layers alone (answer cached, no service or statement)/bare: ${(floorRps / bare).toFixed(2)}`);
+  const fullServer = await start(full);
+  const databasePath = /^DATABASE (.+)$/m.exec(fullServer.out)?.[1];
+  if (!databasePath) throw new Error('the full server printed no DATABASE line');
+  const r = await compare({
+    full: fullServer,
+    // The same tournaments row as the full stack serves, read from its file (bare-server.mjs).
+    bare: await start([here('./bare-server.mjs')], { BENCH_DATABASE_PATH: databasePath, BENCH_TOURNAMENT_ID: fullServer.id }),
+    // The baseline of the figures before that: a five-column row of its own.
+    bareOwnRow: await start([here('./bare-server.mjs')]),
+    cached: await start(full, { BENCH_ANSWER_CACHED: 'on' }),
+  });
+  line('Tourney server (full stack)', r.full);
+  line('bare Koa + better-sqlite3, the same row', r.bare);
+  line('bare Koa + better-sqlite3, a 5-column row', r.bareOwnRow);
+  line('full stack, answer cached', r.cached);
+  console.log(`ratio full/bare: ${(r.full.rps / r.bare.rps).toFixed(2)} (target >= 0.70); against the 5-column row ${(r.full.rps / r.bareOwnRow.rps).toFixed(2)}`);
+  console.log(`ratio of the HTTP layers alone (answer cached, no service or statement)/bare: ${(r.cached.rps / r.bare.rps).toFixed(2)}`);
+  console.log(`CPU per request, bare/full: ${cpuRatio(r.bare, r.full)}; bare/answer cached: ${cpuRatio(r.bare, r.cached)}`);
   const size = Number(process.env.BENCH_STAGE_START ?? 1024);
   const swiss = process.env.BENCH_SWISS_START ?? '4096';
   const staged = await start(full, { BENCH_STAGE_START: String(size), BENCH_BRACKET: 'on', BENCH_SWISS_START: swiss });
@@ -188,30 +287,15 @@ if (database === 'sqlite') {
     const cachedServer = await start(full, { BENCH_DATABASE_URL: url.toString(), BENCH_ANSWER_CACHED: 'on' });
     // The full stack with its rate limit counters in Redis (REDIS_URL), the other shared store (R21.1).
     const redisServer = await start(full, { BENCH_DATABASE_URL: url.toString(), BENCH_REDIS_URL: process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379' });
-    // Both servers are up (the idle one costs nothing); they are measured in turn, half the time each twice, so a
-    // change of load on the machine during the run weighs on both alike.
-    try {
-      const half = Math.max(1, Math.round(seconds / 2));
-      type Runs = Awaited<ReturnType<typeof rate>>[];
-      const runs = { full: [] as Runs, bare: [] as Runs, cached: [] as Runs, redis: [] as Runs };
-      for (let round = 0; round < 2; round++) {
-        runs.full.push(await rate('full', server, half, round === 0 ? 2 : 0));
-        runs.bare.push(await rate('bare', bareServer, half, round === 0 ? 2 : 0));
-        runs.cached.push(await rate('cached', cachedServer, half, round === 0 ? 2 : 0));
-        runs.redis.push(await rate('redis', redisServer, half, round === 0 ? 2 : 0));
-      }
-      const mean = (list: { rps: number }[]) => list.reduce((sum, r) => sum + r.rps, 0) / list.length;
-      const worst = (list: { p50: number; p99: number }[]) => ({ p50: Math.max(...list.map((r) => r.p50)), p99: Math.max(...list.map((r) => r.p99)) });
-      line('Tourney server (full stack)', { rps: mean(runs.full), ...worst(runs.full) });
-      line('bare Koa + pg prepared statement', { rps: mean(runs.bare), ...worst(runs.bare) });
-      line('full stack, answer cached', { rps: mean(runs.cached), ...worst(runs.cached) });
-      line('full stack, rate limit in Redis', { rps: mean(runs.redis), ...worst(runs.redis) });
-      console.log(`ratio full/bare: ${(mean(runs.full) / mean(runs.bare)).toFixed(2)} (target >= 0.50)`);
-      console.log(`ratio of the HTTP layers alone (answer cached; rate limit counters in PostgreSQL)/bare: ${(mean(runs.cached) / mean(runs.bare)).toFixed(2)}`);
-      console.log(`ratio full stack with its rate limit counters in Redis (REDIS_URL)/bare: ${(mean(runs.redis) / mean(runs.bare)).toFixed(2)}`);
-    } finally {
-      await Promise.all([stop(server), stop(bareServer), stop(cachedServer), stop(redisServer)]);
-    }
+    const r = await compare({ full: server, bare: bareServer, cached: cachedServer, redis: redisServer });
+    line('Tourney server (full stack)', r.full);
+    line('bare Koa + pg prepared statement', r.bare);
+    line('full stack, answer cached', r.cached);
+    line('full stack, rate limit in Redis', r.redis);
+    console.log(`ratio full/bare: ${(r.full.rps / r.bare.rps).toFixed(2)} (target >= 0.50)`);
+    console.log(`ratio of the HTTP layers alone (answer cached; rate limit counters in PostgreSQL)/bare: ${(r.cached.rps / r.bare.rps).toFixed(2)}`);
+    console.log(`ratio full stack with its rate limit counters in Redis (REDIS_URL)/bare: ${(r.redis.rps / r.bare.rps).toFixed(2)}`);
+    console.log(`CPU per request of the Node process (PostgreSQL's own not counted), bare/full: ${cpuRatio(r.bare, r.full)}; bare/answer cached: ${cpuRatio(r.bare, r.cached)}`);
     // The same start on SQLite, in the same run, as the baseline of that figure.
     const sqlite = await start(full, { BENCH_STAGE_START: String(size), BENCH_BRACKET: 'on', BENCH_SWISS_START: swiss });
     const [eliminationRead, swissRead] = [await bracketFromOutside(sqlite, 'BRACKET_TOURNAMENT'), await bracketFromOutside(sqlite, 'SWISS_TOURNAMENT')];
