@@ -107,5 +107,16 @@ describe('compression', () => {
     const small = await rawGet('/health', { 'accept-encoding': 'br, gzip' });
     expect(small.status).toBe(200);
     expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers.vary).toMatch(/Accept-Encoding/);
+
+    // A small read (tagged and encoded by the conditional GET) is sent as it is, and still varies by encoding.
+    const smallRead = await rawGet(`/tournaments/${t.id}/participants?limit=1`, { 'accept-encoding': 'br, gzip' });
+    expect(smallRead.status).toBe(200);
+    expect(smallRead.bytes.length).toBeLessThan(1024);
+    expect(smallRead.headers.etag).toBeDefined();
+    expect(smallRead.headers['content-encoding']).toBeUndefined();
+    expect(smallRead.headers.vary).toMatch(/Accept-Encoding/);
+    expect(smallRead.headers.vary).toMatch(/Authorization/);
+    expect(JSON.parse(smallRead.bytes.toString('utf8')).success).toBe(true);
   });
 });

@@ -6,20 +6,39 @@ import type { Middleware } from 'koa';
 /** Bodies smaller than this many bytes are sent as they are (compressing them costs more than it saves). */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
+/** Whether a finished response's body is a buffer or string shorter than the threshold (streams and objects: no). */
+function smallBody(body: unknown): boolean {
+  if (Buffer.isBuffer(body)) return body.length < COMPRESSION_THRESHOLD_BYTES;
+  // A string's UTF-8 length is at most three bytes per UTF-16 unit.
+  return typeof body === 'string' && body.length * 3 < COMPRESSION_THRESHOLD_BYTES;
+}
+
 /**
  * HTTP compression of responses (R2.19): brotli or gzip as the client's Accept-Encoding prefers (koa-compress picks;
  * `identity` when it accepts neither), for compressible types (JSON, text, CSV, iCalendar, HTML) of at least
  * {@link COMPRESSION_THRESHOLD_BYTES}. Brotli runs at quality 4 and gzip at level 6: near their best ratio for JSON at a
  * fraction of the CPU of brotli's default 11, so a 1.4 MB bracket is compressed in milliseconds. Sets
- * `Vary: Accept-Encoding`. Event streams (`text/event-stream`) are never compressed: a compressor buffers, and each event
- * must reach the subscriber when it is written.
+ * `Vary: Accept-Encoding` on every response. Event streams (`text/event-stream`) are never compressed: a compressor
+ * buffers, and each event must reach the subscriber when it is written. koa-compress runs once the rest of the stack
+ * has answered, and only when the body may be worth compressing: a small buffer or string (most single resources)
+ * skips its negotiation and header checks.
  */
 export function compression(): Middleware {
-  return compress({
+  const compressor = compress({
     threshold: COMPRESSION_THRESHOLD_BYTES,
     br: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
     gzip: { level: 6 },
     deflate: false,
     filter: (type) => !type.startsWith('text/event-stream') && compressible(type) === true,
   });
+  const answered = () => Promise.resolve();
+  return async (ctx, next) => {
+    await next();
+    if (smallBody(ctx.body)) {
+      ctx.vary('Accept-Encoding');
+      return;
+    }
+    // koa-compress sets Vary, then works on the finished response (its `next` has nothing left to run).
+    await compressor(ctx, answered);
+  };
 }

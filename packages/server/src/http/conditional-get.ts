@@ -11,6 +11,8 @@ export interface ReadCachePolicy {
 }
 
 const CREDENTIAL_HEADERS = ['authorization', 'x-api-key'] as const;
+/** The Vary names of those headers, set in one call (each call reads, parses and writes the header again). */
+const VARY_BY_CREDENTIALS = ['Authorization', 'X-API-Key'];
 
 /**
  * ETag, `304 Not Modified` and Cache-Control for reads (R2.20). On a GET or HEAD answered 200 with a JSON or text body
@@ -41,8 +43,7 @@ export function conditionalGet(policy: ReadCachePolicy): Middleware {
     } else return;
     const anonymous = CREDENTIAL_HEADERS.every((header) => !ctx.get(header));
     ctx.set('Cache-Control', anonymous ? publicControl : 'private, no-cache');
-    ctx.vary('Authorization');
-    ctx.vary('X-API-Key');
+    ctx.vary(VARY_BY_CREDENTIALS);
     ctx.etag = etag(bytes, { weak: true });
     if (ctx.fresh) {
       ctx.status = 304;
