@@ -1,9 +1,10 @@
-import { formatTraits, isDomainError, OPEN_MATCH_STATUSES, TOURNAMENT_TRANSITIONS, type Entrant, type Placement, type StageGeneration } from '@tourney/core';
+import { formatTraits, isDomainError, TOURNAMENT_TRANSITIONS, type Entrant, type Placement, type StageGeneration } from '@tourney/core';
 import { writeEvents } from '../events';
 import { caseById } from '../../db/case-by-id';
 import { chunks } from '../../db/chunks';
 import { readStageQualifiers } from './qualifiers';
 import { readStageEntrants } from './stage-entrants';
+import { hasOpenMatch } from './open-matches';
 import { generateNextRound, planStage, writeStage } from './stage-generation';
 import { placementsDecidedBy, placementsOfEliminated, readStagePlacements, readTournamentPlacements } from './stage-placements';
 import { findStageRows } from '../tournaments/tournament-reader';
@@ -55,15 +56,7 @@ export async function afterMatchCompleted(ctx: WriteContext, match: MatchRow, lo
     if (loserLeaves && match.loser_id !== null) await setStatus(ctx, [match.loser_id], 'ACTIVE', 'ELIMINATED');
     await writePlacements(ctx, await placementsDecidedBy(db, stage, match));
   }
-  // Whether any match is still open: the first one found on the (stage_id, status) index answers, no count.
-  const open = await db
-    .selectFrom('matches')
-    .select('id')
-    .where('stage_id', '=', stage.id)
-    .where('status', 'in', [...OPEN_MATCH_STATUSES])
-    .limit(1)
-    .executeTakeFirst();
-  if (open !== undefined) return;
+  if (await hasOpenMatch(db, stage.id)) return;
   if (traits.generatedRoundByRound && (await generateNextRound(ctx, stage))) return;
   await completeStage(ctx, stage, stages);
 }

@@ -1,9 +1,10 @@
-import { eliminatedParticipants, isDomainError, OPEN_MATCH_STATUSES } from '@tourney/core';
+import { eliminatedParticipants, isDomainError } from '@tourney/core';
 import { toBracketMatch } from '../brackets/advancement-rows';
 import { chunks } from '../../db/chunks';
 import { readStageQualifiers } from './qualifiers';
 import { writePlacements } from './stage-completion';
 import { readStageEntrants } from './stage-entrants';
+import { hasOpenMatch } from './open-matches';
 import { placementsOfEliminated, readStagePlacements } from './stage-placements';
 import type { WriteContext } from '../matches/write-context';
 import { isPlayed } from '../brackets/bracket-rewire';
@@ -68,13 +69,7 @@ export async function reviseLaterStages(
   const later = stages.filter((s) => s.number > stage.number && s.status !== 'PENDING');
   const next = later.find((s) => s.number === stage.number + 1);
   if (!next) return NOTHING;
-  const open = await db
-    .selectFrom('matches')
-    .select('id')
-    .where('stage_id', '=', stage.id)
-    .where('status', 'in', [...OPEN_MATCH_STATUSES])
-    .limit(1)
-    .executeTakeFirst();
+  const open = await hasOpenMatch(db, stage.id);
   if (!open && !reopened) {
     const [qualifiers, seeded] = await Promise.all([readStageQualifiers(db, stage, next).catch(noQualifiers), readStageEntrants(db, next.id)]);
     if (qualifiers !== null && sameEntrants(qualifiers, seeded)) {
