@@ -9,8 +9,6 @@ import type { CsvEntry } from './participant-csv';
 import type { RosterIssue } from './roster-entry';
 import { ENTERING_STATUSES } from './participant-status';
 
-/** Participants an explicit draw covers: those who would enter stage 1 now (as setStageGroups, R23.3). */
-
 /** A draw an import sets (R24.11): `apply` writes it once the rows' participants have ids (in row order). */
 export interface CsvDrawPlan {
   issues: RosterIssue[];

@@ -22,8 +22,6 @@ import { ENTERING_STATUSES } from './participant-status';
 
 const BEFORE_START: readonly string[] = TOURNAMENT_STATUSES_BEFORE_START;
 
-/** Participants a bulk seeding covers: those who can still enter the tournament (R24.6, R24.7). */
-
 const BODY_PATHS: EntryPaths = { name: 'body.name', username: 'body.username', team: 'body.team', seed: 'body.seed', rating: 'body.rating', entry: 'body' };
 
 /** 409 TOURNAMENT_LOCKED once the tournament has started: the roster and seeds are fixed then. */

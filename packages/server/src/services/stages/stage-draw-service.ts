@@ -13,8 +13,6 @@ import type { StageRow } from '../../db/rows';
 import type { Db } from '../../db/db';
 import { ENTERING_STATUSES } from '../participants/participant-status';
 
-/** Participants who would enter stage 1 if the tournament started now (registered or checked in). */
-
 /** The stage numbered `stageNumber` of a tournament. @throws AppError 404 NOT_FOUND. */
 async function requireStage(db: Db, tournamentId: string, stageNumber: number): Promise<StageRow> {
   const stage = (await findStageRows(db, tournamentId)).find((s) => s.number === stageNumber);
