@@ -2,7 +2,8 @@
 // Tourney stack against a bare Koa + better-sqlite3 handler reading the same row from the full server's file, measured
 // in the same run, as a ratio (target: >= 0.7), beside the bare handler on a five-column row of its own (the baseline
 // of earlier figures) and the full stack whose getTournament handler answers from memory (the ratio its HTTP layers
-// alone allow). Each server also reports its process's CPU time per request, user and system (cpu-report.mjs).
+// alone allow). Each server also reports its process's CPU time per request, user and system (cpu-report.mjs). Then a
+// fresh full stack alone at 50 connections: its p50 and p99 (target: p99 <= 20 ms).
 // `npm run bench:http -- --database postgres`: the same on PostgreSQL (a database created for the run on the server at
 // BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres, dropped afterwards) against a bare Koa +
 // `pg` prepared-statement read of the same row (target: >= 0.5), beside the full stack answering from memory and the
@@ -85,14 +86,17 @@ function cpuOf(server: Started): Promise<{ user: number; system: number }> {
   });
 }
 
-/** GET /tournaments/{id} on `server` for `duration` seconds (after `warmUp` seconds), with the server's CPU time. */
-async function rate(name: string, server: Started, duration: number, warmUp: number): Promise<Measured> {
+/**
+ * GET /tournaments/{id} on `server` for `duration` seconds (after `warmUp` seconds) over `clients` connections (default
+ * BENCH_HTTP_CONNECTIONS), with the server's CPU time.
+ */
+async function rate(name: string, server: Started, duration: number, warmUp: number, clients = connections): Promise<Measured> {
   const url = `http://127.0.0.1:${server.port}/api/v1/tournaments/${server.id}`;
   const check = await fetch(url);
   if (check.status !== 200) throw new Error(`${name}: GET answered ${check.status}`);
-  if (warmUp > 0) await autocannon({ url, connections, duration: warmUp });
+  if (warmUp > 0) await autocannon({ url, connections: clients, duration: warmUp });
   const before = await cpuOf(server);
-  const result = await autocannon({ url, connections, duration });
+  const result = await autocannon({ url, connections: clients, duration });
   const after = await cpuOf(server);
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return {
@@ -166,6 +170,23 @@ async function stop(server: Started): Promise<void> {
 }
 
 const full = ['--import', 'tsx', here('./full-server.ts')];
+
+/** The connections of the latency target: p99 of the full stack at most 20 ms with this many clients. */
+const LATENCY_CONNECTIONS = 50;
+
+/**
+ * Prints the latency of the full stack (a fresh server started with `env`) at LATENCY_CONNECTIONS connections: its
+ * p50 and p99 over half the run's seconds, after a 2 s warm-up, beside its rate (target: p99 <= 20 ms).
+ */
+async function latencyUnderLoad(env: NodeJS.ProcessEnv, where: string): Promise<void> {
+  const server = await start(full, env);
+  try {
+    const m = await rate('latency', server, Math.max(1, Math.round(seconds / 2)), 2, LATENCY_CONNECTIONS);
+    console.log(`full stack at ${LATENCY_CONNECTIONS} connections on ${where}: p50 ${m.p50} ms, p99 ${m.p99} ms (target <= 20 ms), ${m.rps.toFixed(0)} req/s`);
+  } finally {
+    await stop(server);
+  }
+}
 
 const startTimes = (out: string, name = 'START') =>
   (new RegExp(`^${name}_MS ([\\d. ]+)`, 'm').exec(out)?.[1] ?? '').trim().split(' ').filter(Boolean).map(Number);
@@ -252,6 +273,7 @@ if (database === 'sqlite') {
   console.log(`ratio full/bare: ${(r.full.rps / r.bare.rps).toFixed(2)} (target >= 0.70); against the 5-column row ${(r.full.rps / r.bareOwnRow.rps).toFixed(2)}`);
   console.log(`ratio of the HTTP layers alone (answer cached, no service or statement)/bare: ${(r.cached.rps / r.bare.rps).toFixed(2)}`);
   console.log(`CPU per request, bare/full: ${cpuRatio(r.bare, r.full)}; bare/answer cached: ${cpuRatio(r.bare, r.cached)}`);
+  await latencyUnderLoad({}, 'SQLite');
   const size = Number(process.env.BENCH_STAGE_START ?? 1024);
   const swiss = process.env.BENCH_SWISS_START ?? '4096';
   const staged = await start(full, { BENCH_STAGE_START: String(size), BENCH_BRACKET: 'on', BENCH_SWISS_START: swiss });
@@ -296,6 +318,7 @@ if (database === 'sqlite') {
     console.log(`ratio of the HTTP layers alone (answer cached; rate limit counters in PostgreSQL)/bare: ${(r.cached.rps / r.bare.rps).toFixed(2)}`);
     console.log(`ratio full stack with its rate limit counters in Redis (REDIS_URL)/bare: ${(r.redis.rps / r.bare.rps).toFixed(2)}`);
     console.log(`CPU per request of the Node process (PostgreSQL's own not counted), bare/full: ${cpuRatio(r.bare, r.full)}; bare/answer cached: ${cpuRatio(r.bare, r.cached)}`);
+    await latencyUnderLoad({ BENCH_DATABASE_URL: url.toString() }, 'PostgreSQL');
     // The same start on SQLite, in the same run, as the baseline of that figure.
     const sqlite = await start(full, { BENCH_STAGE_START: String(size), BENCH_BRACKET: 'on', BENCH_SWISS_START: swiss });
     const [eliminationRead, swissRead] = [await bracketFromOutside(sqlite, 'BRACKET_TOURNAMENT'), await bracketFromOutside(sqlite, 'SWISS_TOURNAMENT')];
