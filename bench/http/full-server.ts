@@ -172,7 +172,11 @@ const median = (list: readonly number[]): number => [...list].sort((x, y) => x -
  * `WRITE <report ms> <report statements> <confirm ms> <confirm statements> <report service ms> <confirm service ms>`:
  * the medians over BENCH_WRITE_MATCHES (default 7) matches through HTTP (client-side over loopback, statements counted
  * in this process), then over as many other matches calling MatchService.report/confirm in-process (the server time
- * without the HTTP stack). BENCH_WRITE_SQL=on logs the statements (with their milliseconds) of the last HTTP report and confirm to stderr.
+ * without the HTTP stack). Before them, BENCH_WRITE_WARMUP (default 20) matches are reported and confirmed in-process
+ * untimed, as a server running all day has its write path compiled (the first writes of a process run cold code, as
+ * the first starts do); the first of those, the process's first report and confirm, is printed as
+ * `WRITE_FIRST <report service ms> <confirm service ms>`. BENCH_WRITE_SQL=on logs the statements (with their
+ * milliseconds) of the last HTTP report and confirm to stderr.
  */
 async function measureBracketAndWrite(id: string): Promise<void> {
   const path = `/tournaments/${id}/bracket`;
@@ -183,10 +187,11 @@ async function measureBracketAndWrite(id: string): Promise<void> {
   type Side = { participantId: string | null };
   const bracket = JSON.parse(plain.body) as { data: { stages: { rounds: { matches: { id: string; status: string; participants: Side[] }[] }[] }[] } };
   const count = Number(process.env.BENCH_WRITE_MATCHES ?? 7);
+  const warmUp = Number(process.env.BENCH_WRITE_WARMUP ?? 20);
   const ready = bracket.data.stages[0]!.rounds
     .flatMap((r) => r.matches)
     .filter((m) => m.status === 'SCHEDULED' && m.participants.filter((p) => p.participantId).length === 2)
-    .slice(0, 2 * count);
+    .slice(0, warmUp + 2 * count);
   const template = await server.deps.db.selectFrom('users').selectAll().limit(1).executeTakeFirstOrThrow();
   /** Makes a user (registered over HTTP when `token`, else a copy of a user row) a member of `participantId`. */
   async function side(participantId: string, tag: string, token: boolean): Promise<{ userId: string; token?: string }> {
@@ -209,10 +214,13 @@ async function measureBracketAndWrite(id: string): Promise<void> {
   const http = { report: [] as number[], confirm: [] as number[], reportStatements: [] as number[], confirmStatements: [] as number[] };
   const services = createServices(server.deps);
   const direct = { report: [] as number[], confirm: [] as number[] };
-  for (const [i, match] of ready.entries()) {
+  const warm = { report: [] as number[], confirm: [] as number[] };
+  for (const [n, match] of ready.entries()) {
     const [a, b] = match.participants.map((p) => p.participantId!) as [string, string];
-    const viaHttp = i < count;
-    const tag = `${i}_${id.slice(-6)}`;
+    // The warm-up matches first (their times go to `warm`), then `count` through HTTP, then the in-process ones.
+    const i = n - warmUp;
+    const viaHttp = i >= 0 && i < count;
+    const tag = `${n}_${id.slice(-6)}`;
     const [ua, ub] = [await side(a, `a${tag}`, viaHttp), await side(b, `b${tag}`, viaHttp)];
     const scores = { scores: [{ participantId: a, score: 2 }, { participantId: b, score: 1 }] };
     if (viaHttp) {
@@ -231,17 +239,19 @@ async function measureBracketAndWrite(id: string): Promise<void> {
       http.confirmStatements.push(counter.count());
       counter.logging(false);
     } else {
+      const into = i < 0 ? warm : direct;
       let t = performance.now();
       await services.matches.report({ kind: 'user', userId: ua.userId, sessionId: 'bench' }, match.id, scores);
-      direct.report.push(performance.now() - t);
+      into.report.push(performance.now() - t);
       t = performance.now();
       await services.matches.confirm({ kind: 'user', userId: ub.userId, sessionId: 'bench' }, match.id);
-      direct.confirm.push(performance.now() - t);
+      into.confirm.push(performance.now() - t);
     }
   }
   console.log(
     `WRITE ${median(http.report).toFixed(1)} ${median(http.reportStatements)} ${median(http.confirm).toFixed(1)} ${median(http.confirmStatements)} ${median(direct.report).toFixed(2)} ${median(direct.confirm).toFixed(2)}`,
   );
+  if (warm.report.length > 0) console.log(`WRITE_FIRST ${warm.report[0]!.toFixed(2)} ${warm.confirm[0]!.toFixed(2)}`);
 }
 
 /**
