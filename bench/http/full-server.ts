@@ -172,9 +172,10 @@ const median = (list: readonly number[]): number => [...list].sort((x, y) => x -
  * `WRITE <report ms> <report statements> <confirm ms> <confirm statements> <report service ms> <confirm service ms>`:
  * the medians over BENCH_WRITE_MATCHES (default 7) matches through HTTP (client-side over loopback, statements counted
  * in this process), then over as many other matches calling MatchService.report/confirm in-process (the server time
- * without the HTTP stack). Before them, BENCH_WRITE_WARMUP (default 20) matches are reported and confirmed in-process
- * untimed, as a server running all day has its write path compiled (the first writes of a process run cold code, as
- * the first starts do); the first of those, the process's first report and confirm, is printed as
+ * without the HTTP stack). Before them, BENCH_WRITE_WARMUP (default 20) matches of another tournament this process
+ * started are reported and confirmed in-process untimed, as a server running all day has its write path compiled (the
+ * first writes of a process run cold code, as the first starts do); the first of those, the process's first report
+ * and confirm, is printed as
  * `WRITE_FIRST <report service ms> <confirm service ms>`. BENCH_WRITE_SQL=on logs the statements (with their
  * milliseconds) of the last HTTP report and confirm to stderr.
  */
@@ -187,14 +188,35 @@ async function measureBracketAndWrite(id: string): Promise<void> {
   type Side = { participantId: string | null };
   const bracket = JSON.parse(plain.body) as { data: { stages: { rounds: { matches: { id: string; status: string; participants: Side[] }[] }[] }[] } };
   const count = Number(process.env.BENCH_WRITE_MATCHES ?? 7);
-  const warmUp = Number(process.env.BENCH_WRITE_WARMUP ?? 20);
   const ready = bracket.data.stages[0]!.rounds
     .flatMap((r) => r.matches)
     .filter((m) => m.status === 'SCHEDULED' && m.participants.filter((p) => p.participantId).length === 2)
-    .slice(0, warmUp + 2 * count);
+    .slice(0, 2 * count);
+  // The warm-up writes play matches of another tournament this process started (a warm-up start), so the timed
+  // writes are the same matches with or without them.
+  const other = await server.deps.db
+    .selectFrom('tournaments')
+    .select('id')
+    .where('project_id', '=', project.data.id)
+    .where('status', '=', 'ONGOING')
+    .where('id', '!=', id)
+    .executeTakeFirst();
+  const warmUpMatches = other
+    ? await server.deps.db
+        .selectFrom('matches')
+        .select(['id', 'participant1_id', 'participant2_id'])
+        .where('tournament_id', '=', other.id)
+        .where('status', '=', 'SCHEDULED')
+        .where('participant1_id', 'is not', null)
+        .where('participant2_id', 'is not', null)
+        .orderBy('round')
+        .orderBy('number')
+        .limit(Number(process.env.BENCH_WRITE_WARMUP ?? 20))
+        .execute()
+    : [];
   const template = await server.deps.db.selectFrom('users').selectAll().limit(1).executeTakeFirstOrThrow();
   /** Makes a user (registered over HTTP when `token`, else a copy of a user row) a member of `participantId`. */
-  async function side(participantId: string, tag: string, token: boolean): Promise<{ userId: string; token?: string }> {
+  async function side(participantId: string, tag: string, token: boolean, tournamentId = id): Promise<{ userId: string; token?: string }> {
     let userId: string;
     let accessToken: string | undefined;
     if (token) {
@@ -206,7 +228,7 @@ async function measureBracketAndWrite(id: string): Promise<void> {
       await server.deps.db.insertInto('users').values({ ...template, id: userId, username: `bench_${tag}`, username_lower: `bench_${tag}`.toLowerCase(), email: `${tag}@example.test`.toLowerCase() }).execute();
     }
     await server.deps.db.updateTable('participants').set({ user_id: userId }).where('id', '=', participantId).execute();
-    await server.deps.db.insertInto('participant_members').values({ participant_id: participantId, tournament_id: id, user_id: userId }).execute();
+    await server.deps.db.insertInto('participant_members').values({ participant_id: participantId, tournament_id: tournamentId, user_id: userId }).execute();
     return { userId, ...(accessToken ? { token: accessToken } : {}) };
   }
   const counter = statementCounter();
@@ -214,16 +236,30 @@ async function measureBracketAndWrite(id: string): Promise<void> {
   const http = { report: [] as number[], confirm: [] as number[], reportStatements: [] as number[], confirmStatements: [] as number[] };
   const services = createServices(server.deps);
   const direct = { report: [] as number[], confirm: [] as number[] };
-  const warm = { report: [] as number[], confirm: [] as number[] };
-  for (const [n, match] of ready.entries()) {
+  /** Reports a 2-1 win of side `a` over side `b` of `matchId` and confirms it in-process; returns both times (ms). */
+  async function playInProcess(matchId: string, a: { userId: string }, aId: string, b: { userId: string }, bId: string): Promise<[number, number]> {
+    const scores = { scores: [{ participantId: aId, score: 2 }, { participantId: bId, score: 1 }] };
+    let t = performance.now();
+    await services.matches.report({ kind: 'user', userId: a.userId, sessionId: 'bench' }, matchId, scores);
+    const reportMs = performance.now() - t;
+    t = performance.now();
+    await services.matches.confirm({ kind: 'user', userId: b.userId, sessionId: 'bench' }, matchId);
+    return [reportMs, performance.now() - t];
+  }
+  let first: [number, number] | undefined;
+  for (const [n, match] of warmUpMatches.entries()) {
+    const [a, b] = [match.participant1_id!, match.participant2_id!];
+    const tag = `w${n}_${id.slice(-6)}`;
+    const times = await playInProcess(match.id, await side(a, `a${tag}`, false, other!.id), a, await side(b, `b${tag}`, false, other!.id), b);
+    first ??= times;
+  }
+  for (const [i, match] of ready.entries()) {
     const [a, b] = match.participants.map((p) => p.participantId!) as [string, string];
-    // The warm-up matches first (their times go to `warm`), then `count` through HTTP, then the in-process ones.
-    const i = n - warmUp;
-    const viaHttp = i >= 0 && i < count;
-    const tag = `${n}_${id.slice(-6)}`;
+    const viaHttp = i < count;
+    const tag = `${i}_${id.slice(-6)}`;
     const [ua, ub] = [await side(a, `a${tag}`, viaHttp), await side(b, `b${tag}`, viaHttp)];
-    const scores = { scores: [{ participantId: a, score: 2 }, { participantId: b, score: 1 }] };
     if (viaHttp) {
+      const scores = { scores: [{ participantId: a, score: 2 }, { participantId: b, score: 1 }] };
       counter.logging(log && i === count - 1);
       counter.begin();
       if (log && i === 0) console.error('--- report');
@@ -239,19 +275,15 @@ async function measureBracketAndWrite(id: string): Promise<void> {
       http.confirmStatements.push(counter.count());
       counter.logging(false);
     } else {
-      const into = i < 0 ? warm : direct;
-      let t = performance.now();
-      await services.matches.report({ kind: 'user', userId: ua.userId, sessionId: 'bench' }, match.id, scores);
-      into.report.push(performance.now() - t);
-      t = performance.now();
-      await services.matches.confirm({ kind: 'user', userId: ub.userId, sessionId: 'bench' }, match.id);
-      into.confirm.push(performance.now() - t);
+      const [reportMs, confirmMs] = await playInProcess(match.id, ua, a, ub, b);
+      direct.report.push(reportMs);
+      direct.confirm.push(confirmMs);
     }
   }
   console.log(
     `WRITE ${median(http.report).toFixed(1)} ${median(http.reportStatements)} ${median(http.confirm).toFixed(1)} ${median(http.confirmStatements)} ${median(direct.report).toFixed(2)} ${median(direct.confirm).toFixed(2)}`,
   );
-  if (warm.report.length > 0) console.log(`WRITE_FIRST ${warm.report[0]!.toFixed(2)} ${warm.confirm[0]!.toFixed(2)}`);
+  if (first) console.log(`WRITE_FIRST ${first[0].toFixed(2)} ${first[1].toFixed(2)}`);
 }
 
 /**
