@@ -175,9 +175,9 @@ const median = (list: readonly number[]): number => [...list].sort((x, y) => x -
  * without the HTTP stack). Before them, BENCH_WRITE_WARMUP (default 20) matches of another tournament this process
  * started are reported and confirmed in-process untimed, as a server running all day has its write path compiled (the
  * first writes of a process run cold code, as the first starts do); the first of those, the process's first report
- * and confirm, is printed as
- * `WRITE_FIRST <report service ms> <confirm service ms>`. BENCH_WRITE_SQL=on logs the statements (with their
- * milliseconds) of the last HTTP report and confirm to stderr.
+ * and confirm, is printed as `WRITE_FIRST <report service ms> <confirm service ms>` (nothing without another started
+ * tournament). BENCH_WRITE_SQL=on logs the statements (with their milliseconds) of the last HTTP report and confirm to
+ * stderr.
  */
 async function measureBracketAndWrite(id: string): Promise<void> {
   const path = `/tournaments/${id}/bracket`;
