@@ -182,6 +182,42 @@ describe('organizer updates and removal', () => {
     expect(locked.body.error.code).toBe('TOURNAMENT_LOCKED');
   });
 
+  it('counts places like a registration when reinstating: WITHDRAWN frees the place, DISQUALIFIED keeps it', async () => {
+    const t = await openTournament(server, tenant, { maxParticipants: 2 });
+    const players = await registerPlayers(server, 4);
+    const { participantOf } = await joinAll(server, t.id, players.slice(0, 2));
+    const [a, b] = [participantOf.get(players[0]!.id)!, participantOf.get(players[1]!.id)!];
+    const setStatus = (participantId: string, status: string) =>
+      request(server, 'PATCH', `/tournaments/${t.id}/participants/${participantId}`, { token: tenant.owner.accessToken, body: { status } });
+    const statusOf = async (participantId: string) => (await request(server, 'GET', `/tournaments/${t.id}/participants/${participantId}`)).body.data.status;
+    const placesTaken = async () => (await request(server, 'GET', `/tournaments/${t.id}`)).body.data.currentParticipants;
+
+    // A withdrawal frees the place, a new registration takes it, and the withdrawn participant cannot come back.
+    expect((await setStatus(a, 'WITHDRAWN')).status).toBe(200);
+    expect(await placesTaken()).toBe(1);
+    const c = await participate(t.id, players[2]!.accessToken);
+    expect(c.status).toBe(201);
+    const full = await setStatus(a, 'REGISTERED');
+    expect(full.status).toBe(409);
+    expect(full.body.error.code).toBe('TOURNAMENT_FULL');
+    expect(await statusOf(a)).toBe('WITHDRAWN');
+
+    // A disqualified participant keeps the place: nobody else can take it, and reinstating needs no free place.
+    expect((await setStatus(b, 'DISQUALIFIED')).status).toBe(200);
+    expect(await placesTaken()).toBe(2);
+    expect((await participate(t.id, players[3]!.accessToken)).body.error.code).toBe('TOURNAMENT_FULL');
+    const reinstated = await setStatus(b, 'REGISTERED');
+    expect(reinstated.status).toBe(200);
+    expect(reinstated.body.data.status).toBe('REGISTERED');
+
+    // Once a place is free again, the withdrawn participant is reinstated.
+    expect((await setStatus(c.body.data.id, 'WITHDRAWN')).status).toBe(200);
+    const back = await setStatus(a, 'REGISTERED');
+    expect(back.status).toBe(200);
+    expect(back.body.data.status).toBe('REGISTERED');
+    expect(await placesTaken()).toBe(2);
+  });
+
   it('deletes a participant before the start', async () => {
     const t = await openTournament(server, tenant);
     const players = await registerPlayers(server, 2);

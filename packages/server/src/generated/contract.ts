@@ -966,7 +966,7 @@ export interface paths {
         head?: never;
         /**
          * Update a participant
-         * @description Changes the seed (before the start only, else 409 TOURNAMENT_LOCKED) or the status (409 INVALID_TRANSITION when not allowed).
+         * @description Changes the seed (before the start only, else 409 TOURNAMENT_LOCKED) or the status (409 INVALID_TRANSITION when not allowed). A WITHDRAWN participant has given up their place and a DISQUALIFIED one keeps it, so reinstating a WITHDRAWN participant needs a free place (409 TOURNAMENT_FULL) and reinstating a DISQUALIFIED one does not (R6.11).
          */
         patch: operations["updateParticipant"];
         trace?: never;

@@ -233,8 +233,9 @@ export class ParticipantService extends DomainService {
   /**
    * Organizer update of seed and status (R6.5, R6.6). Seeds: before the start only (409 TOURNAMENT_LOCKED after),
    * unique within the tournament (409 CONFLICT naming the holder), null clears. Status: see
-   * tournaments/participant-status.ts; reinstating a WITHDRAWN/DISQUALIFIED participant needs a free place
-   * (409 TOURNAMENT_FULL); DISQUALIFIED or WITHDRAWN while ONGOING forfeits their open matches (walkovers).
+   * tournaments/participant-status.ts; reinstating a WITHDRAWN participant needs a free place (409 TOURNAMENT_FULL),
+   * a DISQUALIFIED one kept theirs (R6.11); DISQUALIFIED or WITHDRAWN while ONGOING forfeits their open matches
+   * (walkovers).
    */
   async update(auth: AuthContext, tournamentId: string, participantId: string, input: ParticipantUpdate): Promise<Participant> {
     const { row: t, actor } = await requireManagedTournament(this.db, this.access, auth, tournamentId);
