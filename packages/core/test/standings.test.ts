@@ -107,7 +107,7 @@ describe('computeStandings: Swiss tiebreaks', () => {
     expect(rows.map((r) => r.participantId)).toEqual(['A', 'C', 'D', 'B']);
     expect(byId.get('A')).toMatchObject({ BUCHHOLZ: 3, BUCHHOLZ_CUT1: 3, SONNEBORN_BERGER: 3 });
     expect(byId.get('C')).toMatchObject({ BUCHHOLZ: 9, BUCHHOLZ_CUT1: 6, SONNEBORN_BERGER: 3 });
-    expect(byId.get('A')?.OPPONENT_MATCH_WIN_PERCENTAGE).toBeCloseTo((1 / 3 + 0.5) / 2, 12);
+    expect(byId.get('A')?.OPPONENT_MATCH_WIN_PERCENTAGE).toBeCloseTo((0.33 + 0.5) / 2, 12);
     expect(byId.get('C')?.OPPONENT_MATCH_WIN_PERCENTAGE).toBeCloseTo(0.75, 12);
   });
 

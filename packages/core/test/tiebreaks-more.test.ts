@@ -56,17 +56,17 @@ describe('Buchholz Cut-2, Median Buchholz, cumulative score and Koya (FIDE Tie-B
 });
 
 describe('game-win percentage and opponents\' game-win percentage (MTG floors of 0.33)', () => {
-  it('divides games won by games played, at least 1/3, and averages the opponents\' values', () => {
+  it('divides games won by games played, at least 0.33, and averages the opponents\' values', () => {
     const four = entrants(['A', 'B', 'C', 'D']);
     const results = [game('S-r1-n1', 'A', 'B', 2, 0), game('S-r1-n2', 'C', 'D', 2, 1), game('S-r2-n1', 'A', 'C', 2, 1), game('S-r2-n2', 'B', 'D', 2, 0)];
     const rows = computeStandings('SWISS', four, results, { swissRounds: 2, tiebreaks: ['POINTS', 'OPPONENT_GAME_WIN_PERCENTAGE', 'GAME_WIN_PERCENTAGE'] });
     const byId = new Map(rows.map((r) => [r.participantId, r.tiebreaks]));
-    // A 4-1 = 0.8; B 2-2 = 0.5; C 3-3 = 0.5; D 1-4 = 0.2, floored to 1/3.
+    // A 4-1 = 0.8; B 2-2 = 0.5; C 3-3 = 0.5; D 1-4 = 0.2, floored to 0.33 (not 1/3).
     expect(byId.get('A')?.GAME_WIN_PERCENTAGE).toBeCloseTo(0.8, 12);
-    expect(byId.get('D')?.GAME_WIN_PERCENTAGE).toBeCloseTo(1 / 3, 12);
+    expect(byId.get('D')?.GAME_WIN_PERCENTAGE).toBeCloseTo(0.33, 12);
     expect(byId.get('A')?.OPPONENT_GAME_WIN_PERCENTAGE).toBeCloseTo(0.5, 12);
-    expect(byId.get('B')?.OPPONENT_GAME_WIN_PERCENTAGE).toBeCloseTo((0.8 + 1 / 3) / 2, 12);
-    expect(byId.get('C')?.OPPONENT_GAME_WIN_PERCENTAGE).toBeCloseTo((0.8 + 1 / 3) / 2, 12);
+    expect(byId.get('B')?.OPPONENT_GAME_WIN_PERCENTAGE).toBeCloseTo((0.8 + 0.33) / 2, 12);
+    expect(byId.get('C')?.OPPONENT_GAME_WIN_PERCENTAGE).toBeCloseTo((0.8 + 0.33) / 2, 12);
     // B and C: 3 points, equal OGWP and GWP: tied, seed order.
     expect(rows.map((r) => [r.participantId, r.tiedWithPrevious])).toEqual([['A', false], ['B', false], ['C', true], ['D', false]]);
   });

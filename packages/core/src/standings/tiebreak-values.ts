@@ -1,8 +1,8 @@
 import type { PointsSystem, Tiebreak } from '../stages/stage-settings';
 import type { Game, ParticipantRecord } from './tally';
 
-/** The floor of a match-win or game-win percentage in the opponent-based criteria (MTG tournament rules: 0.33). */
-export const PERCENTAGE_FLOOR = 1 / 3;
+/** The floor of a match-win or game-win percentage in the opponent-based criteria: 0.33 exactly, as the MTG tournament rules give it (R27.1). */
+export const PERCENTAGE_FLOOR = 0.33;
 
 /** How byes count in Buchholz and Sonneborn-Berger (contract `StageSettings.byeTiebreakRule`, R27.2). */
 export type ByeTiebreakRule = 'FIDE_2023' | 'NONE';
@@ -50,7 +50,7 @@ function matchWinRate(r: ParticipantRecord, points: PointsSystem): number {
   return r.points / (points.win * games);
 }
 
-/** Game-win rate of a record: scores for / (for + against) over its played matches, at least 1/3 (also without scores). */
+/** Game-win rate of a record: scores for / (for + against) over its played matches, at least PERCENTAGE_FLOOR, 0.33 (also without scores). */
 function gameWinRate(r: ParticipantRecord): number {
   let won = 0;
   let total = 0;
@@ -93,10 +93,10 @@ function opponentRecord(ctx: TiebreakContext, id: string): ParticipantRecord {
  * plus the dummy's score for each bye (a win); CUMULATIVE_SCORE = sum over the rounds 1..last of the
  * participant's score after that round (a game or bye of round r counts last - r + 1 times); KOYA = points
  * scored against the opponents who scored at least half of the maximum of their games (pointsForWin x games
- * including byes); OPPONENT_MATCH_WIN_PERCENTAGE = mean over the games played of max(1/3, opponent's points /
+ * including byes); OPPONENT_MATCH_WIN_PERCENTAGE = mean over the games played of max(0.33, opponent's points /
  * (pointsForWin x the opponent's games including byes)), a fraction 0..1 (byes add no opponent);
  * GAME_WIN_PERCENTAGE = scores for / (for + against) over the matches played (scores as games won), at least
- * 1/3 (1/3 without scores); OPPONENT_GAME_WIN_PERCENTAGE = mean over the games played of the opponent's
+ * 0.33 (0.33 without scores); OPPONENT_GAME_WIN_PERCENTAGE = mean over the games played of the opponent's
  * GAME_WIN_PERCENTAGE (0 without games). The head-to-head criteria are 0 here (see `rankRecords`).
  */
 export function staticValue(criterion: Tiebreak, r: ParticipantRecord, ctx: TiebreakContext): number {
