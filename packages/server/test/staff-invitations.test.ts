@@ -236,6 +236,19 @@ describe('staff invitations', () => {
     expect(res.body.error.code).toBe('CONFLICT');
   });
 
+  it('refuses to accept an invitation whose invitee became staff meanwhile (409 CONFLICT), keeping their role', async () => {
+    const { owner, orgId } = await org();
+    const bob = await registerUser(server);
+    const pending = (await invite(orgId, owner.accessToken, { username: bob.username, role: 'ADMIN' })).body.data;
+    // Bob joins by another way while the invitation is pending.
+    await addStaffMember(server, orgId, bob.id, 'MODERATOR');
+    const res = await accept(orgId, pending.token, bob.accessToken);
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('CONFLICT');
+    expect(res.body.error.message).toMatch(/already staff/);
+    expect((await staffOf(orgId, owner.accessToken)).filter((m) => m.userId === bob.id).map((m) => m.role)).toEqual(['MODERATOR']);
+  });
+
   it('replaces a pending invitation of the same person: the old token answers 410', async () => {
     const { owner, orgId } = await org();
     const bob = await registerUser(server);
