@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import { request, test } from './helpers/index';
 import { playEverything, startWithStages } from './formats-helpers';
-import { createTournament } from './tournaments-helpers';
+import { createTournament, joinAll, openTournament } from './tournaments-helpers';
 
 test.scoped({ playerCount: 4 });
 const it = test;
@@ -37,6 +37,17 @@ describe('public pages over HTTP (R28.5)', () => {
     expect(listed.body.data.every((t: any) => t.publicUrl === `${origin}/t/${t.id}`)).toBe(true);
     await request(server, 'POST', `/tournaments/${draft.id}/publish`, { token: tenant.owner.accessToken });
     expect((await fetch(draft.publicUrl)).status).toBe(200);
+  });
+
+  it("a player's own tournaments (listMyTournaments) carry the same public page URL as getTournament", async ({ server, tenant, players }) => {
+    const t = await openTournament(server, tenant);
+    await joinAll(server, t.id, [players[0]!]);
+    const one = await request(server, 'GET', `/tournaments/${t.id}`, { token: tenant.owner.accessToken });
+    expect(one.body.data.publicUrl).toBe(`${server.url.replace(/\/api\/v1$/, '')}/t/${t.id}`);
+    const mine = await request(server, 'GET', '/users/me/tournaments', { token: players[0]!.accessToken });
+    expect(mine.status, mine.text).toBe(200);
+    const item = mine.body.data.find((m: any) => m.tournament.id === t.id);
+    expect(item?.tournament.publicUrl).toBe(one.body.data.publicUrl);
   });
 
   it('answers 404 for an unknown or DRAFT tournament, match or circuit', async ({ server, tenant }) => {

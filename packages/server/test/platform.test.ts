@@ -264,6 +264,17 @@ describe('platform: request bodies and parameters', () => {
     }
   });
 
+  it('GET /API/V1/Health (mixed case, as routed) answers 200 with an invalid API key or bearer token', async () => {
+    const root = server.url.replace('/api/v1', '');
+    for (const path of [`${root}/API/V1/Health`, `${root}/Api/V1/health/`]) {
+      for (const headers of [{ 'x-api-key': `tk_${'x'.repeat(43)}` }, { authorization: `Bearer tat_${'x'.repeat(43)}` }] as Record<string, string>[]) {
+        const res = await request(server, 'GET', path, { headers });
+        expect(res.status, `${path} ${JSON.stringify(headers)}: ${res.text}`).toBe(200);
+        expect(res.body.data.status).toBe('ok');
+      }
+    }
+  });
+
   it('answers 401 with a WWW-Authenticate challenge for the credentials the operation takes', async () => {
     const user = await registerUser(server);
     const challenge = async (path: string, options: Parameters<typeof request>[3] = {}) => {

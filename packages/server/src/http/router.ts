@@ -124,16 +124,18 @@ export function buildRouter(options: RouterOptions): ApiRouter {
 
 /**
  * A predicate telling whether a request goes to an operation that ignores credentials (`x-ignores-credentials`,
- * R1.21), for authenticate. Only paths starting with such an operation's literal prefix are matched against the
- * router (the route served is the first one matched: routes are registered by specificity).
+ * R1.21), for authenticate. Only paths starting with such an operation's literal prefix (compared case-insensitively,
+ * as routes match, R2.8) are matched against the router (the route served is the first one matched: routes are
+ * registered by specificity), so `/API/V1/Health` ignores credentials as `/api/v1/health` does.
  */
 export function ignoresCredentials(router: ApiRouter, operations: readonly OperationSpec[]): (ctx: { path: string; method: string }) => boolean {
   const ignoring = operations.filter((op) => op.ignoresCredentials);
   const names = new Set(ignoring.map((op) => op.operationId));
-  const prefixes = ignoring.map((op) => API_PREFIX + op.koaPath.split('/:')[0]!);
+  const prefixes = ignoring.map((op) => (API_PREFIX + op.koaPath.split('/:')[0]!).toLowerCase());
   if (names.size === 0) return () => false;
   return ({ path, method }) => {
-    if (!prefixes.some((prefix) => path.startsWith(prefix))) return false;
+    const lower = path.toLowerCase();
+    if (!prefixes.some((prefix) => lower.startsWith(prefix))) return false;
     const served = router.routerFor(path)?.match(path, method).pathAndMethod[0];
     return served !== undefined && names.has(String(served.name));
   };
