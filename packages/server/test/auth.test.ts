@@ -131,6 +131,22 @@ describe('auth: register, login, refresh, logout', () => {
     expect(both.body.data.id).toBe(tenant.owner.id);
   });
 
+  it('uses the key when both credentials are sent to an operation that accepts both', async () => {
+    const home = await createTenant(server);
+    const other = await createTenant(server);
+    const body = { name: 'Both credentials', disciplineId: 'chess', maxParticipants: 8, startDate: '2030-06-01T12:00:00.000Z', stages: [{ name: 'Main', format: 'SINGLE_ELIMINATION' }] };
+    // createTournament takes either; with a key the project is the key's and body.projectId is ignored, with a token
+    // it is body.projectId. Each request names the token owner's project: the project written to tells who acted.
+    for (const [key, owner] of [
+      [home, other],
+      [other, home],
+    ] as const) {
+      const res = await request(server, 'POST', '/tournaments', { apiKey: key.apiKey.key, token: owner.owner.accessToken, body: { ...body, projectId: owner.project.id } });
+      expect(res.status).toBe(201);
+      expect(res.body.data.projectId).toBe(key.project.id);
+    }
+  });
+
   it('reads one token sent as both Authorization and X-API-Key as that one credential, whichever kind it is', async () => {
     const tenant = await createTenant(server);
     const { owner, apiKey, project } = tenant;
