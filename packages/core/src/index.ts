@@ -148,6 +148,7 @@ export {
   GROUPS_MAX_ENTRANTS,
   GROUPS_MIN_ENTRANTS,
   snakeGroups,
+  stageGroupCount,
   type GroupMatch,
   type GroupsStage,
   type StageGroup,

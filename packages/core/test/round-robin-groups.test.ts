@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generateGroups, generateRoundRobin, parseStageMatchKey, roundRobinSchedule, snakeGroups, type GeneratedMatch } from '../src/index';
+import { computeStandings, generateGroups, generateRoundRobin, parseStageMatchKey, roundRobinSchedule, selectQualifiers, snakeGroups, type GeneratedMatch, type StageMatchResult } from '../src/index';
 import { catchDomainError } from './helpers/domain-error';
 import { makeEntrants } from './helpers/entrants';
 
@@ -155,5 +155,29 @@ describe('generateGroups', () => {
     expect(generateGroups(makeEntrants(16)).groupCount).toBe(4);
     const error = catchDomainError(() => generateGroups(makeEntrants(6), { groupCount: 4 }));
     expect(error.details).toEqual([{ path: 'settings.groupCount', message: expect.any(String) }]);
+  });
+
+  it('ranks a GROUPS stage with groupNames and no groupCount in the groups it was drawn into', () => {
+    const settings = { groupNames: ['North', 'Centre', 'South'] };
+    const entrants = makeEntrants(16);
+    const stage = generateGroups(entrants, settings);
+    expect(stage.groups.map((g) => [g.number, g.name, g.entrants.length])).toEqual([
+      [1, 'North', 5],
+      [2, 'Centre', 5],
+      [3, 'South', 6],
+    ]);
+    // Round 1 played: the first-listed entrant of each match wins.
+    const results: StageMatchResult[] = stage.matches
+      .filter((m) => m.round === 1)
+      .map((m) => ({ key: m.key, participants: m.participants as [string, string], winnerId: m.participants[0] as string, scores: [1, 0] }));
+    const rows = computeStandings('GROUPS', entrants, results, settings);
+    const ranked = (group: number) => rows.filter((r) => r.group === group).map((r) => r.participantId);
+    expect(rows).toHaveLength(16);
+    expect(stage.groups.map((g) => ({ number: g.number, name: g.name, ids: ranked(g.number).sort() }))).toEqual(
+      stage.groups.map((g) => ({ number: g.number, name: g.name, ids: g.entrants.map((e) => e.id).sort() })),
+    );
+    const nameOf = new Map(stage.groups.flatMap((g) => g.entrants.map((e) => [e.id, g.name] as const)));
+    const qualifiers = selectQualifiers('GROUPS', entrants, results, settings);
+    expect(qualifiers.map((q) => nameOf.get(q.id)).sort()).toEqual(['Centre', 'Centre', 'North', 'North', 'South', 'South']);
   });
 });

@@ -62,4 +62,22 @@ describe('presigned URLs across a restart (TOURNEY_PRESIGN_SECRET)', () => {
       await server.close();
     }
   });
+
+  it.skipIf(onPostgres)('without a secret, signs with a new random one at each start: a URL of the previous start is refused (403)', async () => {
+    let server = await start();
+    const tenant = await antiCheatTenant(server);
+    const [alice] = await enrolledUsers(server, tenant, 1);
+    await startSession(server, tenant, [alice!], 'restart-2');
+    const evidence = artifact('three');
+    const signed = await presign(server, tenant, 'restart-2', evidence);
+    await server.close();
+
+    server = await start();
+    try {
+      const res = await put(server, signed.uploadUrl.replace(/^http:\/\/[^/]+\/api\/v1/, server.url), evidence);
+      expect(res.status).toBe(403);
+    } finally {
+      await server.close();
+    }
+  });
 });

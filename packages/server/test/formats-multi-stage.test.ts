@@ -147,6 +147,33 @@ describe('4 groups of 4 into an 8-team double elimination with a reset grand fin
   });
 });
 
+describe('16 players in 3 named groups (groupNames, no groupCount) into a single elimination', () => {
+  it('ranks and advances each player in the group it was drawn into (R7.9, R7.13, R23.2)', async ({ server, tenant, players }) => {
+    const { id, byParticipant, participantOf } = await startWithStages(server, tenant, players, [
+      { name: 'Groups', format: 'GROUPS', settings: { groupNames: ['North', 'Centre', 'South'] } },
+      { name: 'Playoffs', format: 'SINGLE_ELIMINATION' },
+    ]);
+    const p = (seed: number) => participantOf.get(players[seed - 1]!.id)!;
+    // Three groups, as many as the names, filled snake-wise: North 1, 6, 7, 12, 13; Centre 2, 5, 8, 11, 14; South the rest.
+    const groupMatches = await allMatches(server, id);
+    const seedsIn = (name: string) =>
+      [...new Set(groupMatches.filter((m) => m.groupName === name).flatMap((m) => m.participants.map((s: any) => s.seed as number)))].sort((a, b) => a - b);
+    expect(new Map(groupMatches.map((m) => [m.groupNumber, m.groupName]))).toEqual(new Map([[1, 'North'], [2, 'Centre'], [3, 'South']]));
+    expect([seedsIn('North'), seedsIn('Centre'), seedsIn('South')]).toEqual([[1, 6, 7, 12, 13], [2, 5, 8, 11, 14], [3, 4, 9, 10, 15, 16]]);
+    for (const m of groupMatches) await playDecided(server, m, byParticipant, betterSeedWins(m));
+
+    // Standings: every row in the group (number and name) its matches were played in.
+    const drawnIn = new Map<string, [number, string]>(groupMatches.flatMap((m) => m.participants.map((s: any) => [s.participantId, [m.groupNumber, m.groupName]])));
+    const standings = (await getData(server, `/tournaments/${id}/bracket`)).stages[0].standings;
+    expect(standings).toHaveLength(16);
+    for (const r of standings) expect([r.participantId, r.group, r.groupName]).toEqual([r.participantId, ...drawnIn.get(r.participantId)!]);
+    // The top 2 of each group (default qualifiersPerGroup) play on: seeds 1 and 6, 2 and 5, 3 and 4.
+    const playoffs = (await allMatches(server, id)).filter((m) => m.stageNumber === 2);
+    const advanced = new Set(playoffs.flatMap((m) => m.participants.map((s: any) => s.participantId)).filter((x: string | null) => x !== null));
+    expect(advanced).toEqual(new Set([1, 2, 3, 4, 5, 6].map(p)));
+  });
+});
+
 describe('a round robin of 4 into a stepladder of its top 3', () => {
   it('seeds the ladder by standings: 2 meets 3, the winner meets 1; every place distinct (R27.7)', async ({ server, tenant, players }) => {
     const four = players.slice(0, 4);

@@ -1,4 +1,4 @@
-import { groupNamesOf } from '../draw/group-names';
+import { groupCountOf, groupNamesOf } from '../draw/group-names';
 import { DomainError } from '../errors/domain-error';
 import { cyclesSetting, integerSetting, type StageSettings } from '../stages/stage-settings';
 import { buildRoundRobinMatches, ROUND_ROBIN_MAX_ENTRANTS } from './round-robin';
@@ -55,6 +55,17 @@ export function snakeGroups(ranked: readonly Entrant[], groupCount: number): Sta
 }
 
 /**
+ * Number of groups of a group stage of `n` entrants, the one count that generation (`generateGroups`) and
+ * standings (`computeStandings`, hence placements and qualifiers) share (R7.9, R7.13, R23.2):
+ * `settings.groupCount`, else `groupCountOf` (as many as `groupNames`, else ceil(n / 4)).
+ * @throws DomainError VALIDATION_ERROR (path `settings.groupCount`) when `groupCount` is not an integer from 1
+ *   to floor(n / 2).
+ */
+export function stageGroupCount(settings: StageSettings, n: number): number {
+  return integerSetting(settings, 'groupCount', 1, Math.max(1, Math.floor(n / 2)), groupCountOf(settings, n));
+}
+
+/**
  * Generates a group stage (R7.9, R23.2): `settings.groupCount` groups (default: as many as `groupNames`, else
  * groups of about 4, that is ceil(N/4)) named by `groupNames` (default A, B, ...) filled snake-wise by seed, each a round robin (`roundRobinCycles` 1 or 2) with keys
  * "G{group}-r{round}-n{number}". Every group needs at least 2 entrants. O(N * group size).
@@ -66,8 +77,7 @@ export function generateGroups(entrants: readonly Entrant[], settings: StageSett
   const cycles = cyclesSetting(settings);
   const ranked = validateEntrants(entrants, GROUPS_MIN_ENTRANTS, GROUPS_MAX_ENTRANTS);
   const n = ranked.length;
-  const fallback = Array.isArray(settings.groupNames) ? settings.groupNames.length : Math.max(1, Math.ceil(n / 4));
-  const groupCount = integerSetting(settings, 'groupCount', 1, Math.max(1, Math.floor(n / 2)), fallback);
+  const groupCount = stageGroupCount(settings, n);
   const names = groupNamesOf(settings, groupCount);
   if (Math.ceil(n / groupCount) > ROUND_ROBIN_MAX_ENTRANTS) {
     throw new DomainError('VALIDATION_ERROR', `settings.groupCount is too small: groups over ${ROUND_ROBIN_MAX_ENTRANTS} entrants`, [

@@ -1,8 +1,8 @@
 import { DomainError } from '../errors/domain-error';
-import { snakeGroups } from '../formats/groups';
+import { snakeGroups, stageGroupCount } from '../formats/groups';
 import type { Entrant, StageFormat } from '../formats/types';
 import { validateEntrants } from '../formats/validate-entrants';
-import { byeTiebreakRuleSetting, integerSetting, pointsSystem, resolveTiebreaks, settingsObject, type StageSettings } from '../stages/stage-settings';
+import { byeTiebreakRuleSetting, pointsSystem, resolveTiebreaks, settingsObject, type StageSettings } from '../stages/stage-settings';
 import { swissFormat } from '../swiss/swiss-format';
 import { rankRecords, type RankedRecord } from './rank';
 import { tally, type ParticipantRecord } from './tally';
@@ -37,8 +37,9 @@ export type StandingsFormat = 'ROUND_ROBIN' | 'SWISS' | 'GROUPS';
  * Standings of a round-robin, Swiss or group stage from its results (R7.13): points from the settings
  * (3/1/0 by default), then the ordered criteria of `settings.tiebreaks` (see `resolveTiebreaks`), then
  * seed. Undecided results are ignored, so a stage in progress gives its current standings. GROUPS: groups
- * rebuilt as `generateGroups` does (snake by seed, `settings.groupCount`), each ranked on its own, rows
- * sorted by group then rank. SWISS in the esports form: ranked by record (wins minus losses: 3-0 above
+ * rebuilt as `generateGroups` does (snake by seed into `stageGroupCount` groups: `settings.groupCount`, else
+ * as many as `groupNames`, else ceil(N/4); R7.9, R23.2), each ranked on its own, rows sorted by group then
+ * rank. SWISS in the esports form: ranked by record (wins minus losses: 3-0 above
  * 3-1 above 3-2, whose points are equal) before points and tiebreaks; `status` ADVANCED at W wins,
  * ELIMINATED at L losses, else ACTIVE (a bye counts as a win). In Buchholz and Sonneborn-Berger a bye
  * counts as a win against a dummy opponent scoring the participant's own points, at most pointsForDraw
@@ -68,9 +69,7 @@ export function computeStandings(
   const recordsOf = (list: readonly Entrant[]) => list.map((e) => records.get(e.id) as ParticipantRecord);
 
   if (format === 'GROUPS') {
-    const n = ranked.length;
-    const groupCount = integerSetting(s, 'groupCount', 1, Math.max(1, Math.floor(n / 2)), Math.max(1, Math.ceil(n / 4)));
-    return snakeGroups(ranked, groupCount).flatMap((group) =>
+    return snakeGroups(ranked, stageGroupCount(s, ranked.length)).flatMap((group) =>
       rankRecords(recordsOf(group.entrants), records, criteria, points).map((item, i) => toRow(item, i + 1, group.number, null)),
     );
   }
