@@ -199,6 +199,39 @@ describe('webhook delivery', () => {
     expect(still.body.data.enabled).toBe(true);
   });
 
+  it('a test event or a redelivery answered 410 Gone does not disable the subscription', async () => {
+    receiver = await startReceiver(() => 410);
+    const sub = await subscribe(server, tenant, receiver.url(), ['match.completed']);
+    const queued = await request(server, 'POST', `/developer/webhooks/${sub.id}/test`, { apiKey: tenant.apiKey.key });
+    expect(queued.status).toBe(202);
+    expect(await server.webhookDispatcher.runOnce()).toMatchObject({ claimed: 1, failed: 1 });
+    const path = `/developer/webhooks/${sub.id}/deliveries/${queued.body.data.id}`;
+    let delivery = await request(server, 'GET', path, { apiKey: tenant.apiKey.key });
+    expect(delivery.body.data).toMatchObject({ status: 'FAILED', attemptCount: 1, nextAttemptAt: null, lastStatusCode: 410, lastError: 'HTTP 410' });
+    let read = await request(server, 'GET', `/developer/webhooks/${sub.id}`, { apiKey: tenant.apiKey.key });
+    expect(read.body.data).toMatchObject({ enabled: true, disabledReason: null });
+
+    const again = await request(server, 'POST', `${path}/redeliver`, { apiKey: tenant.apiKey.key }); // 409 if disabled
+    expect(again.status).toBe(202);
+    expect(await server.webhookDispatcher.runOnce()).toMatchObject({ claimed: 1, failed: 1 });
+    delivery = await request(server, 'GET', path, { apiKey: tenant.apiKey.key });
+    expect(delivery.body.data).toMatchObject({ status: 'FAILED', attemptCount: 2, nextAttemptAt: null, lastStatusCode: 410 });
+    expect(delivery.body.data.attempts.map((a: any) => a.statusCode)).toEqual([410, 410]);
+    expect(receiver.received.map((r) => r.status)).toEqual([410, 410]);
+    server.clock.advance(seconds(3600));
+    expect((await server.webhookDispatcher.runOnce()).claimed).toBe(0);
+
+    read = await request(server, 'GET', `/developer/webhooks/${sub.id}`, { apiKey: tenant.apiKey.key });
+    expect(read.body.data).toMatchObject({ enabled: true, disabledReason: null });
+    const disabledNotes = await server.deps.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', tenant.owner.id)
+      .where('type', '=', 'WEBHOOK_DISABLED')
+      .execute();
+    expect(disabledNotes).toEqual([]);
+  });
+
   it('refuses private addresses at delivery time unless allowed, also behind a host name', async () => {
     receiver = await startReceiver();
     const byAddress = await subscribe(server, tenant, receiver.url(), ['tournament.published']);

@@ -41,7 +41,8 @@ const EMPTY: DispatchSummary = { claimed: 0, succeeded: 0, failed: 0 };
  * a rotation overlap), and records every attempt. 2xx succeeds; any other answer, a redirect (never followed), a
  * timeout or a refused address is retried on config.webhookRetryScheduleSeconds with jitter; 410 disables the
  * subscription at once, a delivery failing on every retry disables it too (both notify the organization's OWNER and
- * ADMIN staff: WEBHOOK_DISABLED, in the disabling transaction). Times come from the injected clock, so
+ * ADMIN staff: WEBHOOK_DISABLED, in the disabling transaction). A manual attempt (redelivery, test event) is never
+ * retried and never disables, 410 included (R10.9). Times come from the injected clock, so
  * tests drive retries with a ManualClock and `runOnce()`.
  */
 export class WebhookDispatcher {
@@ -240,8 +241,9 @@ export class WebhookDispatcher {
 
   /**
    * Records an attempt in one transaction: the delivery's new state (only while this run still holds the lease),
-   * the attempt row and, on 410 or exhausted retries, the subscription disabled with a WEBHOOK_DISABLED notification
-   * to the OWNER and ADMIN staff of its project's organization (as their preferences allow).
+   * the attempt row and, on 410 or exhausted retries of an automatic delivery (never a manual one, R10.9), the
+   * subscription disabled with a WEBHOOK_DISABLED notification to the OWNER and ADMIN staff of its project's
+   * organization (as their preferences allow).
    */
   async #record(job: DeliveryJob, lease: string, attemptedAt: Date, result: TransportResult): Promise<'succeeded' | 'failed' | 'lost'> {
     const { db, clock, config, logger } = this.#deps;
@@ -261,7 +263,7 @@ export class WebhookDispatcher {
     let nextAttemptAt: string | null = null;
     let disable: 'GONE' | 'FAILING' | null = null;
     if (succeeded) status = 'SUCCEEDED';
-    else if (code === 410) {
+    else if (code === 410 && job.mode === 'AUTO') {
       status = 'FAILED';
       disable = 'GONE';
     } else {
