@@ -144,6 +144,23 @@ describe('checkInToTournament', () => {
     expect(closed.status).toBe(409);
     expect(closed.body.error.message).toContain('closed');
   });
+
+  it('accepts a check-in at any time before the start when check-in is not required, and none once started', async () => {
+    const now = server.clock.now().getTime();
+    // A start a week away, far outside a 30-minute window.
+    const t = await openTournament(server, tenant, { startDate: new Date(now + 7 * 24 * 3600_000).toISOString(), checkInOpensMinutesBefore: 30 });
+    const players = await registerPlayers(server, 2);
+    await joinAll(server, t.id, players);
+    const early = await request(server, 'POST', `/tournaments/${t.id}/checkin`, { token: players[0]!.accessToken });
+    expect(early.status).toBe(200);
+    expect(early.body.data.status).toBe('CHECKED_IN');
+    const started = await lifecycle(server, tenant, t.id, 'start');
+    // Without required check-in, both play: the one who checked in and the one who did not.
+    expect(started.participantCounts).toMatchObject({ active: 2, noShow: 0 });
+    const late = await request(server, 'POST', `/tournaments/${t.id}/checkin`, { token: players[1]!.accessToken });
+    expect(late.status).toBe(409);
+    expect(late.body.error.code).toBe('INVALID_STATE');
+  });
 });
 
 describe('organizer updates and removal', () => {

@@ -782,7 +782,7 @@ export interface paths {
         put?: never;
         /**
          * Check in
-         * @description Confirms attendance of the caller's participant; allowed from checkInOpensMinutesBefore the start until the start, else 409 INVALID_STATE; 404 when the caller is not registered.
+         * @description Confirms attendance of the caller's participant. When the tournament requires check-in, allowed from checkInOpensMinutesBefore the start until the start, else 409 INVALID_STATE; when it does not, allowed at any time before the tournament starts (attendance is then only recorded). 409 INVALID_STATE once started; 404 when the caller is not registered.
          */
         post: operations["checkInToTournament"];
         delete?: never;
