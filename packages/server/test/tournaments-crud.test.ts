@@ -76,6 +76,26 @@ describe('createTournament', () => {
     expect(noProject.body.error.details[0].path).toBe('body.projectId');
   });
 
+  it('accepts maxParticipants 2 to 4096 and teamSize 1 to 16, and answers 400 naming the field outside', async () => {
+    const create = (overrides: Record<string, unknown>) =>
+      request(server, 'POST', '/tournaments', { token: tenant.owner.accessToken, body: tournamentBody({ projectId: tenant.project.id, ...overrides }) });
+    for (const inside of [{ maxParticipants: 2 }, { maxParticipants: 4096 }, { teamSize: 1 }, { teamSize: 16 }]) {
+      expect((await create(inside)).status, JSON.stringify(inside)).toBe(201);
+    }
+    for (const [outside, path] of [
+      [{ maxParticipants: 1 }, 'body.maxParticipants'],
+      [{ maxParticipants: 4097 }, 'body.maxParticipants'],
+      [{ maxParticipants: 8.5 }, 'body.maxParticipants'],
+      [{ teamSize: 0 }, 'body.teamSize'],
+      [{ teamSize: 17 }, 'body.teamSize'],
+    ] as const) {
+      const res = await create(outside);
+      expect(res.status, JSON.stringify(outside)).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION_ERROR');
+      expect(res.body.error.details.map((d: any) => d.path)).toContain(path);
+    }
+  });
+
   it('refuses a user who is not staff of the project organization', async () => {
     // Projects are private: to a stranger the project does not exist (404, R4.11); staff without the role get 403.
     const stranger = await registerUser(server);
