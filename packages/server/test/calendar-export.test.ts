@@ -116,6 +116,19 @@ describe('calendar export', () => {
       [1, 'Double Cup Grand final: tbd vs tbd'],
       [2, 'Double Cup Grand final reset: tbd vs tbd'],
     ]);
+    // The last round of each bracket is named; the rounds before it are not.
+    const lastOf = (bracket: string) => Math.max(...de.matches.filter((m) => m.bracket === bracket).map((m) => m.round));
+    for (const [bracket, name] of [
+      ['WINNERS', 'Winners final'],
+      ['LOSERS', 'Losers final'],
+    ] as const) {
+      const last = de.matches.filter((m) => m.bracket === bracket && m.round === lastOf(bracket));
+      expect(last).toHaveLength(1);
+      expect(deEvents.get(`match:${last[0]!.id}`)?.summary).toBe(`Double Cup ${name}: tbd vs tbd`);
+      for (const m of de.matches.filter((m) => m.bracket === bracket && m.round < lastOf(bracket))) {
+        expect(deEvents.get(`match:${m.id}`)?.summary).not.toContain(name);
+      }
+    }
   });
 
   it("holds a player's own matches only", async ({ server, bound: { started8 } }) => {

@@ -117,6 +117,8 @@ describe('calendar feed', () => {
     const stranger = await registerUser(server);
     const hidden = await request(server, 'GET', '/calendar/feed', { token: stranger.accessToken, query: { tournamentId: draft.body.data.id } });
     expect(hidden.status).toBe(404);
+    const unknown = await request(server, 'GET', '/calendar/feed', { token: tenant.owner.accessToken, query: { tournamentId: '01890000-0000-7000-8000-000000000000' } });
+    expect(unknown.status).toBe(404);
     expect(await feed(stranger)).toEqual([]);
     expect((await request(server, 'GET', '/calendar/feed')).status).toBe(401);
     const bad = await request(server, 'GET', '/calendar/feed', { token: stranger.accessToken, query: { from: '2030-13-01' } });
