@@ -56,6 +56,7 @@ describe('anti-cheat access: credentials, scopes, tenancy', () => {
       { operation: 'endAntiCheatSession', scope: 'anticheat:session.write', method: 'POST', path: '/anti-cheat/sessions/none/end' },
       { operation: 'raiseDetection', scope: 'anticheat:session.write', method: 'POST', path: '/anti-cheat/sessions/a-match/detections', body: { userId: aUser.id, rule: 'x', severity: 'LOW' } },
       { operation: 'listDetections', scope: 'anticheat:detections.read', method: 'GET', path: '/anti-cheat/detections' },
+      { operation: 'getDetection', scope: 'anticheat:detections.read', method: 'GET', path: `/anti-cheat/detections/${detectionId}` },
       { operation: 'recordDetectionVerdict', scope: 'anticheat:session.write', method: 'POST', path: `/anti-cheat/detections/${detectionId}/verdict`, body: { verdict: 'INCONCLUSIVE' } },
       { operation: 'presignEvidenceUpload', scope: 'anticheat:evidence.write', method: 'POST', path: '/anti-cheat/evidence/presign', body: { sessionId: 'a-match', kind: 'log', contentType: 'text/plain', sizeBytes: 1, sha256: 'a'.repeat(64) } },
       { operation: 'enrollAntiCheatClient', scope: 'anticheat:session.write', method: 'POST', path: '/anti-cheat/clients', body: { userId: aUser.id } },

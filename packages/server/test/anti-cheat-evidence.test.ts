@@ -106,6 +106,18 @@ describe('anti-cheat evidence: presign and upload', () => {
     expect((await withKey(server, tenant.apiKey.key, 'GET', '/anti-cheat/sessions/ev-1')).body.data.evidenceCount).toBe(2);
   });
 
+  it('presigns and stores evidence for a session that has ended', async ({ server, scene: { tenant, alice } }) => {
+    await startSession(server, tenant, [alice], 'ev-ended');
+    const ended = await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/sessions/ev-ended/end');
+    expect(ended.status).toBe(200);
+    expect(ended.body.data.ended).toBe(true);
+    const bytes = artifact('after the end');
+    const presigned = await presign(server, tenant, 'ev-ended', bytes);
+    const res = await put(server, presigned.uploadUrl, bytes);
+    expect(res.status, res.text).toBe(200);
+    expect(await storedEvidence(server, presigned.key)).toEqual(bytes);
+  });
+
   it('ignores credentials sent with the upload: an invalid X-API-Key or bearer token does not stop it', async ({ server, fresh }) => {
     const credentials: Record<string, string>[] = [{ 'x-api-key': `tk_${'x'.repeat(43)}` }, { authorization: `Bearer tat_${'x'.repeat(43)}` }, { authorization: 'Basic Zm9vOmJhcg==' }];
     for (const headers of credentials) {
