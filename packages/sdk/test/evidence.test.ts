@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { isTourneyError, sha256Hex, uploadEvidence, type TourneyError } from '../src/index';
+import { DEFAULT_RETRY, isTourneyError, sha256Hex, uploadEvidence, type TourneyError } from '../src/index';
+import { retryDelayMs } from '../src/retry';
 import { BASE, createTestServer, errorBody, testClient } from './helpers';
 
 const server = createTestServer();
@@ -94,6 +95,42 @@ describe('uploadEvidence', () => {
     expect(error).toMatchObject({ status: 410, code: 'UPLOAD_URL_EXPIRED', requestId: 'req-2' });
     expect(error.request).toMatchObject({ method: 'PUT', url: UPLOAD_URL });
     expect(puts).toBe(1);
+  });
+
+  it('PUTs once when the upload URL answers 503 (a status the retrying fetch repeats for PUT): rejects with that TourneyError', async () => {
+    const unavailable = () =>
+      HttpResponse.json(errorBody('SERVICE_UNAVAILABLE', 'Storage unavailable', 'req-3'), { status: 503, headers: { 'Retry-After': '0' } });
+    // The premise: the client's retry logic would repeat this PUT at once, so one PUT shows uploadEvidence bypasses it.
+    expect(retryDelayMs(new Request(UPLOAD_URL, { method: 'PUT' }), { response: unavailable() }, 0, DEFAULT_RETRY, Date.now())).toBe(0);
+    let puts = 0;
+    serve({}, () => {
+      puts++;
+      return unavailable();
+    });
+    const { client, delays } = testClient({ apiKey: 'tk_game_server' });
+    const error = (await uploadEvidence(client, { sessionId: 'm', kind: 'screenshot', contentType: 'image/png', bytes }).catch((e) => e)) as TourneyError;
+    expect(isTourneyError(error)).toBe(true);
+    expect(error).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', requestId: 'req-3' });
+    expect(error.request).toMatchObject({ method: 'PUT', url: UPLOAD_URL });
+    expect(puts).toBe(1);
+    expect(delays).toEqual([]);
+  });
+
+  it('PUTs once when the network fails on the upload (an error the retrying fetch repeats for PUT): rejects with NETWORK_ERROR', async () => {
+    // The premise: the client's retry logic would repeat this PUT after a network error.
+    expect(retryDelayMs(new Request(UPLOAD_URL, { method: 'PUT' }), { error: new TypeError('fetch failed') }, 0, DEFAULT_RETRY, Date.now())).toBeTypeOf('number');
+    let puts = 0;
+    serve({}, () => {
+      puts++;
+      return HttpResponse.error();
+    });
+    const { client, delays } = testClient({ apiKey: 'tk_game_server' });
+    const error = (await uploadEvidence(client, { sessionId: 'm', kind: 'screenshot', contentType: 'image/png', bytes }).catch((e) => e)) as TourneyError;
+    expect(isTourneyError(error)).toBe(true);
+    expect(error).toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+    expect(error.request).toMatchObject({ method: 'PUT', url: UPLOAD_URL });
+    expect(puts).toBe(1);
+    expect(delays).toEqual([]);
   });
 
   it('turns a failed PUT into NETWORK_ERROR (status 0) and an answer without data into INVALID_RESPONSE', async () => {

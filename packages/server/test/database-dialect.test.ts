@@ -148,7 +148,11 @@ describe(`database dialect contract (${testDialect})`, () => {
       .insertInto('participants')
       .values(statuses.map((status, i) => ({ id: newId(), tournament_id: t.id, user_id: null, name: `P${i}`, seed: null, status, team_name: null, registered_at: now, checked_in_at: null, final_placement: null, placement_range: null })))
       .execute();
+    // One statement: every query of this handle, built or compiled, runs through its executor.
+    const executed = vi.spyOn(db.getExecutor(), 'executeQuery');
     const details = await findTournamentDetails(db, dialect, t.id);
+    expect(executed).toHaveBeenCalledTimes(1);
+    executed.mockRestore();
     expect(details).toEqual({
       row: await findTournamentRow(db, t.id),
       stages: (await findStageRows(db, t.id)).map(toStage),

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -14,10 +14,33 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The module specifiers a file imports or re-exports. */
+/** How a file refers to a module: a runtime import (static, side-effect, re-export), a type-only one, `import()` or `require()`. */
+type ImportKind = 'static' | 'type' | 'dynamic' | 'require';
+
+/**
+ * Every module reference of a file, comment lines left out: `import ... from '...'`, `export ... from '...'`,
+ * `import '...'`, dynamic `import('...')` (`typeof import('...')` counts as type-only) and `require('...')`, also
+ * through `createRequire(...)('...')`.
+ */
+function importStatementsOf(file: string): { specifier: string; kind: ImportKind }[] {
+  const text = readFileSync(file, 'utf8').replace(/^\s*(\/\/|\/\*|\*).*$/gm, '');
+  const found: { specifier: string; kind: ImportKind; at: number }[] = [];
+  for (const m of text.matchAll(/(?:^|\n)\s*(import|export)\b([^'"]*?)from\s+['"]([^'"]+)['"]/g)) {
+    found.push({ specifier: m[3]!, kind: /^\s*type\b/.test(m[2]!) ? 'type' : 'static', at: m.index });
+  }
+  for (const m of text.matchAll(/(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g)) found.push({ specifier: m[1]!, kind: 'static', at: m.index });
+  for (const m of text.matchAll(/(\btypeof\s+)?\bimport\s*\(\s*['"`]([^'"`]+)['"`]\s*\)/g)) {
+    found.push({ specifier: m[2]!, kind: m[1] ? 'type' : 'dynamic', at: m.index });
+  }
+  for (const m of text.matchAll(/(?:\brequire|\bcreateRequire\s*\([^()]*\))\s*\(\s*['"`]([^'"`]+)['"`]\s*\)/g)) {
+    found.push({ specifier: m[1]!, kind: 'require', at: m.index });
+  }
+  return found.sort((a, b) => a.at - b.at).map(({ specifier, kind }) => ({ specifier, kind }));
+}
+
+/** The module specifiers a file imports or re-exports, statically or dynamically (see importStatementsOf). */
 function importsOf(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]/g)].map((m) => m[1]!);
+  return importStatementsOf(file).map((i) => i.specifier);
 }
 
 /** Files of `dir` (relative to packages/) importing a specifier that `forbidden` matches, as "file -> specifier". */
@@ -69,6 +92,23 @@ describe('architecture: dependencies point one way', () => {
 
   it('the server depends on core only, the CLI on the SDK (and the server for `server start` and `demo`)', () => {
     expect(violations('server/src', (s) => s.startsWith('@tourney/') && s !== '@tourney/core')).toEqual([]);
-    expect(violations('cli/src', (s) => s === '@tourney/core')).toEqual([]);
+    expect(violations('cli/src', (s) => s.startsWith('@tourney/') && !/^@tourney\/(sdk|server)(\/|$)/.test(s))).toEqual([]);
+    // No package reaches into another one's files by a relative path (which would dodge the checks above).
+    const crossPackage = (['core', 'sdk', 'server', 'cli'] as const).flatMap((pkg) =>
+      sourceFiles(join(packagesDir, pkg, 'src')).flatMap((file) =>
+        importsOf(file)
+          .filter((s) => s.startsWith('.') && relative(packagesDir, resolve(dirname(file), s)).split(/[\\/]/)[0] !== pkg)
+          .map((s) => `${relative(packagesDir, file)} -> ${s}`),
+      ),
+    );
+    expect(crossPackage).toEqual([]);
+    // @tourney/server, statically or dynamically, only where `server start` and `demo` get it: default-deps.ts loads it
+    // with import() on first use (CliDeps.startServer, serverConfigFromEnv), deps.ts only names its ConfigOverrides type.
+    const serverImports = sourceFiles(join(packagesDir, 'cli/src')).flatMap((file) =>
+      importStatementsOf(file)
+        .filter((i) => /^@tourney\/server(\/|$)/.test(i.specifier))
+        .map((i) => `${relative(packagesDir, file).split(/[\\/]/).join('/')} -> ${i.specifier} (${i.kind})`),
+    );
+    expect(serverImports.sort()).toEqual(['cli/src/default-deps.ts -> @tourney/server (dynamic)', 'cli/src/deps.ts -> @tourney/server (type)']);
   });
 });
