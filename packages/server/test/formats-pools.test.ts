@@ -125,6 +125,26 @@ describe('disqualification in pool stages', () => {
     expect(bracket.placements.map((p: any) => p.placementRange)).toEqual(['1', '2', '3', '4', '5', '6']);
   });
 
+  it('leaves a player disqualified during a Swiss round out of every later round', async ({ server, tenant, players }) => {
+    const { id, byParticipant, participantOf } = await startWithStages(server, tenant, players, [{ name: 'Swiss', format: 'SWISS', settings: { swissRounds: 5 } }]);
+    const out = participantOf.get(players[2]!.id)!;
+    const inRound = async (round: number) => (await allMatches(server, id)).filter((m) => m.round === round);
+    const plays = (m: any) => m.participants.some((s: any) => s.participantId === out);
+    for (const m of await inRound(1)) await playDecided(server, m, byParticipant, betterSeedWins(m));
+    // Disqualified while round 2 is being played: their round-2 match is a walkover, and no later round pairs them.
+    expect((await inRound(2)).some(plays)).toBe(true);
+    expect((await request(server, 'DELETE', `/tournaments/${id}/participants/${out}`, { token: tenant.owner.accessToken })).status).toBe(204);
+    await playEverything(server, id, byParticipant);
+    const all = await allMatches(server, id);
+    expect(Math.max(...all.map((m) => m.round))).toBe(5);
+    for (let round = 3; round <= 5; round++) {
+      const matches = all.filter((m) => m.round === round);
+      expect(matches.length, `round ${round}`).toBeGreaterThan(0);
+      expect(matches.some(plays), `round ${round}`).toBe(false);
+    }
+    expect((await getData(server, `/tournaments/${id}`)).status).toBe('COMPLETED');
+  });
+
   it('gives a Swiss bye at once to the lowest-ranked player without one, as a completed BYE match', async ({ server, tenant, players }) => {
     const five = players.slice(0, 5);
     const { id, byParticipant } = await startWithStages(server, tenant, five, [{ name: 'Swiss', format: 'SWISS', settings: { swissRounds: 3 } }]);
