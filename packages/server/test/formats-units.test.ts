@@ -42,9 +42,12 @@ describe('qualifiers without disqualified participants', () => {
   });
 
   it('takes the next best of the standings in other formats, keeping the count', () => {
-    const rr = selectStageQualifiers('ROUND_ROBIN', eight, results.map((r, i) => ({ ...r, key: `RR-r1-n${i + 1}` })), { advanceCount: 3 }, new Set(['p2']));
-    expect(rr.map((e) => e.id)).toHaveLength(3);
-    expect(rr.map((e) => e.id)).not.toContain('p2');
+    const rrResults = results.map((r, i) => ({ ...r, key: `RR-r1-n${i + 1}` }));
+    const ranked = computeStandings('ROUND_ROBIN', eight, rrResults, {}).map((r) => r.participantId);
+    const rr = selectStageQualifiers('ROUND_ROBIN', eight, rrResults, { advanceCount: 3 }, new Set([ranked[1]!]));
+    // The second is out: the first, the third and the fourth of the standings go through, re-seeded 1..3 in that order.
+    expect(rr.map((e) => e.id)).toEqual([ranked[0], ranked[2], ranked[3]]);
+    expect(rr.map((e) => e.seed)).toEqual([1, 2, 3]);
   });
 });
 
