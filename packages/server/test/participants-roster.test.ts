@@ -205,6 +205,17 @@ describe('importParticipants and exportParticipants', () => {
   });
 });
 
+describe('importParticipantsCsv: every problem of the rows at once', () => {
+  it('lists each row problem in details, in row order, and writes nothing', async () => {
+    const t = await createTournament(server, tenant, { maxParticipants: 8 });
+    await add(t.id, { name: 'Held Name', seed: 7 });
+    const res = await importCsv(t.id, 'name,username,seed\nAnn,,1\n,no_such_user_anywhere,\nHeld Name,,\nBob,,7\n');
+    expect(res.status).toBe(400);
+    expect(res.body.error.details.map((d: any) => d.path)).toEqual(['csv.row[2].username', 'csv.row[3].name', 'csv.row[4].seed']);
+    expect(await names(t.id)).toEqual(['Held Name']);
+  });
+});
+
 describe('setParticipantSeeds and shuffleParticipantSeeds', () => {
   async function field(n: number): Promise<{ id: string; ids: string[] }> {
     const t = await createTournament(server, tenant, { maxParticipants: 16 });
