@@ -36,6 +36,26 @@ function serveReport(captured: Captured) {
   );
 }
 
+describe('tourney match report with an API key in the profile too', () => {
+  const both = useConfigDir({ baseUrl: BASE, apiKey: 'tk_project_key_00001', accessToken: 'tat_bob', refreshToken: 'trt_bob', username: 'bob' });
+
+  it('sends the login token, never the key: a match write is a player\'s', async () => {
+    const captured: Captured & { apiKey?: string | null } = {};
+    serveReport(captured);
+    server.use(
+      http.post(`${url}/report`, async ({ request }) => {
+        captured.auth = request.headers.get('authorization');
+        captured.apiKey = request.headers.get('x-api-key');
+        return HttpResponse.json({ success: true, data: match({ status: 'PENDING_RESULT' }) });
+      }),
+    );
+    const result = await runCli(['match', 'report', scheduled.id, '--winner', 'pb', '--score', '1-2'], { configDir: both.path, io: captureIo({ isTTY: true }) });
+    expect(result.code, result.err).toBe(0);
+    expect(captured.auth).toBe('Bearer tat_bob');
+    expect(captured.apiKey).toBeNull();
+  });
+});
+
 describe('tourney match report', () => {
   it('sends the scores in side order with the winner, the login token and an idempotency key', async () => {
     const captured: Captured = {};
