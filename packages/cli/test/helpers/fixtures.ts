@@ -6,6 +6,7 @@ import { tempDir } from './cli-harness';
 /** A saved profile as config.json keeps it. */
 export interface SavedProfile {
   baseUrl: string;
+  apiKey?: string;
   accessToken?: string;
   refreshToken?: string;
   username?: string;
