@@ -270,6 +270,7 @@ export { checkGroupNames, defaultGroupName, groupCountOf, groupNamesOf } from '.
 export { checkDraw, drawSeeds, snakeGroupSizes, type DrawIssue } from './draw/group-draw';
 export {
   checkSlotMap,
+  checkSlotSettings,
   crossGroupsSlotMap,
   qualifierKey,
   seedsFromSlots,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeStandings, generateGroups, generateRoundRobin, parseStageMatchKey, roundRobinSchedule, selectQualifiers, snakeGroups, type GeneratedMatch, type StageMatchResult } from '../src/index';
+import { checkStagePlan, computeStandings, generateGroups, generateRoundRobin, parseStageMatchKey, roundRobinSchedule, selectQualifiers, snakeGroups, type GeneratedMatch, type StageMatchResult } from '../src/index';
 import { catchDomainError } from './helpers/domain-error';
 import { makeEntrants } from './helpers/entrants';
 
@@ -155,6 +155,21 @@ describe('generateGroups', () => {
     expect(generateGroups(makeEntrants(16)).groupCount).toBe(4);
     const error = catchDomainError(() => generateGroups(makeEntrants(6), { groupCount: 4 }));
     expect(error.details).toEqual([{ path: 'settings.groupCount', message: expect.any(String) }]);
+  });
+
+  it('refuses more groupNames than half the entrants without groupCount, naming settings.groupNames, in generation and in the plan', () => {
+    const settings = { groupNames: ['North', 'Centre', 'South'] };
+    const error = catchDomainError(() => generateGroups(makeEntrants(4), settings));
+    expect(error.code).toBe('VALIDATION_ERROR');
+    expect(error.details).toEqual([{ path: 'settings.groupNames', message: expect.any(String) }]);
+    expect(catchDomainError(() => computeStandings('GROUPS', makeEntrants(5), [], settings)).details?.[0]?.path).toBe('settings.groupNames');
+    expect(generateGroups(makeEntrants(6), settings).groups.map((g) => g.entrants.length)).toEqual([2, 2, 2]);
+
+    expect(checkStagePlan([{ format: 'GROUPS', settings }], 4, true)).toEqual([{ path: 'stages[0].settings.groupNames', message: expect.any(String), kind: 'tooFew' }]);
+    expect(checkStagePlan([{ format: 'GROUPS', settings }], 5, false).map((i) => [i.path, i.kind])).toEqual([['stages[0].settings.groupNames', 'settings']]);
+    const afterRoundRobin = checkStagePlan([{ format: 'ROUND_ROBIN', settings: { advanceCount: 4 } }, { format: 'GROUPS', settings }], 8, false);
+    expect(afterRoundRobin.map((i) => i.path)).toEqual(['stages[1].settings.groupNames']);
+    expect(checkStagePlan([{ format: 'GROUPS', settings }], 6, true)).toEqual([]);
   });
 
   it('ranks a GROUPS stage with groupNames and no groupCount in the groups it was drawn into', () => {

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { catchDomainError } from './helpers/domain-error';
 import {
   checkDraw,
   checkSlotMap,
+  checkStagePlan,
   crossGroupsSlotMap,
   defaultGroupName,
   drawSeeds,
@@ -76,6 +78,41 @@ describe('CROSS_GROUPS slot map (R23.1)', () => {
       }),
     );
   });
+
+  it('seeds from slots so that slots 2i-1 and 2i meet in round-1 match i under every seedOrdering, single and double elimination', () => {
+    for (const format of ['SINGLE_ELIMINATION', 'DOUBLE_ELIMINATION'] as const) {
+      for (const seedOrdering of ['inner_outer', 'natural', 'reverse'] as const) {
+        for (const size of [2, 4, 8, 16, 32]) {
+          const ids = Array.from({ length: size }, (_, i) => `p${i + 1}`);
+          const settings = { seedOrdering };
+          const stage = generateStage(format, seedsFromSlots(format, ids, settings), settings);
+          const first = stage.matches.filter((m) => m.round === 1 && m.bracket === 'WINNERS').sort((a, b) => a.number - b.number);
+          expect(first.map((m) => m.participants), `${format} ${seedOrdering} ${size}`).toEqual(first.map((_, i) => [ids[2 * i], ids[2 * i + 1]]));
+        }
+      }
+    }
+  });
+
+  it('refuses skipFirstRound with entrants in slots of 4, 8, ... naming settings.skipFirstRound, in seeding and in the stage plan', () => {
+    const ids = ['a', 'b', 'c', 'd'];
+    const error = catchDomainError(() => seedsFromSlots('DOUBLE_ELIMINATION', ids, { skipFirstRound: true }));
+    expect(error.code).toBe('VALIDATION_ERROR');
+    expect(error.details?.map((d) => d.path)).toEqual(['settings.skipFirstRound']);
+    // Two slots play the final whatever skipFirstRound says; slots that are not bracket positions are seeds.
+    expect(seedsFromSlots('DOUBLE_ELIMINATION', ['a', 'b'], { skipFirstRound: true })).toHaveLength(2);
+    expect(seedsFromSlots('DOUBLE_ELIMINATION', ['a', 'b', 'c'], { skipFirstRound: true }).map((e) => e.seed)).toEqual([1, 2, 3]);
+
+    const ranks = { slotMap: [{ rank: 1 }, { rank: 2 }, { rank: 3 }, { rank: 4 }] };
+    const afterRoundRobin = (settings: object) => checkStagePlan([{ format: 'ROUND_ROBIN', settings: { advanceCount: 4 } }, { format: 'DOUBLE_ELIMINATION', settings }], 8, true);
+    expect(afterRoundRobin({ ...ranks, skipFirstRound: true })).toEqual([{ path: 'stages[1].settings.skipFirstRound', message: expect.any(String), kind: 'settings' }]);
+    const afterGroups = checkStagePlan(
+      [{ format: 'GROUPS', settings: { groupCount: 2 } }, { format: 'DOUBLE_ELIMINATION', settings: { slotMapPreset: 'CROSS_GROUPS', skipFirstRound: true } }],
+      16,
+      false,
+    );
+    expect(afterGroups.map((i) => i.path)).toEqual(['stages[1].settings.skipFirstRound']);
+    for (const seedOrdering of ['inner_outer', 'natural', 'reverse'] as const) expect(afterRoundRobin({ ...ranks, seedOrdering })).toEqual([]);
+  });
 });
 
 describe('explicit group draw (R23.3)', () => {
@@ -127,6 +164,17 @@ describe('slot map entrants from a played stage (R23.1)', () => {
     };
     expect(bracket(new Set())).toEqual([['p1', 'p3'], ['p2', 'p4']]);
     expect(bracket(new Set(['p1']))).toEqual([['p4', 'p3'], ['p2', 'p5']]);
+  });
+
+  it('seeds the slots by the receiving stage\'s seedOrdering, so slots 2i-1 and 2i meet in round-1 match i', () => {
+    const refs = crossGroupsSlotMap(['A', 'B']);
+    for (const seedOrdering of ['inner_outer', 'natural', 'reverse'] as const) {
+      const settings = { seedOrdering };
+      const seeded = slotMapEntrants(prev, refs, 'SINGLE_ELIMINATION', new Set(), settings);
+      const stage = generateStage('SINGLE_ELIMINATION', seeded, settings);
+      // A1 = p1, B2 = p3, B1 = p2, A2 = p4.
+      expect(stage.matches.filter((m) => m.round === 1).map((m) => m.participants), seedOrdering).toEqual([['p1', 'p3'], ['p2', 'p4']]);
+    }
   });
 
   it('fills rank slots from the result order of a stage without groups', () => {

@@ -34,6 +34,20 @@ describe('bad slot maps and draws: 400 naming the field, nothing written (R23.5)
     expect(stageOne.body.error.details.map((d: any) => d.path)).toContain('body.stages[0].settings.slotMapPreset');
   }, 90_000);
 
+  it('refuses skipFirstRound with a slot map, and more group names than half the entrants without groupCount (R23.1, R7.9)', async ({ server, tenant }) => {
+    const doubleElimination = (settings: Record<string, unknown>) => ({ name: 'Knockout', format: 'DOUBLE_ELIMINATION', settings });
+    const skip = await createRaw(server, tenant, [groupStage, doubleElimination({ slotMapPreset: 'CROSS_GROUPS', skipFirstRound: true })], { maxParticipants: 8 });
+    expectStatus(skip, 400, 'skipFirstRound with a slot map');
+    expect(skip.body.error.code).toBe('VALIDATION_ERROR');
+    expect(skip.body.error.details.map((d: any) => d.path)).toEqual(['body.stages[1].settings.skipFirstRound']);
+    const names = await createRaw(server, tenant, [{ name: 'Groups', format: 'GROUPS', settings: { groupNames: ['North', 'Centre', 'South'] } }], { maxParticipants: 4 });
+    expectStatus(names, 400, 'three group names for 4 entrants');
+    expect(names.body.error.code).toBe('VALIDATION_ERROR');
+    expect(names.body.error.details.map((d: any) => d.path)).toEqual(['body.stages[0].settings.groupNames']);
+    const natural = await createRaw(server, tenant, [groupStage, doubleElimination({ slotMapPreset: 'CROSS_GROUPS', seedOrdering: 'natural' })], { maxParticipants: 8 });
+    expectStatus(natural, 201, 'a slot map with seedOrdering natural');
+  }, 90_000);
+
   it('refuses a draw leaving a participant out, naming one twice or an unknown one, or with wrong group sizes', async ({ server, tenant, players }) => {
     const t = await openTournament(server, tenant, { maxParticipants: 8, stages: [{ ...groupStage, settings: { groupCount: 2, groupNames: ['North', 'South'] } }, knockout({ slotMapPreset: 'CROSS_GROUPS' })] });
     const { participantOf } = await joinAll(server, t.id, players);

@@ -174,6 +174,27 @@ describe('16 players in 3 named groups (groupNames, no groupCount) into a single
   });
 });
 
+describe('4 groups into a CROSS_GROUPS bracket seeded in natural order', () => {
+  it('pairs slots 2i-1 and 2i in round-1 match i whatever the seedOrdering: A1-B2, C1-D2, B1-A2, D1-C2 (R23.1)', async ({ server, tenant, players }) => {
+    const sixteen = players.slice(0, 16);
+    const { id, byParticipant } = await startWithStages(server, tenant, sixteen, [
+      { name: 'Groups', format: 'GROUPS', settings: { groupCount: 4 } },
+      { name: 'Knockout', format: 'SINGLE_ELIMINATION', settings: { slotMapPreset: 'CROSS_GROUPS', seedOrdering: 'natural' } },
+    ]);
+    const groupMatches = await allMatches(server, id);
+    for (const m of groupMatches) await playDecided(server, m, byParticipant, betterSeedWins(m));
+    const standings = (await getData(server, `/tournaments/${id}/bracket`)).stages[0].standings;
+    const at = (group: string, rank: number) => standings.find((r: any) => r.groupName === group && r.rank === rank).participantId;
+    const knockout = (await allMatches(server, id)).filter((m) => m.stageNumber === 2 && m.round === 1).sort((a, b) => a.number - b.number);
+    expect(knockout.map((m) => m.participants.map((s: any) => s.participantId))).toEqual([
+      [at('A', 1), at('B', 2)],
+      [at('C', 1), at('D', 2)],
+      [at('B', 1), at('A', 2)],
+      [at('D', 1), at('C', 2)],
+    ]);
+  });
+});
+
 describe('a round robin of 4 into a stepladder of its top 3', () => {
   it('seeds the ladder by standings: 2 meets 3, the winner meets 1; every place distinct (R27.7)', async ({ server, tenant, players }) => {
     const four = players.slice(0, 4);

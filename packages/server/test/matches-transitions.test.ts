@@ -280,4 +280,40 @@ describe('match transition table', () => {
     const same = await act(server, match.id, 'correct', org, { ...scoresBody(a, b, 1, 1), reason: 'again' });
     expect(same.body.error.details[0].path).toBe('body.scores');
   });
+
+  it('holds at most 100 evidence references per dispute, its own and every addition by either side (400 naming body.evidence)', async ({ server, pool, byParticipant }) => {
+    const match = pool[pool.length - 4];
+    const { a, b, reporter, opponent } = sidesOf(match, byParticipant);
+    let n = 0;
+    /** `count` distinct evidence URLs. */
+    const refs = (count: number) => Array.from({ length: count }, () => `https://example.com/evidence/${n++}.png`);
+    const refused = async (res: Awaited<ReturnType<typeof act>>, label: string, message: RegExp) => {
+      expect(`${res.status} ${res.body?.error?.code}`, `${label}: ${res.text}`).toBe('400 VALIDATION_ERROR');
+      expect(res.body.error.details, label).toEqual([{ path: 'body.evidence', message: expect.stringMatching(message) }]);
+    };
+    const attached = async () => {
+      const history = (await request(server, 'GET', `/matches/${match.id}`)).body.data.history as any[];
+      return history.reduce((sum, h) => sum + (h.type === 'DISPUTED' || h.type === 'EVIDENCE_ADDED' ? h.data.evidence.length : 0), 0);
+    };
+    expect((await act(server, match.id, 'report', reporter.accessToken, scoresBody(a, b, 2, 0))).status).toBe(200);
+    // One request carries at most 20 references (the contract's maxItems), so 101 in one dispute never reaches the cap.
+    await refused(await act(server, match.id, 'dispute', opponent.accessToken, { reason: 'no', evidence: refs(101) }), 'a dispute with 101', /20/);
+    expect((await act(server, match.id, 'dispute', opponent.accessToken, { reason: 'no', evidence: refs(20) })).body.data.status).toBe('DISPUTED');
+    await refused(await act(server, match.id, 'evidence', reporter.accessToken, { evidence: refs(21) }), 'an addition of 21', /20/);
+    for (const [i, user] of [reporter, opponent, reporter, opponent].entries()) {
+      expect((await act(server, match.id, 'evidence', user.accessToken, { evidence: refs(i === 3 ? 19 : 20) })).status, `addition ${i}`).toBe(200);
+    }
+    expect(await attached()).toBe(99);
+    const [history, events] = [await historyTypes(server, match.id), await eventTypes(server, match.id)];
+    // The cap counts the dispute's own references and every side's additions: 99 + 2 is refused, 99 + 1 fills it.
+    await refused(await act(server, match.id, 'evidence', reporter.accessToken, { evidence: refs(2) }), '99 + 2', /at most 100 .*\(99 attached\)/);
+    expect(await historyTypes(server, match.id)).toEqual(history);
+    const full = await act(server, match.id, 'evidence', reporter.accessToken, { evidence: refs(1), note: 'the hundredth' });
+    expect(full.status, full.text).toBe(200);
+    expect(full.body.data.status).toBe('DISPUTED');
+    expect(await attached()).toBe(100);
+    await refused(await act(server, match.id, 'evidence', opponent.accessToken, { evidence: refs(1) }), '100 + 1', /at most 100 .*\(100 attached\)/);
+    expect(await historyTypes(server, match.id)).toEqual([...history, 'EVIDENCE_ADDED']);
+    expect(await eventTypes(server, match.id)).toEqual(events);
+  });
 });

@@ -48,15 +48,18 @@ export function resolveSlotMap(settings: StageSettings, source: SlotMapSource): 
  * The entrants of a stage that takes its qualifiers by a slot map (R23.1): slot i is filled by the qualifier
  * `refs[i]` names in the stage before (`prev`, completed): a group position in its final table (participants in
  * `excluded`, disqualified or withdrawn, are left out and the next of their group moves up), or a rank in its
- * result order (`selectQualifiers` over everyone); seeds follow the slots (`seedsFromSlots` for `nextFormat`).
+ * result order (`selectQualifiers` over everyone); seeds follow the slots (`seedsFromSlots` for `nextFormat` and
+ * `nextSettings`, the receiving stage's settings: its `seedOrdering` decides which seed each slot gets).
  * @throws DomainError VALIDATION_ERROR (paths `settings.slotMap...`) for a map that does not fit the stage
- *   before, or (path `settings.slotMap[i]`) when a named position is empty after exclusions.
+ *   before, or (path `settings.slotMap[i]`) when a named position is empty after exclusions; as `seedsFromSlots`
+ *   for `nextSettings` (path `settings.skipFirstRound` or `settings.seedOrdering`).
  */
 export function slotMapEntrants(
   prev: { format: StageFormat; entrants: readonly Entrant[]; results: readonly StageMatchResult[]; settings: StageSettings },
   refs: readonly QualifierRef[],
   nextFormat: StageFormat,
   excluded: ReadonlySet<string> = new Set(),
+  nextSettings: StageSettings = {},
 ): Entrant[] {
   const s = settingsObject(prev.settings);
   const source = slotMapSource(prev.format, s, prev.entrants.length);
@@ -94,5 +97,5 @@ export function slotMapEntrants(
     }
     return id;
   });
-  return seedsFromSlots(nextFormat, ids);
+  return seedsFromSlots(nextFormat, ids, settingsObject(nextSettings));
 }

@@ -1,7 +1,8 @@
 import { DomainError } from '../errors/domain-error';
 import type { Entrant, StageFormat } from '../formats/types';
 import { isPowerOfTwo } from '../seeding/bracket-size';
-import { innerOuterOrder } from '../seeding/seed-orderings';
+import { bracketSlots } from '../seeding/seed-orderings';
+import { seedOrderingSetting, type StageSettings } from '../stages/stage-settings';
 
 /**
  * A qualifier of the stage before, as a slot map names it (contract `QualifierRef`, R23.1): a group (by name)
@@ -107,15 +108,34 @@ export function slotsAreBracketPositions(format: StageFormat, count: number): bo
 }
 
 /**
- * Seeds for participants listed in slot order (R23.1, R23.4): in an elimination bracket without byes, slot p
- * (1-based; slots 2i-1 and 2i meet in round-1 match i) gets the seed the bracket puts there (`inner_outer`
- * order), so generation places everyone in their slot; in any other stage slot i is seed i.
- * @throws DomainError VALIDATION_ERROR (path `participantIds`) for a repeated id.
+ * Settings of a stage of `format` that slots 2i-1 and 2i cannot meet in round-1 match i with, for `count` slots
+ * (R23.1): `skipFirstRound` of a double elimination of 4, 8, 16, ... slots (there is no winners round 1; with 2 the
+ * final is played). Returns the issues (path `settings.skipFirstRound`), empty when slots can be bracket positions.
+ * Pure.
  */
-export function seedsFromSlots(format: StageFormat, ids: readonly string[]): Entrant[] {
+export function checkSlotSettings(format: StageFormat, settings: StageSettings, count: number): SlotMapIssue[] {
+  if (format !== 'DOUBLE_ELIMINATION' || settings.skipFirstRound !== true || count <= 2 || !slotsAreBracketPositions(format, count)) return [];
+  return [{ path: 'settings.skipFirstRound', message: 'cannot be true with entrants in slots (slot map or slot order): slots 2i-1 and 2i must meet in winners round-1 match i' }];
+}
+
+/**
+ * Seeds for participants listed in slot order (R23.1, R23.4): in an elimination bracket without byes, slot p
+ * (1-based; slots 2i-1 and 2i meet in round-1 match i) gets the seed the stage's `settings.seedOrdering` puts
+ * there (`bracketSlots`: inner_outer by default; natural gives slot p seed p, reverse seed N + 1 - p), so
+ * generation places everyone in their slot; in any other stage slot i is seed i.
+ * @throws DomainError VALIDATION_ERROR (path `participantIds`) for a repeated id; (path `settings.seedOrdering`)
+ *   for a bad ordering; (path `settings.skipFirstRound`) when the stage skips round 1 (`checkSlotSettings`).
+ */
+export function seedsFromSlots(format: StageFormat, ids: readonly string[], settings: StageSettings = {}): Entrant[] {
   if (new Set(ids).size !== ids.length) {
     throw new DomainError('VALIDATION_ERROR', 'participantIds lists a participant twice', [{ path: 'participantIds', message: 'lists a participant twice' }]);
   }
-  const order = slotsAreBracketPositions(format, ids.length) ? innerOuterOrder(ids.length) : ids.map((_, i) => i + 1);
+  const issues = checkSlotSettings(format, settings, ids.length);
+  if (issues.length > 0) {
+    const first = issues[0] as SlotMapIssue;
+    throw new DomainError('VALIDATION_ERROR', `${first.path} ${first.message}`, issues);
+  }
+  const n = ids.length;
+  const order = slotsAreBracketPositions(format, n) ? bracketSlots(seedOrderingSetting(settings), n, n) : ids.map((_, i) => i + 1);
   return ids.map((id, p) => ({ id, seed: order[p] as number })).sort((a, b) => a.seed - b.seed);
 }

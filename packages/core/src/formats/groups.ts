@@ -57,12 +57,20 @@ export function snakeGroups(ranked: readonly Entrant[], groupCount: number): Sta
 /**
  * Number of groups of a group stage of `n` entrants, the one count that generation (`generateGroups`) and
  * standings (`computeStandings`, hence placements and qualifiers) share (R7.9, R7.13, R23.2):
- * `settings.groupCount`, else `groupCountOf` (as many as `groupNames`, else ceil(n / 4)).
+ * `settings.groupCount`, else `groupCountOf` (as many as `groupNames`, else ceil(n / 4)). Every group needs 2
+ * entrants, so at most floor(n / 2) groups.
  * @throws DomainError VALIDATION_ERROR (path `settings.groupCount`) when `groupCount` is not an integer from 1
- *   to floor(n / 2).
+ *   to floor(n / 2); (path `settings.groupNames`) when, without `groupCount`, `groupNames` names more than
+ *   floor(n / 2) groups.
  */
 export function stageGroupCount(settings: StageSettings, n: number): number {
-  return integerSetting(settings, 'groupCount', 1, Math.max(1, Math.floor(n / 2)), groupCountOf(settings, n));
+  const maxGroups = Math.max(1, Math.floor(n / 2));
+  const count = integerSetting(settings, 'groupCount', 1, maxGroups, groupCountOf(settings, n));
+  if (count > maxGroups) {
+    const message = `names ${count} groups: at most ${maxGroups}, as every group needs 2 of the stage's ${n} entrants`;
+    throw new DomainError('VALIDATION_ERROR', `settings.groupNames ${message}`, [{ path: 'settings.groupNames', message }]);
+  }
+  return count;
 }
 
 /**
@@ -70,8 +78,9 @@ export function stageGroupCount(settings: StageSettings, n: number): number {
  * groups of about 4, that is ceil(N/4)) named by `groupNames` (default A, B, ...) filled snake-wise by seed, each a round robin (`roundRobinCycles` 1 or 2) with keys
  * "G{group}-r{round}-n{number}". Every group needs at least 2 entrants. O(N * group size).
  * @throws DomainError NOT_ENOUGH_PARTICIPANTS below 2 entrants; VALIDATION_ERROR for bad entrants, a
- *   `groupCount` that is not an integer from 1 to floor(N/2) (path `settings.groupCount`), groups over 2048
- *   entrants, or a bad `roundRobinCycles`.
+ *   `groupCount` that is not an integer from 1 to floor(N/2) (path `settings.groupCount`), more than floor(N/2)
+ *   `groupNames` without `groupCount` (path `settings.groupNames`), groups over 2048 entrants, or a bad
+ *   `roundRobinCycles`.
  */
 export function generateGroups(entrants: readonly Entrant[], settings: StageSettings = {}): GroupsStage {
   const cycles = cyclesSetting(settings);

@@ -110,7 +110,8 @@ export function groupSizes(s: StageSettings, n: number): { groupCount: number; s
 }
 
 /**
- * Groups: points, tiebreaks, cycles; `groupCount` at most N/2 (every group has 2) and groups of at most 2048;
+ * Groups: points, tiebreaks, cycles; `groupCount` at most N/2 (every group has 2; without `groupCount`, the
+ * number of `groupNames` at most N/2, path `settings.groupNames`, R7.9) and groups of at most 2048;
  * `groupNames` one unique name per group (R23.2); `qualifiersPerGroup` at most the smallest group.
  */
 export function checkGroupsPlan(s: StageSettings, ctx: PlanContext): PlanIssue[] {
@@ -121,6 +122,13 @@ export function checkGroupsPlan(s: StageSettings, ctx: PlanContext): PlanIssue[]
   const { groupCount, smallest, maxGroups } = groupSizes(s, n);
   if (s.groupCount !== undefined && s.groupCount > maxGroups) {
     issues.push({ path: 'settings.groupCount', message: `must be at most ${maxGroups}: every group needs 2 of the stage's ${n} entrants`, kind: countKind(ctx) });
+  }
+  if (s.groupCount === undefined && Array.isArray(s.groupNames) && s.groupNames.length > maxGroups) {
+    issues.push({
+      path: 'settings.groupNames',
+      message: `names ${s.groupNames.length} groups: at most ${maxGroups}, as every group needs 2 of the stage's ${n} entrants`,
+      kind: countKind(ctx),
+    });
   }
   if (Math.ceil(n / groupCount) > ROUND_ROBIN_MAX_ENTRANTS) {
     issues.push({ path: 'settings.groupCount', message: `gives groups over ${ROUND_ROBIN_MAX_ENTRANTS} entrants`, kind: 'tooMany' });

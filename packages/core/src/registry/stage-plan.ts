@@ -1,5 +1,5 @@
 import { isDomainError } from '../errors/domain-error';
-import { checkSlotMap } from '../draw/slot-map';
+import { checkSlotMap, checkSlotSettings } from '../draw/slot-map';
 import { resolveSlotMap, slotMapSource } from '../draw/slot-map-qualifiers';
 import type { StageSettings } from '../stages/stage-settings';
 import type { StageFormat } from '../formats/types';
@@ -26,7 +26,8 @@ export interface PlanStage {
  * sound); checking stops at the first stage whose qualifier count is unknown or that has a problem. A stage
  * with a slot map (`slotMap` or `slotMapPreset`, R23.1) takes exactly the qualifiers it names: the map is
  * checked against the stage before (`checkSlotMap`), the stage before's `advanceCount`, when set, must equal
- * its slots, and stage 1 may not have one. Pure.
+ * its slots, the stage's own settings must let slots 2i-1 and 2i meet in round-1 match i (`checkSlotSettings`:
+ * no `skipFirstRound`), and stage 1 may not have one. Pure.
  */
 export function checkStagePlan(stages: readonly PlanStage[], entrants: number, exact: boolean): PlanIssue[] {
   const issues: PlanIssue[] = [];
@@ -77,7 +78,8 @@ export function checkStagePlan(stages: readonly PlanStage[], entrants: number, e
 
 /**
  * The qualifiers the slot map of `next` takes from a stage of `format` with `n` entrants (R23.1): `count` null when
- * `next` has no slot map; issues with paths relative to `next` (`settings.slotMap[2].group`).
+ * `next` has no slot map; issues with paths relative to `next` (`settings.slotMap[2].group`, or
+ * `settings.skipFirstRound` from `checkSlotSettings`).
  */
 function slotMapCount(format: string, s: StageSettings, next: PlanStage, n: number, exact: boolean): { count: number | null; issues: PlanIssue[] } {
   const ns: StageSettings = next.settings ?? {};
@@ -87,7 +89,10 @@ function slotMapCount(format: string, s: StageSettings, next: PlanStage, n: numb
     const refs = resolveSlotMap(ns, source);
     if (refs === null) return { count: null, issues: [] };
     const countBound = (path: string) => exact && (path.endsWith('.position') || path.endsWith('.rank'));
-    const issues = checkSlotMap(refs, source).map((issue) => ({ ...issue, kind: (countBound(issue.path) ? 'tooFew' : 'settings') as PlanIssue['kind'] }));
+    const issues = [...checkSlotMap(refs, source), ...checkSlotSettings(next.format as StageFormat, ns, refs.length)].map((issue) => ({
+      ...issue,
+      kind: (countBound(issue.path) ? 'tooFew' : 'settings') as PlanIssue['kind'],
+    }));
     return { count: refs.length, issues };
   } catch (error) {
     if (!isDomainError(error)) throw error;

@@ -42,7 +42,8 @@ export async function readStageQualifiers(db: Db, stage: StageRow, next?: StageR
     const refs = resolveSlotMap(effectiveSettings(next.format, next.settings), slotMapSource(stage.format as StageFormat, settings, entrants.length));
     if (refs !== null) {
       const prev = { format: stage.format as StageFormat, entrants, results, settings };
-      return slotMapEntrants(prev, refs, next.format as StageFormat, excluded);
+      // Seeded by the receiving stage's seedOrdering, so slots 2i-1 and 2i meet in its round-1 match i (R23.1).
+      return slotMapEntrants(prev, refs, next.format as StageFormat, excluded, effectiveSettings(next.format, next.settings));
     }
   }
   return selectStageQualifiers(stage.format as StageFormat, entrants, results, settings, excluded);

@@ -125,7 +125,10 @@ export class StageDrawService extends DomainService {
       const missing = seeded.filter((e) => !seen.has(e.id)).map((e) => e.id);
       if (missing.length > 0) issues.push({ path: 'participantIds', message: `leaves out ${missing.length} entrant(s): ${missing.slice(0, 5).join(', ')}` });
       if (issues.length > 0) throw badBody(issues);
-      entrants = input.order === 'SLOT' ? seedsFromSlots(current.format as StageFormat, ids) : ids.map((pid, i) => ({ id: pid, seed: i + 1 }));
+      entrants =
+        input.order === 'SLOT'
+          ? seedsFromSlots(current.format as StageFormat, ids, effectiveSettings(current.format, current.settings))
+          : ids.map((pid, i) => ({ id: pid, seed: i + 1 }));
       const generated = planStage(current, entrants);
       const firstAt = matches.map((m) => m.scheduled_at).filter((at): at is string => at !== null).sort()[0] ?? ctx.now;
       await db.deleteFrom('matches').where('stage_id', '=', stage.id).execute();
