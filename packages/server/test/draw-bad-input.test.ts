@@ -72,6 +72,14 @@ describe('bad slot maps and draws: 400 naming the field, nothing written (R23.5)
     const ok = await put([ids.slice(4), ids.slice(0, 4)]);
     expectStatus(ok, 200, 'setStageGroups');
     expect(ok.body.data.groups.map((g: any) => [g.name, g.participantIds])).toEqual([['North', ids.slice(4)], ['South', ids.slice(0, 4)]]);
+    // A participant drawn then withdrawn: the entrants are no longer those drawn, so the start is refused and nothing starts.
+    const withdrawn = await request(server, 'PATCH', `/tournaments/${t.id}/participants/${ids[0]}`, { token: tenant.owner.accessToken, body: { status: 'WITHDRAWN' } });
+    expectStatus(withdrawn, 200, 'withdraw a drawn participant');
+    const start = await request(server, 'POST', `/tournaments/${t.id}/start`, { token: tenant.owner.accessToken });
+    expectStatus(start, 409, 'start with a participant of the draw missing');
+    expect(start.body.error.message).toContain(ids[0]);
+    expect((await getData(server, `/tournaments/${t.id}`)).status).toBe('REGISTRATION_OPEN');
+    expect((await request(server, 'PATCH', `/tournaments/${t.id}/participants/${ids[0]}`, { token: tenant.owner.accessToken, body: { status: 'REGISTERED' } })).status).toBe(200);
     const stage2 = await request(server, 'PUT', `/tournaments/${t.id}/stages/2/groups`, { token: tenant.owner.accessToken, body: { groups: [] } });
     expectStatus(stage2, 409, 'draw of a knockout stage');
     const early = await request(server, 'PUT', `/tournaments/${t.id}/stages/2/seeding`, { token: tenant.owner.accessToken, body: { participantIds: ids.slice(0, 4) } });
