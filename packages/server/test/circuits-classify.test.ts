@@ -80,6 +80,19 @@ describe('classify a completed tournament into the active season', () => {
     ]);
   });
 
+  it('keeps the points and the circuit\'s list entry of a classified tournament that is then deleted', async () => {
+    const { circuit } = await activeCircuit(server, tenant);
+    const t = await completedTournament(server, tenant, players);
+    expect((await classify(server, tenant, circuit.id, t.id)).status).toBe(200);
+    const before = lines(await allStandings(server, tenant, circuit.id));
+    const listed = async () => (await request(server, 'GET', `/circuits/${circuit.id}/tournaments`, { apiKey: tenant.apiKey.key })).body.data;
+    const entry = (await listed()).map((x: any) => [x.tournamentId, x.name, x.participantCount]);
+    expect((await request(server, 'DELETE', `/tournaments/${t.id}`, { token: tenant.owner.accessToken })).status).toBe(204);
+    expect((await request(server, 'GET', `/tournaments/${t.id}`, { apiKey: tenant.apiKey.key })).status).toBe(404);
+    expect(lines(await allStandings(server, tenant, circuit.id))).toEqual(before);
+    expect((await listed()).map((x: any) => [x.tournamentId, x.name, x.participantCount])).toEqual(entry);
+  });
+
   it('classifies a tournament once (409 CONFLICT), and only a COMPLETED one of the project (409 INVALID_STATE, 404)', async () => {
     const { circuit } = await activeCircuit(server, tenant);
     const done = await completedTournament(server, tenant, players);
