@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
-import { addStaffMember, createApiKey, createTenant, it, registerUser, request } from './helpers/index';
-import { createCircuit, createSeason, DEFAULT_SCORING, seasonTransition } from './circuits-helpers';
+import { addStaffMember, createApiKey, createTenant, it, registerPlayers, registerUser, request } from './helpers/index';
+import { activeCircuit, allStandings, classify, completedTournament, createCircuit, createSeason, DEFAULT_SCORING, seasonTransition } from './circuits-helpers';
 
 describe('circuits: create, get, update, list', () => {
   it('creates a DRAFT circuit with an API key and with a staff token (projectId required)', async ({ server, tenant }) => {
@@ -218,5 +218,26 @@ describe('public circuit pages (no credentials)', () => {
     expect(details.body.data).not.toHaveProperty('projectId');
     expect(details.body.data.seasons).toHaveLength(1);
     expect((await request(server, 'GET', `/circuits/public/${draft.id}`)).status).toBe(404);
+  });
+
+  it('shows a COMPLETED circuit, off the ACTIVE list, with the top 10 of its last season', async ({ server }) => {
+    const other = await createTenant(server);
+    const scoring = { strategy: 'PLACEMENT', placements: { '1': 100, '2': 70, '3-4': 40, '5-8': 20, '9-16': 10 } };
+    const { circuit } = await activeCircuit(server, other, { scoring }, { name: 'Finished tour' });
+    const twelve = await registerPlayers(server, 12);
+    const t = await completedTournament(server, other, twelve);
+    expect((await classify(server, other, circuit.id, t.id)).status).toBe(200);
+    await seasonTransition(server, other, circuit.id, 'complete');
+
+    const details = await request(server, 'GET', `/circuits/public/${circuit.id}`);
+    expect(details.status).toBe(200);
+    expect(details.body.data).toMatchObject({ id: circuit.id, name: 'Finished tour', status: 'COMPLETED' });
+    expect(details.body.data).not.toHaveProperty('projectId');
+    // Twelve competitors scored; the public page shows the best ten, in standings order.
+    const full = await allStandings(server, other, circuit.id);
+    expect(full).toHaveLength(12);
+    expect(details.body.data.standings.map((s: any) => [s.userId, s.points])).toEqual(full.slice(0, 10).map((s: any) => [s.userId, s.points]));
+    const active = await request(server, 'GET', '/circuits/public/active', { query: { limit: 100 } });
+    expect(active.body.data.map((c: any) => c.id)).not.toContain(circuit.id);
   });
 });
