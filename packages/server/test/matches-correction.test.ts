@@ -221,6 +221,18 @@ describe('correcting an elimination bracket', () => {
     expect(refused.body.error).toMatchObject({ code: 'INVALID_TRANSITION', message: expect.stringContaining('WALKOVER') });
     expect(byParticipant.size).toBe(4);
   });
+
+  it('refuses a bye (409 INVALID_TRANSITION naming it): a Swiss bye of five players', async ({ server, tenant, players, match }) => {
+    const { id } = await startWithStages(server, tenant, players.slice(0, 5), [{ name: 'Swiss', format: 'SWISS', settings: { swissRounds: 3 } }]);
+    const all = await allMatches(server, id);
+    const bye = all.find((m) => m.resultType === 'BYE');
+    expect(bye).toBeDefined();
+    const [holder] = bye.participants.map((s: any) => s.participantId).filter(Boolean);
+    const someoneElse = all.flatMap((m) => m.participants.map((s: any) => s.participantId)).find((p: string | null) => p !== null && p !== holder);
+    const res = await act(server, bye.id, 'correct', tenant.owner.accessToken, { ...scoresBody(holder, someoneElse, 2, 0), reason: 'no bye after all' });
+    expect(res.body.error).toMatchObject({ code: 'INVALID_TRANSITION', message: expect.stringContaining('BYE') });
+    expect((await match(bye.id)).resultType).toBe('BYE');
+  });
 });
 
 describe('correcting pool stages', () => {
