@@ -29,6 +29,12 @@ describe('bad slot maps and draws: 400 naming the field, nothing written (R23.5)
     const names = await createRaw(server, tenant, [{ ...groupStage, settings: { groupCount: 2, groupNames: ['North', 'North'] } }, knockout({})], { maxParticipants: 8 });
     expectStatus(names, 400, 'repeated group name');
     expect(names.body.error.details.some((d: any) => String(d.path).startsWith('body.stages[0].settings.groupNames'))).toBe(true);
+    // After a stage without groups a slot names a rank, which must exist: a league of 8 has ranks 1 to 8.
+    const league = { name: 'League', format: 'ROUND_ROBIN' };
+    const rankOut = await createRaw(server, tenant, [league, knockout({ slotMap: [{ rank: 1 }, { rank: 9 }] })], { maxParticipants: 8 });
+    expectStatus(rankOut, 400, 'a rank out of range');
+    expect(rankOut.body.error.details.map((d: any) => d.path)).toContain('body.stages[1].settings.slotMap[1].rank');
+    expectStatus(await createRaw(server, tenant, [league, knockout({ slotMap: [{ rank: 1 }, { rank: 8 }] })], { maxParticipants: 8 }), 201, 'ranks in range');
     const stageOne = await createRaw(server, tenant, [knockout({ slotMapPreset: 'CROSS_GROUPS' })], { maxParticipants: 8 });
     expectStatus(stageOne, 400, 'slot map on stage 1');
     expect(stageOne.body.error.details.map((d: any) => d.path)).toContain('body.stages[0].settings.slotMapPreset');
