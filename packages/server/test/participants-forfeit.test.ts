@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import { request, test, type TestResponse } from './helpers/index';
 import { getData, playEverything, startWithStages } from './formats-helpers';
-import { eventTypes, expectConsistentBracket } from './matches-helpers';
+import { act, eventTypes, expectConsistentBracket, scoresBody } from './matches-helpers';
 import { allMatches } from './tournaments-helpers';
 
 // Disqualification and withdrawal of participants (R6.8 to R6.10): walkovers, double forfeits, events and
@@ -46,6 +46,9 @@ describe('disqualification', () => {
     expect(await eventTypes(server, losers1.id)).toEqual(['match.completed']);
     const completed = await server.deps.db.selectFrom('events').select('data').where('subject_id', '=', losers1.id).executeTakeFirstOrThrow();
     expect(JSON.parse(completed.data)).toMatchObject({ resultType: 'DOUBLE_FORFEIT', scores: null });
+    // Nothing was played: a correction has no result to replace (R8.13).
+    const correction = await act(server, losers1.id, 'correct', tenant.owner.accessToken, { ...scoresBody(seed(4), seed(3), 2, 0), reason: 'they did play' });
+    expect(correction.body.error).toMatchObject({ code: 'INVALID_TRANSITION', message: expect.stringContaining('DOUBLE_FORFEIT') });
 
     // The forfeited "winner" meets the winners-final loser, who wins by walkover; the bracket still finishes.
     await playEverything(server, id, byParticipant);
