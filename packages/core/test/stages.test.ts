@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  bracketSlots,
   computeStagePlacements,
   computeStandings,
   computeTournamentPlacements,
@@ -163,6 +164,26 @@ describe('selectQualifiers', () => {
         }
       }),
     );
+  });
+
+  it('separates group mates in the round 1 of the next stage\'s seedOrdering, natural and reverse too', () => {
+    for (const ordering of ['natural', 'reverse'] as const) {
+      fc.assert(
+        fc.property(fc.integer({ min: 2, max: 16 }), fc.array(fc.integer({ min: 0, max: 1000 }), { minLength: 32, maxLength: 32 }), (groupCount, noise) => {
+          // Winners first, then runners-up in an order across groups that varies (as points per match would).
+          const runnersUp = Array.from({ length: groupCount }, (_, g) => ({ group: g + 1, rank: 2 })).sort((a, b) => (noise[a.group] as number) - (noise[b.group] as number));
+          const list = [...Array.from({ length: groupCount }, (_, g) => ({ group: g + 1, rank: 1 })), ...runnersUp];
+          const out = separateGroupMates(list, ordering);
+          const m = out.length;
+          const slots = bracketSlots(ordering, m, 2 ** Math.ceil(Math.log2(m)));
+          for (let i = 0; i + 1 < slots.length; i += 2) {
+            const a = out[(slots[i] as number) - 1];
+            const b = out[(slots[i + 1] as number) - 1];
+            if (a && b) expect(a.group, `${ordering}, ${groupCount} groups`).not.toBe(b.group);
+          }
+        }),
+      );
+    }
   });
 
   it('takes elimination qualifiers by placement, then seed; Swiss esports by who advanced', () => {

@@ -2,7 +2,7 @@ import { DomainError } from '../errors/domain-error';
 import type { Entrant, StageFormat } from '../formats/types';
 import { compareAcrossGroups } from '../placements/standings-placements';
 import { bracketSize } from '../seeding/bracket-size';
-import { innerOuterOrder } from '../seeding/seed-orderings';
+import { bracketSlots, type BracketSeedOrdering } from '../seeding/seed-orderings';
 import { formatDefinition } from '../registry/formats';
 import type { StageMatchResult, StandingRow } from '../standings/types';
 import { computeStagePlacements } from './stage-placements';
@@ -13,18 +13,19 @@ function notComplete(message: string): DomainError {
 }
 
 /**
- * Reorders qualifiers (best first, each with its group and group rank) so that in a standard bracket of
- * them (`inner_outer`: seed s meets seed P+1-s) nobody meets someone from their own group in round 1 where
- * a swap within the same group rank avoids it: group winners then meet runners-up of other groups.
+ * Reorders qualifiers (best first, each with its group and group rank) so that in a bracket of them seeded by
+ * `ordering` (default `inner_outer`: seed s meets seed P+1-s; `natural` and `reverse` as `bracketSlots` places
+ * them, R27.5) nobody meets someone from their own group in round 1 where a swap within the same group rank
+ * avoids it: with `inner_outer`, group winners then meet runners-up of other groups (R7.15).
  */
-export function separateGroupMates<T extends { group: number | null; rank: number }>(list: readonly T[]): T[] {
+export function separateGroupMates<T extends { group: number | null; rank: number }>(list: readonly T[], ordering: BracketSeedOrdering = 'inner_outer'): T[] {
   const out = [...list];
   const m = out.length;
   if (m < 2) return out;
   const size = bracketSize(m);
-  const order = innerOuterOrder(size);
+  const order = bracketSlots(ordering, m, size);
   const partner = new Map<number, number>(); // 0-based index -> 0-based opponent index
-  for (let i = 0; i < size; i += 2) {
+  for (let i = 0; i + 1 < order.length; i += 2) {
     const a = (order[i] as number) - 1;
     const b = (order[i + 1] as number) - 1;
     if (a < m && b < m) {
@@ -66,6 +67,7 @@ function rankedQualifiers(
   entrants: readonly Entrant[],
   results: readonly StageMatchResult[],
   settings: StageSettings,
+  ordering: BracketSeedOrdering,
 ): Entrant[] {
   const s = settingsObject(settings);
   const n = Array.isArray(entrants) ? entrants.length : 0;
@@ -85,7 +87,7 @@ function rankedQualifiers(
     }
     const tiers: StandingRow[] = [];
     for (let rank = 1; rank <= perGroup; rank++) tiers.push(...rows.filter((r) => r.rank === rank).sort(compareAcrossGroups));
-    ids = separateGroupMates(tiers.slice(0, count)).map((r) => r.participantId);
+    ids = separateGroupMates(tiers.slice(0, count), ordering).map((r) => r.participantId);
   } else if (definition.standings !== null) {
     const rows = definition.standings(entrants, results, s);
     const advanced = rows.filter((r) => r.status === 'ADVANCED').length;
@@ -111,7 +113,13 @@ function rankedQualifiers(
 }
 
 /** Group qualifiers when some group members may not qualify: the next of their group takes their group rank. */
-function groupQualifiersWithout(rows: readonly StandingRow[], settings: StageSettings, count: number, excluded: ReadonlySet<string>): string[] {
+function groupQualifiersWithout(
+  rows: readonly StandingRow[],
+  settings: StageSettings,
+  count: number,
+  excluded: ReadonlySet<string>,
+  ordering: BracketSeedOrdering,
+): string[] {
   const groupCount = Math.max(...rows.map((r) => r.group as number));
   const sizes = Array.from({ length: groupCount }, (_, g) => rows.filter((r) => r.group === g + 1).length);
   const smallest = Math.min(...sizes);
@@ -125,7 +133,7 @@ function groupQualifiersWithout(rows: readonly StandingRow[], settings: StageSet
   }
   const tiers: StandingRow[] = [];
   for (let rank = 1; rank <= perGroup; rank++) tiers.push(...reranked.filter((r) => r.rank === rank).sort(compareAcrossGroups));
-  return separateGroupMates(tiers.slice(0, count)).map((r) => r.participantId);
+  return separateGroupMates(tiers.slice(0, count), ordering).map((r) => r.participantId);
 }
 
 /**
@@ -137,8 +145,9 @@ function groupQualifiersWithout(rows: readonly StandingRow[], settings: StageSet
  * - Round robin, Swiss: standings order.
  * - Groups: the top `qualifiersPerGroup` (default 2, or ceil(advanceCount / groupCount)) of each group,
  *   group winners first, then runners-up, ..., each rank ordered across groups by points per match, score
- *   difference per match, scores per match, seed; then reordered so that in a bracket group winners meet
- *   runners-up of other groups (`separateGroupMates`).
+ *   difference per match, scores per match, seed; then reordered so that group-mates do not meet in round 1
+ *   of a bracket seeded by `nextOrdering` (the next stage's `seedOrdering`, default inner_outer, where group
+ *   winners then meet runners-up of other groups; `separateGroupMates`).
  * - Participants in `excluded` (disqualified or withdrawn) never qualify: the next best by stage result take
  *   their places (in a group stage, the next of the same group takes their group rank), so k stays the same
  *   unless too few participants remain.
@@ -151,15 +160,16 @@ export function selectQualifiers(
   results: readonly StageMatchResult[],
   settings: StageSettings = {},
   excluded: ReadonlySet<string> = new Set(),
+  nextOrdering: BracketSeedOrdering = 'inner_outer',
 ): Entrant[] {
-  const normal = rankedQualifiers(format, entrants, results, settings);
+  const normal = rankedQualifiers(format, entrants, results, settings, nextOrdering);
   if (!normal.some((e) => excluded.has(e.id))) return normal;
   const k = normal.length;
   const definition = formatDefinition(format);
   const ids =
     definition.standings !== null && definition.traits.hasGroups
-      ? groupQualifiersWithout(definition.standings(entrants, results, settingsObject(settings)), settingsObject(settings), k, excluded)
-      : rankedQualifiers(format, entrants, results, { ...settingsObject(settings), advanceCount: entrants.length })
+      ? groupQualifiersWithout(definition.standings(entrants, results, settingsObject(settings)), settingsObject(settings), k, excluded, nextOrdering)
+      : rankedQualifiers(format, entrants, results, { ...settingsObject(settings), advanceCount: entrants.length }, nextOrdering)
           .map((e) => e.id)
           .filter((id) => !excluded.has(id))
           .slice(0, k);

@@ -1,4 +1,15 @@
-import { resolveSlotMap, selectQualifiers, slotMapEntrants, slotMapSource, type Entrant, type StageFormat, type StageMatchResult, type StageSettings } from '@tourney/core';
+import {
+  resolveSlotMap,
+  seedOrderingSetting,
+  selectQualifiers,
+  slotMapEntrants,
+  slotMapSource,
+  type BracketSeedOrdering,
+  type Entrant,
+  type StageFormat,
+  type StageMatchResult,
+  type StageSettings,
+} from '@tourney/core';
 import { FORFEIT_STATUSES } from '../participants/participant-status';
 import { readStageEntrants } from './stage-entrants';
 import { readStageResults } from './stage-results';
@@ -10,7 +21,8 @@ import type { StageRow } from '../../db/rows';
  * The qualifiers of a completed stage, re-seeded 1..k for the next stage (R7.15), by core's
  * `selectQualifiers` (k = `advanceCount`, or the format's default). Participants in `excluded` (disqualified or
  * withdrawn) never qualify: the next best by stage result take their places (in a group stage, the next of the
- * same group), so k stays the same unless too few participants remain.
+ * same group), so k stays the same unless too few participants remain. Group qualifiers are ordered so that
+ * group-mates do not meet in round 1 of a bracket seeded by `nextOrdering` (the next stage's `seedOrdering`).
  * @throws DomainError as `selectQualifiers` (settings validated at create time make this an internal error).
  */
 export function selectStageQualifiers(
@@ -19,8 +31,9 @@ export function selectStageQualifiers(
   results: readonly StageMatchResult[],
   settings: StageSettings,
   excluded: ReadonlySet<string>,
+  nextOrdering: BracketSeedOrdering = 'inner_outer',
 ): Entrant[] {
-  return selectQualifiers(format, entrants, results, settings, excluded);
+  return selectQualifiers(format, entrants, results, settings, excluded, nextOrdering);
 }
 
 /**
@@ -38,13 +51,15 @@ export async function readStageQualifiers(db: Db, stage: StageRow, next?: StageR
   ]);
   const excluded = new Set(statuses.filter((p) => (FORFEIT_STATUSES as readonly string[]).includes(p.status)).map((p) => p.id));
   const settings = effectiveSettings(stage.format, stage.settings);
-  if (next !== undefined) {
-    const refs = resolveSlotMap(effectiveSettings(next.format, next.settings), slotMapSource(stage.format as StageFormat, settings, entrants.length));
+  const nextSettings = next === undefined ? undefined : effectiveSettings(next.format, next.settings);
+  if (next !== undefined && nextSettings !== undefined) {
+    const refs = resolveSlotMap(nextSettings, slotMapSource(stage.format as StageFormat, settings, entrants.length));
     if (refs !== null) {
       const prev = { format: stage.format as StageFormat, entrants, results, settings };
       // Seeded by the receiving stage's seedOrdering, so slots 2i-1 and 2i meet in its round-1 match i (R23.1).
-      return slotMapEntrants(prev, refs, next.format as StageFormat, excluded, effectiveSettings(next.format, next.settings));
+      return slotMapEntrants(prev, refs, next.format as StageFormat, excluded, nextSettings);
     }
   }
-  return selectStageQualifiers(stage.format as StageFormat, entrants, results, settings, excluded);
+  // Group-mates kept apart in the bracket the next stage's seedOrdering makes (R7.15).
+  return selectStageQualifiers(stage.format as StageFormat, entrants, results, settings, excluded, seedOrderingSetting(nextSettings ?? {}));
 }
