@@ -9,7 +9,7 @@ const it = cliTest;
 const password = 'a long enough password';
 
 describe('tourney for players: public and own tournaments, next match across tournaments, results as CSV', () => {
-  it('lists public and own tournaments, finds the next match without a tournament id, exports results and matches as CSV', async ({ cli, configDir }) => {
+  it('lists public and own tournaments, finds the next match without a tournament id, exports results and matches as CSV', async ({ cli, configDir, server }) => {
     const ok = async (...argv: string[]) => {
       const result = await cli(...argv);
       expect(result.code, `${argv.join(' ')}\n${result.stderr}`).toBe(0);
@@ -70,6 +70,10 @@ describe('tourney for players: public and own tournaments, next match across tou
     const file = join(configDir, 'results.csv');
     expect((await ok('tournament', 'results', cup, '--csv', '-o', file)).trim()).toBe(file);
     expect(await readFile(file, 'utf8')).toBe(csv);
+    // The API's results.csv, byte for byte.
+    const api = await fetch(`${server.url}/tournaments/${cup}/results.csv`);
+    expect(api.status).toBe(200);
+    expect(Buffer.from(csv)).toEqual(Buffer.from(await api.arrayBuffer()));
     const matches = parse(await ok('match', 'list', cup, '--csv'), { columns: true }) as Record<string, string>[];
     expect(matches.map((m) => [m.match_id, m.side1, m.side2, m.score1, m.score2, m.status, m.winner])).toEqual([[next, 'pv_ann', 'pv_bob', '2', '1', 'COMPLETED', 'pv_ann']]);
   });
