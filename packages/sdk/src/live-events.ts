@@ -30,7 +30,8 @@ export interface LiveEventsDeps {
  * The live events of a tournament (`GET /tournaments/{id}/events`, R28.1 to R28.3) as an async iterator: parses the
  * Server-Sent Events with eventsource-parser, and when the stream ends or the network fails reconnects with
  * `Last-Event-ID` set to the last event received, so no event is missed or repeated. A 4xx answer (unknown or
- * private tournament, bad credentials) throws its TourneyError; `signal` ends the iteration.
+ * private tournament, bad credentials) throws its TourneyError; `signal` ends the iteration, also while a read is
+ * waiting (the reader is cancelled).
  */
 export async function* liveEvents(deps: LiveEventsDeps, tournamentId: string, options: LiveEventsOptions = {}): AsyncGenerator<LiveEvent> {
   let lastEventId = options.lastEventId;
@@ -61,6 +62,12 @@ export async function* liveEvents(deps: LiveEventsDeps, tournamentId: string, op
     const parser = createParser({ onEvent: (e) => ready.push(JSON.parse(e.data) as LiveEvent) });
     const decoder = new TextDecoder();
     const reader = response.body.getReader();
+    // `signal` ends a read in progress by cancelling the reader itself: the fetch's own copy of the signal can stop
+    // following it once the Request object is garbage-collected (Node's fetch links them weakly), and the stream
+    // would then stay open after the abort.
+    const cancel = () => void reader.cancel().catch(() => undefined);
+    options.signal?.addEventListener('abort', cancel, { once: true });
+    if (options.signal?.aborted) cancel();
     try {
       for (;;) {
         const { value, done } = await reader.read();
@@ -75,6 +82,7 @@ export async function* liveEvents(deps: LiveEventsDeps, tournamentId: string, op
     } catch {
       if (options.signal?.aborted) return;
     } finally {
+      options.signal?.removeEventListener('abort', cancel);
       reader.releaseLock();
       void response.body.cancel().catch(() => undefined);
     }
