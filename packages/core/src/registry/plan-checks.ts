@@ -1,5 +1,6 @@
 import { checkGroupNames, groupCountOf } from '../draw/group-names';
 import { isDomainError } from '../errors/domain-error';
+import { stageGroupCount } from '../formats/groups';
 import { ROUND_ROBIN_MAX_ENTRANTS } from '../formats/round-robin';
 import { STEPLADDER_MAX_ENTRANTS } from '../formats/stepladder';
 import type { StageFormat } from '../formats/types';
@@ -123,13 +124,8 @@ export function checkGroupsPlan(s: StageSettings, ctx: PlanContext): PlanIssue[]
   if (s.groupCount !== undefined && s.groupCount > maxGroups) {
     issues.push({ path: 'settings.groupCount', message: `must be at most ${maxGroups}: every group needs 2 of the stage's ${n} entrants`, kind: countKind(ctx) });
   }
-  if (s.groupCount === undefined && Array.isArray(s.groupNames) && s.groupNames.length > maxGroups) {
-    issues.push({
-      path: 'settings.groupNames',
-      message: `names ${s.groupNames.length} groups: at most ${maxGroups}, as every group needs 2 of the stage's ${n} entrants`,
-      kind: countKind(ctx),
-    });
-  }
+  // Without groupCount, stageGroupCount refuses more groupNames than groups of 2 (path settings.groupNames).
+  if (s.groupCount === undefined) read(issues, countKind(ctx), () => stageGroupCount(s, n));
   if (Math.ceil(n / groupCount) > ROUND_ROBIN_MAX_ENTRANTS) {
     issues.push({ path: 'settings.groupCount', message: `gives groups over ${ROUND_ROBIN_MAX_ENTRANTS} entrants`, kind: 'tooMany' });
   }
