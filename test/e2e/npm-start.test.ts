@@ -5,13 +5,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { onPostgres } from '../../packages/server/test/helpers/test-database';
 import { requireBuilt, spawnNode, waitForOutput, type Spawned } from '../helpers/spawn';
 
-// README: `npm start` runs the built server (packages/server/dist/main.js) on the embedded SQLite default.
+// README: `npm start` runs the built server (packages/server/dist/main.js) on the embedded SQLite default (R18.4). The
+// server runs in a directory of its own without HOST or TOURNEY_DB, so it binds the default interface and keeps its
+// database at the default ./data/tourney.db there; PORT=0 stands in for the default 3000, which another program on the
+// machine may hold (config-env.test.ts checks that default).
 const main = requireBuilt('packages/server/dist/main.js');
 const dir = mkdtempSync(join(tmpdir(), 'tourney-start-'));
-const database = join(dir, 'tourney.db');
+const database = join(dir, 'data', 'tourney.db');
 
 async function start(): Promise<{ proc: Spawned; api: string }> {
-  const proc = spawnNode([main], { PORT: '0', HOST: '127.0.0.1', TOURNEY_DB: database, DATABASE_URL: '', LOG_LEVEL: 'info' });
+  const proc = spawnNode([main], { PORT: '0', HOST: undefined, TOURNEY_DB: undefined, DATABASE_URL: '', LOG_LEVEL: 'info' }, dir);
   const output = await waitForOutput(proc, (out) => /listening on http:\/\/\S+/.test(out));
   const api = /listening on (http:\/\/[^\s"]+)/.exec(output)![1]!;
   return { proc, api };
@@ -29,7 +32,7 @@ describe.skipIf(onPostgres)('npm start', () => {
   it('serves the health check and keeps its data across a restart', async () => {
     const first = await start();
     try {
-      expect(first.api).toMatch(/\/api\/v1$/);
+      expect(first.api).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
       const health = await fetch(`${first.api}/health`);
       expect(health.status).toBe(200);
       const body = await health.json();

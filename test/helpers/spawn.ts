@@ -20,9 +20,12 @@ export interface Spawned {
   exited: Promise<number | string>;
 }
 
-/** Spawns `node args...` from the repository root, collecting stdout and stderr together. */
-export function spawnNode(args: string[], env: NodeJS.ProcessEnv = {}): Spawned {
-  const child = spawn(process.execPath, args, { cwd: repoPath(''), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Spawns `node args...` from the repository root (or `cwd`), collecting stdout and stderr together. A variable set to
+ * undefined in `env` is removed from the child's environment.
+ */
+export function spawnNode(args: string[], env: NodeJS.ProcessEnv = {}, cwd = repoPath('')): Spawned {
+  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout?.on('data', (chunk) => (out += String(chunk)));
   child.stderr?.on('data', (chunk) => (out += String(chunk)));

@@ -69,6 +69,11 @@ describe('configFromEnv', () => {
     });
   });
 
+  it('serves 127.0.0.1:3000 on ./data/tourney.db when nothing is set (R18.4)', () => {
+    expect(resolveConfig(configFromEnv({}))).toMatchObject({ port: 3000, host: '127.0.0.1', databasePath: './data/tourney.db' });
+    expect(resolveConfig(configFromEnv({})).databaseUrl ?? null).toBeNull();
+  });
+
   it('returns only what is set; an empty variable counts as unset', () => {
     expect(configFromEnv({})).toEqual({ rateLimit: {} });
     expect(configFromEnv({ PORT: '', TOURNEY_TRUST_PROXY: '', TOURNEY_DB: '', UNRELATED: 'x' })).toEqual({ rateLimit: {} });

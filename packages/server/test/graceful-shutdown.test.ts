@@ -1,5 +1,6 @@
 import { type ClientRequest, type IncomingMessage, request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type DatabaseDialect, databaseFor, resolveConfig, startServer } from '../src/index';
 import { createTestDatabase, request, type TestDatabase } from './helpers/index';
 import { type ServerProcess, startServerProcess } from './helpers/server-process';
 
@@ -75,4 +76,67 @@ describe('graceful shutdown of a server process', () => {
     await expect(response).rejects.toThrow(/socket hang up|ECONNRESET/);
     expect(await exited).toBe(0);
   }, 60_000);
+});
+
+describe('close() of a started server', () => {
+  it('stops the webhook dispatcher and waits for the jobs in flight before it closes the database (R18.5)', async () => {
+    database = await createTestDatabase();
+    const { dialect: base } = databaseFor(resolveConfig(database.options));
+    const order: string[] = [];
+    let running = 0;
+    let jobsEntered!: () => void;
+    const entered = new Promise<void>((resolve) => (jobsEntered = resolve));
+    let releaseJobs!: () => void;
+    const held = new Promise<void>((resolve) => (releaseJobs = resolve));
+    // The dialect as the server gets it, but each job's run waits for the test before it queries, and closing the
+    // database is recorded with whether a job was still running.
+    const dialect: DatabaseDialect = {
+      ...base,
+      async connect(location) {
+        const connected = await base.connect(location);
+        return {
+          ...connected,
+          close: () => {
+            order.push(running > 0 ? 'database closed while a job ran' : 'database closed');
+            return connected.close();
+          },
+        };
+      },
+      runExclusive: (db, key, run) =>
+        base.runExclusive(db, key, async () => {
+          running += 1;
+          if (running === 2) jobsEntered();
+          await held;
+          try {
+            return await run(); // a query on the database: fails once it is closed
+          } finally {
+            running -= 1;
+            order.push(`${key} done`);
+          }
+        }),
+    };
+    const started = await startServer({ ...database.options, dialect, port: 0, logLevel: 'silent' });
+    const runs = [started.notificationSweeper.runOnce(), started.registrationSchedule.runOnce()];
+    await entered;
+
+    let stopsCalled!: () => void;
+    const stopping = new Promise<void>((resolve) => (stopsCalled = resolve));
+    const stopDispatcher = started.webhookDispatcher.stop.bind(started.webhookDispatcher);
+    started.webhookDispatcher.stop = async () => {
+      await stopDispatcher();
+      order.push('dispatcher stopped');
+    };
+    const stopSchedule = started.registrationSchedule.stop.bind(started.registrationSchedule);
+    started.registrationSchedule.stop = () => {
+      stopsCalled();
+      return stopSchedule();
+    };
+    const closing = started.close();
+    await stopping;
+    releaseJobs();
+    await closing;
+    await expect(Promise.all(runs)).resolves.toEqual([expect.any(Number), expect.any(Number)]);
+    expect(order.at(-1)).toBe('database closed');
+    expect(order.slice(0, -1).sort()).toEqual(['dispatcher stopped', 'tourney:job:notification-sweep done', 'tourney:job:registration-schedule done']);
+  });
 });
