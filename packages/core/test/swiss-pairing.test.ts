@@ -107,7 +107,7 @@ describe('Swiss round 1', () => {
     expect(odd.matches.map((m) => m.key)).toEqual(['S-r1-n1', 'S-r1-n2', 'S-r1-n3']);
   });
 
-  it('pairs large fields, solved in blocks (taken as the Dutch pairing without a matching call), top half against bottom half', () => {
+  it('pairs large fields, solved in blocks, top half against bottom half', () => {
     for (const n of [24, 25, 26, 48, 49, 1000, 4096, 4097]) {
       const round = generateSwiss(makeEntrants(n)).round;
       const half = Math.floor(n / 2);
