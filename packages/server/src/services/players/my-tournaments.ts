@@ -16,16 +16,21 @@ type MyParticipantRow = TournamentRow & {
 /**
  * The participants `userId` plays for: those she registered (`participants.user_id`) and those listing her as a
  * member (`participant_members`: herself for solo entries, every member of a team). Participants without an account
- * (no user, no member) never match.
+ * (no user, no member) never match. The ids come from a UNION of the two indexed lookups (`participants_user_idx`,
+ * `participant_members_user_idx`; R3.8): PostgreSQL cannot serve `user_id = ? OR id IN (...)` from an index and read
+ * every participant.
  */
 export function participantsOfUser(db: Db, userId: string) {
   return db
     .selectFrom('participants as p')
-    .where((eb) =>
-      eb.or([
-        eb('p.user_id', '=', userId),
-        eb('p.id', 'in', eb.selectFrom('participant_members').select('participant_id').where('user_id', '=', userId)),
-      ]),
+    .where(
+      'p.id',
+      'in',
+      db
+        .selectFrom('participants')
+        .select('id')
+        .where('user_id', '=', userId)
+        .union(db.selectFrom('participant_members').select('participant_id as id').where('user_id', '=', userId)),
     );
 }
 

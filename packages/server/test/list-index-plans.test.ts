@@ -1,0 +1,184 @@
+import { type CompiledQuery, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCircuit, createSeason } from './circuits-helpers';
+import { createTenant, expectStatus, onPostgres, registerPlayers, request, startTestServer, type TestServer, type TestTenant, type TestUser } from './helpers/index';
+import { joinAll, lifecycle, openTournament } from './tournaments-helpers';
+
+// R3.8: every list operation, with each of its filters, reads through indexes. The test captures every SELECT a list
+// request runs (Kysely's executor, as the server runs it) and asks the database for its plan:
+// - SQLite: EXPLAIN QUERY PLAN; a `SCAN <table>` (every row) or a `SCAN <table> USING INDEX` (every index entry) is a
+//   full scan.
+// - PostgreSQL: EXPLAIN with sequential scans disabled, so the planner takes any index that serves the query whatever
+//   the table's size; a `Seq Scan` then means no index serves it, an index scan without an index condition a walk of
+//   the whole index.
+// The plans do not depend on the rows: the tables are small, the question is which index the query can use.
+
+let server: TestServer;
+let tenant: TestTenant;
+let player: TestUser;
+let ids: { tournament: string; participant: string; circuit: string; season: string; webhook: string; client: string; session: string };
+
+beforeAll(async () => {
+  server = await startTestServer({ webhookDispatcher: false, allowPrivateWebhookUrls: true });
+  tenant = await createTenant(server, { plan: 'PRO' });
+  const players = await registerPlayers(server, 4);
+  player = players[0]!;
+  const t = await openTournament(server, tenant, { maxParticipants: 4 });
+  const roster = await joinAll(server, t.id, players);
+  await lifecycle(server, tenant, t.id, 'start');
+  const circuit = await createCircuit(server, tenant);
+  const season = await createSeason(server, tenant, circuit.id);
+  const webhook = await request(server, 'POST', '/developer/webhooks', {
+    apiKey: tenant.apiKey.key,
+    body: { url: 'http://127.0.0.1:9/tourney', events: ['match.completed'] },
+  });
+  expectStatus(webhook, 201, 'createWebhook');
+  const client = await request(server, 'POST', '/anti-cheat/clients', { apiKey: tenant.apiKey.key, body: { userId: player.id, label: 'rig' } });
+  expectStatus(client, 201, 'enroll client');
+  ids = {
+    tournament: t.id,
+    participant: roster.participantOf.get(player.id)!,
+    circuit: circuit.id,
+    season: season.id,
+    webhook: webhook.body.data.id,
+    client: client.body.data.id,
+    session: '00000000-0000-4000-8000-000000000000',
+  };
+}, 60_000);
+
+afterAll(async () => server?.close());
+
+/** The tables of the SQLite database (filled before the test on SQLite). */
+const sqliteTables = new Set<string>();
+beforeAll(async () => {
+  if (onPostgres) return;
+  const rows = await server.deps.db.selectFrom('sqlite_master' as any).select('name').where('type', '=', 'table').execute();
+  for (const row of rows as { name: string }[]) sqliteTables.add(row.name);
+});
+
+/** Runs `call` and returns the SELECT statements Kysely executed meanwhile (every executor: they share the class). */
+async function selectsOf(call: () => Promise<void>): Promise<CompiledQuery[]> {
+  const proto = Object.getPrototypeOf(server.deps.db.getExecutor()) as { executeQuery: (query: CompiledQuery, ...rest: unknown[]) => Promise<unknown> };
+  const original = proto.executeQuery;
+  const seen: CompiledQuery[] = [];
+  proto.executeQuery = function (this: unknown, query: CompiledQuery, ...rest: unknown[]) {
+    seen.push(query);
+    return original.call(this, query, ...rest);
+  };
+  try {
+    await call();
+  } finally {
+    proto.executeQuery = original;
+  }
+  return seen.filter((q) => /^\s*(\/\*.*?\*\/\s*)?(select|with)\b/i.test(q.sql));
+}
+
+/** The full scans in the plan of `query`, e.g. `SCAN tournaments` or `Seq Scan on tournaments`. */
+async function fullScans(query: CompiledQuery): Promise<string[]> {
+  if (!onPostgres) {
+    const plan = await server.deps.db.executeQuery<{ detail: string }>({ ...query, sql: `EXPLAIN QUERY PLAN ${query.sql}` });
+    // A scan names a table or its alias (`"participants" as "p"`); a subquery's alias (`capped_rows`) is no table.
+    const aliases = new Map([...query.sql.matchAll(/"(\w+)" as "(\w+)"/g)].map(([, table, alias]) => [alias!, table!]));
+    return plan.rows
+      .map((r) => /^SCAN (\w+)( USING (COVERING )?INDEX \w+)?$/.exec(r.detail))
+      .filter((m): m is RegExpExecArray => m !== null && sqliteTables.has(aliases.get(m[1]!) ?? m[1]!))
+      .map((m) => m[0]);
+  }
+  const plan = await server.deps.db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+    return trx.executeQuery<{ 'QUERY PLAN': { Plan: PostgresPlanNode }[] }>({ ...query, sql: `EXPLAIN (FORMAT JSON) ${query.sql}` });
+  });
+  const found: string[] = [];
+  const walk = (node: PostgresPlanNode) => {
+    if (node['Node Type'] === 'Seq Scan') found.push(`Seq Scan on ${node['Relation Name']}`);
+    if (/^Index (Only )?Scan$/.test(node['Node Type']) && !node['Index Cond']) found.push(`${node['Node Type']} using ${node['Index Name']} on ${node['Relation Name']} without a condition`);
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  walk(plan.rows[0]!['QUERY PLAN'][0]!.Plan);
+  return found;
+}
+
+interface PostgresPlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Index Cond'?: string;
+  Plans?: PostgresPlanNode[];
+}
+
+type Caller = 'apiKey' | 'owner' | 'player' | 'anonymous';
+interface ListCall {
+  operation: string;
+  path: () => string;
+  as: Caller;
+  variants: Record<string, string | number | boolean>[];
+}
+
+const calls: ListCall[] = [
+  { operation: 'listTournaments', path: () => '/tournaments', as: 'apiKey', variants: [{}, { status: 'ONGOING' }, { startDate: '2030-01-01', endDate: '2031-01-01' }, { sortBy: 'name' }, { sortBy: 'startDate', sortOrder: 'asc' }, { sortBy: 'status' }, { status: 'ONGOING', sortBy: 'name' }] },
+  { operation: 'listPublicTournaments', path: () => '/tournaments/public', as: 'anonymous', variants: [{}, { status: 'ONGOING' }, { disciplineId: 'chess' }, { disciplineId: 'chess', status: 'ONGOING' }, { startDate: '2030-01-01', endDate: '2031-01-01' }] },
+  { operation: 'listMyTournaments', path: () => '/users/me/tournaments', as: 'player', variants: [{}, { status: 'ONGOING' }] },
+  { operation: 'listMyMatches', path: () => '/users/me/matches', as: 'player', variants: [{}, { status: 'SCHEDULED' }, { tournamentId: '' }] },
+  { operation: 'listMyOrganizations', path: () => '/organizations', as: 'owner', variants: [{}] },
+  { operation: 'listStaff', path: () => `/organizations/${tenant.organization.id}/staff`, as: 'owner', variants: [{}] },
+  { operation: 'listProjects', path: () => `/organizations/${tenant.organization.id}/projects`, as: 'owner', variants: [{}] },
+  { operation: 'getTournamentSchedule', path: () => `/tournaments/${ids.tournament}/schedule`, as: 'anonymous', variants: [{}, { round: 1 }, { stage: 1 }, { status: 'SCHEDULED' }, { participantId: '' }] },
+  { operation: 'listTournamentStages', path: () => `/tournaments/${ids.tournament}/stages`, as: 'anonymous', variants: [{}] },
+  { operation: 'listParticipants', path: () => `/tournaments/${ids.tournament}/participants`, as: 'anonymous', variants: [{}, { status: 'ACTIVE' }] },
+  { operation: 'listActiveCircuitsPublic', path: () => '/circuits/public/active', as: 'anonymous', variants: [{}] },
+  { operation: 'listCircuits', path: () => '/circuits', as: 'apiKey', variants: [{}, { status: 'DRAFT' }] },
+  { operation: 'getCircuitStandings', path: () => `/circuits/${ids.circuit}/standings`, as: 'apiKey', variants: [{}, { seasonId: '' }, { cumulative: true }] },
+  { operation: 'listCircuitTournaments', path: () => `/circuits/${ids.circuit}/tournaments`, as: 'apiKey', variants: [{}, { seasonId: '' }] },
+  { operation: 'listNotifications', path: () => '/notifications', as: 'player', variants: [{}, { unreadOnly: true }] },
+  { operation: 'getCalendarFeed', path: () => '/calendar/feed', as: 'player', variants: [{}, { tournamentId: '' }, { from: '2030-01-01', to: '2031-01-01' }] },
+  { operation: 'listWebhooks', path: () => '/developer/webhooks', as: 'apiKey', variants: [{}] },
+  { operation: 'listWebhookDeliveries', path: () => `/developer/webhooks/${ids.webhook}/deliveries`, as: 'apiKey', variants: [{}, { status: 'PENDING' }] },
+  { operation: 'listApiKeys', path: () => '/developer/api-keys', as: 'apiKey', variants: [{}, { includeRevoked: true }] },
+  { operation: 'listDetections', path: () => '/anti-cheat/detections', as: 'apiKey', variants: [{}, { unreviewedOnly: true }, { sessionId: '' }] },
+  { operation: 'listAntiCheatClients', path: () => '/anti-cheat/clients', as: 'apiKey', variants: [{}, { userId: '' }, { includeRevoked: true }] },
+];
+
+/**
+ * Full index walks allowed, each bounded by the page: the public list without a filter reads the published
+ * tournaments of every project in start order, nearly all of which match (`status <> 'DRAFT'`), so the walk stops
+ * after the page's rows (and its count after the total cap).
+ */
+const BOUNDED_WALKS = ['listPublicTournaments {}: '];
+
+/** An empty string in a variant stands for the id the fixture made for that parameter. */
+function resolve(variant: Record<string, string | number | boolean>): Record<string, string | number | boolean> {
+  const byName: Record<string, () => string> = {
+    tournamentId: () => ids.tournament,
+    participantId: () => ids.participant,
+    seasonId: () => ids.season,
+    userId: () => player.id,
+    sessionId: () => ids.session,
+  };
+  return Object.fromEntries(Object.entries(variant).map(([k, v]) => [k, v === '' ? byName[k]!() : v]));
+}
+
+describe('list queries and their indexes (R3.8)', () => {
+  it('every list operation reads each filter through an index, on this database', async () => {
+    const report: string[] = [];
+    for (const call of calls) {
+      for (const variant of call.variants) {
+        const query = resolve(variant);
+        const auth = {
+          apiKey: call.as === 'apiKey' ? { apiKey: tenant.apiKey.key } : {},
+          owner: { token: tenant.owner.accessToken },
+          player: { token: player.accessToken },
+          anonymous: {},
+        }[call.as];
+        const selects = await selectsOf(async () => {
+          const res = await request(server, 'GET', call.path(), { ...auth, query });
+          expectStatus(res, 200, `${call.operation} ${JSON.stringify(query)}`);
+        });
+        expect(selects.length, call.operation).toBeGreaterThan(0);
+        for (const select of selects) {
+          for (const scan of await fullScans(select)) report.push(`${call.operation} ${JSON.stringify(variant)}: ${scan}\n    ${select.sql}`);
+        }
+      }
+    }
+    expect(report.filter((line) => !BOUNDED_WALKS.some((walk) => line.startsWith(walk))).join('\n')).toBe('');
+  }, 60_000);
+});
