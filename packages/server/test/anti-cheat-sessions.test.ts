@@ -139,6 +139,12 @@ describe('anti-cheat sessions', () => {
       });
       expect(start.status).toBe(403);
       expect(start.body.error.code).toBe('PLAN_REQUIRED');
+      // A body the server refuses is refused first, whatever the plan: 400 naming the field.
+      const twice = await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/sessions', {
+        body: { game: 'cs2', participants: [{ userId: tenant.owner.id }, { userId: tenant.owner.id.toUpperCase() }] },
+      });
+      expect(twice.status).toBe(400);
+      expect(twice.body.error.details[0].path).toBe('body.participants[1].userId');
       const end = await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/sessions/any/end');
       expect(end.status).toBe(403);
       expect(end.body.error.code).toBe('PLAN_REQUIRED');

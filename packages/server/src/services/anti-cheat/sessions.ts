@@ -21,10 +21,10 @@ const activeConflict = (matchId: string) =>
  */
 export async function startSession(ctx: AntiCheatContext, key: ProjectKey, input: AntiCheatSessionStart): Promise<AntiCheatSessionStarted> {
   const { db, clock } = ctx.deps;
-  await requireAntiCheatPlan(db, key.projectId);
   const userIds = input.participants.map((p) => p.userId.toLowerCase());
   const duplicate = userIds.findIndex((id, i) => userIds.indexOf(id) !== i);
   if (duplicate >= 0) throw invalidField(`body.participants[${duplicate}].userId`, 'lists a user already listed');
+  await requireAntiCheatPlan(db, key.projectId); // after the body's own checks: 400 before 403 (R12.2)
   const matchId = input.matchId ?? newId();
   if (await findActiveSession(db, key.projectId, matchId)) throw activeConflict(matchId);
 
