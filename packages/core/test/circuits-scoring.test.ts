@@ -6,6 +6,8 @@ import {
   basePoints,
   createScorer,
   computeSingleEliminationPlacements,
+  computeTournamentPlacements,
+  generateSingleElimination,
   MAX_PLACEMENT_POSITION,
   parsePlacementTable,
   validatePointMultiplier,
@@ -13,6 +15,11 @@ import {
   type ScoringConfig,
 } from '../src/index';
 import { catchDomainError } from './helpers/domain-error';
+import { makeEntrants } from './helpers/entrants';
+import { simulate } from './helpers/simulate';
+
+/** The better seed (lower number of "pN") wins. */
+const higherSeedWins = (a: string, b: string): string => (Number(a.slice(1)) < Number(b.slice(1)) ? a : b);
 
 const table: ScoringConfig = { strategy: 'PLACEMENT', placements: { '1': 100, '2': 70, '3-4': 40, '5-8': 20, '9-16': 5 } };
 
@@ -27,11 +34,49 @@ describe('PLACEMENT scoring', () => {
     expect([1, 2, 3, 4, 5, 17].map(score)).toEqual([50, 0, 0, 10, 0, 0]);
   });
 
-  it('gives participants sharing a placement each that placement\'s points', () => {
-    // Both semi-final losers share "3-4" and are placed 3; a table splitting 3 and 4 still gives both 3rd place points.
-    const split = createScorer({ strategy: 'PLACEMENT', placements: { '1': 100, '2': 70, '3': 50, '4': 30 } });
-    const sharers = [{ placement: 3 }, { placement: 3 }];
-    expect(sharers.map((p) => split(p.placement))).toEqual([50, 50]);
+  it('gives participants sharing a placement each the points of its best place, not its worst or their average', () => {
+    // 8 entrants, the better seed wins, no third-place match: the placements core computes share "3-4" and "5-8".
+    const entrants = makeEntrants(8);
+    const placements = computeSingleEliminationPlacements(entrants, simulate(generateSingleElimination(entrants), higherSeedWins));
+    expect(placements.map((p) => [p.participantId, p.placementRange])).toEqual([
+      ['p1', '1'], ['p2', '2'], ['p3', '3-4'], ['p4', '3-4'], ['p5', '5-8'], ['p6', '5-8'], ['p7', '5-8'], ['p8', '5-8'],
+    ]);
+    // Every place of a shared range is worth something else, so the best place (3, 5) is told apart from the worst
+    // (4, 8) and from the average of the range (40, 12.5).
+    const split = createScorer({ strategy: 'PLACEMENT', placements: { '1': 100, '2': 70, '3': 50, '4': 30, '5': 20, '6': 15, '7': 10, '8': 5 } });
+    expect(placements.map((p) => split(p.placement))).toEqual([100, 70, 50, 50, 20, 20, 20, 20]);
+    // Likewise under LINEAR and EXPONENTIAL scoring, and through awardPoints with a multiplier.
+    expect(placements.map((p) => awardPoints({ strategy: 'LINEAR', maxPoints: 80, step: 10 }, p.placement))).toEqual([80, 70, 60, 60, 40, 40, 40, 40]);
+    expect(placements.map((p) => awardPoints({ strategy: 'EXPONENTIAL', maxPoints: 100, decay: 0.5 }, p.placement, 1.5))).toEqual([
+      150, 75, 37.5, 37.5, 9, 9, 9, 9,
+    ]);
+  });
+
+  it('gives those sharing the places of an earlier stage each the best of them', () => {
+    // Two groups of 3: the winners a and b play the final; the runners-up c and d share "3-4" and the last e and f
+    // "5-6" of the tournament (the 2nd and the 3rd of each group share a place in the group stage).
+    const groups = [
+      { participantId: 'a', placement: 1, placementRange: '1-2' },
+      { participantId: 'b', placement: 1, placementRange: '1-2' },
+      { participantId: 'c', placement: 3, placementRange: '3-4' },
+      { participantId: 'd', placement: 3, placementRange: '3-4' },
+      { participantId: 'e', placement: 5, placementRange: '5-6' },
+      { participantId: 'f', placement: 5, placementRange: '5-6' },
+    ];
+    const final = computeSingleEliminationPlacements(makeEntrants(2).map((e, i) => ({ ...e, id: i === 0 ? 'a' : 'b' })), [{ key: 'W-r1-n1', winnerId: 'b', loserId: 'a' }]);
+    const placements = computeTournamentPlacements([
+      { placements: groups, advanced: ['a', 'b'] },
+      { placements: final, advanced: [] },
+    ]);
+    const score = createScorer({ strategy: 'PLACEMENT', placements: { '1': 100, '2': 70, '3': 50, '4': 30, '5': 20, '6': 10 } });
+    expect(placements.map((p) => [p.participantId, p.placementRange, score(p.placement)])).toEqual([
+      ['b', '1', 100],
+      ['a', '2', 70],
+      ['c', '3-4', 50],
+      ['d', '3-4', 50],
+      ['e', '5-6', 20],
+      ['f', '5-6', 20],
+    ]);
   });
 
   it('accepts every place the formats produce: up to the largest bracket, 65,536 (places of the last round included)', () => {
