@@ -2,6 +2,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 // ajv has no `exports` map: Node's ESM loader needs the file extension on this deep import.
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { addContractFormats, withLowercaseUuids } from './contract-formats';
 import { ApiError, type ErrorDetail } from './errors';
 import { type OpenApiDocument, type OperationSpec, type ParameterLocation, type ResponseSpec, resolvePointer } from './openapi';
 import type { ValidatedInput } from './operation';
@@ -46,15 +47,20 @@ const PLATFORM_ERROR_CODES = new Set([
   'SERVICE_UNAVAILABLE',
 ]);
 
-function newAjv(coerce: boolean, document: OpenApiDocument): Ajv2020 {
+/**
+ * An Ajv over `document`: parameters are coerced and defaulted (`coerce`); request validators lower-case UUIDs in
+ * place (`forRequests`, on a document marked by withLowercaseUuids); response validators only check.
+ */
+function newAjv(document: OpenApiDocument, options: { coerce: boolean; forRequests: boolean }): Ajv2020 {
   const ajv = new Ajv2020({
     strict: false,
     allErrors: true,
     logger: false,
     validateSchema: false,
-    ...(coerce ? { coerceTypes: 'array' as const, useDefaults: true } : {}),
+    ...(options.coerce ? { coerceTypes: 'array' as const, useDefaults: true } : {}),
   });
   addFormats(ajv);
+  addContractFormats(ajv, { lowercaseUuids: options.forRequests });
   ajv.addSchema(document as object, DOCUMENT_ID);
   return ajv;
 }
@@ -206,7 +212,8 @@ function compileResponseValidator(strict: Ajv2020, op: OperationSpec, errorSchem
 /**
  * Compiles, once, the validators of every operation against the OpenAPI document (added to Ajv as one schema;
  * operation schemas are `$ref`s into it). Parameters are coerced to their schema types and get their defaults;
- * bodies are validated as sent (no coercion, no defaults, so a partial update stays partial).
+ * bodies are validated as sent (no coercion, no defaults, so a partial update stays partial). In both, a UUID is
+ * lower-cased in place and a `date-time` must be an instant the server can store (contract-formats.ts, R2.13, R2.21).
  * With `validateResponses`, response validators are compiled too (the contract guard for tests).
  */
 export function compileValidators(
@@ -234,15 +241,17 @@ export interface CompiledValidators {
 const compiledCache = new WeakMap<OpenApiDocument, Map<string, { operations: number; validators: CompiledValidators }>>();
 
 function compileAll(document: OpenApiDocument, operations: OperationSpec[], options: { validateResponses: boolean }): CompiledValidators {
-  const coercing = newAjv(true, document);
-  const strict = newAjv(false, document);
+  const requestDocument = withLowercaseUuids(document);
+  const coercing = newAjv(requestDocument, { coerce: true, forRequests: true });
+  const bodies = newAjv(requestDocument, { coerce: false, forRequests: true });
+  const responses = options.validateResponses ? newAjv(document, { coerce: false, forRequests: false }) : null;
   const hasErrorSchema = Boolean(document.components?.schemas && 'Error' in document.components.schemas);
-  const errorSchema = options.validateResponses && hasErrorSchema ? strict.compile(ref('#/components/schemas/Error')) : null;
+  const errorSchema = responses && hasErrorSchema ? responses.compile(ref('#/components/schemas/Error')) : null;
   const byOperation = new Map<string, OperationValidators>();
   for (const op of operations) {
     byOperation.set(op.operationId, {
-      request: compileRequestValidator(coercing, strict, document, op),
-      response: options.validateResponses ? compileResponseValidator(strict, op, errorSchema) : undefined,
+      request: compileRequestValidator(coercing, bodies, requestDocument, op),
+      response: responses ? compileResponseValidator(responses, op, errorSchema) : undefined,
     });
   }
   const errorResponse: ResponseValidator | undefined = errorSchema
