@@ -9,7 +9,7 @@ import {
   createSeason,
   seasonTransition,
 } from './circuits-helpers';
-import { joinAll, lifecycle, openTournament, playAll, registerPlayers } from './tournaments-helpers';
+import { allMatches, joinAll, lifecycle, openTournament, playAll, registerPlayers } from './tournaments-helpers';
 
 let server: TestServer;
 let tenant: TestTenant;
@@ -148,6 +148,24 @@ describe('classify a completed tournament into the active season', () => {
       [p2.id, 2, 70, 1],
       [p3.id, 3, 40, 0],
     ]);
+  });
+
+  it('does not count a Swiss bye as a win', async () => {
+    const { circuit } = await activeCircuit(server, tenant);
+    // 3 players, 2 Swiss rounds: each round one player gets the bye (a free win in the standings, not a match won).
+    const t = await openTournament(server, tenant, { maxParticipants: 4, stages: [{ name: 'Swiss', format: 'SWISS', settings: { swissRounds: 2 } }] });
+    const { byParticipant, participantOf } = await joinAll(server, t.id, [p1, p2, p3]);
+    await lifecycle(server, tenant, t.id, 'start');
+    await playAll(server, t.id, byParticipant);
+    const matches = await allMatches(server, t.id);
+    const byes = matches.filter((m) => m.resultType === 'BYE');
+    expect(byes).toHaveLength(2);
+    const res = await classify(server, tenant, circuit.id, t.id);
+    expect(res.status).toBe(200);
+    const played = (userId: string) => matches.filter((m) => m.resultType === 'NORMAL' && m.winnerId === participantOf.get(userId)).length;
+    const wins = Object.fromEntries(res.body.data.awards.map((a: any) => [a.userId, a.wins]));
+    expect(wins).toEqual({ [p1.id]: played(p1.id), [p2.id]: played(p2.id), [p3.id]: played(p3.id) });
+    expect(Object.values(wins).reduce((x: number, y) => x + (y as number), 0)).toBe(2); // two played matches, two byes
   });
 
   it('needs an ACTIVE season: none started yet or the season COMPLETED is 409', async () => {
