@@ -155,7 +155,7 @@ describe('seasons', () => {
     expect(res.body.error.details[0].path).toBe('body.endDate');
   });
 
-  it('starts the earliest UPCOMING season, or the one named, one at a time; completes the ACTIVE one', async ({ server, tenant }) => {
+  it('starts the earliest UPCOMING season, or the one named, one at a time; completes the ACTIVE one; a COMPLETED circuit takes a new season', async ({ server, tenant }) => {
     const c = await createCircuit(server, tenant);
     const late = await createSeason(server, tenant, c.id, { name: 'Late', startDate: '2031-01-01', endDate: '2031-06-30' });
     const early = await createSeason(server, tenant, c.id, { name: 'Early', startDate: '2030-01-01', endDate: '2030-06-30' });
@@ -189,10 +189,14 @@ describe('seasons', () => {
       apiKey: tenant.apiKey.key,
       body: { name: 'More', startDate: '2032-01-01', endDate: '2032-02-01', scoring: DEFAULT_SCORING },
     });
-    expect(newSeason.status).toBe(409);
+    // Next year's season of a COMPLETED circuit: the circuit is ACTIVE again, between two seasons, until it starts.
+    expect(newSeason.status).toBe(201);
+    expect(newSeason.body.data).toMatchObject({ number: 3, status: 'UPCOMING' });
+    expect((await request(server, 'GET', `/circuits/${c.id}`, { apiKey: tenant.apiKey.key })).body.data).toMatchObject({ status: 'ACTIVE', activeSeasonId: null });
+    expect(await seasonTransition(server, tenant, c.id, 'start')).toMatchObject({ id: newSeason.body.data.id, status: 'ACTIVE' });
 
     const events = await server.deps.db.selectFrom('events').select(['type', 'data']).where('subject_id', '=', c.id).orderBy('created_at').orderBy('id').execute();
-    expect(events.map((e) => e.type)).toEqual(['circuit.season_started', 'circuit.season_ended', 'circuit.season_started', 'circuit.season_ended']);
+    expect(events.map((e) => e.type)).toEqual(['circuit.season_started', 'circuit.season_ended', 'circuit.season_started', 'circuit.season_ended', 'circuit.season_started']);
     expect(JSON.parse(events[0]!.data)).toEqual({ circuitId: c.id, season: started });
   });
 });

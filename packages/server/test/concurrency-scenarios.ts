@@ -175,7 +175,8 @@ export async function oneActiveSessionPerMatch(servers: readonly ApiServer[], at
 
 /**
  * A COMPLETED tournament classified `attempts` times at once into a circuit's ACTIVE season: one classification,
- * the others 409 CONFLICT; and `attempts` seasons added at once to another circuit are numbered 1..attempts.
+ * the others 409 CONFLICT; `attempts` seasons added at once to another circuit are numbered 1..attempts; and a season
+ * added while the last one completes leaves the circuit ACTIVE (R9.5).
  */
 export async function circuitWritesAtOnce(servers: readonly ApiServer[], attempts = 6): Promise<void> {
   const at = pick(servers);
@@ -197,6 +198,24 @@ export async function circuitWritesAtOnce(servers: readonly ApiServer[], attempt
   );
   expect(tally(seasons)).toEqual({ 201: attempts });
   expect(seasons.map((s) => s.body.data.number).sort((a, b) => a - b)).toEqual(Array.from({ length: attempts }, (_, i) => i + 1));
+
+  // A season added while the last one completes: whichever comes first, the circuit ends ACTIVE with the new season
+  // UPCOMING, never COMPLETED with a season still to come.
+  for (let round = 0; round < 3; round++) {
+    const { circuit: ending } = await activeCircuit(at(round), tenant);
+    const [completed, added] = await Promise.all([
+      request(at(round), 'POST', `/circuits/${ending.id}/complete`, { token: tenant.owner.accessToken }),
+      request(at(round + 1), 'POST', `/circuits/${ending.id}/seasons`, {
+        token: tenant.owner.accessToken,
+        body: { name: 'Next year', startDate: '2031-01-01', endDate: '2031-12-31', scoring: { strategy: 'PLACEMENT', placements: { '1': 10 } } },
+      }),
+    ]);
+    expect([completed.status, added.status]).toEqual([200, 201]);
+    for (const server of servers) {
+      const read = await request(server, 'GET', `/circuits/${ending.id}`, { token: tenant.owner.accessToken });
+      expect(read.body.data).toMatchObject({ status: 'ACTIVE', activeSeasonId: null });
+    }
+  }
 }
 
 /**
@@ -273,6 +292,6 @@ export const INVARIANT_SCENARIOS: ReadonlyArray<readonly [rule: string, scenario
   ['organizations created at once with one name get distinct slugs', sameNameOrganizations],
   ['an invitation accepted several times at once is accepted once', invitationAcceptedOnce],
   ['anti-cheat sessions started at once for one match: one is active', oneActiveSessionPerMatch],
-  ['a tournament classified at once is classified once; seasons added at once get distinct numbers', circuitWritesAtOnce],
+  ['a tournament classified at once is classified once; seasons added at once get distinct numbers; a season added while the last completes keeps the circuit ACTIVE', circuitWritesAtOnce],
   ['the matches of a round played at once fill the next round and complete the tournament', matchesPlayedAtOnce],
 ];

@@ -174,20 +174,22 @@ export class CircuitService extends DomainService {
   }
 
   /**
-   * Adds an UPCOMING season numbered after the last one. The scoring configuration is checked by core
-   * (400 naming e.g. `body.scoring.placements["3-4"]` for overlapping ranges).
-   * @throws AppError 400 `body.endDate` before startDate; 409 INVALID_STATE when the circuit is COMPLETED.
+   * Adds an UPCOMING season numbered after the last one (R9.5). A COMPLETED circuit becomes ACTIVE again: it has a
+   * season to come, as between two seasons (next year's season of a yearly circuit, its cumulative standings going
+   * on). The scoring configuration is checked by core (400 naming e.g. `body.scoring.placements["3-4"]` for
+   * overlapping ranges).
+   * @throws AppError 400 `body.endDate` before startDate.
    */
   async createSeason(auth: AuthContext, id: string, input: SeasonCreate): Promise<Season> {
-    const { row } = await requireCircuit(this.db, this.access, auth, id, MANAGE_CIRCUITS);
+    await requireCircuit(this.db, this.access, auth, id, MANAGE_CIRCUITS);
     const scoring = validateScoringConfig(input.scoring, 'body.scoring');
     if (input.endDate < input.startDate) throw invalidField('body.endDate', `must be on or after startDate (${input.startDate})`);
-    if (row.status === 'COMPLETED') throw new AppError('INVALID_STATE', 'the circuit is COMPLETED and takes no new season');
     const seasonId = newId();
     const now = this.now();
     try {
       await this.db.transaction().execute(async (trx) => {
-        // Seasons of one circuit are numbered one after the other, also when two are added at once.
+        // Seasons of one circuit are numbered one after the other, also when two are added at once; completing a
+        // season takes the same lock, so it sees this season or the circuit's reopening follows its completion.
         await this.deps.dialect.lockRows(trx, 'circuits', [id]);
         const last = await trx
           .selectFrom('circuit_seasons')
@@ -211,7 +213,11 @@ export class CircuitService extends DomainService {
             completed_at: null,
           })
           .execute();
-        await trx.updateTable('circuits').set({ updated_at: now }).where('id', '=', id).execute();
+        await trx
+          .updateTable('circuits')
+          .set((eb) => ({ updated_at: now, status: eb.case().when('status', '=', 'COMPLETED').then('ACTIVE').else(eb.ref('status')).end() }))
+          .where('id', '=', id)
+          .execute();
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'another season was added at the same time; try again');
@@ -283,7 +289,11 @@ export class CircuitService extends DomainService {
     const { row } = await requireCircuit(this.db, this.access, auth, id, MANAGE_CIRCUITS);
     const season = pick(await findSeasonRows(this.db, id));
     const now = this.now();
-    return this.db.transaction().execute((trx) => run({ db: trx, sink: this.deps, circuit: row, now }, season));
+    return this.db.transaction().execute(async (trx) => {
+      // A season added meanwhile (createSeason holds the same lock) is seen by the completion's UPCOMING check.
+      await this.deps.dialect.lockRows(trx, 'circuits', [id]);
+      return run({ db: trx, sink: this.deps, circuit: row, now }, season);
+    });
   }
 
   /**
