@@ -90,10 +90,14 @@ describe('tourney api-key and tourney webhook', () => {
     expect(refused.stderr).toMatch(/^error: the test event was not accepted/);
     await waitForOutput(example, (out) => out.includes('rejected (NO_MATCHING_SIGNATURE)'));
 
-    const updated = await json('--api-key', key.key, 'webhook', 'update', created.id, '--disable', '--event', '*');
-    expect(updated).toMatchObject({ enabled: false, disabledReason: 'MANUAL', events: ['*'] });
+    // "*" includes the anti-cheat events, which this key may not see (R10.2).
+    const widened = await cli('--api-key', key.key, 'webhook', 'update', created.id, '--event', '*');
+    expect(widened.code).toBe(1);
+    expect(widened.stderr).toMatch(/^error: this API key lacks the scope anticheat:detections\.read \(INSUFFICIENT_SCOPE/);
+    const updated = await json('--api-key', key.key, 'webhook', 'update', created.id, '--disable', '--event', 'tournament.completed');
+    expect(updated).toMatchObject({ enabled: false, disabledReason: 'MANUAL', events: ['tournament.completed'] });
     const list = await cli('--api-key', key.key, 'webhook', 'list');
-    expect(list.stdout).toContain(`${created.id}\t${url}\t*\tDISABLED:MANUAL`);
+    expect(list.stdout).toContain(`${created.id}\t${url}\ttournament.completed\tDISABLED:MANUAL`);
     const whileDisabled = await cli('--api-key', key.key, 'webhook', 'test', created.id);
     expect(whileDisabled.code).toBe(1);
     expect(whileDisabled.stderr).toMatch(/disabled/);

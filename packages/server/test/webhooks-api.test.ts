@@ -104,6 +104,26 @@ describe('webhook subscriptions', () => {
     expect(moved.body.error.details[0].path).toBe('body.url');
   });
 
+  it('lets a key select the anti-cheat events only with anticheat:detections.read ("*" included); users may', async () => {
+    const webhooksOnly = await createApiKey(server, tenant.owner, tenant.project.id, ['manage:webhooks']);
+    for (const events of [['anticheat.detection_raised'], ['match.completed', 'anticheat.session_completed'], ['*']]) {
+      const refused = await create({ url: PUBLIC_URL, events }, { apiKey: webhooksOnly.key });
+      expect(refused.status, events.join()).toBe(403);
+      expect(refused.body.error.code).toBe('INSUFFICIENT_SCOPE');
+      expect(refused.body.error.message).toContain('anticheat:detections.read');
+    }
+    const plain = await create({ url: PUBLIC_URL, events: ['match.completed'] }, { apiKey: webhooksOnly.key });
+    expect(plain.status).toBe(201);
+    const widened = await request(server, 'PATCH', `/developer/webhooks/${plain.body.data.id}`, { apiKey: webhooksOnly.key, body: { events: ['*'] } });
+    expect(widened.status).toBe(403);
+    expect((await request(server, 'GET', `/developer/webhooks/${plain.body.data.id}`, { apiKey: webhooksOnly.key })).body.data.events).toEqual(['match.completed']);
+
+    const withDetections = await createApiKey(server, tenant.owner, tenant.project.id, ['manage:webhooks', 'anticheat:detections.read']);
+    expect((await create({ url: PUBLIC_URL, events: ['*'] }, { apiKey: withDetections.key })).status).toBe(201);
+    const asOwner = await create({ url: PUBLIC_URL, events: ['anticheat.detection_raised'], projectId: tenant.project.id }, { token: tenant.owner.accessToken });
+    expect(asOwner.status).toBe(201);
+  });
+
   it('needs manage:webhooks for keys, OWNER or ADMIN for users, and hides other projects (404)', async () => {
     const readOnly = await createApiKey(server, tenant.owner, tenant.project.id, ['manage:tournaments']);
     const denied = await create({ url: PUBLIC_URL, events: ['*'] }, { apiKey: readOnly.key });

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import type { AuthContext } from '../../auth/auth-context';
+import type { AuthContext, Scope } from '../../auth/auth-context';
 import { AppError, invalidField, notFound } from '../../errors/app-error';
 import { newId } from '../../ids';
 import { ADMIN_ROLES, type AccessService } from '../access';
@@ -85,11 +85,13 @@ export class WebhookService {
    * Subscribes `url` to `events` (names of WebhookEventType or `*`) and returns the subscription with its secret,
    * the only time it is shown.
    * @throws AppError 400 naming body.url (scheme, credentials, unresolvable host, private address unless
-   *   config.allowPrivateWebhookUrls) or body.events[i] (unknown name).
+   *   config.allowPrivateWebhookUrls) or body.events[i] (unknown name); 403 INSUFFICIENT_SCOPE for a key selecting
+   *   the anti-cheat events without anticheat:detections.read.
    */
   async create(auth: AuthContext, input: WebhookCreate): Promise<WebhookCreated> {
     const { projectId } = await this.access.resolveProjectForCreate(auth, input.projectId, REQUIREMENT);
     const events = checkEvents(input.events);
+    checkAntiCheatEvents(auth, events);
     await this.#checkUrl(input.url);
     const now = this.deps.clock.now().toISOString();
     const enabled = input.enabled ?? true;
@@ -113,11 +115,12 @@ export class WebhookService {
 
   /**
    * Changes url, events or enabled; the secret is kept. Enabling clears the disabled reason (pending deliveries
-   * resume); disabling records MANUAL. 400 as for create.
+   * resume); disabling records MANUAL. 400 and 403 as for create.
    */
   async update(auth: AuthContext, id: string, input: WebhookUpdate): Promise<WebhookSubscription> {
     const row = await this.#load(auth, id);
     const events = input.events === undefined ? undefined : checkEvents(input.events);
+    if (events !== undefined) checkAntiCheatEvents(auth, events);
     if (input.url !== undefined) await this.#checkUrl(input.url);
     const now = this.deps.clock.now().toISOString();
     const next: Selectable<WebhookSubscriptionsTable> = { ...row, updated_at: now };
@@ -321,6 +324,27 @@ function checkEvents(events: readonly string[]): string[] {
     }
   });
   return [...events];
+}
+
+/** The scope a key needs to subscribe to the anti-cheat events, whose data is what that scope lists (R10.2). */
+const ANTI_CHEAT_EVENTS_SCOPE: Scope = 'anticheat:detections.read';
+
+/**
+ * A key may subscribe to the anti-cheat events (`anticheat.*`, or `*` which includes them) only if it holds
+ * `anticheat:detections.read`: the anti-cheat scopes are granted by no Data API scope, `manage:webhooks` included,
+ * so a webhook cannot hand a key the detections it may not list (R10.2). Users (OWNER, ADMIN) may: they grant every
+ * scope to the keys they create.
+ * @throws AppError 403 INSUFFICIENT_SCOPE naming the scope and the selector.
+ */
+function checkAntiCheatEvents(auth: AuthContext, events: readonly string[]): void {
+  if (auth.kind !== 'apiKey' || auth.scopes.includes(ANTI_CHEAT_EVENTS_SCOPE)) return;
+  const selector = events.find((name) => name === ALL_EVENTS || name.startsWith('anticheat.'));
+  if (selector === undefined) return;
+  const what = selector === ALL_EVENTS ? '"*" includes the anti-cheat events, which need' : `${selector} needs`;
+  throw new AppError(
+    'INSUFFICIENT_SCOPE',
+    `${what} the scope ${ANTI_CHEAT_EVENTS_SCOPE} (this key lacks it${selector === ALL_EVENTS ? '; list the events it may receive instead' : ''})`,
+  );
 }
 
 /** @throws AppError 409 INVALID_STATE for a disabled subscription. */
