@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { deref, findOperation, isObject, operations, parameterNames, successSchema } from './helpers/openapi-document';
-import { IDEMPOTENT_OPERATIONS, UNPAGINATED_LISTS } from './helpers/operation-groups';
+import { IDEMPOTENT_OPERATIONS } from './helpers/operation-groups';
 
 describe('openapi.yaml: envelopes, lists and parameters', () => {
   const lists = operations().filter(({ method, op }) => {
@@ -25,11 +25,8 @@ describe('openapi.yaml: envelopes, lists and parameters', () => {
     const properties = schema && isObject(schema.properties) ? schema.properties : {};
     const required = schema && Array.isArray(schema.required) ? schema.required : [];
     expect(required).toEqual(expect.arrayContaining(['success', 'data']));
-    if (UNPAGINATED_LISTS.has(id)) {
-      expect(properties.pagination).toBeUndefined();
-      return;
-    }
-    expect(properties.pagination).toEqual({ $ref: '#/components/schemas/Pagination' });
+    // Every list, the stages of a tournament and the detections included (R3.3).
+    expect(properties.pagination, id).toEqual({ $ref: '#/components/schemas/Pagination' });
     expect(required).toContain('pagination');
     expect(parameterNames(op)).toEqual(expect.arrayContaining(['query:page', 'query:limit']));
   });
@@ -40,6 +37,18 @@ describe('openapi.yaml: envelopes, lists and parameters', () => {
     const limit = params.find((p) => isObject(p) && p.name === 'limit');
     expect(isObject(limit) && limit.schema).toMatchObject({ type: 'integer', default: 50, maximum: 200 });
     expect(params.some((p) => isObject(p) && p.name === 'unreviewedOnly')).toBe(true);
+  });
+
+  it('pages detections and stages with the shared Page parameter; Pagination.limit admits the 200 of detections (R3.3)', () => {
+    for (const key of ['GET /anti-cheat/detections', 'GET /tournaments/{id}/stages']) {
+      const op = findOperation(key)?.op ?? {};
+      expect(op.parameters, key).toContainEqual({ $ref: '#/components/parameters/Page' });
+      expect(String(op.description), key).not.toMatch(/not paginated/i);
+    }
+    expect(findOperation('GET /tournaments/{id}/stages')?.op.parameters).toContainEqual({ $ref: '#/components/parameters/Limit' });
+    const pagination = deref({ $ref: '#/components/schemas/Pagination' });
+    const limit = isObject(pagination) && isObject(pagination.properties) ? deref(pagination.properties.limit) : undefined;
+    expect(isObject(limit) && limit.maximum).toBe(200);
   });
 
   it('takes every list filter on listTournaments (R5.14)', () => {

@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiError, BASE } from './helpers/api-fixtures';
+import { apiError, BASE, page } from './helpers/api-fixtures';
 import { captureIo, runCli, tempDir } from './helpers/cli-harness';
 import { useMswServer } from './helpers/msw';
 
@@ -109,17 +109,54 @@ describe('tourney anticheat detection list', () => {
     server.use(
       http.get(`${BASE}/anti-cheat/detections`, ({ request }) => {
         query = new URL(request.url).searchParams;
-        return HttpResponse.json({ success: true, data: [detection(2), detection(1)] });
+        return HttpResponse.json(page([detection(2), detection(1)], 1, 1, 200));
       }),
     );
     const result = await runCli(['anticheat', 'detection', 'ls', '--unreviewed', '--session', 'm-1', '--limit', '200'], { configDir: dir.path });
     expect(result.code).toBe(0);
+    expect(result.err).toBe('');
     expect(Object.fromEntries(query!)).toEqual({ unreviewedOnly: 'true', sessionId: 'm-1', limit: '200' });
     const lines = result.out.trim().split('\n');
     expect(lines).toHaveLength(2);
     // Piped: the API's raw values (ISO time, severity code).
     expect(lines[0]!.split('\t').slice(0, 6)).toEqual([detection(2).id, '2030-01-01T12:02:00.000Z', 'm-1', USER_A, 'rule.2', 'HIGH']);
     expect((await runCli(['anticheat', 'detection', 'list', '--limit', '201'], { configDir: dir.path })).code).not.toBe(0);
+  });
+
+  it('passes --page and says on stderr, like every list, that more pages exist (R3.3)', async () => {
+    const queries: Record<string, string>[] = [];
+    server.use(
+      http.get(`${BASE}/anti-cheat/detections`, ({ request }) => {
+        queries.push(Object.fromEntries(new URL(request.url).searchParams));
+        return HttpResponse.json(page([detection(3)], 2, 3, 200));
+      }),
+    );
+    const piped = await runCli(['anticheat', 'detection', 'list', '--page', '2', '--limit', '200', '--unreviewed'], { configDir: dir.path });
+    expect(piped.code).toBe(0);
+    expect(queries).toEqual([{ unreviewedOnly: 'true', limit: '200', page: '2' }]);
+    expect(piped.out.trim().split('\n')).toHaveLength(1);
+    expect(piped.err).toBe('showing page 2 of 3 (600 detections); use --page 3 or --all for more\n');
+    const terminal = await runCli(['anticheat', 'detection', 'list', '--page', '2'], { configDir: dir.path, io: captureIo({ isTTY: true }) });
+    expect(terminal.err).toBe('showing page 2 of 3 (600 detections); use --page 3 or --all for more\n');
+    for (const bad of [['--page', '0'], ['--page', '2', '--watch'], ['--all', '--watch']]) {
+      expect((await runCli(['anticheat', 'detection', 'list', ...bad], { configDir: dir.path })).code, bad.join(' ')).not.toBe(0);
+    }
+  });
+
+  it('--all follows every page of detections with client.paginate (R3.3)', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get(`${BASE}/anti-cheat/detections`, ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(`${url.searchParams.get('page')}/${url.searchParams.get('limit')}/${url.searchParams.get('sessionId')}`);
+        return HttpResponse.json(url.searchParams.get('page') === '1' ? page([detection(3), detection(2)], 1, 2, 200) : page([detection(1)], 2, 2, 200));
+      }),
+    );
+    const result = await runCli(['anticheat', 'detection', 'list', '--all', '--limit', '200', '--session', 'm-1', '--json'], { configDir: dir.path });
+    expect(result.code).toBe(0);
+    expect(asked).toEqual(['1/200/m-1', '2/200/m-1']);
+    expect(JSON.parse(result.out).map((d: { id: string }) => d.id)).toEqual([detection(3).id, detection(2).id, detection(1).id]);
+    expect(result.err).toBe('');
   });
 
   it('--watch polls at the interval, prints each new detection once (oldest first) and stops on SIGINT', async () => {
@@ -132,7 +169,7 @@ describe('tourney anticheat detection list', () => {
         const data = batches[Math.min(polls, batches.length - 1)];
         polls++;
         if (polls === 3) setTimeout(() => stop('SIGINT'), 0);
-        return HttpResponse.json({ success: true, data });
+        return HttpResponse.json(page(data!, 1, 1, 50));
       }),
     );
     const result = await runCli(['anticheat', 'detection', 'list', '--watch', '--interval', '0.01', '--json'], {

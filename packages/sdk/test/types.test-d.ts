@@ -1,6 +1,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type {
   ApiKey,
+  Detection,
   ErrorCode,
   Match,
   Pagination,
@@ -46,9 +47,13 @@ describe('typed calls', () => {
     expectTypeOf(reported.data.status).toEqualTypeOf<Match['status']>();
   });
 
-  it('lists a non-paginated collection as a plain array', async () => {
-    const stages = await client.GET('/tournaments/{id}/stages', { params: { path: { id: ID } } });
+  it('types the stages and the detections as pages, like every list (R3.3)', async () => {
+    const stages = await client.GET('/tournaments/{id}/stages', { params: { path: { id: ID }, query: { page: 1, limit: 10 } } });
     expectTypeOf(stages.data).toEqualTypeOf<Stage[]>();
+    expectTypeOf(stages.pagination).toEqualTypeOf<Pagination>();
+    const detections = await client.GET('/anti-cheat/detections', { params: { query: { page: 2, limit: 200, unreviewedOnly: true } } });
+    expectTypeOf(detections.data).toEqualTypeOf<Detection[]>();
+    expectTypeOf(detections.pagination).toEqualTypeOf<Pagination>();
   });
 
   it('keeps the raw openapi-fetch result with the error envelope', async () => {
@@ -92,10 +97,20 @@ describe('paginate', () => {
     expectTypeOf<'/tournaments'>().toExtend<PaginatedPaths<paths>>();
   });
 
-  it('refuses a list that is not paginated', () => {
-    // @ts-expect-error the stages list is not paginated
-    client.paginate('/tournaments/{id}/stages', { params: { path: { id: ID } } });
-    expectTypeOf<'/tournaments/{id}/stages'>().not.toExtend<PaginatedPaths<paths>>();
+  it('walks the detections and the stages, now paginated lists (R3.3)', async () => {
+    for await (const d of client.paginate('/anti-cheat/detections', { params: { query: { unreviewedOnly: true, limit: 200 } } })) {
+      expectTypeOf(d).toEqualTypeOf<Detection>();
+    }
+    for await (const stage of client.paginate('/tournaments/{id}/stages', { params: { path: { id: ID } } })) {
+      expectTypeOf(stage).toEqualTypeOf<Stage>();
+    }
+    expectTypeOf<'/anti-cheat/detections' | '/tournaments/{id}/stages'>().toExtend<PaginatedPaths<paths>>();
+  });
+
+  it('refuses a path that is not a list', () => {
+    // @ts-expect-error a single tournament is not a list
+    client.paginate('/tournaments/{id}', { params: { path: { id: ID } } });
+    expectTypeOf<'/tournaments/{id}'>().not.toExtend<PaginatedPaths<paths>>();
   });
 });
 

@@ -290,6 +290,34 @@ describe('lifecycle rules', () => {
     expect((await request(server, 'GET', `/tournaments/${groups.id}`)).body.data.status).toBe('REGISTRATION_OPEN');
   });
 
+  it('lists the stages as a standard page: pagination, page and limit, a page past the end empty (R3.3)', async () => {
+    const t = await createTournament(server, tenant, {
+      stages: [
+        { name: 'Groups', format: 'GROUPS', settings: { groupCount: 2, advanceCount: 4 } },
+        { name: 'Semis', format: 'SINGLE_ELIMINATION', settings: { advanceCount: 2 } },
+        { name: 'Final', format: 'SINGLE_ELIMINATION' },
+      ],
+    });
+    await lifecycle(server, tenant, t.id, 'publish');
+    const page = (query: Record<string, number> = {}) => request(server, 'GET', `/tournaments/${t.id}/stages`, { query });
+    const all = await page();
+    expect(all.status, all.text).toBe(200);
+    expect(all.body.data.map((s: { name: string }) => s.name)).toEqual(['Groups', 'Semis', 'Final']);
+    expect(all.body.pagination).toEqual({ page: 1, limit: 10, total: 3, totalPages: 1, hasNext: false, hasPrevious: false });
+    const second = await page({ page: 2, limit: 2 });
+    expect(second.body.data.map((s: { number: number }) => s.number)).toEqual([3]);
+    expect(second.body.pagination).toEqual({ page: 2, limit: 2, total: 3, totalPages: 2, hasNext: false, hasPrevious: true });
+    const first = await page({ limit: 2 });
+    expect(first.body.data.map((s: { number: number }) => s.number)).toEqual([1, 2]);
+    expect(first.body.pagination).toMatchObject({ page: 1, totalPages: 2, hasNext: true, hasPrevious: false });
+    const beyond = await page({ page: 3, limit: 2 });
+    expect(beyond.status).toBe(200);
+    expect(beyond.body).toEqual({ success: true, data: [], pagination: { page: 3, limit: 2, total: 3, totalPages: 2, hasNext: false, hasPrevious: true } });
+    const tooMany = await page({ limit: 101 });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error.details[0].path).toBe('query.limit');
+  });
+
   it('lists stages publicly and deletes a tournament unless it is ONGOING', async () => {
     const t = await openTournament(server, tenant);
     const stages = await request(server, 'GET', `/tournaments/${t.id}/stages`);

@@ -2,9 +2,6 @@
  * Named groups of operationIds that several contract tests of openapi.yaml single out.
  */
 
-/** List operations answering `{ success, data: [...] }` without a pagination object (R3.3). */
-export const UNPAGINATED_LISTS: ReadonlySet<string> = new Set(['listTournamentStages', 'listDetections']);
-
 /** Match writes accepting an optional Idempotency-Key header (R8.20); all of them are bearer-only (R8.3). */
 export const IDEMPOTENT_OPERATIONS: readonly string[] = [
   'reportMatchResult',

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { Detection, EvidenceKind } from '@tourney/sdk';
 import { loadSdk } from '../sdk-runtime';
 import { guessContentType } from '../anticheat/content-type';
@@ -12,7 +12,7 @@ import { printFields, printTable } from '../output/table';
 import { formatTimestamp } from '../output/text';
 import { openSession, type Session } from '../session';
 import { readBytesFile } from './file-io';
-import { choiceOption, globalsOf, intOption, printResult, withExamples } from './shared';
+import { choiceOption, globalsOf, intOption, type ListOptions, printApiList, printResult, withExamples } from './shared';
 import { registerAntiCheatOperatorCommands } from './anticheat-operator';
 
 const GAMES = ['cs2', 'valorant', 'apex', 'dota2', 'rl'] as const;
@@ -51,13 +51,12 @@ interface StartFlags {
   json?: boolean;
 }
 
-interface ListFlags {
+/** Flags of `detection list`: the list options of every list command (--page, --all, --limit up to 200, R3.3). */
+interface ListFlags extends ListOptions {
   unreviewed?: boolean;
   session?: string;
-  limit?: number;
   watch?: boolean;
   interval: number;
-  json?: boolean;
 }
 
 interface UploadFlags {
@@ -165,12 +164,20 @@ export function registerAntiCheatCommands(program: Command, deps: CliDeps): void
       .description('list detections, newest first; --watch keeps polling for new ones until Ctrl+C')
       .option('--unreviewed', 'only detections without a verdict')
       .option('--session <id>', 'only detections of this session')
-      .option('--limit <n>', 'how many (1-200, default 50)', intOption(1, 200))
+      .option('--json', 'print the API data as JSON (with --watch: one JSON object per line)')
+      .addOption(new Option('--all', 'fetch every page').conflicts('watch'))
+      .addOption(new Option('--page <n>', 'page to show (1-based)').argParser(intOption(1)).conflicts('watch'))
+      .option('--limit <n>', 'items per page (1-200, default 50; 100 with --all)', intOption(1, 200))
       .option('--watch', 'poll for new detections and print them as they come (stop with Ctrl+C)')
       .option('--interval <seconds>', 'seconds between polls with --watch', secondsOption, 5)
-      .option('--json', 'print the API data as JSON (with --watch: one JSON object per line)')
       .action(async (flags: ListFlags, command: Command) => {
         const s = await keySession(deps, command);
+        const filters = { unreviewedOnly: flags.unreviewed ? true : undefined, sessionId: flags.session || undefined };
+        if (!flags.watch) {
+          // listDetections is a paginated list like the others (R3.3): one page, or every page with --all.
+          await printApiList(deps, s, flags, { path: '/anti-cheat/detections', query: filters, noun: 'detections', columns: DETECTION_COLUMNS, empty: 'no detections' });
+          return;
+        }
         const query = {
           ...(flags.unreviewed ? { unreviewedOnly: true } : {}),
           ...(flags.session ? { sessionId: flags.session } : {}),
@@ -178,13 +185,6 @@ export function registerAntiCheatCommands(program: Command, deps: CliDeps): void
         };
         const fetchLatest = async (): Promise<Detection[]> =>
           (await s.call((client) => client.GET('/anti-cheat/detections', { params: { query } }))).data;
-        if (!flags.watch) {
-          const detections = await fetchLatest();
-          if (flags.json) return printJson(deps.io, detections);
-          if (detections.length === 0 && deps.io.isTTY) deps.io.stderr.write('no detections\n');
-          else printTable(deps.io, DETECTION_COLUMNS, detections);
-          return;
-        }
         if (deps.io.isTTY) deps.io.stderr.write(`watching detections every ${flags.interval} s; press Ctrl+C to stop\n`);
         const reason = await watchDetections({
           fetchLatest,
@@ -201,6 +201,7 @@ export function registerAntiCheatCommands(program: Command, deps: CliDeps): void
         deps.io.stderr.write(`received ${reason}, stopped watching\n`);
       }),
     'tourney anticheat detection list --unreviewed',
+    'tourney anticheat detection list --limit 200 --page 2',
     'tourney anticheat detection ls --session m-1042 --watch --interval 2',
   );
 

@@ -600,7 +600,7 @@ export interface paths {
         };
         /**
          * List stages
-         * @description Returns the stages of the tournament in order (not paginated).
+         * @description Returns a page of the stages of the tournament, ordered by number (a tournament has at most 8, so one page at the default limit; R3.3).
          */
         get: operations["listTournamentStages"];
         put?: never;
@@ -1945,7 +1945,7 @@ export interface paths {
         };
         /**
          * List detections
-         * @description Lists the detections of the key's project, newest first, without evidence content; gated by scope only (no plan needed). `limit` above 200 is refused with 400 VALIDATION_ERROR naming `query.limit` (never clamped).
+         * @description Lists a page of the detections of the key's project, newest first (ties by id, so pages neither overlap nor skip), without evidence content; gated by scope only (no plan needed). `limit` above 200 is refused with 400 VALIDATION_ERROR naming `query.limit` (never clamped); older detections are on later pages (R3.3).
          */
         get: operations["listDetections"];
         put?: never;
@@ -2126,7 +2126,7 @@ export interface components {
         Pagination: {
             /** @description Current page, 1-based. */
             page: number;
-            /** @description Items per page. */
+            /** @description Items per page (at most 100; 200 for detections, R3.3). */
             limit: number;
             /** @description Items across all pages. */
             total: number;
@@ -4713,14 +4713,16 @@ export interface components {
         StageListResponse: {
             /** @constant */
             success: true;
-            /** @description Stages ordered by number (not paginated). */
+            /** @description Stages ordered by number. */
             data: components["schemas"]["Stage"][];
+            pagination: components["schemas"]["Pagination"];
         };
         DetectionListResponse: {
             /** @constant */
             success: true;
-            /** @description Up to `limit` detections, newest first (not paginated). */
+            /** @description Detections, newest first. */
             data: components["schemas"]["Detection"][];
+            pagination: components["schemas"]["Pagination"];
         };
     };
     responses: {
@@ -5002,7 +5004,7 @@ export interface components {
         Page: number;
         /** @description Items per page. */
         Limit: number;
-        /** @description Maximum number of detections returned (R12.8). */
+        /** @description Detections per page (R3.3, R12.8). */
         DetectionLimit: number;
         /** @description When true, only detections that have not received a verdict. */
         UnreviewedOnlyQuery: boolean;
@@ -6338,7 +6340,12 @@ export interface operations {
     };
     listTournamentStages: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
             header?: never;
             path: {
                 /** @description Tournament id. */
@@ -6348,7 +6355,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The stages, ordered by number. */
+            /** @description A page of the stages, ordered by number. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8979,7 +8986,9 @@ export interface operations {
     listDetections: {
         parameters: {
             query?: {
-                /** @description Maximum number of detections returned (R12.8). */
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
+                page?: components["parameters"]["Page"];
+                /** @description Detections per page (R3.3, R12.8). */
                 limit?: components["parameters"]["DetectionLimit"];
                 /** @description When true, only detections that have not received a verdict. */
                 unreviewedOnly?: components["parameters"]["UnreviewedOnlyQuery"];
@@ -8992,7 +9001,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Up to `limit` detections, newest first. */
+            /** @description A page of detections, newest first. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

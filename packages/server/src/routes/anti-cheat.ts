@@ -14,7 +14,7 @@ export const antiCheatHandlers: OperationHandlers = {
     ok(await ctx.services.antiCheat.endSession(ctx.state.auth, params.sessionId, body?.reason)),
   raiseDetection: async (ctx, { params, body }) =>
     created(await ctx.services.antiCheat.raiseDetection(ctx.state.auth, params.sessionId, body)),
-  listDetections: async (ctx, { query }) => ok(await ctx.services.antiCheat.listDetections(ctx.state.auth, query)),
+  listDetections: async (ctx, { query }) => listed(await ctx.services.antiCheat.listDetections(ctx.state.auth, query)),
   getDetection: async (ctx, { params }) => ok(await ctx.services.antiCheat.getDetection(ctx.state.auth, params.id)),
   recordDetectionVerdict: async (ctx, { params, body }) =>
     ok(await ctx.services.antiCheat.recordVerdict(ctx.state.auth, params.id, body)),

@@ -56,8 +56,8 @@ export class AntiCheatService {
     return raiseDetection(this.#ctx, requireProjectKey(auth), sessionId, input);
   }
 
-  /** The project's detections, newest first. */
-  listDetections(auth: AuthContext, query: DetectionListQuery): Promise<Detection[]> {
+  /** A page of the project's detections, newest first (R3.3). */
+  listDetections(auth: AuthContext, query: DetectionListQuery): Promise<Page<Detection>> {
     return listDetections(this.#ctx, requireProjectKey(auth), query);
   }
 

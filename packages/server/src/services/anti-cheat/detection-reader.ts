@@ -1,5 +1,5 @@
-import type { Selectable } from 'kysely';
-import type { AntiCheatDetectionsTable } from '../../db/schema';
+import type { Selectable, SelectQueryBuilder } from 'kysely';
+import type { AntiCheatDetectionsTable, Database } from '../../db/schema';
 import type { AntiCheatDb } from './session-reader';
 import type { Detection, DetectionSeverity, DetectionVerdict } from '../../contract-types';
 
@@ -9,13 +9,15 @@ type DetectionRow = Pick<
   'id' | 'match_id' | 'user_id' | 'rule' | 'severity' | 'ai_verdict' | 'verdict' | 'reviewed_at' | 'created_at'
 > & { evidence_count: number | string | bigint | null };
 
+/** A query over detections (alias `d`) before its selection: FROM and WHERE clauses only. */
+export type DetectionsFrom = SelectQueryBuilder<Database & { d: AntiCheatDetectionsTable }, 'd', object>;
+
 /**
- * Selects detections (alias `d`) with `evidence_count`: attached media files whose bytes were uploaded. Callers add
- * filters, order and limit; every filter must include `d.project_id` (tenancy).
+ * Adds the columns of a detection to `from` (detections, alias `d`), with `evidence_count`: attached media files
+ * whose bytes were uploaded. A list page (listDetections, R3.3) counts its rows on `from` and selects them with this.
  */
-export function selectDetections(db: AntiCheatDb) {
-  return db
-    .selectFrom('anti_cheat_detections as d')
+export function selectDetectionColumns(from: DetectionsFrom) {
+  return from
     .select(['d.id', 'd.match_id', 'd.user_id', 'd.rule', 'd.severity', 'd.ai_verdict', 'd.verdict', 'd.reviewed_at', 'd.created_at'])
     .select((eb) =>
       eb
@@ -26,6 +28,14 @@ export function selectDetections(db: AntiCheatDb) {
         .select(eb.fn.countAll<number>().as('n'))
         .as('evidence_count'),
     );
+}
+
+/**
+ * Selects detections (alias `d`) with `evidence_count` (see {@link selectDetectionColumns}). Callers add filters,
+ * order and limit; every filter must include `d.project_id` (tenancy).
+ */
+export function selectDetections(db: AntiCheatDb) {
+  return selectDetectionColumns(db.selectFrom('anti_cheat_detections as d'));
 }
 
 /** The API shape of a detection row (R12.8): rule, severity, AI verdict flag, evidence count, review state. */

@@ -1,8 +1,9 @@
 import { AppError, invalidField, notFound } from '../../errors/app-error';
 import { newId } from '../../ids';
 import { writeEvents } from '../events';
-import { findDetection, selectDetections, toDetection } from './detection-reader';
-import { findSession } from './session-reader';
+import { queryPage, toPage, withTotalCap, type Page } from '../../db/page-query';
+import { type DetectionsFrom, findDetection, selectDetectionColumns, toDetection } from './detection-reader';
+import { type AntiCheatDb, findSession } from './session-reader';
 import type { AntiCheatContext, ProjectKey } from './types';
 import type { Detection, DetectionListQuery, DetectionRaise, DetectionVerdictRequest } from '../../contract-types';
 
@@ -79,15 +80,46 @@ export async function raiseDetection(
 }
 
 /**
- * Detections of the project, newest first (R12.8): at most `limit` (1..200, default 50; the contract refuses more
- * with 400); `unreviewedOnly` keeps those without a verdict (rule 4); `sessionId` keeps one session's.
+ * The detections of the project a listDetections request keeps (R3.3, R12.8), FROM and WHERE only: `unreviewedOnly`
+ * keeps those without a verdict, `sessionId` (the match id, R12.5) those of the project's sessions of that match.
+ * Each filter is served by an index (R3.8): the project's detections by anti_cheat_detections_project_idx, unreviewed
+ * ones by anti_cheat_detections_unreviewed_idx, a session's by anti_cheat_detections_session_idx over the ids that
+ * anti_cheat_sessions_match_idx finds. With `sessionId` the project is checked on those sessions rather than on the
+ * detections (a detection belongs to its session's project: raiseDetection takes the session of the key's project),
+ * since SQLite would otherwise walk every detection of the project on its project index.
  */
-export async function listDetections(ctx: AntiCheatContext, key: ProjectKey, query: DetectionListQuery): Promise<Detection[]> {
-  let select = selectDetections(ctx.deps.db).where('d.project_id', '=', key.projectId);
-  if (query.unreviewedOnly) select = select.where('d.reviewed_at', 'is', null);
-  if (query.sessionId !== undefined) select = select.where('d.match_id', '=', query.sessionId);
-  const rows = await select.orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').limit(query.limit).execute();
-  return rows.map(toDetection);
+export function filterDetections(
+  db: AntiCheatDb,
+  projectId: string,
+  query: { unreviewedOnly?: boolean; sessionId?: string },
+): DetectionsFrom {
+  const sessionId = query.sessionId;
+  let base: DetectionsFrom =
+    sessionId === undefined
+      ? db.selectFrom('anti_cheat_detections as d').where('d.project_id', '=', projectId)
+      : db
+          .selectFrom('anti_cheat_detections as d')
+          .where('d.session_id', 'in', (eb) =>
+            eb.selectFrom('anti_cheat_sessions as s').select('s.id').where('s.project_id', '=', projectId).where('s.match_id', '=', sessionId),
+          );
+  if (query.unreviewedOnly) base = base.where('d.reviewed_at', 'is', null);
+  return base;
+}
+
+/** The page query of listDetections: every column of `base`'s detections, newest first, ties by id (a total order, R3.3). */
+export function detectionsNewestFirst(base: DetectionsFrom) {
+  return selectDetectionColumns(base).orderBy('d.created_at', 'desc').orderBy('d.id', 'desc');
+}
+
+/**
+ * A page of the project's detections, newest first, with the pagination object of every list (R3.1, R3.3, R12.8):
+ * `limit` 1..200 (default 50; the contract refuses more with 400), `page` from 1, so older detections are on later
+ * pages; the total is counted with the same filters up to the app's cap (R3.11). Filters: see {@link filterDetections}.
+ */
+export async function listDetections(ctx: AntiCheatContext, key: ProjectKey, query: DetectionListQuery): Promise<Page<Detection>> {
+  const window = withTotalCap(query, ctx.deps.config.listTotalCap);
+  const { rows, total, capped } = await queryPage(filterDetections(ctx.deps.db, key.projectId, query), window, detectionsNewestFirst);
+  return toPage(rows.map(toDetection), window, total, capped);
 }
 
 /** One detection of the key's project (R12.16). @throws AppError NOT_FOUND for an unknown id or another project's. */
