@@ -1286,7 +1286,7 @@ export interface paths {
         put?: never;
         /**
          * Create a season
-         * @description Adds an UPCOMING season with its dates and scoring configuration; 409 INVALID_STATE when the circuit is COMPLETED.
+         * @description Adds an UPCOMING season with its dates and scoring configuration. A COMPLETED circuit becomes ACTIVE again (next year's season of a yearly circuit, its cumulative standings going on).
          */
         post: operations["createCircuitSeason"];
         delete?: never;
@@ -1675,7 +1675,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook subscription
-         * @description Subscribes a URL to events (names of WebhookEventType, or `*` for all; an unknown name is 400 naming `body.events[i]`); the signing secret (`whsec_...`) is returned once. URLs whose host resolves to a private, loopback, link-local or unique-local address are refused (400 naming `body.url`) unless the server allows them (allowPrivateWebhookUrls). Bearer callers: OWNER or ADMIN, with `projectId`.
+         * @description Subscribes a URL to events (names of WebhookEventType, or `*` for all; an unknown name is 400 naming `body.events[i]`); the signing secret (`whsec_...`) is returned once. A key selects the anti-cheat events (`anticheat.*`, or `*` which includes them) only if it holds `anticheat:detections.read` (403 INSUFFICIENT_SCOPE otherwise). URLs whose host resolves to a private, loopback, link-local or unique-local address are refused (400 naming `body.url`) unless the server allows them (allowPrivateWebhookUrls). Bearer callers: OWNER or ADMIN, with `projectId`.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -1707,7 +1707,7 @@ export interface paths {
         head?: never;
         /**
          * Update a webhook subscription
-         * @description Changes the URL, the events or the enabled flag of a subscription; the secret is kept. Enabling a subscription clears `disabledReason` and resumes its pending deliveries.
+         * @description Changes the URL, the events or the enabled flag of a subscription; the secret is kept. Enabling a subscription clears `disabledReason` and resumes its pending deliveries. Events are checked as for createWebhook (the anti-cheat events need `anticheat:detections.read` on a key).
          */
         patch: operations["updateWebhook"];
         trace?: never;
@@ -3363,7 +3363,7 @@ export interface components {
             placements: components["schemas"]["Placement"][];
         };
         /**
-         * @description DRAFT until its first season starts, then ACTIVE; COMPLETED when a season completes and no UPCOMING season remains. A COMPLETED circuit accepts no new season.
+         * @description DRAFT until its first season starts, then ACTIVE; COMPLETED when a season completes and no UPCOMING season remains. A season added to a COMPLETED circuit makes it ACTIVE again.
          * @enum {string}
          */
         CircuitStatus: "DRAFT" | "ACTIVE" | "COMPLETED";
