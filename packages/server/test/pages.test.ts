@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import { request, test } from './helpers/index';
 import { playEverything, startWithStages } from './formats-helpers';
-import { createTournament, joinAll, openTournament } from './tournaments-helpers';
+import { createTournament, joinAll, lifecycle, openTournament } from './tournaments-helpers';
 
 test.scoped({ playerCount: 4 });
 const it = test;
@@ -48,6 +48,16 @@ describe('public pages over HTTP (R28.5)', () => {
     expect(mine.status, mine.text).toBe(200);
     const item = mine.body.data.find((m: any) => m.tournament.id === t.id);
     expect(item?.tournament.publicUrl).toBe(one.body.data.publicUrl);
+  });
+
+  it("a player's own matches (listMyMatches) carry their tournament's public page URL", async ({ server, tenant, players }) => {
+    const t = await openTournament(server, tenant, { maxParticipants: 2 });
+    await joinAll(server, t.id, players.slice(0, 2));
+    await lifecycle(server, tenant, t.id, 'start');
+    const mine = await request(server, 'GET', '/users/me/matches', { token: players[0]!.accessToken, query: { tournamentId: t.id } });
+    expect(mine.status, mine.text).toBe(200);
+    expect(mine.body.data).toHaveLength(1);
+    expect(mine.body.data[0].tournament.publicUrl).toBe(`${server.url.replace(/\/api\/v1$/, '')}/t/${t.id}`);
   });
 
   it('answers 404 for an unknown or DRAFT tournament, match or circuit', async ({ server, tenant }) => {

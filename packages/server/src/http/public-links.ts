@@ -15,8 +15,8 @@ const TOURNAMENT_OPERATIONS: ReadonlySet<string> = new Set([
   'startTournament',
 ]);
 
-/** Operations answering items that each hold a Tournament under `tournament` (R28.11). */
-const NESTED_TOURNAMENT_OPERATIONS: ReadonlySet<string> = new Set(['listMyTournaments']);
+/** Operations answering items that each hold a tournament (whole, or its short form) under `tournament` (R28.11). */
+const NESTED_TOURNAMENT_OPERATIONS: ReadonlySet<string> = new Set(['listMyTournaments', 'listMyMatches']);
 
 /** The origin the public pages are served at: config.publicUrl without `/api/v1`, else the request's origin. */
 export function pagesRoot(ctx: { deps: ApiContextExtras['deps']; protocol: string; host: string }): string {
@@ -27,7 +27,7 @@ export function pagesRoot(ctx: { deps: ApiContextExtras['deps']; protocol: strin
 /**
  * Adds `publicUrl` (the tournament's public page, `<pages root>/t/{id}`) to every tournament of a successful answer
  * of the tournament operations (R28.11), after the handler rendered it: the answered tournaments themselves, or the
- * `tournament` of each item for the operations listing items that hold one (a player's own tournaments).
+ * `tournament` of each item for the operations listing items that hold one (a player's own tournaments and matches).
  */
 export function publicTournamentLinks(): Middleware<ApiState, ApiContextExtras> {
   return async (ctx, next) => {
