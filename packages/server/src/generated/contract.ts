@@ -4619,10 +4619,10 @@ export interface components {
                 status: components["schemas"]["TournamentStatus"];
                 /**
                  * Format: uri
-                 * @description The tournament's public page (R28.11), as on getTournament.
+                 * @description The tournament's public page (R28.11), as on getTournament; always present in answers (added by the HTTP layer, as for Tournament).
                  * @example https://tourney.example.com/t/0190f7a1-7c3e-7000-8000-000000000001
                  */
-                publicUrl: string;
+                publicUrl?: string;
             };
             /** @description True when the match is to be played now or next (open, both sides known). */
             ready: boolean;
