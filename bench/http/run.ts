@@ -17,7 +17,9 @@
 // target <= 150 ms on SQLite) with its bracket (target <= 30 ms).
 // Start and bracket times are client-side over loopback, with the CPU time of the server process beside them
 // (the client's requests included: a figure less sensitive to the load of a shared machine).
-// Each server runs in its own process; autocannon drives it from this one over loopback, bounded in time.
+// Each server runs in its own process, with the Node flags `npm start` gives the server (`--max-semi-space-size=64`;
+// BENCH_NODE_FLAGS replaces them, e.g. "--max-semi-space-size=16" for Node's default); autocannon drives it from
+// this one over loopback, bounded in time.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { get as httpGet } from 'node:http';
@@ -32,6 +34,9 @@ const databaseArg = process.argv.indexOf('--database');
 const database = databaseArg >= 0 ? process.argv[databaseArg + 1] : 'sqlite';
 if (database !== 'sqlite' && database !== 'postgres') throw new Error(`--database must be sqlite or postgres (got ${database})`);
 
+/** Node flags of every server process: those `npm start` runs the server with (BENCH_NODE_FLAGS overrides). */
+const SERVER_NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=64').split(' ').filter(Boolean);
+
 interface Started {
   child: ChildProcess;
   port: number;
@@ -43,7 +48,7 @@ interface Started {
 /** Spawns a server process and resolves once it has printed `PORT <n>` and `ID <uuid>`. */
 function start(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Started> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
     const started: Started = { child, port: 0, id: '', out: '' };
     child.stdout!.on('data', (chunk) => {
       started.out += String(chunk);

@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { onPostgres } from '../../packages/server/test/helpers/test-database';
-import { requireBuilt, spawnNode, waitForOutput, type Spawned } from '../helpers/spawn';
+import { repoPath, requireBuilt, spawnNode, waitForOutput, type Spawned } from '../helpers/spawn';
 
 // README: `npm start` runs the built server (packages/server/dist/main.js) on the embedded SQLite default (R18.4). The
 // server runs in a directory of its own without HOST or TOURNEY_DB, so it binds the default interface and keeps its
@@ -12,9 +12,12 @@ import { requireBuilt, spawnNode, waitForOutput, type Spawned } from '../helpers
 const main = requireBuilt('packages/server/dist/main.js');
 const dir = mkdtempSync(join(tmpdir(), 'tourney-start-'));
 const database = join(dir, 'data', 'tourney.db');
+// What `npm start` runs: node, its flags, the built entry (resolved from the repository root).
+const startScript = (JSON.parse(readFileSync(repoPath('package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(' ');
 
 async function start(): Promise<{ proc: Spawned; api: string }> {
-  const proc = spawnNode([main], { PORT: '0', HOST: undefined, TOURNEY_DB: undefined, DATABASE_URL: '', LOG_LEVEL: 'info' }, dir);
+  const flags = startScript.slice(1, -1);
+  const proc = spawnNode([...flags, main], { PORT: '0', HOST: undefined, TOURNEY_DB: undefined, DATABASE_URL: '', LOG_LEVEL: 'info' }, dir);
   const output = await waitForOutput(proc, (out) => /listening on http:\/\/\S+/.test(out));
   const api = /listening on (http:\/\/[^\s"]+)/.exec(output)![1]!;
   return { proc, api };
@@ -29,6 +32,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // The SQLite default only: a PostgreSQL run has nothing to add here (persistence.test.ts restarts on PostgreSQL).
 describe.skipIf(onPostgres)('npm start', () => {
+  it('runs the built server with a young generation of 64 MB semi-spaces (R18.4)', () => {
+    expect(startScript).toEqual(['node', '--max-semi-space-size=64', 'packages/server/dist/main.js']);
+  });
+
   it('serves the health check and keeps its data across a restart', async () => {
     const first = await start();
     try {
