@@ -1,5 +1,4 @@
 import type { OperationHandlers } from '../http/operation';
-import { toPage } from '../db/page-query';
 import { created, listed, noContent, ok } from '../http/reply';
 
 /**
@@ -19,12 +18,7 @@ export const tournamentHandlers: OperationHandlers = {
   openRegistration: async (ctx, { params }) => ok(await ctx.services.tournaments.openRegistration(ctx.state.auth, params.id)),
   closeRegistration: async (ctx, { params }) => ok(await ctx.services.tournaments.closeRegistration(ctx.state.auth, params.id)),
   startTournament: async (ctx, { params }) => ok(await ctx.services.tournaments.start(ctx.state.auth, params.id)),
-  // R3.3: a standard page. A tournament has at most 8 stages, read whole, so the page is cut from them.
-  listTournamentStages: async (ctx, { params, query }) => {
-    const stages = await ctx.services.tournaments.listStages(ctx.state.auth, params.id);
-    const start = (query.page - 1) * query.limit;
-    return listed(toPage(stages.slice(start, start + query.limit), query, stages.length));
-  },
+  listTournamentStages: async (ctx, { params, query }) => listed(await ctx.services.tournaments.listStages(ctx.state.auth, params.id, query)),
   getStageGroups: async (ctx, { params }) => ok(await ctx.services.stageDraw.getGroups(ctx.state.auth, params.id, params.stageNumber)),
   setStageGroups: async (ctx, { params, body }) => ok(await ctx.services.stageDraw.setGroups(ctx.state.auth, params.id, params.stageNumber, body)),
   setStageSeeding: async (ctx, { params, body }) => ok(await ctx.services.stageDraw.setSeeding(ctx.state.auth, params.id, params.stageNumber, body)),

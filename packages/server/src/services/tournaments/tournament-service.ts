@@ -4,7 +4,7 @@ import { AppError, invalidField, notFound } from '../../errors/app-error';
 import { toPage, withTotalCap } from '../../db/page-query';
 import { newId } from '../../ids';
 import { MANAGER_ROLES } from '../access';
-import type { Page } from '../../db/page-query';
+import type { Page, PageQuery } from '../../db/page-query';
 import type {
   Bracket,
   Match,
@@ -329,10 +329,15 @@ export class TournamentService extends DomainService {
     return this.reload(id);
   }
 
-  /** The stages of a visible tournament, by number. */
-  async listStages(auth: AuthContext, id: string): Promise<Stage[]> {
+  /**
+   * One page of the stages of a visible tournament, by number (R3.3). A tournament has at most 8 stages, read whole,
+   * so the page is cut from them and the total is exact.
+   */
+  async listStages(auth: AuthContext, id: string, window: PageQuery): Promise<Page<Stage>> {
     const row = await requireVisibleTournament(this.db, this.access, auth, id);
-    return (await findStageRows(this.db, row.id)).map(toStage);
+    const stages = (await findStageRows(this.db, row.id)).map(toStage);
+    const start = (window.page - 1) * window.limit;
+    return toPage(stages.slice(start, start + window.limit), window, stages.length);
   }
 
   /** The bracket (tournaments/bracket-reader.ts). @throws AppError 409 INVALID_STATE before the start. */
