@@ -1,17 +1,12 @@
-import { type CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCircuit, createSeason } from './circuits-helpers';
 import { createTenant, expectStatus, onPostgres, registerPlayers, request, startTestServer, type TestServer, type TestTenant, type TestUser } from './helpers/index';
+import { fullScans, isPlannedRead, statementsOf, tablesOf } from './helpers/query-plans';
 import { joinAll, lifecycle, openTournament } from './tournaments-helpers';
 
-// R3.8: every list operation, with each of its filters, reads through indexes. The test captures every SELECT a list
-// request runs (Kysely's executor, as the server runs it) and asks the database for its plan:
-// - SQLite: EXPLAIN QUERY PLAN; a `SCAN <table>` (every row) or a `SCAN <table> USING INDEX` (every index entry) is a
-//   full scan.
-// - PostgreSQL: EXPLAIN with sequential scans disabled, so the planner takes any index that serves the query whatever
-//   the table's size; a `Seq Scan` then means no index serves it, an index scan without an index condition a walk of
-//   the whole index.
-// The plans do not depend on the rows: the tables are small, the question is which index the query can use.
+// R3.8: every list operation, with each of its filters, reads through indexes: every SELECT a list request runs is
+// explained on the run's database and may not scan a table or an index whole (helpers/query-plans.ts).
 
 let server: TestServer;
 let tenant: TestTenant;
@@ -48,64 +43,11 @@ beforeAll(async () => {
 
 afterAll(async () => server?.close());
 
-/** The tables of the SQLite database (filled before the test on SQLite). */
-const sqliteTables = new Set<string>();
+/** The SQLite database's tables (tablesOf; empty on PostgreSQL). */
+let sqliteTables: Set<string>;
 beforeAll(async () => {
-  if (onPostgres) return;
-  const rows = await server.deps.db.selectFrom('sqlite_master' as any).select('name').where('type', '=', 'table').execute();
-  for (const row of rows as { name: string }[]) sqliteTables.add(row.name);
+  sqliteTables = await tablesOf(server);
 });
-
-/** Runs `call` and returns the SELECT statements Kysely executed meanwhile (every executor: they share the class). */
-async function selectsOf(call: () => Promise<void>): Promise<CompiledQuery[]> {
-  const proto = Object.getPrototypeOf(server.deps.db.getExecutor()) as { executeQuery: (query: CompiledQuery, ...rest: unknown[]) => Promise<unknown> };
-  const original = proto.executeQuery;
-  const seen: CompiledQuery[] = [];
-  proto.executeQuery = function (this: unknown, query: CompiledQuery, ...rest: unknown[]) {
-    seen.push(query);
-    return original.call(this, query, ...rest);
-  };
-  try {
-    await call();
-  } finally {
-    proto.executeQuery = original;
-  }
-  return seen.filter((q) => /^\s*(\/\*.*?\*\/\s*)?(select|with)\b/i.test(q.sql));
-}
-
-/** The full scans in the plan of `query`, e.g. `SCAN tournaments` or `Seq Scan on tournaments`. */
-async function fullScans(query: CompiledQuery): Promise<string[]> {
-  if (!onPostgres) {
-    const plan = await server.deps.db.executeQuery<{ detail: string }>({ ...query, sql: `EXPLAIN QUERY PLAN ${query.sql}` });
-    // A scan names a table or its alias (`"participants" as "p"`); a subquery's alias (`capped_rows`) is no table.
-    const aliases = new Map([...query.sql.matchAll(/"(\w+)" as "(\w+)"/g)].map(([, table, alias]) => [alias!, table!]));
-    return plan.rows
-      .map((r) => /^SCAN (\w+)( USING (COVERING )?INDEX \w+)?$/.exec(r.detail))
-      .filter((m): m is RegExpExecArray => m !== null && sqliteTables.has(aliases.get(m[1]!) ?? m[1]!))
-      .map((m) => m[0]);
-  }
-  const plan = await server.deps.db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-    return trx.executeQuery<{ 'QUERY PLAN': { Plan: PostgresPlanNode }[] }>({ ...query, sql: `EXPLAIN (FORMAT JSON) ${query.sql}` });
-  });
-  const found: string[] = [];
-  const walk = (node: PostgresPlanNode) => {
-    if (node['Node Type'] === 'Seq Scan') found.push(`Seq Scan on ${node['Relation Name']}`);
-    if (/^Index (Only )?Scan$/.test(node['Node Type']) && !node['Index Cond']) found.push(`${node['Node Type']} using ${node['Index Name']} on ${node['Relation Name']} without a condition`);
-    for (const child of node.Plans ?? []) walk(child);
-  };
-  walk(plan.rows[0]!['QUERY PLAN'][0]!.Plan);
-  return found;
-}
-
-interface PostgresPlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Index Cond'?: string;
-  Plans?: PostgresPlanNode[];
-}
-
 type Caller = 'apiKey' | 'owner' | 'player' | 'anonymous';
 interface ListCall {
   operation: string;
@@ -169,13 +111,15 @@ describe('list queries and their indexes (R3.8)', () => {
           player: { token: player.accessToken },
           anonymous: {},
         }[call.as];
-        const selects = await selectsOf(async () => {
-          const res = await request(server, 'GET', call.path(), { ...auth, query });
-          expectStatus(res, 200, `${call.operation} ${JSON.stringify(query)}`);
-        });
+        const selects = (
+          await statementsOf(server, async () => {
+            const res = await request(server, 'GET', call.path(), { ...auth, query });
+            expectStatus(res, 200, `${call.operation} ${JSON.stringify(query)}`);
+          })
+        ).filter((statement) => isPlannedRead(statement, /select|with/));
         expect(selects.length, call.operation).toBeGreaterThan(0);
         for (const select of selects) {
-          for (const scan of await fullScans(select)) report.push(`${call.operation} ${JSON.stringify(variant)}: ${scan}\n    ${select.sql}`);
+          for (const scan of await fullScans(server, select, sqliteTables)) report.push(`${call.operation} ${JSON.stringify(variant)}: ${scan}\n    ${select.sql}`);
         }
       }
     }

@@ -26,6 +26,16 @@ describe('organizations', () => {
     expect(second.body.data.slug).toBe('night-owls-esports-2');
   });
 
+  it('numbers the slugs of one name past the 25 looked up at once, and keeps a longer name with that prefix apart', async () => {
+    expect((await request(server, 'POST', '/organizations', { token: owner.accessToken, body: { name: 'Crowd Club' } })).body.data.slug).toBe('crowd-club');
+    const prefixed = await request(server, 'POST', '/organizations', { token: owner.accessToken, body: { name: 'Crowd Club 7' } });
+    expect(prefixed.body.data.slug).toBe('crowd-club-7'); // its own name's slug, free
+    const slugs: string[] = [];
+    for (let i = 0; i < 29; i++) slugs.push((await request(server, 'POST', '/organizations', { token: owner.accessToken, body: { name: 'Crowd Club' } })).body.data.slug);
+    // 2..6, then 8..31: crowd-club-7 is taken by the other name; the 26th and later come from a second lookup.
+    expect(slugs).toEqual([2, 3, 4, 5, 6, ...Array.from({ length: 24 }, (_, i) => i + 8)].map((n) => `crowd-club-${n}`));
+  });
+
   it("lists the caller's organizations with the caller's role, oldest membership first (listMyOrganizations)", async () => {
     const member = await registerUser(server);
     const mine = await request(server, 'POST', '/organizations', { token: member.accessToken, body: { name: 'Mine First' } });

@@ -19,14 +19,19 @@ export function slugify(name: string, fallback = 'org', maxLength = MAX_SLUG_LEN
 }
 
 /**
- * The first of `base`, `base-2`, `base-3` ... that is not in `taken`, kept within `maxLength` by shortening
- * the base.
+ * The `n`-th slug to try for `base` (n from 1): `base`, then `base-2`, `base-3` ..., kept within `maxLength` by
+ * shortening the base.
  */
+export function slugCandidate(base: string, n: number, maxLength = MAX_SLUG_LENGTH): string {
+  if (n === 1) return base;
+  const suffix = `-${n}`;
+  return `${base.slice(0, maxLength - suffix.length).replace(/-+$/g, '')}${suffix}`;
+}
+
+/** The first of `base`, `base-2`, `base-3` ... (see {@link slugCandidate}) that is not in `taken`. */
 export function uniqueSlug(base: string, taken: ReadonlySet<string>, maxLength = MAX_SLUG_LENGTH): string {
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) {
-    const suffix = `-${n}`;
-    const candidate = `${base.slice(0, maxLength - suffix.length).replace(/-+$/g, '')}${suffix}`;
+  for (let n = 1; ; n++) {
+    const candidate = slugCandidate(base, n, maxLength);
     if (!taken.has(candidate)) return candidate;
   }
 }
