@@ -175,8 +175,9 @@ export async function oneActiveSessionPerMatch(servers: readonly ApiServer[], at
 
 /**
  * A COMPLETED tournament classified `attempts` times at once into a circuit's ACTIVE season: one classification,
- * the others 409 CONFLICT; `attempts` seasons added at once to another circuit are numbered 1..attempts; and a season
- * added while the last one completes leaves the circuit ACTIVE (R9.5).
+ * the others 409 CONFLICT; `attempts` seasons added at once to another circuit are numbered 1..attempts; a season
+ * added while the last one completes leaves the circuit ACTIVE (R9.5); a classification while the season completes
+ * comes before it or is refused, never a deadlock.
  */
 export async function circuitWritesAtOnce(servers: readonly ApiServer[], attempts = 6): Promise<void> {
   const at = pick(servers);
@@ -215,6 +216,17 @@ export async function circuitWritesAtOnce(servers: readonly ApiServer[], attempt
       const read = await request(server, 'GET', `/circuits/${ending.id}`, { token: tenant.owner.accessToken });
       expect(read.body.data).toMatchObject({ status: 'ACTIVE', activeSeasonId: null });
     }
+  }
+
+  // A classification while the season completes: before it (200) or refused after it (409), never a deadlock.
+  for (let round = 0; round < 3; round++) {
+    const { circuit: closing } = await activeCircuit(at(round), tenant);
+    const [classified, completed] = await Promise.all([
+      classify(at(round + 1), tenant, closing.id, played.id),
+      request(at(round), 'POST', `/circuits/${closing.id}/complete`, { token: tenant.owner.accessToken }),
+    ]);
+    expect(completed.status).toBe(200);
+    expect([200, 409]).toContain(classified.status);
   }
 }
 
@@ -292,6 +304,6 @@ export const INVARIANT_SCENARIOS: ReadonlyArray<readonly [rule: string, scenario
   ['organizations created at once with one name get distinct slugs', sameNameOrganizations],
   ['an invitation accepted several times at once is accepted once', invitationAcceptedOnce],
   ['anti-cheat sessions started at once for one match: one is active', oneActiveSessionPerMatch],
-  ['a tournament classified at once is classified once; seasons added at once get distinct numbers; a season added while the last completes keeps the circuit ACTIVE', circuitWritesAtOnce],
+  ['a tournament classified at once is classified once; seasons added at once get distinct numbers; a season added while the last completes keeps the circuit ACTIVE; classifying while it completes never deadlocks', circuitWritesAtOnce],
   ['the matches of a round played at once fill the next round and complete the tournament', matchesPlayedAtOnce],
 ];

@@ -122,6 +122,24 @@ describe('webhook subscriptions', () => {
     expect((await create({ url: PUBLIC_URL, events: ['*'] }, { apiKey: withDetections.key })).status).toBe(201);
     const asOwner = await create({ url: PUBLIC_URL, events: ['anticheat.detection_raised'], projectId: tenant.project.id }, { token: tenant.owner.accessToken });
     expect(asOwner.status).toBe(201);
+
+    // The owner's subscription to the detections: the key may not redirect, re-enable, re-key or replay it.
+    const id = asOwner.body.data.id;
+    const attempts = [
+      request(server, 'PATCH', `/developer/webhooks/${id}`, { apiKey: webhooksOnly.key, body: { url: 'http://93.184.215.15/elsewhere' } }),
+      request(server, 'PATCH', `/developer/webhooks/${id}`, { apiKey: webhooksOnly.key, body: { enabled: false } }),
+      request(server, 'POST', `/developer/webhooks/${id}/rotate-secret`, { apiKey: webhooksOnly.key, body: {} }),
+      request(server, 'POST', `/developer/webhooks/${id}/deliveries/${id}/redeliver`, { apiKey: webhooksOnly.key }),
+    ];
+    for (const refused of await Promise.all(attempts)) {
+      expect(refused.status, refused.text).toBe(403);
+      expect(refused.body.error.code).toBe('INSUFFICIENT_SCOPE');
+    }
+    expect((await request(server, 'GET', `/developer/webhooks/${id}`, { apiKey: webhooksOnly.key })).body.data).toMatchObject({ url: PUBLIC_URL, enabled: true });
+    // Taking the anti-cheat events out is no gain: allowed, and then the rest is too.
+    const narrowed = await request(server, 'PATCH', `/developer/webhooks/${id}`, { apiKey: webhooksOnly.key, body: { events: ['match.completed'] } });
+    expect(narrowed.status).toBe(200);
+    expect((await request(server, 'PATCH', `/developer/webhooks/${id}`, { apiKey: webhooksOnly.key, body: { enabled: false } })).status).toBe(200);
   });
 
   it('needs manage:webhooks for keys, OWNER or ADMIN for users, and hides other projects (404)', async () => {

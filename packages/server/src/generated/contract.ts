@@ -1707,7 +1707,7 @@ export interface paths {
         head?: never;
         /**
          * Update a webhook subscription
-         * @description Changes the URL, the events or the enabled flag of a subscription; the secret is kept. Enabling a subscription clears `disabledReason` and resumes its pending deliveries. Events are checked as for createWebhook (the anti-cheat events need `anticheat:detections.read` on a key).
+         * @description Changes the URL, the events or the enabled flag of a subscription; the secret is kept. Enabling a subscription clears `disabledReason` and resumes its pending deliveries. Events are checked as for createWebhook; a key needs `anticheat:detections.read` to change a subscription whose events, after the change, include the anti-cheat events (as for rotateWebhookSecret and redeliverWebhook).
          */
         patch: operations["updateWebhook"];
         trace?: never;

@@ -274,7 +274,10 @@ export class CircuitService extends DomainService {
     const awards = await buildAwards(this.db, tournamentId, JSON.parse(season.scoring), multiplier);
     const now = this.now();
     return this.db.transaction().execute(async (trx) => {
-      // The season cannot complete between writeClassification's check that it is ACTIVE and its writes.
+      // The season cannot complete between writeClassification's check that it is ACTIVE and its writes. The circuit
+      // is locked first, as adding, starting and completing a season lock it: the classification's foreign key to the
+      // circuit would otherwise wait on a completion holding the circuit while it waits on this season (a deadlock).
+      await this.deps.dialect.lockRows(trx, 'circuits', [row.id]);
       await this.deps.dialect.lockRows(trx, 'circuit_seasons', [season.id]);
       return writeClassification(trx, this.deps, { circuit: row, season, tournament, multiplier, awards }, now);
     });

@@ -115,12 +115,14 @@ export class WebhookService {
 
   /**
    * Changes url, events or enabled; the secret is kept. Enabling clears the disabled reason (pending deliveries
-   * resume); disabling records MANUAL. 400 and 403 as for create.
+   * resume); disabling records MANUAL. 400 and 403 as for create: the events the subscription has after the change
+   * are checked, so a key without anticheat:detections.read can neither add the anti-cheat events nor redirect or
+   * re-enable a subscription that has them (R10.2).
    */
   async update(auth: AuthContext, id: string, input: WebhookUpdate): Promise<WebhookSubscription> {
     const row = await this.#load(auth, id);
     const events = input.events === undefined ? undefined : checkEvents(input.events);
-    if (events !== undefined) checkAntiCheatEvents(auth, events);
+    checkAntiCheatEvents(auth, events ?? subscribedEvents(row));
     if (input.url !== undefined) await this.#checkUrl(input.url);
     const now = this.deps.clock.now().toISOString();
     const next: Selectable<WebhookSubscriptionsTable> = { ...row, updated_at: now };
@@ -158,6 +160,7 @@ export class WebhookService {
    */
   async rotateSecret(auth: AuthContext, id: string, input: WebhookSecretRotate = {}): Promise<WebhookSecretRotated> {
     const row = await this.#load(auth, id);
+    checkAntiCheatEvents(auth, subscribedEvents(row)); // the new secret signs the anti-cheat events too (R10.2)
     const overlap = input.overlapSeconds ?? DEFAULT_ROTATION_OVERLAP_SECONDS;
     if (!Number.isInteger(overlap) || overlap < 0 || overlap > 7 * 86_400) {
       throw invalidField('body.overlapSeconds', 'must be an integer from 0 to 604800 (7 days)');
@@ -236,6 +239,7 @@ export class WebhookService {
    */
   async redeliver(auth: AuthContext, id: string, deliveryId: string): Promise<WebhookDelivery> {
     const sub = await this.#load(auth, id);
+    checkAntiCheatEvents(auth, subscribedEvents(sub)); // as for update and rotateSecret (R10.2)
     requireEnabled(sub);
     const delivery = await this.#readDelivery(id, deliveryId);
     const now = this.deps.clock.now().toISOString();
@@ -326,14 +330,17 @@ function checkEvents(events: readonly string[]): string[] {
   return [...events];
 }
 
+/** The event selectors a subscription row holds (a JSON array of names or `*`). */
+const subscribedEvents = (row: Selectable<WebhookSubscriptionsTable>): string[] => JSON.parse(row.events) as string[];
+
 /** The scope a key needs to subscribe to the anti-cheat events, whose data is what that scope lists (R10.2). */
 const ANTI_CHEAT_EVENTS_SCOPE: Scope = 'anticheat:detections.read';
 
 /**
- * A key may subscribe to the anti-cheat events (`anticheat.*`, or `*` which includes them) only if it holds
- * `anticheat:detections.read`: the anti-cheat scopes are granted by no Data API scope, `manage:webhooks` included,
- * so a webhook cannot hand a key the detections it may not list (R10.2). Users (OWNER, ADMIN) may: they grant every
- * scope to the keys they create.
+ * A key may subscribe to the anti-cheat events (`anticheat.*`, or `*` which includes them), or change, rotate the
+ * secret of or redeliver for a subscription to them, only if it holds `anticheat:detections.read`: the anti-cheat
+ * scopes are granted by no Data API scope, `manage:webhooks` included, so a webhook cannot hand a key the detections
+ * it may not list (R10.2). Users (OWNER, ADMIN) may: they grant every scope to the keys they create.
  * @throws AppError 403 INSUFFICIENT_SCOPE naming the scope and the selector.
  */
 function checkAntiCheatEvents(auth: AuthContext, events: readonly string[]): void {
