@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +35,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe.skipIf(onPostgres)('npm start', () => {
   it('runs the built server with a young generation of 64 MB semi-spaces (R18.4)', () => {
     expect(startScript).toEqual(['node', '--max-semi-space-size=64', 'packages/server/dist/main.js']);
+    // The flags take on this Node: a process started with them grows its new space to 2 x 64 MB under allocation
+    // (Node 20's default stops at 2 x 16 MB).
+    const grow = 'const k=[];for(let i=0;i<3e6;i++)k.push({i});console.log(require("v8").getHeapSpaceStatistics().find((s)=>s.space_name==="new_space").space_size)';
+    const newSpace = (flags: string[]) => Number(execFileSync(process.execPath, [...flags, '-e', grow], { encoding: 'utf8' }).trim());
+    expect(newSpace(startScript.slice(1, -1))).toBe(128 * 2 ** 20);
+    expect(newSpace([])).toBeLessThan(128 * 2 ** 20);
   });
 
   it('serves the health check and keeps its data across a restart', async () => {
