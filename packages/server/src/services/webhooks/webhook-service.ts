@@ -239,7 +239,7 @@ export class WebhookService {
    */
   async redeliver(auth: AuthContext, id: string, deliveryId: string): Promise<WebhookDelivery> {
     const sub = await this.#load(auth, id);
-    checkAntiCheatEvents(auth, subscribedEvents(sub)); // as for update and rotateSecret (R10.2)
+    checkAntiCheatEvents(auth, subscribedEvents(sub)); // checked as in update and rotateSecret (R10.2)
     requireEnabled(sub);
     const delivery = await this.#readDelivery(id, deliveryId);
     const now = this.deps.clock.now().toISOString();
