@@ -1,7 +1,8 @@
 import type { CompiledQuery } from 'kysely';
-import { describe, expect, vi } from 'vitest';
+import { describe, expect } from 'vitest';
 import { newId } from '../src/ids';
 import { onPostgres, test, type TestServer, type TestTenant } from './helpers/index';
+import { statementsOf } from './helpers/query-plans';
 import { createTournament, lifecycle } from './tournaments-helpers';
 
 // R7.19: starting a tournament writes stage 1's match rows and entrants with the dialect's bulk insert (`insertRows`:
@@ -33,18 +34,6 @@ async function publishedWith(server: TestServer, tenant: TestTenant, n: number, 
   }));
   for (let i = 0; i < rows.length; i += 500) await server.deps.db.insertInto('participants').values(rows.slice(i, i + 500)).execute();
   return t.id as string;
-}
-
-/** The SQL statements (text and parameters) the executor runs during `run`. */
-async function statementsOf(server: TestServer, run: () => Promise<unknown>): Promise<CompiledQuery[]> {
-  const proto = Object.getPrototypeOf(server.deps.db.getExecutor()) as { executeQuery: (query: CompiledQuery, ...rest: unknown[]) => Promise<unknown> };
-  const spy = vi.spyOn(proto, 'executeQuery');
-  try {
-    await run();
-    return spy.mock.calls.map((call) => call[0]);
-  } finally {
-    spy.mockRestore();
-  }
 }
 
 /** The bulk inserts into `table` among `statements`, each with the number of rows it writes. */

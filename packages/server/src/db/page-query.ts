@@ -125,6 +125,15 @@ export function toPage<Item>(items: Item[], window: PageQuery, total: number, ca
 }
 
 /**
+ * One page of a list held whole in memory (a tournament's stages, cumulative standings, calendar events), with the
+ * pagination object of `window` and the list's exact length as total (R3.1).
+ */
+export function pageOfList<Item>(all: readonly Item[], window: PageQuery): Page<Item> {
+  const start = (window.page - 1) * window.limit;
+  return toPage(all.slice(start, start + window.limit), window, all.length);
+}
+
+/**
  * Runs a filtered query as one page, newest first (`created_at` then `id`, both descending, so the order is total),
  * counting the result with the same filters in parallel (capped, R3.11). `base` holds the FROM and WHERE clauses only; every
  * row is selected and mapped with `map`. Filters need an index led by the same columns (R3.8).

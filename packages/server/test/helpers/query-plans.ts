@@ -1,6 +1,6 @@
 /**
- * Query plans for the index tests (R3.8): the statements a server runs while `call` runs, and the full scans in the
- * plan the database makes for one of them.
+ * The statements a server runs while `call` runs (also counted by the bulk-write tests, R7.19), and for the index
+ * tests (R3.8) the full scans in the plan the database makes for one of them.
  * - SQLite: EXPLAIN QUERY PLAN; a `SCAN <table>` (every row) or a `SCAN <table> USING INDEX` (every index entry)
  *   of a table, named or aliased (`"participants" as "p"`), is a full scan; a subquery's alias is no table.
  * - PostgreSQL: EXPLAIN with sequential scans disabled, so the planner takes any index that serves the query whatever
@@ -13,7 +13,7 @@ import type { TestServer } from './server';
 import { onPostgres } from './test-database';
 
 /** Runs `call` and returns the statements Kysely executed meanwhile (every executor: they share the class). */
-export async function statementsOf(server: TestServer, call: () => Promise<void>): Promise<CompiledQuery[]> {
+export async function statementsOf(server: TestServer, call: () => Promise<unknown>): Promise<CompiledQuery[]> {
   const proto = Object.getPrototypeOf(server.deps.db.getExecutor()) as { executeQuery: (query: CompiledQuery, ...rest: unknown[]) => Promise<unknown> };
   const original = proto.executeQuery;
   const seen: CompiledQuery[] = [];

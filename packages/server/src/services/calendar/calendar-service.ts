@@ -2,7 +2,7 @@ import { hashSecret, newSecret } from '../../auth/tokens';
 import type { AppDeps } from '../../deps';
 import type { AuthContext } from '../../auth/auth-context';
 import { AppError, notFound } from '../../errors/app-error';
-import { pagination } from '../../db/page-query';
+import { pageOfList } from '../../db/page-query';
 import type { AccessService } from '../access';
 import { type CalendarFilter, collectCalendarEvents } from './collect';
 import { FEED_TOKEN_PREFIX, isFeedTokenShape } from './feed-token';
@@ -38,10 +38,8 @@ export class CalendarService {
   async feed(auth: AuthContext, query: CalendarFeedQuery): Promise<Page<CalendarEvent>> {
     const userId = this.access.requireUser(auth);
     await this.#checkFilter(auth, query);
-    const events = await collectCalendarEvents(this.deps.db, userId, query);
-    const start = (query.page - 1) * query.limit;
-    const items = events.slice(start, start + query.limit).map(({ sequence: _revision, ...event }): CalendarEvent => event);
-    return { items, pagination: pagination(query.page, query.limit, events.length) };
+    const page = pageOfList(await collectCalendarEvents(this.deps.db, userId, query), query);
+    return { items: page.items.map(({ sequence: _revision, ...event }): CalendarEvent => event), pagination: page.pagination };
   }
 
   /**

@@ -2,7 +2,7 @@ import { validatePointMultiplier, validateScoringConfig } from '@tourney/core';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { AuthContext } from '../../auth/auth-context';
 import { AppError, invalidField, notFound } from '../../errors/app-error';
-import { queryPage, toPage, withTotalCap } from '../../db/page-query';
+import { pageOfList, queryPage, toPage, withTotalCap } from '../../db/page-query';
 import { newId } from '../../ids';
 import { MANAGER_ROLES } from '../access';
 import type {
@@ -162,9 +162,7 @@ export class CircuitService extends DomainService {
     await requireCircuit(this.db, this.access, auth, id, READ_CIRCUITS);
     if (query.cumulative && query.seasonId !== undefined) throw invalidField('query.cumulative', 'cannot be combined with seasonId');
     if (query.cumulative) {
-      const all = await cumulativeStandings(this.db, id);
-      const start = (query.page - 1) * query.limit;
-      return toPage(all.slice(start, start + query.limit), query, all.length);
+      return pageOfList(await cumulativeStandings(this.db, id), query);
     }
     const seasons = await findSeasonRows(this.db, id);
     const season = query.seasonId !== undefined ? seasons.find((s) => s.id === query.seasonId) : currentSeason(seasons);

@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../errors/app-error';
 import { queryPage, toPage, withTotalCap } from '../../db/page-query';
 import { newId } from '../../ids';
 import { ADMIN_ROLES } from '../access';
-import { slugCandidate, slugify } from '../slug';
+import { slugCandidate, slugify, uniqueSlug } from '../slug';
 
 import type { Db } from '../../db/db';
 import type { Page, PageQuery } from '../../db/page-query';
@@ -221,10 +221,11 @@ const SLUG_BATCH = 25;
  * collations other than C (R3.8).
  */
 async function firstFreeSlug(db: Db, base: string): Promise<string> {
+  const taken = new Set<string>();
   for (let from = 1; ; from += SLUG_BATCH) {
     const candidates = Array.from({ length: SLUG_BATCH }, (_, i) => slugCandidate(base, from + i));
-    const taken = new Set((await db.selectFrom('organizations').select('slug').where('slug', 'in', candidates).execute()).map((r) => r.slug));
-    const free = candidates.find((candidate) => !taken.has(candidate));
-    if (free !== undefined) return free;
+    for (const row of await db.selectFrom('organizations').select('slug').where('slug', 'in', candidates).execute()) taken.add(row.slug);
+    const free = uniqueSlug(base, taken);
+    if (candidates.includes(free)) return free;
   }
 }

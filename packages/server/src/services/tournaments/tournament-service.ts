@@ -1,7 +1,7 @@
 import { TOURNAMENT_STATUSES_STRUCTURE_LOCKED, tournamentTransitionRefusal } from '@tourney/core';
 import type { AuthContext, StaffRole } from '../../auth/auth-context';
 import { AppError, invalidField, notFound } from '../../errors/app-error';
-import { toPage, withTotalCap } from '../../db/page-query';
+import { pageOfList, toPage, withTotalCap } from '../../db/page-query';
 import { newId } from '../../ids';
 import { MANAGER_ROLES } from '../access';
 import type { Page, PageQuery } from '../../db/page-query';
@@ -335,9 +335,7 @@ export class TournamentService extends DomainService {
    */
   async listStages(auth: AuthContext, id: string, window: PageQuery): Promise<Page<Stage>> {
     const row = await requireVisibleTournament(this.db, this.access, auth, id);
-    const stages = (await findStageRows(this.db, row.id)).map(toStage);
-    const start = (window.page - 1) * window.limit;
-    return toPage(stages.slice(start, start + window.limit), window, stages.length);
+    return pageOfList((await findStageRows(this.db, row.id)).map(toStage), window);
   }
 
   /** The bracket (tournaments/bracket-reader.ts). @throws AppError 409 INVALID_STATE before the start. */
