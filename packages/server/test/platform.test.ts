@@ -334,6 +334,37 @@ describe('platform: request bodies and parameters', () => {
     expect(trophy.body.data.stages[0].name).toBe('Main \u{1F3C6}');
   });
 
+  it('refuses the NUL character in any string of a JSON body with 400 naming the field, and writes nothing', async () => {
+    // PostgreSQL's text cannot hold U+0000: each of these answered 500 there before the check.
+    const name = `nul${Date.now().toString(36)}`;
+    const register = await request(server, 'POST', '/auth/register', {
+      body: { username: name, email: `${name}@example.com`, password: 'long enough password', displayName: 'a\u0000b' },
+    });
+    expect(res400(register)).toEqual({ code: 'VALIDATION_ERROR', paths: ['body.displayName'] });
+    expect(register.body.error.message).toBe('body.displayName: must not contain the NUL character (U+0000)');
+    expect((await request(server, 'GET', `/users/${name}`)).status).toBe(404);
+    const user = await registerUser(server);
+    const org = await request(server, 'POST', '/organizations', { token: user.accessToken, body: { name: 'Nul\u0000 League' } });
+    expect(res400(org)).toEqual({ code: 'VALIDATION_ERROR', paths: ['body.name'] });
+    const created = await request(server, 'POST', '/organizations', { token: user.accessToken, body: { name: 'Nul League' } });
+    const project = await request(server, 'POST', `/organizations/${created.body.data.id}/projects`, { token: user.accessToken, body: { name: 'Main' } });
+    const tournament = await request(server, 'POST', '/tournaments', {
+      token: user.accessToken,
+      body: {
+        projectId: project.body.data.id,
+        name: 'Cup',
+        disciplineId: 'chess',
+        maxParticipants: 8,
+        startDate: '2030-06-01T12:00:00Z',
+        stages: [{ name: 'Main\u0000', format: 'SINGLE_ELIMINATION' }],
+      },
+    });
+    expect(res400(tournament)).toEqual({ code: 'VALIDATION_ERROR', paths: ['body.stages[0].name'] });
+    expect(await request(server, 'GET', '/tournaments', { token: user.accessToken, query: { projectId: project.body.data.id } })).toMatchObject({
+      body: { pagination: { total: 0 } },
+    });
+  });
+
   it('answers 415 UNSUPPORTED_MEDIA_TYPE for a JSON body sent with another content type', async () => {
     const res = await request(server, 'POST', '/auth/login', {
       rawBody: '{"username":"abc","password":"x"}',

@@ -1,7 +1,8 @@
 import { bodyParser } from '@koa/bodyparser';
 import type { Context } from 'koa';
-import { ApiError, type ErrorDetail } from './errors';
-import { formatPath, validationError } from './validation';
+import { ApiError } from './errors';
+import { unstorableText } from './storable-text';
+import { validationError } from './validation';
 
 /** Reads a request's JSON body: the parsed value, or undefined when no body was sent. */
 export type JsonBodyReader = (ctx: Context) => Promise<unknown>;
@@ -13,38 +14,12 @@ export function hasRequestBody(ctx: Context): boolean {
 
 const noop = async (): Promise<void> => {};
 
-const escapeSegment = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
-
-/** With the `u` flag a surrogate pair is one code point, so this matches only a lone (unpaired) surrogate. */
-const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
-const isWellFormed = (text: string): boolean => !LONE_SURROGATE.test(text);
-
-/**
- * The fields of a parsed JSON value holding a string that is not well-formed UTF-16 (a lone surrogate, which JSON
- * allows as an escape such as `\ud800` but no text encoding can carry: stored, it would read back as U+FFFD), as
- * `{ path: 'body.stages[0].name', message }` details, in document order. Property names are checked too.
- */
-export function illFormedStrings(value: unknown, pointer = ''): ErrorDetail[] {
-  if (typeof value === 'string') {
-    return isWellFormed(value) ? [] : [{ path: formatPath('body', pointer), message: 'must not contain a lone UTF-16 surrogate (\\ud800-\\udfff)' }];
-  }
-  if (Array.isArray(value)) return value.flatMap((item, i) => illFormedStrings(item, `${pointer}/${i}`));
-  if (value !== null && typeof value === 'object') {
-    return Object.entries(value).flatMap(([key, item]) => {
-      const at = `${pointer}/${escapeSegment(key)}`;
-      const name: ErrorDetail[] = isWellFormed(key) ? [] : [{ path: formatPath('body', at), message: 'property name must not contain a lone UTF-16 surrogate' }];
-      return [...name, ...illFormedStrings(item, at)];
-    });
-  }
-  return [];
-}
-
 /**
  * A reader for operations whose request body is JSON (@koa/bodyparser underneath). No body: undefined.
  * Errors: another Content-Type -> 415 UNSUPPORTED_MEDIA_TYPE; more than `maxBodyBytes` -> 413 PAYLOAD_TOO_LARGE
  * (refused from Content-Length before reading when possible); malformed JSON, or a top-level value that is not an
- * object or array -> 400 INVALID_JSON; a string anywhere in it holding a lone UTF-16 surrogate -> 400
- * VALIDATION_ERROR naming each such field (R2.17). Bodies of other operations (raw uploads) are never touched.
+ * object or array -> 400 INVALID_JSON; a string or property name anywhere in it holding the NUL character or a lone
+ * UTF-16 surrogate -> 400 VALIDATION_ERROR naming each such field (storable-text.ts, R2.17). Bodies of other operations (raw uploads) are never touched.
  */
 export function createJsonBodyReader(maxBodyBytes: number): JsonBodyReader {
   const parse = bodyParser({
@@ -73,8 +48,8 @@ export function createJsonBodyReader(maxBodyBytes: number): JsonBodyReader {
       throw new ApiError('INVALID_JSON', 'request body is not valid JSON (an object or an array)', { cause: error });
     }
     const body: unknown = ctx.request.body;
-    const illFormed = illFormedStrings(body);
-    if (illFormed.length > 0) throw validationError(illFormed);
+    const unstorable = unstorableText(body, 'body');
+    if (unstorable.length > 0) throw validationError(unstorable);
     return body;
   };
 }

@@ -4,6 +4,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { addContractFormats, withLowercaseUuids } from './contract-formats';
 import { ApiError, type ErrorDetail } from './errors';
+import { formatPath } from './field-path';
 import { type OpenApiDocument, type OperationSpec, type ParameterLocation, type ResponseSpec, resolvePointer } from './openapi';
 import type { ValidatedInput } from './operation';
 
@@ -66,22 +67,6 @@ function newAjv(document: OpenApiDocument, options: { coerce: boolean; forReques
 }
 
 const ref = (pointer: string) => ({ $ref: `${DOCUMENT_ID}${pointer}` });
-
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-
-/** `body` + `/stages/0/format` -> `body.stages[0].format`. */
-export function formatPath(prefix: string, instancePath: string, extra?: string): string {
-  const segments = instancePath.split('/').slice(1);
-  if (extra !== undefined) segments.push(extra.replace(/~/g, '~0').replace(/\//g, '~1'));
-  let out = prefix;
-  for (const raw of segments) {
-    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (/^\d+$/.test(segment)) out += `[${segment}]`;
-    else if (IDENTIFIER.test(segment)) out += `.${segment}`;
-    else out += `[${JSON.stringify(segment)}]`;
-  }
-  return out;
-}
 
 /** Turns Ajv errors into `{ path, message }` details rooted at `prefix` (`body`, `query`, `path`, `header`). */
 export function toDetails(prefix: string, errors: ErrorObject[] | null | undefined): ErrorDetail[] {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareSpecificity } from '../../src/http/router';
-import { formatPath, toDetails } from '../../src/http/validation';
+import { formatPath } from '../../src/http/field-path';
+import { toDetails } from '../../src/http/validation';
 import { slugify, uniqueSlug } from '../../src/services/slug';
 
 describe('formatPath', () => {
