@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { AuthContext } from '../../auth/auth-context';
 import { AppError, invalidField, notFound } from '../../errors/app-error';
 import { queryPage, toPage, withTotalCap } from '../../db/page-query';
+import type { Db } from '../../db/db';
 import { newId } from '../../ids';
 import { writeEvents } from '../events';
 import type { Page } from '../../db/page-query';
@@ -17,7 +18,7 @@ import { forfeitParticipant } from './forfeit';
 import { writeParticipantRemovalEvent } from './participant-events';
 import { readParticipants } from './participant-mapper';
 import { assertPlaceAvailable, lockTournamentPlaces } from './capacity';
-import { checkParticipantStatusChange, PLACE_HOLDING_STATUSES } from './participant-status';
+import { checkParticipantStatusChange, DISQUALIFIABLE_WHILE_ONGOING, PLACE_HOLDING_STATUSES } from './participant-status';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { requireManagedTournament, requireVisibleTournament } from '../tournaments/visibility';
 import { DomainService } from '../domain-service';
@@ -25,6 +26,18 @@ import type { ParticipantRow, TournamentRow } from '../../db/rows';
 
 /** Tournament statuses before the start (core's tournament status table). */
 const BEFORE_START: readonly string[] = TOURNAMENT_STATUSES_BEFORE_START;
+
+/** The participant `participantId` of the tournament, read through `db` (the app's handle or a transaction). @throws AppError 404. */
+async function findParticipantRow(db: Db, tournamentId: string, participantId: string): Promise<ParticipantRow> {
+  const row = await db
+    .selectFrom('participants')
+    .selectAll()
+    .where('id', '=', participantId)
+    .where('tournament_id', '=', tournamentId)
+    .executeTakeFirst();
+  if (!row) throw notFound('participant');
+  return row;
+}
 
 /**
  * Participants of tournaments (R6.1 to R6.11): registration (solo or team), check-in, listing, organizer updates
@@ -37,15 +50,8 @@ const BEFORE_START: readonly string[] = TOURNAMENT_STATUSES_BEFORE_START;
  *   ends it).
  */
 export class ParticipantService extends DomainService {
-  private async findParticipant(tournamentId: string, participantId: string): Promise<ParticipantRow> {
-    const row = await this.db
-      .selectFrom('participants')
-      .selectAll()
-      .where('id', '=', participantId)
-      .where('tournament_id', '=', tournamentId)
-      .executeTakeFirst();
-    if (!row) throw notFound('participant');
-    return row;
+  private findParticipant(tournamentId: string, participantId: string): Promise<ParticipantRow> {
+    return findParticipantRow(this.db, tournamentId, participantId);
   }
 
   private async read(tournamentId: string, participantId: string): Promise<Participant> {
@@ -235,24 +241,28 @@ export class ParticipantService extends DomainService {
    * unique within the tournament (409 CONFLICT naming the holder), null clears. Status: see
    * tournaments/participant-status.ts; reinstating a WITHDRAWN participant needs a free place (409 TOURNAMENT_FULL),
    * a DISQUALIFIED one kept theirs (R6.11); DISQUALIFIED or WITHDRAWN while ONGOING forfeits their open matches
-   * (walkovers).
+   * (walkovers). Every rule is checked against the tournament and the participant as they are under the tournament's
+   * lock, so a start, a result or another change committed meanwhile is seen (R18.12).
    */
   async update(auth: AuthContext, tournamentId: string, participantId: string, input: ParticipantUpdate): Promise<Participant> {
-    const { row: t, actor } = await requireManagedTournament(this.db, this.access, auth, tournamentId);
-    const p = await this.findParticipant(t.id, participantId);
-    const from = p.status as ParticipantStatus;
-    if (input.seed !== undefined && input.seed !== p.seed && !BEFORE_START.includes(t.status)) {
-      throw new AppError('TOURNAMENT_LOCKED', `body.seed cannot change once the tournament is ${t.status}`, {
-        details: [{ path: 'body.seed', message: `locked once the tournament is ${t.status}` }],
-      });
-    }
-    const to = input.status;
-    const statusChange = to !== undefined && to !== from;
-    if (statusChange) checkParticipantStatusChange(t.status, from, to);
+    const { row: managed, actor } = await requireManagedTournament(this.db, this.access, auth, tournamentId);
+    await this.findParticipant(managed.id, participantId);
     const now = this.deps.clock.now().toISOString();
     await this.db.transaction().execute(async (trx) => {
-      // Seeds are unique and places counted per tournament: one such change of a tournament at a time.
-      const locked = await lockTournamentPlaces(trx, this.deps.dialect, t.id);
+      // Seeds are unique, places counted and matches forfeited per tournament: one such change of a tournament at a
+      // time, decided on what it is now.
+      const locked = await lockTournamentPlaces(trx, this.deps.dialect, managed.id);
+      const t = { ...managed, status: locked.status, max_participants: locked.max_participants };
+      const p = await findParticipantRow(trx, t.id, participantId);
+      const from = p.status as ParticipantStatus;
+      if (input.seed !== undefined && input.seed !== p.seed && !BEFORE_START.includes(t.status)) {
+        throw new AppError('TOURNAMENT_LOCKED', `body.seed cannot change once the tournament is ${t.status}`, {
+          details: [{ path: 'body.seed', message: `locked once the tournament is ${t.status}` }],
+        });
+      }
+      const to = input.status;
+      const statusChange = to !== undefined && to !== from;
+      if (statusChange) checkParticipantStatusChange(t.status, from, to);
       if (input.seed !== undefined && input.seed !== null && input.seed !== p.seed) {
         const holder = await trx
           .selectFrom('participants')
@@ -293,31 +303,32 @@ export class ParticipantService extends DomainService {
         await writeParticipantRemovalEvent({ db: trx, sink: this.deps, tournament: t, now, dialect: this.deps.dialect }, p.id, to, from, actorUserId);
       }
     });
-    return this.read(t.id, p.id);
+    return this.read(managed.id, participantId);
   }
 
   /**
-   * Removes a participant (R6.7): before the start the participant and its members are deleted; while
-   * ONGOING it becomes DISQUALIFIED and its open matches are walkovers for the opponents (a participant already
-   * DISQUALIFIED is left as is).
-   * @throws AppError 409 INVALID_STATE once the tournament is COMPLETED.
+   * Removes a participant (R6.7): before the start the participant and its members are deleted; while ONGOING an
+   * ACTIVE or ELIMINATED participant becomes DISQUALIFIED and its open matches are walkovers for the opponents, and
+   * one already out (DISQUALIFIED, WITHDRAWN, NO_SHOW) is left as is. Decided under the tournament's lock on the
+   * tournament and participant as they are then, so a start committed meanwhile turns a deletion into a
+   * disqualification, and removals sent at once record one disqualification (R18.12).
+   * @throws AppError 409 INVALID_STATE once the tournament is COMPLETED, 404 when the participant is gone.
    */
   async remove(auth: AuthContext, tournamentId: string, participantId: string): Promise<void> {
-    const { row: t, actor } = await requireManagedTournament(this.db, this.access, auth, tournamentId);
-    const p = await this.findParticipant(t.id, participantId);
-    if (t.status === 'COMPLETED') throw new AppError('INVALID_STATE', 'participants of a COMPLETED tournament cannot be removed');
+    const { row: managed, actor } = await requireManagedTournament(this.db, this.access, auth, tournamentId);
+    await this.findParticipant(managed.id, participantId);
     const now = this.deps.clock.now().toISOString();
-    if (t.status !== 'ONGOING') {
-      await this.db.transaction().execute(async (trx) => {
+    await this.db.transaction().execute(async (trx) => {
+      const locked = await lockTournamentPlaces(trx, this.deps.dialect, managed.id);
+      const t = { ...managed, status: locked.status, max_participants: locked.max_participants };
+      const p = await findParticipantRow(trx, t.id, participantId);
+      if (t.status === 'COMPLETED') throw new AppError('INVALID_STATE', 'participants of a COMPLETED tournament cannot be removed');
+      if (t.status !== 'ONGOING') {
         await trx.deleteFrom('participant_members').where('participant_id', '=', p.id).execute();
         await trx.deleteFrom('participants').where('id', '=', p.id).execute();
-      });
-      return;
-    }
-    if (p.status === 'DISQUALIFIED') return;
-    await this.db.transaction().execute(async (trx) => {
-      // Walkovers advance matches: one such change of a tournament at a time (see MatchService).
-      await lockTournamentPlaces(trx, this.deps.dialect, t.id);
+        return;
+      }
+      if (!DISQUALIFIABLE_WHILE_ONGOING.includes(p.status as ParticipantStatus)) return;
       await forfeitParticipant({ db: trx, sink: this.deps, tournament: t, now, dialect: this.deps.dialect }, p.id, 'DISQUALIFIED', actor.kind === 'user' ? actor.userId : null);
     });
   }

@@ -4,9 +4,12 @@ import type { ParticipantStatus } from '../../contract-types';
 /** Statuses an organizer may move a participant between before the tournament starts. */
 const BEFORE_START: readonly ParticipantStatus[] = ['REGISTERED', 'CHECKED_IN', 'WITHDRAWN', 'DISQUALIFIED'];
 
+/** Statuses a participant may be disqualified from while the tournament is ONGOING (updateParticipant, removeParticipant). */
+export const DISQUALIFIABLE_WHILE_ONGOING: readonly ParticipantStatus[] = ['ACTIVE', 'ELIMINATED'];
+
 /** Status changes an organizer may make while the tournament is ONGOING (both forfeit open matches). */
 const WHILE_ONGOING: Partial<Record<ParticipantStatus, readonly ParticipantStatus[]>> = {
-  DISQUALIFIED: ['ACTIVE', 'ELIMINATED'],
+  DISQUALIFIED: DISQUALIFIABLE_WHILE_ONGOING,
   WITHDRAWN: ['ACTIVE'],
 };
 
