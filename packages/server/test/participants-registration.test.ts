@@ -280,4 +280,22 @@ describe('organizer updates and removal', () => {
     expect(removedAfter.status).toBe(409);
     expect(removedAfter.body.error.code).toBe('INVALID_STATE');
   });
+
+  it('leaves a participant who already withdrew or was disqualified as they are when removed after the start', async () => {
+    const t = await openTournament(server, tenant);
+    const players = await registerPlayers(server, 4);
+    const { participantOf } = await joinAll(server, t.id, players);
+    await lifecycle(server, tenant, t.id, 'start');
+    const [withdrawn, disqualified] = players.slice(0, 2).map((u) => participantOf.get(u.id)!);
+    const path = (id: string) => `/tournaments/${t.id}/participants/${id}`;
+    const token = tenant.owner.accessToken;
+    expect((await request(server, 'PATCH', path(withdrawn!), { token, body: { status: 'WITHDRAWN' } })).status).toBe(200);
+    expect((await request(server, 'DELETE', path(disqualified!), { token })).status).toBe(204);
+    // WITHDRAWN -> DISQUALIFIED is no change an organizer may make while ONGOING: a removal does not make it either.
+    for (const id of [withdrawn!, disqualified!]) expect((await request(server, 'DELETE', path(id), { token })).status).toBe(204);
+    expect((await request(server, 'GET', path(withdrawn!))).body.data.status).toBe('WITHDRAWN');
+    expect((await request(server, 'GET', path(disqualified!))).body.data.status).toBe('DISQUALIFIED');
+    const removals = await server.deps.db.selectFrom('events').select('type').where('type', 'in', ['participant.disqualified', 'participant.withdrawn']).where('subject_id', 'in', [withdrawn!, disqualified!]).execute();
+    expect(removals.map((e) => e.type).sort()).toEqual(['participant.disqualified', 'participant.withdrawn']);
+  });
 });

@@ -959,7 +959,7 @@ export interface paths {
         post?: never;
         /**
          * Remove or disqualify a participant
-         * @description Before the start the participant is removed; once ONGOING it is DISQUALIFIED and its open matches are walkovers for the opponents (in round robin and groups every remaining match; in Swiss the current round, after which the participant is no longer paired; in elimination brackets each match as the opponent arrives); a disqualified participant never qualifies for a later stage; 409 INVALID_STATE when COMPLETED.
+         * @description Before the start the participant is removed; once ONGOING it is DISQUALIFIED and its open matches are walkovers for the opponents (in round robin and groups every remaining match; in Swiss the current round, after which the participant is no longer paired; in elimination brackets each match as the opponent arrives); a disqualified participant never qualifies for a later stage; one already out (WITHDRAWN, DISQUALIFIED, NO_SHOW) is left as is (204); 409 INVALID_STATE when COMPLETED.
          */
         delete: operations["removeParticipant"];
         options?: never;
