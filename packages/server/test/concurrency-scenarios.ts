@@ -390,6 +390,31 @@ export async function finalConfirmedWhileChanged(servers: readonly ApiServer[]):
   }
 }
 
+/**
+ * A start while the organizer turns the stage from a single elimination into a round robin, four times (R5.10,
+ * R5.11): whichever commits first, the matches are those of the stage format the tournament shows (3 for a single
+ * elimination of 4, 6 for a round robin), and a change after the start is 409 TOURNAMENT_LOCKED.
+ */
+export async function startWhileStagesChange(servers: readonly ApiServer[], rounds = 4): Promise<void> {
+  const at = pick(servers);
+  const tenant = await createTenant(at(0));
+  const players = await users(servers, 4);
+  const token = tenant.owner.accessToken;
+  for (let round = 0; round < rounds; round++) {
+    const t = await openTournament(at(round), tenant, { maxParticipants: 4, stages: [{ name: 'Cup', format: 'SINGLE_ELIMINATION' }] });
+    await joinAll(at(round + 1), t.id, players);
+    const [started, updated] = await Promise.all([
+      request(at(round), 'POST', `/tournaments/${t.id}/start`, { token }),
+      request(at(round + 1), 'PUT', `/tournaments/${t.id}`, { token, body: { stages: [{ name: 'League', format: 'ROUND_ROBIN' }] } }),
+    ]);
+    expect(started.status).toBe(200);
+    expect(updated.status === 200 || updated.body?.error?.code === 'TOURNAMENT_LOCKED', updated.text.slice(0, 200)).toBe(true);
+    const shown = (await request(at(round), 'GET', `/tournaments/${t.id}`)).body.data.stages[0].format;
+    expect(shown).toBe(updated.status === 200 ? 'ROUND_ROBIN' : 'SINGLE_ELIMINATION');
+    expect((await allMatches(at(round + 1), t.id)).length).toBe(shown === 'ROUND_ROBIN' ? 6 : 3);
+  }
+}
+
 /** A scenario run over some servers. */
 type Scenario = (servers: readonly ApiServer[]) => Promise<void>;
 
@@ -439,4 +464,5 @@ export const INVARIANT_SCENARIOS: ReadonlyArray<readonly [rule: string, scenario
   ['a disqualification and a withdrawal of one participant at once: one succeeds; removals at once disqualify once', participantChangesAtOnce],
   ['a start while participants are withdrawn, reseeded and removed: no REGISTERED or deleted participant in the bracket', startWhileParticipantsChange],
   ['a final confirmed while a semi-final is corrected or its finalist disqualified: exactly one succeeds', finalConfirmedWhileChanged],
+  ['a start while the stage format changes: the matches are those of the format shown', startWhileStagesChange],
 ];

@@ -324,8 +324,8 @@ export class TournamentService extends DomainService {
   async start(auth: AuthContext, id: string): Promise<Tournament> {
     const { row } = await requireManagedTournament(this.db, this.access, auth, id);
     if (!STARTABLE_STATUSES.includes(row.status)) throw new AppError('INVALID_STATE', tournamentTransitionRefusal('start', row.status));
-    const stages = await findStageRows(this.db, id);
-    await this.inTournamentTransaction(row, (ctx) => runTournamentStart(ctx, stages));
+    // The stage plan is read under the tournament's lock: an update of the stages committed meanwhile is the plan.
+    await this.inTournamentTransaction(row, async (ctx) => runTournamentStart(ctx, await findStageRows(ctx.db, id)));
     return this.reload(id);
   }
 
