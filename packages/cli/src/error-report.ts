@@ -4,9 +4,10 @@ import { isApiError } from './sdk-runtime';
 import type { CliIo } from './deps';
 import { explainApiError } from './error-text';
 import { CliError, ExitCode, type ExitCodeValue } from './errors';
+import { safeLines } from './output/safe-text';
 import { colorEnabled } from './output/style';
 import { createColors } from 'picocolors';
-import { credentialsSentWith } from './session';
+import { baseUrlSentTo, credentialsSentWith } from './session';
 
 /** What {@link reportError} knows about the run that failed. */
 export interface ErrorContext {
@@ -25,10 +26,18 @@ export function formatTourneyError(error: TourneyError, context: ErrorContext = 
     command: context.command,
     credentials: credentialsSentWith(error),
     profile: profileOf(context),
-    baseUrl: apiRoot(error),
+    baseUrl: baseUrlSentTo(error) ?? apiRoot(error),
   });
   const codes = error.requestId ? `${error.code}, request ${error.requestId}` : error.code;
-  return [`error: ${explained.message} (${codes})`, ...(explained.hint ? [`hint: ${explained.hint}`] : [])].join('\n');
+  return errorLines(`${explained.message} (${codes})`, explained.hint);
+}
+
+/**
+ * `error: <message>` and, when given, `hint: <hint>` on the next line; messages quote names and values, so their
+ * control characters are neutralised line by line (safeLines, R20.5).
+ */
+function errorLines(message: string, hint: string | undefined): string {
+  return [`error: ${safeLines(message)}`, ...(hint ? [`hint: ${safeLines(hint)}`] : [])].join('\n');
 }
 
 /** Exit code for an API error: 4 for 401 (authentication), else 1 (a 403 is a refusal, not a login problem). */
@@ -58,11 +67,11 @@ export function reportError(error: unknown, io: CliIo, context: ErrorContext = {
     return exitCodeOfTourneyError(error);
   }
   if (error instanceof CliError) {
-    write(`error: ${error.message}${error.hint ? `\nhint: ${error.hint}` : ''}`);
+    write(errorLines(error.message, error.hint));
     return error.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);
-  write(`error: ${message}`);
+  write(errorLines(message, undefined));
   return ExitCode.ERROR;
 }
 

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { TourneyError } from '@tourney/sdk';
 import type { SentCredentials } from './session';
+import { DEFAULT_BASE_URL } from './config/config-file';
 
 /** An API error put in the user's terms: what is wrong (flags, not JSON paths) and what to do. */
 export interface ExplainedError {
@@ -62,6 +63,17 @@ const FIELD_FLAGS: Readonly<Record<string, string>> = {
   scores: 'score',
 };
 
+/**
+ * Body paths (indexes left out) whose flag is not the one of their last field: the team of joinTournament is given
+ * with --team-name and --member (R6.2), so `team` and `team.name` are --team-name, `team.memberUserIds` --member.
+ * Tried before {@link FIELD_FLAGS}; a flag the command lacks is skipped.
+ */
+const PATH_FLAGS: Readonly<Record<string, string>> = {
+  team: 'team-name',
+  'team.name': 'team-name',
+  'team.memberUserIds': 'member',
+};
+
 /** Path parameter names of the contract that are not the command's argument name. */
 const PATH_ARGUMENTS: Readonly<Record<string, string>> = { pid: 'participantId', tid: 'tournamentId', sid: 'seasonId' };
 
@@ -91,7 +103,7 @@ export function fieldLabel(path: string, command: Command | undefined): string {
   const order = /^(participantIds|seeds)\[(\d+)\]/.exec(tail);
   if (order) return `participant ${Number(order[2]) + 1} of the seeding`;
   const stage = /^stages\[(\d+)\](?:\.settings)?\.(\w+)/.exec(tail);
-  const flag = findFlag(command, last);
+  const flag = findFlag(command, last, tail);
   if (stage && (command?.options.some((o) => o.long === '--stages') ?? false)) {
     const index = Number(stage[1]);
     const singleStageFlag = index === 0 && flag !== undefined;
@@ -108,9 +120,14 @@ export function fieldLabel(path: string, command: Command | undefined): string {
   return tail === '' ? location ?? path : tail;
 }
 
-function findFlag(command: Command | undefined, field: string): string | undefined {
+/**
+ * The long flag of `command` for the API field `field` at body path `tail` (`team.name`): by path (PATH_FLAGS), by
+ * field (FIELD_FLAGS), else the field in dash-case; undefined when the command has none of them.
+ */
+function findFlag(command: Command | undefined, field: string, tail = field): string | undefined {
   if (!command) return undefined;
-  const candidates = [FIELD_FLAGS[field], dashCase(field)].filter((c): c is string => c !== undefined);
+  const byPath = PATH_FLAGS[tail.replace(/\[[^\]]*\]/g, '')];
+  const candidates = [byPath, FIELD_FLAGS[field], dashCase(field)].filter((c): c is string => c !== undefined);
   for (const candidate of candidates) {
     const option = command.options.find((o) => o.long === `--${candidate}`);
     if (option?.long) return option.long;
@@ -143,12 +160,29 @@ export function plainWords(message: string): string {
   return INTERNAL_WORDS.reduce((text, [pattern, words]) => text.replace(pattern, words), message);
 }
 
+/** A request path inside a message: `body.maxParticipants`, `query.from`, `body.stages[1].settings.bestOf`. */
+const MESSAGE_PATH = /\b(?:body|query|path)(?:\.[A-Za-z_][A-Za-z0-9_]*|\[\d+\])+/g;
+/** A camelCase API field name inside a message: `startDate`, `registrationOpensAt`. */
+const MESSAGE_FIELD = /\b[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+\b/g;
+
+/**
+ * A server message in the command's terms (R20.12: errors name the flag, never a JSON path): request paths become
+ * what {@link fieldLabel} names them (`body.maxParticipants cannot change` -> `--max-participants cannot change`),
+ * and API field names the command has a flag for become that flag (`must not be after startDate` -> `must not be
+ * after --start-date`); other words are kept.
+ */
+export function flagWords(message: string, command: Command | undefined): string {
+  return message
+    .replace(MESSAGE_PATH, (path) => fieldLabel(path, command))
+    .replace(MESSAGE_FIELD, (field) => findFlag(command, field) ?? field);
+}
+
 /** One-line description of each validation detail: `--discipline must be lower-case letters, ...`. */
 export function describeDetails(error: TourneyError, command: Command | undefined): string[] {
   const seen = new Set<string>();
   const lines: string[] = [];
   for (const detail of error.details) {
-    const line = `${fieldLabel(detail.path, command)} ${plainWords(describeRule(detail.message))}`;
+    const line = `${fieldLabel(detail.path, command)} ${flagWords(plainWords(describeRule(detail.message)), command)}`;
     if (!seen.has(line)) {
       seen.add(line);
       lines.push(line);
@@ -172,7 +206,7 @@ export function explainApiError(
 ): ExplainedError {
   const login = loginCommand(context.profile);
   const signup = login.replace(/login$/, 'signup');
-  const message = plainWords(error.message);
+  const message = flagWords(plainWords(error.message), context.command);
   switch (error.code) {
     case 'VALIDATION_ERROR': {
       const lines = describeDetails(error, context.command);
@@ -209,9 +243,24 @@ export function explainApiError(
       };
     case 'RATE_LIMITED':
       return { message, hint: 'wait a little and try again' };
+    case 'NOT_FOUND':
+      return { message, ...routeHint(error, context.baseUrl) };
     default:
       return { message };
   }
+}
+
+/**
+ * For a 404 naming no route (`no route for GET /tournaments`) sent to a base URL that does not end with /api/v1: the
+ * hint that --base-url must be the API root including /api/v1 (R20.2). Empty otherwise (an unknown id).
+ */
+function routeHint(error: TourneyError, baseUrl: string | undefined): { hint?: string } {
+  if (!/^no route for /.test(error.message) || baseUrl === undefined || /\/api\/v1\/?$/.test(baseUrl)) return {};
+  return {
+    hint:
+      `the base URL (--base-url, TOURNEY_BASE_URL or the profile's baseUrl) must be the API root including /api/v1, ` +
+      `e.g. ${DEFAULT_BASE_URL}`,
+  };
 }
 
 function explainUnauthorized(error: TourneyError, sent: SentCredentials | undefined, login: string, signup: string): ExplainedError {

@@ -8,14 +8,34 @@ import { createProgram } from './program';
 
 /**
  * `help a b c` -> `a b c --help`, so that `tourney help match report` shows the help of `match report` (commander's
- * help command only looks one level down).
+ * help command only looks one level down). With `program`, a word naming no subcommand of a command that has
+ * subcommands (`help nosuch`, `help match nosuch`) drops the `--help`, so that commander refuses it as it refuses
+ * `tourney nosuch`: "unknown command" with a suggestion, exit 1 (R20.1, R20.15). Returns the argv to parse.
  */
-export function rewriteHelp(argv: readonly string[]): string[] {
+export function rewriteHelp(argv: readonly string[], program?: Command): string[] {
   const at = argv.indexOf('help');
   const before = argv.slice(0, at);
   const isRootHelp = at >= 0 && before.every((arg, i) => arg.startsWith('-') || before[i - 1]?.match(/^--(profile|base-url|api-key)$/));
   if (!isRootHelp) return [...argv];
-  return [...before, ...argv.slice(at + 1), '--help'];
+  const words = argv.slice(at + 1);
+  if (program && unknownSubcommandAt(program, words) !== undefined) return [...before, ...words];
+  return [...before, ...words, '--help'];
+}
+
+/**
+ * Index in `words` of the first word that names no subcommand (nor alias) of the command reached so far, while that
+ * command has subcommands; undefined when the words lead to a command (options and a leaf's arguments end the walk).
+ */
+function unknownSubcommandAt(program: Command, words: readonly string[]): number | undefined {
+  let current = program;
+  for (const [i, word] of words.entries()) {
+    if (word.startsWith('-') || current.commands.length === 0) return undefined;
+    if (current === program && word === 'help') return undefined;
+    const next = current.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (!next) return i;
+    current = next;
+  }
+  return undefined;
 }
 
 /**
@@ -39,7 +59,7 @@ export async function run(argv: readonly string[], deps: Partial<CliDeps> = {}):
     active = actionCommand;
   });
   try {
-    await program.parseAsync(rewriteHelp(argv), { from: 'user' });
+    await program.parseAsync(rewriteHelp(argv, program), { from: 'user' });
     return ExitCode.OK;
   } catch (error) {
     return reportError(error, resolved.io, { command: active, env: resolved.env });

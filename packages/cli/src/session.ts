@@ -29,11 +29,16 @@ export interface Session {
 export type SentCredentials = 'none' | 'token' | 'key';
 
 const RENEWABLE_CODES = new Set(['TOKEN_EXPIRED', 'UNAUTHORIZED']);
-const SENT = new WeakMap<object, SentCredentials>();
+const SENT = new WeakMap<object, { credentials: SentCredentials; baseUrl: string }>();
 
 /** The credentials a request failing with `error` carried, when it went through {@link Session.call}. */
 export function credentialsSentWith(error: unknown): SentCredentials | undefined {
-  return typeof error === 'object' && error !== null ? SENT.get(error) : undefined;
+  return typeof error === 'object' && error !== null ? SENT.get(error)?.credentials : undefined;
+}
+
+/** The API root (the resolved --base-url) a request failing with `error` went to, when it went through {@link Session.call}. */
+export function baseUrlSentTo(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null ? SENT.get(error)?.baseUrl : undefined;
 }
 
 /**
@@ -94,7 +99,7 @@ export async function openSession(deps: CliDeps, globals: GlobalOptions, auth: A
         try {
           return await withProgress(deps, label, () => request(client));
         } catch (error) {
-          if (isApiError(error)) SENT.set(error, sent());
+          if (isApiError(error)) SENT.set(error, { credentials: sent(), baseUrl: settings.baseUrl });
           throw error;
         }
       };

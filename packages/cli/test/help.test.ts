@@ -72,6 +72,30 @@ describe('help of nested commands and completion', () => {
     expect(viaHelp.out).toBe(viaFlag.out);
   });
 
+  it('tourney help <unknown command> fails like the unknown command itself: exit 1 with a suggestion', async () => {
+    const dir = await tempDir();
+    const cases = [
+      [['help', 'nosuch'], ['nosuch']],
+      [['help', 'tournamnt'], ['tournamnt']],
+      [['help', 'match', 'nosuch'], ['match', 'nosuch']],
+      [['--profile', 'default', 'help', 'match', 'reprot'], ['match', 'reprot']],
+    ];
+    for (const [viaHelp, direct] of cases) {
+      const helped = await runCli(viaHelp!, { configDir: dir.path });
+      const ran = await runCli(direct!, { configDir: dir.path });
+      expect(helped.code, viaHelp!.join(' ')).toBe(1);
+      expect(helped.out, viaHelp!.join(' ')).toBe('');
+      expect(helped.err).toBe(ran.err);
+      expect(helped.err).toContain(`error: unknown command '${direct!.at(-1)}'`);
+    }
+    const typo = await runCli(['help', 'tournamnt'], { configDir: dir.path });
+    expect(typo.err).toMatch(/Did you mean tournament\?/);
+    const known = await runCli(['help', 'match'], { configDir: dir.path });
+    await dir.cleanup();
+    expect(known.code).toBe(0);
+    expect(known.out).toMatch(/^Usage: tourney match/);
+  });
+
   it('__complete lists subcommands, aliases and options matching what was typed', async () => {
     const dir = await tempDir();
     const complete = async (...words: string[]) => (await runCli(['__complete', ...words], { configDir: dir.path })).out.trim().split('\n');

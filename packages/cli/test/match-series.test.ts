@@ -74,6 +74,31 @@ describe('tourney match report: series and deciders', () => {
     ]);
     expect(captured.body).toEqual({ games: [{ scores: [13, 9], map: 'Inferno' }, { scores: [7, 13] }, { scores: [16, 14] }] });
   });
+
+  it('refuses a score a best-of-3 cannot end with (2-2, 1-0) before any draw hint or report, and sends 2-1', async () => {
+    const captured: { body?: any } = {};
+    serve(match({ bestOf: 3 }), captured);
+    for (const score of ['2-2', '1-1', '1-0', '3-1']) {
+      const result = await runCli(['match', 'report', match().id, '--score', score], { configDir: dir.path });
+      expect(result.code, score).toBe(1);
+      expect(result.err).toContain(`error: --score ${score} is not a possible result for a best-of-3: it ends when a side wins 2 games\n`);
+      expect(result.err).toContain('hint: give the games won in side order: 2-0, 2-1 (or the reverse)');
+      expect(result.err).not.toContain('draw');
+      expect(result.err).not.toContain('--winner');
+    }
+    expect(captured.body).toBeUndefined();
+    const prompter = scriptedPrompter([]);
+    const onTerminal = await runCli(['match', 'report', match().id, '--score', '2-2'], { configDir: dir.path, io: captureIo({ isTTY: true }), deps: { prompter } });
+    expect(onTerminal.code).toBe(1);
+    expect(prompter.questions).toEqual([]);
+    const fine = await runCli(['match', 'report', match().id, '--score', '1-2'], { configDir: dir.path });
+    expect(fine.code, fine.err).toBe(0);
+    expect(captured.body.winnerId).toBe('pb');
+    serve(match({ bestOf: 5 }), captured);
+    const bestOf5 = await runCli(['match', 'report', match().id, '--score', '3-3'], { configDir: dir.path });
+    expect(bestOf5.code).toBe(1);
+    expect(bestOf5.err).toContain('--score 3-3 is not a possible result for a best-of-5: it ends when a side wins 3 games');
+  });
 });
 
 describe('tourney match get and list: games, deciders, filters', () => {

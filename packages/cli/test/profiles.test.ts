@@ -84,6 +84,44 @@ describe('profile selection', () => {
     ]);
   });
 
+  it('refuses a --base-url or TOURNEY_BASE_URL that is not an http(s) URL before any request, naming it', async () => {
+    // No handler: any request would fail the test (onUnhandledRequest: 'error').
+    const cases: [string[], Record<string, string>, string][] = [
+      [['--base-url', 'not-a-url'], {}, 'error: --base-url must be a URL such as http://127.0.0.1:3000/api/v1\n'],
+      [['--base-url', 'ftp://x/api/v1'], {}, 'error: --base-url must start with http:// or https://\n'],
+      [[], { TOURNEY_BASE_URL: 'not-a-url' }, 'error: TOURNEY_BASE_URL must be a URL such as http://127.0.0.1:3000/api/v1\n'],
+      [[], { TOURNEY_BASE_URL: 'ftp://x/api/v1' }, 'error: TOURNEY_BASE_URL must start with http:// or https://\n'],
+      [['--base-url', 'nope'], { TOURNEY_BASE_URL: STAGING }, 'error: --base-url must be a URL such as http://127.0.0.1:3000/api/v1\n'],
+    ];
+    for (const [flags, env, expected] of cases) {
+      const result = await runCli(['tournament', 'list', ...flags], { configDir: dir.path, env });
+      expect(result.code, `${flags.join(' ')} ${JSON.stringify(env)}`).toBe(1);
+      expect(result.err).toBe(expected);
+      expect(result.out).toBe('');
+    }
+    const seen: string[] = [];
+    serveList(STAGING, seen);
+    const good = await runCli(['tournament', 'list', '--base-url', `${STAGING}/`], { configDir: dir.path, env: { TOURNEY_BASE_URL: 'not-a-url' } });
+    expect(good.code, good.err).toBe(0);
+    expect(seen).toEqual([`${STAGING} tk_default_key_0001`]);
+  });
+
+  it('a 404 "no route" from a base URL without /api/v1 hints at the API root', async () => {
+    const root = 'http://bare.test';
+    server.use(
+      http.get(`${root}/tournaments`, () => HttpResponse.json(apiError('NOT_FOUND', 'no route for GET /tournaments', 'req-404'), { status: 404 })),
+      http.get(`${BASE}/tournaments/missing`, () => HttpResponse.json(apiError('NOT_FOUND', 'tournament not found', 'req-405'), { status: 404 })),
+    );
+    const bare = await runCli(['tournament', 'list', '--base-url', root], { configDir: dir.path });
+    expect(bare.code).toBe(1);
+    expect(bare.err).toBe(
+      'error: no route for GET /tournaments (NOT_FOUND, request req-404)\n' +
+        "hint: the base URL (--base-url, TOURNEY_BASE_URL or the profile's baseUrl) must be the API root including /api/v1, e.g. http://127.0.0.1:3000/api/v1\n",
+    );
+    const unknownId = await runCli(['tournament', 'get', 'missing'], { configDir: dir.path });
+    expect(unknownId.err).toBe('error: tournament not found (NOT_FOUND, request req-405)\n');
+  });
+
   it('rejects a malformed profile name', async () => {
     const result = await runCli(['tournament', 'list', '--profile', '../etc'], { configDir: dir.path });
     expect(result.code).toBe(1);

@@ -1,4 +1,5 @@
 import { stageFormatInfo } from '@tourney/sdk';
+import { safeData } from '../output/safe-text';
 import { humanize } from '../output/text';
 import type { BracketView, RoundView, StageView } from './bracket-view';
 import { renderRoundList } from './render-list';
@@ -20,8 +21,11 @@ export interface RenderBracketOptions {
  * connectors, scores, ✓ after each match winner, champion column) or, when it does not fit `width`, round by round;
  * losers bracket, grand final and the third-place match listed below the tree; round robin, Swiss and group stages
  * round by round followed by their standings table(s); then the placements table. Returns text ending with a newline.
+ * Names and other strings are drawn with their control characters neutralised (safeData), so a name can neither break
+ * a line nor drive the terminal (R20.7).
  */
-export function renderBracket(bracket: BracketView, options: RenderBracketOptions): string {
+export function renderBracket(unsafe: BracketView, options: RenderBracketOptions): string {
+  const bracket = safeData(unsafe);
   const sections: string[][] = [];
   const multiStage = bracket.stages.length > 1;
   for (const stage of bracket.stages) {

@@ -14,6 +14,7 @@ import { openSession, type Session } from '../session';
 import { readBytesFile } from './file-io';
 import { choiceOption, globalsOf, intOption, type ListOptions, printApiList, printResult, withExamples } from './shared';
 import { registerAntiCheatOperatorCommands } from './anticheat-operator';
+import { safeData } from '../output/safe-text';
 
 const GAMES = ['cs2', 'valorant', 'apex', 'dota2', 'rl'] as const;
 const KINDS: readonly EvidenceKind[] = ['screenshot', 'video', 'log', 'replay', 'other'];
@@ -193,7 +194,7 @@ export function registerAntiCheatCommands(program: Command, deps: CliDeps): void
           onNew: (fresh) => {
             for (const d of fresh) {
               if (flags.json) deps.io.stdout.write(`${JSON.stringify(d)}\n`);
-              else if (deps.io.isTTY) deps.io.stdout.write(`${detectionLine(d)}\n`);
+              else if (deps.io.isTTY) deps.io.stdout.write(`${detectionLine(safeData(d))}\n`);
               else printTable(deps.io, DETECTION_COLUMNS, [d]);
             }
           },

@@ -9,6 +9,7 @@ import { openSession } from '../session';
 import { developerProject } from './project-option';
 import { addListOptions, addYesOption, globalsOf, printDone, printApiList, withExamples, type ListOptions } from './shared';
 import { confirmOrStop } from '../prompts/confirm';
+import { safeText } from '../output/safe-text';
 
 type ApiKey = components['schemas']['ApiKey'];
 type Scope = components['schemas']['Scope'];
@@ -69,7 +70,7 @@ export function registerApiKeyCommands(program: Command, deps: CliDeps): void {
         const { data } = await session.call((client) => client.POST('/developer/api-keys', { body }));
         if (flags.json) return printJson(deps.io, data);
         if (!deps.io.isTTY) return void deps.io.stdout.write(`${data.id}\t${data.key}\n`);
-        deps.io.stdout.write(`created API key "${data.name}" (${data.id}) with ${data.scopes.join(', ')}\n`);
+        deps.io.stdout.write(`created API key "${safeText(data.name)}" (${data.id}) with ${data.scopes.join(', ')}\n`);
         deps.io.stdout.write(`key (shown only now; store it safely): ${data.key}\n`);
       }),
     'tourney api-key create --name ci --scope manage:tournaments read:tournaments',

@@ -7,9 +7,8 @@ import { printTable, type Column } from '../output/table';
 import { formatTimestamp, humanize } from '../output/text';
 import { openSession } from '../session';
 import { writeOutput } from './file-io';
-import { collect, globalsOf, printDone, withExamples } from './shared';
+import { collect, globalsOf, isCalendarDay, printDone, withExamples } from './shared';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Table columns of the calendar feed. */
 export const CALENDAR_COLUMNS: readonly Column<CalendarEvent>[] = [
@@ -25,10 +24,10 @@ interface FilterFlags {
   to?: string;
 }
 
-/** The feed/export query from flags. @throws CliError INVALID_DATE for a date not written YYYY-MM-DD. */
+/** The feed/export query from flags. @throws CliError INVALID_DATE for a day not written YYYY-MM-DD or not in the calendar. */
 export function calendarQuery(flags: FilterFlags): { tournamentId?: string; circuitId?: string; from?: string; to?: string } {
   for (const [flag, value] of [['--from', flags.from], ['--to', flags.to]] as const) {
-    if (value !== undefined && !DATE.test(value)) throw new CliError('INVALID_DATE', `invalid ${flag} "${value}": expected YYYY-MM-DD`);
+    if (value !== undefined && !isCalendarDay(value)) throw new CliError('INVALID_DATE', `invalid ${flag} "${value}": expected a calendar day YYYY-MM-DD`);
   }
   return {
     ...(flags.tournament ? { tournamentId: flags.tournament } : {}),

@@ -9,12 +9,11 @@ import { valueOrAsk } from '../prompts/ask';
 import { openSession } from '../session';
 import { projectFor } from './project-option';
 import { describeScoring, parseExponential, parseLinear, parsePlacements, scoringFromFlags, type ScoringFlags } from './circuit-scoring';
-import { addJsonOption, addListOptions, enumOption, globalsOf, printApiList, printList, printResult, statusColumn, withExamples, type ListOptions } from './shared';
+import { addJsonOption, addListOptions, dayOption, enumOption, globalsOf, printApiList, printList, printResult, statusColumn, withExamples, type ListOptions } from './shared';
 
 type CircuitStatus = Circuit['status'];
 const STATUSES: readonly CircuitStatus[] = ['DRAFT', 'ACTIVE', 'COMPLETED'];
 const DISCIPLINE = /^[a-z0-9][a-z0-9_-]{0,31}$/;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Table columns of a circuit list. */
 export const CIRCUIT_COLUMNS: readonly Column<Circuit>[] = [
@@ -62,11 +61,6 @@ function multiplierOption(value: string): number {
   return n;
 }
 
-/** commander parser for a calendar day `YYYY-MM-DD`. */
-function dayOption(value: string): string {
-  if (!DAY.test(value.trim()) || Number.isNaN(Date.parse(`${value.trim()}T00:00:00Z`))) throw new InvalidArgumentError('expected a date YYYY-MM-DD');
-  return value.trim();
-}
 
 /** `tourney circuit create|list|get|season create|start|complete|classify|standings`. */
 export function registerCircuitCommands(program: Command, deps: CliDeps): void {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { DEFAULT_BASE_URL, type Profile } from '../config/config-file';
+import { DEFAULT_BASE_URL, parseBaseUrl, type Profile } from '../config/config-file';
 import { loadSettings, updateProfile } from '../config/profiles';
 import type { CliDeps } from '../deps';
 import { CliError } from '../errors';
@@ -30,18 +30,7 @@ export function parseConfigKey(name: string): ConfigKey {
 export function validateConfigValue(key: ConfigKey, value: string): string {
   const trimmed = value.trim();
   if (trimmed === '') throw new CliError('INVALID_CONFIG_VALUE', `${key} must not be empty`);
-  if (key === 'baseUrl') {
-    let url: URL;
-    try {
-      url = new URL(trimmed);
-    } catch {
-      throw new CliError('INVALID_CONFIG_VALUE', `baseUrl must be a URL such as ${DEFAULT_BASE_URL}`);
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new CliError('INVALID_CONFIG_VALUE', 'baseUrl must start with http:// or https://');
-    }
-    return trimmed.replace(/\/+$/, '');
-  }
+  if (key === 'baseUrl') return parseBaseUrl(trimmed, 'baseUrl', 'INVALID_CONFIG_VALUE');
   return trimmed;
 }
 

@@ -3,6 +3,7 @@ import type { CliDeps } from '../deps';
 import { CliError } from '../errors';
 import { canPrompt } from '../prompts/ask';
 import { deciderOf, parseGames, type DeciderInput, type GameInput } from './match-series';
+import { safeText } from '../output/safe-text';
 
 /** Brackets whose matches cannot end in a draw (elimination: someone must go through). */
 const NO_DRAW_BRACKETS = new Set(['WINNERS', 'LOSERS', 'GRAND_FINAL', 'THIRD_PLACE', 'CONSOLATION']);
@@ -36,6 +37,24 @@ export function resolveWinner(match: Match, scores: [number, number], winner: st
 }
 
 /**
+ * Checks `--score` against the match's best-of (R25.3): a best-of-N (N > 1) ends when a side wins (N + 1) / 2 games,
+ * so one side has exactly that many and the other fewer (a best-of-3 is 2-0 or 2-1, never 2-2 or 1-0). Checked
+ * before a draw is considered, so that no winner is asked for or hinted at for a score the server refuses anyway.
+ * @throws CliError INVALID_SCORE naming --score, the best-of and the possible results.
+ */
+export function checkSeriesScore(match: Pick<Match, 'bestOf'>, scores: readonly [number, number]): void {
+  const bestOf = match.bestOf ?? 1;
+  if (bestOf <= 1) return;
+  const need = Math.floor(bestOf / 2) + 1;
+  const [hi, lo] = scores[0] >= scores[1] ? scores : [scores[1], scores[0]];
+  if (hi === need && lo < need) return;
+  const possible = Array.from({ length: need }, (_, losses) => `${need}-${losses}`);
+  throw new CliError('INVALID_SCORE', `--score ${scores[0]}-${scores[1]} is not a possible result for a best-of-${bestOf}: it ends when a side wins ${need} games`, {
+    hint: `give the games won in side order: ${possible.join(', ')} (or the reverse), or per-game scores with --games`,
+  });
+}
+
+/**
  * The winner for a result, asking on a terminal when the scores are equal in a match that cannot be drawn
  * (elimination brackets) and no --winner was given.
  * @throws CliError WINNER_NEEDED without a terminal in that case; INVALID_WINNER (see resolveWinner).
@@ -52,8 +71,8 @@ export async function winnerFor(deps: CliDeps, match: Match, scores: [number, nu
   return deps.prompter.select({
     message: `${scores[0]}-${scores[1]} is a draw; who goes through?`,
     choices: [
-      { value: a?.participantId as string, name: a?.name ?? 'side 1' },
-      { value: b?.participantId as string, name: b?.name ?? 'side 2' },
+      { value: a?.participantId as string, name: safeText(a?.name ?? 'side 1') },
+      { value: b?.participantId as string, name: safeText(b?.name ?? 'side 2') },
     ],
   });
 }
@@ -80,7 +99,8 @@ export interface ResultBody {
  * A result body from `--score A-B` (side order) or `--games` (per-game scores: the server derives the score, R25.2),
  * `--winner` (asked for on a terminal when an elimination match is tied without a decider) and `--decider` /
  * `--penalties` (R25.4: a drawn score decided, its winner goes through).
- * @throws CliError MATCH_NOT_READY while a side is unknown; INVALID_SCORE / INVALID_DECIDER for bad values;
+ * @throws CliError MATCH_NOT_READY while a side is unknown; INVALID_SCORE / INVALID_DECIDER for bad values (a score
+ *   a best-of-N cannot end with included, see checkSeriesScore);
  *   MISSING_VALUE when neither a score nor games are given.
  */
 export async function resultBody(deps: CliDeps, match: Match, flags: ResultFlags): Promise<ResultBody> {
@@ -95,6 +115,7 @@ export async function resultBody(deps: CliDeps, match: Match, flags: ResultFlags
   }
   if (flags.score === undefined) throw new CliError('MISSING_VALUE', 'must provide --score or --games');
   const scores = parseScore(flags.score);
+  checkSeriesScore(match, scores);
   const winnerId = decider ? resolveWinner(match, [0, 0], flags.winner) : await winnerFor(deps, match, scores, flags.winner);
   return {
     scores: [

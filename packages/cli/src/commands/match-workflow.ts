@@ -12,6 +12,7 @@ import { globalsOf, printResult, withExamples } from './shared';
 import { confirmOrStop } from '../prompts/confirm';
 import { describeMatch } from './match';
 import { resultBody, type ResultFlags } from './match-result';
+import { safeData } from '../output/safe-text';
 
 /** The answer of `POST /matches/{id}/correct`. */
 type MatchCorrection = components['schemas']['MatchCorrection'];
@@ -157,7 +158,7 @@ export function registerMatchWorkflowCommands(match: Command, deps: CliDeps): vo
             .call((client) => client.POST('/matches/{id}/correct', { params: { path: { id }, header: idempotent() }, body }))
             .catch(explainDependents);
           if (flags.json) return printJson(deps.io, data);
-          printCorrection(deps, data);
+          printCorrection(deps, safeData(data));
         },
       ),
     'tourney match correct 0199a1b3-... --score 0-2 --reason "score sheet misread"',

@@ -8,7 +8,7 @@ import { printTable, type Column } from '../output/table';
 import { formatTimestamp, humanize } from '../output/text';
 import { openSession, type Session } from '../session';
 import { writeOutput } from './file-io';
-import { collect, globalsOf, printApiList, printResult, statusColumn, withExamples, type ListOptions } from './shared';
+import { collect, globalsOf, isCalendarDay, printApiList, printResult, statusColumn, withExamples, type ListOptions } from './shared';
 
 /** Flags of `tournament list` used by the player views (R26.9). */
 export interface PlayerListFlags extends ListOptions {
@@ -20,7 +20,6 @@ export interface PlayerListFlags extends ListOptions {
   to?: string;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Table columns of `tournament list --mine`: the tournament and the caller's participant (piped: raw values). */
 const MY_TOURNAMENT_COLUMNS: readonly Column<MyTournament>[] = [
@@ -40,7 +39,8 @@ const MY_TOURNAMENT_COLUMNS: readonly Column<MyTournament>[] = [
 export async function listPlayerTournaments(deps: CliDeps, command: Command, flags: PlayerListFlags, columns: readonly Column<any>[]): Promise<void> {
   if (flags.mine && flags.public) throw new CliError('INVALID_ARGUMENT', '--mine and --public cannot be used together');
   for (const [flag, value] of [['--from', flags.from], ['--to', flags.to]] as const) {
-    if (value !== undefined && !DAY.test(value)) throw new CliError('INVALID_DATE', `${flag} must be a UTC day written YYYY-MM-DD, e.g. 2030-06-01`);
+    // A real calendar day, refused before any request (R26.9): no month 13, no 30 February.
+    if (value !== undefined && !isCalendarDay(value)) throw new CliError('INVALID_DATE', `${flag} must be a UTC day written YYYY-MM-DD, e.g. 2030-06-01 (got "${value}")`);
   }
   if (flags.mine) {
     if (flags.discipline !== undefined || flags.from !== undefined || flags.to !== undefined) {

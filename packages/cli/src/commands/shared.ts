@@ -3,6 +3,7 @@ import type { GlobalOptions } from '../config/profiles';
 import type { CliDeps } from '../deps';
 import { CliError } from '../errors';
 import { printJson } from '../output/json';
+import { safeData, safeText } from '../output/safe-text';
 import { statusColor, stdoutStyle } from '../output/style';
 import { DEFAULT_COLUMNS, printTable, type Column } from '../output/table';
 import { humanize } from '../output/text';
@@ -55,6 +56,29 @@ export function choiceOption<T extends string>(values: readonly T[]): (value: st
     if (!(values as readonly string[]).includes(normalized)) throw new InvalidArgumentError(`expected one of ${values.join(', ')}`);
     return normalized as T;
   };
+}
+
+/**
+ * Whether `value` starts with a real calendar day `YYYY-MM-DD` (month 01-12, a day the month has in that year: no
+ * 2026-13-01, 2026-02-30 or 2026-02-29), as the API's `date` fields and the date part of its date-times require;
+ * JavaScript's Date would roll such a day over into the next month. With `exact`, nothing may follow the day.
+ */
+export function isCalendarDay(value: string, exact = true): boolean {
+  const day = (exact ? /^(\d{4})-(\d{2})-(\d{2})$/ : /^(\d{4})-(\d{2})-(\d{2})/).exec(value);
+  if (!day) return false;
+  const [year, month, date] = [Number(day[1]), Number(day[2]), Number(day[3])];
+  const utc = new Date(Date.UTC(year, month - 1, date));
+  return month >= 1 && month <= 12 && utc.getUTCMonth() === month - 1 && utc.getUTCDate() === date;
+}
+
+/**
+ * commander parser for a UTC day `YYYY-MM-DD` that exists in the calendar (see isCalendarDay), refused before any
+ * request with commander's usage error naming the flag. Returns the day trimmed.
+ * @throws InvalidArgumentError for any other value.
+ */
+export function dayOption(value: string): string {
+  if (!isCalendarDay(value.trim())) throw new InvalidArgumentError('expected a date YYYY-MM-DD that the calendar has, e.g. 2030-06-01');
+  return value.trim();
 }
 
 /** Options shared by list commands. */
@@ -149,8 +173,9 @@ interface UntypedClient<Row> {
 }
 
 /**
- * Prints the result of a command: the API data with --json; else `human` on a terminal; else, when piped, `machine`
- * (a line such as the id; default: `human`).
+ * Prints the result of a command: the API data with --json (exact); else `human` on a terminal; else, when piped,
+ * `machine` (a line such as the id; default: `human`). `human` and `machine` get the data with its strings' control
+ * characters neutralised (safeData), so names and messages cannot drive the terminal (R20.5).
  */
 export function printResult<T>(
   deps: CliDeps,
@@ -160,13 +185,17 @@ export function printResult<T>(
   machine?: (data: T) => string,
 ): void {
   if (flags.json) return printJson(deps.io, data);
-  const text = deps.io.isTTY || machine === undefined ? human(data) : machine(data);
+  const safe = safeData(data);
+  const text = deps.io.isTTY || machine === undefined ? human(safe) : machine(safe);
   if (typeof text === 'string') deps.io.stdout.write(`${text}\n`);
 }
 
-/** Says a command without data (delete, revoke) succeeded: `human` on a terminal, `machine` (the id) when piped. */
+/**
+ * Says a command without data (delete, revoke) succeeded: `human` on a terminal, `machine` (the id, or tab-separated
+ * fields) when piped; control characters in either are neutralised (safeText), the tabs between fields kept.
+ */
 export function printDone(deps: CliDeps, human: string, machine: string): void {
-  deps.io.stdout.write(`${deps.io.isTTY ? human : machine}\n`);
+  deps.io.stdout.write(`${deps.io.isTTY ? safeText(human) : machine.split('\t').map(safeText).join('\t')}\n`);
 }
 
 /** A status column: translated words on a terminal (coloured), the API's code when piped. */

@@ -8,6 +8,7 @@ import { formatTimestamp } from '../output/text';
 import { openSession } from '../session';
 import { addListOptions, addYesOption, enumOption, globalsOf, printDone, printApiList, withExamples, type ListOptions } from './shared';
 import { confirmOrStop } from '../prompts/confirm';
+import { safeText } from '../output/safe-text';
 
 const ROLES: readonly StaffRole[] = ['OWNER', 'ADMIN', 'ORGANIZER', 'MODERATOR'];
 
@@ -51,7 +52,7 @@ export function registerStaffCommands(program: Command, deps: CliDeps): void {
         const { data } = await session.call((client) => client.POST('/organizations/{id}/staff/invite', { params: { path: { id } }, body }));
         if (flags.json) return printJson(deps.io, data);
         if (!deps.io.isTTY) return void deps.io.stdout.write(`${data.token}\n`);
-        deps.io.stdout.write(`invited ${data.username ?? data.email} as ${data.role}; valid until ${formatTimestamp(data.expiresAt)}\n`);
+        deps.io.stdout.write(`invited ${safeText(data.username ?? data.email ?? '')} as ${data.role}; valid until ${formatTimestamp(data.expiresAt)}\n`);
         deps.io.stdout.write(`token (shown only now): ${data.token}\n`);
         deps.io.stdout.write(`they accept with: tourney staff accept ${id} ${data.token}\n`);
       }),

@@ -2,7 +2,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import type { components } from '@tourney/sdk';
 import type { StageFormat } from '../api-types';
 import { CliError } from '../errors';
-import { choiceOption, enumOption, intOption } from './shared';
+import { choiceOption, enumOption, intOption, isCalendarDay } from './shared';
 import { readTextFile } from './file-io';
 
 type StageInput = components['schemas']['StageInput'];
@@ -160,7 +160,7 @@ function bestOfRoundOption(value: string): Record<string, number> {
 
 function instantOption(value: string): string {
   const ms = Date.parse(value);
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(ms)) throw new InvalidArgumentError('expected a date-time, e.g. 2030-06-03T15:00:00Z');
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || !isCalendarDay(value, false) || Number.isNaN(ms)) throw new InvalidArgumentError('expected a date-time, e.g. 2030-06-03T15:00:00Z');
   return new Date(ms).toISOString();
 }
 

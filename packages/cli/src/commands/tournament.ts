@@ -17,6 +17,7 @@ import {
   addYesOption,
   globalsOf,
   intOption,
+  isCalendarDay,
   printDone,
   printResult,
   statusColumn,
@@ -236,7 +237,7 @@ type TransitionPath =
 function parseDate(flag: string, value: string, clearable = false): string | null {
   if (clearable && value.trim() === '') return null;
   const date = new Date(value);
-  if (Number.isNaN(date.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(value.trim())) {
+  if (Number.isNaN(date.getTime()) || !isCalendarDay(value.trim(), false)) {
     throw new CliError('INVALID_DATE', `invalid ${flag} "${value}": expected an ISO 8601 date-time, e.g. 2030-05-01T18:00:00Z`);
   }
   return date.toISOString();

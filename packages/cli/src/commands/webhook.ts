@@ -10,6 +10,7 @@ import { developerProject } from './project-option';
 import { addListOptions, addYesOption, enumOption, globalsOf, intOption, printDone, printApiList, statusColumn, withExamples, type ListOptions } from './shared';
 import { confirmOrStop } from '../prompts/confirm';
 import { withProgress } from '../output/progress';
+import { safeText } from '../output/safe-text';
 
 type Webhook = components['schemas']['WebhookSubscription'];
 type WebhookDelivery = components['schemas']['WebhookDelivery'];
@@ -69,7 +70,7 @@ export function registerWebhookCommands(program: Command, deps: CliDeps): void {
         const { data } = await session.call((client) => client.POST('/developer/webhooks', { body }));
         if (flags.json) return printJson(deps.io, data);
         if (!deps.io.isTTY) return void deps.io.stdout.write(`${data.id}\t${data.secret}\n`);
-        deps.io.stdout.write(`created webhook ${data.id} for ${data.url} (events: ${data.events.join(', ')})\n`);
+        deps.io.stdout.write(`created webhook ${data.id} for ${safeText(data.url)} (events: ${data.events.join(', ')})\n`);
         deps.io.stdout.write(`signing secret (shown only now; store it to verify deliveries): ${data.secret}\n`);
       }),
     'tourney webhook create --url https://example.com/hooks/tourney --event match.completed tournament.completed',

@@ -52,6 +52,23 @@ export function assertProfileName(name: string): string {
 }
 
 /**
+ * Checks an API root given by `name` (`baseUrl` of `config set`, the `--base-url` flag, `TOURNEY_BASE_URL`): an
+ * http:// or https:// URL (R20.2). Returns it trimmed, without a trailing slash.
+ * @throws CliError `code` (INVALID_BASE_URL unless told) naming `name` and the allowed form (exit 1, as usage errors).
+ */
+export function parseBaseUrl(value: string, name: string, code = 'INVALID_BASE_URL'): string {
+  const trimmed = value.trim();
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    throw new CliError(code, `${name} must be a URL such as ${DEFAULT_BASE_URL}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(code, `${name} must start with http:// or https://`);
+  return trimmed.replace(/\/+$/, '');
+}
+
+/**
  * Validates parsed config.json content. Unknown profile fields are dropped.
  * @throws CliError CONFIG_INVALID naming the offending path and the file.
  */

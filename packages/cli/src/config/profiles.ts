@@ -1,6 +1,6 @@
 import type { CliDeps } from '../deps';
 import { CliError } from '../errors';
-import { assertProfileName, DEFAULT_BASE_URL, DEFAULT_PROFILE, type ConfigFile, type Profile } from './config-file';
+import { assertProfileName, DEFAULT_BASE_URL, DEFAULT_PROFILE, parseBaseUrl, type ConfigFile, type Profile } from './config-file';
 
 /** Options every command accepts (declared on the root program). */
 export interface GlobalOptions {
@@ -38,8 +38,22 @@ export function resolveProfileName(globals: GlobalOptions, env: CliDeps['env']):
 }
 
 /**
+ * The API root: --base-url, else $TOURNEY_BASE_URL, else the profile's baseUrl (checked by `config set`), else
+ * {@link DEFAULT_BASE_URL}; without a trailing slash.
+ * @throws CliError INVALID_BASE_URL naming --base-url or TOURNEY_BASE_URL when the one used is not an http(s) URL.
+ */
+function resolveBaseUrl(globals: GlobalOptions, env: CliDeps['env'], profile: Profile): string {
+  const flag = nonEmpty(globals.baseUrl);
+  if (flag !== undefined) return parseBaseUrl(flag, '--base-url');
+  const fromEnv = nonEmpty(env.TOURNEY_BASE_URL);
+  if (fromEnv !== undefined) return parseBaseUrl(fromEnv, 'TOURNEY_BASE_URL');
+  return (nonEmpty(profile.baseUrl) ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+}
+
+/**
  * Merges flags (--base-url, --api-key), environment (TOURNEY_BASE_URL, TOURNEY_API_KEY) and the stored profile,
  * in that order of precedence; baseUrl defaults to {@link DEFAULT_BASE_URL}.
+ * @throws CliError INVALID_BASE_URL for a --base-url or TOURNEY_BASE_URL that is not an http(s) URL.
  */
 export function resolveSettings(
   globals: GlobalOptions,
@@ -47,10 +61,9 @@ export function resolveSettings(
   profileName: string,
   profile: Profile,
 ): ResolvedSettings {
-  const baseUrl = nonEmpty(globals.baseUrl) ?? nonEmpty(env.TOURNEY_BASE_URL) ?? nonEmpty(profile.baseUrl) ?? DEFAULT_BASE_URL;
   return {
     profileName,
-    baseUrl: baseUrl.replace(/\/+$/, ''),
+    baseUrl: resolveBaseUrl(globals, env, profile),
     apiKey: nonEmpty(globals.apiKey) ?? nonEmpty(env.TOURNEY_API_KEY) ?? nonEmpty(profile.apiKey),
     accessToken: nonEmpty(profile.accessToken),
     refreshToken: nonEmpty(profile.refreshToken),

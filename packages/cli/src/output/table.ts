@@ -1,5 +1,6 @@
 import type { CliIo } from '../deps';
 import type { Style } from './style';
+import { safeText } from './safe-text';
 import { padEnd, padStart, textWidth, truncate } from './text';
 
 /** A column of {@link printTable}. */
@@ -28,13 +29,14 @@ export const DEFAULT_COLUMNS = 100;
 /**
  * Prints rows. On a terminal: an aligned table with an upper-case header, shrinking flexible columns to the terminal
  * width. When piped: one line per row, fields separated by tabs, no header (tabs and newlines inside values become
- * spaces), so `cut -f1` and `awk -F'\t'` work.
+ * spaces), so `cut -f1` and `awk -F'\t'` work. Either way other control characters in values are shown as U+FFFD
+ * (see safeText), never written raw.
  */
 export function printTable<Row>(io: CliIo, allColumns: readonly Column<Row>[], rows: readonly Row[], style?: Style): void {
   if (!io.isTTY) {
     const piped = allColumns.filter((column) => column.only !== 'tty');
     for (const row of rows) {
-      const line = piped.map((column) => cellText((column.raw ?? column.value)(row)).replace(/[\t\r\n]+/g, ' '));
+      const line = piped.map((column) => cellText((column.raw ?? column.value)(row)));
       io.stdout.write(`${line.join('\t')}\n`);
     }
     return;
@@ -71,20 +73,24 @@ function fitWidths<Row>(columns: readonly Column<Row>[], widths: number[], avail
   }
 }
 
+/** A cell as one line of plain text: empty for null and undefined, control characters neutralised (safeText). */
 function cellText(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
-  return String(value);
+  return safeText(String(value));
 }
 
 /** A line of {@link printFields}: label, what a person reads, and (optional) the raw value printed when piped. */
 export type Field = readonly [label: string, value: string | number | null | undefined, raw?: string | number | null | undefined];
 
-/** Prints `label: value` lines with aligned values (terminal), or `label\traw value` lines when piped. */
+/**
+ * Prints `label: value` lines with aligned values (terminal), or `label\traw value` lines when piped; values are one
+ * line each, their control characters neutralised (see cellText).
+ */
 export function printFields(io: CliIo, fields: readonly Field[]): void {
   const width = Math.max(...fields.map(([label]) => textWidth(label)));
   for (const field of fields) {
     const [label, value] = field;
     if (io.isTTY) io.stdout.write(`${padEnd(`${label}:`, width + 1)} ${cellText(value)}\n`);
-    else io.stdout.write(`${label}\t${cellText(field.length > 2 ? field[2] : value).replace(/[\t\r\n]+/g, ' ')}\n`);
+    else io.stdout.write(`${label}\t${cellText(field.length > 2 ? field[2] : value)}\n`);
   }
 }
