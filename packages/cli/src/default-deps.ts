@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { isatty } from 'node:tty';
 import { createFileConfigStore } from './config/config-store';
-import type { CliDeps, CliIo } from './deps';
+import type { CliDeps, CliIo, RunningServer, ServerStartOptions } from './deps';
 import { configDir } from './paths';
 import { createInquirerPrompter } from './prompts/prompter';
 import { loadedSdk } from './sdk-runtime';
@@ -22,6 +22,15 @@ export function processIo(): CliIo {
 
 /** Loads @tourney/server on first use, so that commands other than `server start` and `demo` do not pay for it. */
 const loadServer = () => import('@tourney/server');
+
+/**
+ * Starts the server with its log lines (pino JSON, at the configured level, default info) on stderr: `tourney server
+ * start` prints only the API root URL on stdout, so that a script reading it gets that line and nothing else (R20.9).
+ */
+async function startServerLoggingToStderr(options: ServerStartOptions): Promise<RunningServer> {
+  const server = await loadServer();
+  return server.startServer({ ...options, logger: server.createLogger(options.logLevel ?? 'info', 2) });
+}
 
 /** Resolves with the first of SIGINT and SIGTERM received from now on (then stops listening). */
 export function waitForProcessSignal(): Promise<string> {
@@ -55,7 +64,7 @@ export function createDefaultDeps(overrides: Partial<CliDeps> = {}): CliDeps {
       overrides.clientFactory ??
       ((options) => loadedSdk().createTourneyClient({ userAgent: `tourney-cli/${CLI_VERSION}`, ...options })),
     clock: overrides.clock ?? { now: () => new Date() },
-    startServer: overrides.startServer ?? (async (options) => (await loadServer()).startServer(options)),
+    startServer: overrides.startServer ?? startServerLoggingToStderr,
     serverConfigFromEnv: overrides.serverConfigFromEnv ?? (async (vars) => (await loadServer()).configFromEnv(vars)),
     waitForShutdown: overrides.waitForShutdown ?? waitForProcessSignal,
   };
