@@ -105,8 +105,9 @@ export function fieldLabel(path: string, command: Command | undefined): string {
   const stage = /^stages\[(\d+)\](?:\.settings)?\.(\w+)/.exec(tail);
   const flag = findFlag(command, last, tail);
   if (stage && (command?.options.some((o) => o.long === '--stages') ?? false)) {
+    // R20.12: stage 1 is named by its flag only when the flags made it; a --stages file is named by its place in it.
     const index = Number(stage[1]);
-    const singleStageFlag = index === 0 && flag !== undefined;
+    const singleStageFlag = index === 0 && flag !== undefined && command?.getOptionValue('stages') === undefined;
     if (!singleStageFlag) return `stage ${index + 1} ${stage[2]} (in the --stages file)`;
   }
   const argument = command?.registeredArguments.find((a) => a.name() === last)?.name();

@@ -5,13 +5,13 @@ import { formatTimestamp } from '../output/text';
 /** Table columns of a detection list. */
 export const DETECTION_COLUMNS: readonly Column<Detection>[] = [
   { header: 'id', value: (d) => d.id },
-  { header: 'time', value: (d) => formatTimestamp(d.createdAt), raw: (d) => d.createdAt },
-  { header: 'session', value: (d) => d.sessionId, flex: true },
-  { header: 'user', value: (d) => d.userId },
-  { header: 'rule', value: (d) => d.rule, flex: true },
+  { header: 'time', value: (d) => formatTimestamp(d.createdAt), raw: (d) => d.createdAt, drop: 3 },
+  { header: 'session', value: (d) => d.sessionId, flex: true, drop: 4 },
+  { header: 'user', value: (d) => d.userId, drop: 1 },
+  { header: 'rule', value: (d) => d.rule, flex: true, priority: 2 },
   { header: 'severity', value: (d) => d.severity.toLowerCase(), raw: (d) => d.severity },
-  { header: 'ai', value: (d) => (d.aiVerdictRecorded ? 'yes' : ''), raw: (d) => String(d.aiVerdictRecorded) },
-  { header: 'evidence', value: (d) => d.evidenceCount, align: 'right' },
+  { header: 'ai', value: (d) => (d.aiVerdictRecorded ? 'yes' : ''), raw: (d) => String(d.aiVerdictRecorded), drop: 2 },
+  { header: 'evidence', value: (d) => d.evidenceCount, align: 'right', drop: 2 },
   { header: 'reviewed', value: (d) => (d.reviewed ? (d.verdict ?? 'yes').toLowerCase().replace(/_/g, ' ') : 'no'), raw: (d) => d.verdict ?? (d.reviewed ? 'REVIEWED' : '') },
 ];
 

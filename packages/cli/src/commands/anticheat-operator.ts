@@ -38,7 +38,7 @@ const VERDICTS = Object.keys(VERDICT_WORDS) as Verdict[];
 export const CLIENT_COLUMNS: readonly Column<AntiCheatClient>[] = [
   { header: 'id', value: (c) => c.id },
   { header: 'user', value: (c) => c.userId },
-  { header: 'label', value: (c) => c.label, flex: true },
+  { header: 'label', value: (c) => c.label, flex: true, priority: 2 },
   { header: 'enrolled', value: (c) => formatTimestamp(c.createdAt), raw: (c) => c.createdAt },
   { header: 'state', value: (c) => (c.revokedAt ? `revoked ${formatTimestamp(c.revokedAt)}` : 'active'), raw: (c) => c.revokedAt ?? 'ACTIVE' },
 ];

@@ -122,15 +122,16 @@ export function registerAntiCheatCommands(program: Command, deps: CliDeps): void
         const { data } = await s.call((client) => client.GET('/anti-cheat/sessions/{sessionId}', { params: { path: { sessionId } } }));
         if (flags.json) return printJson(deps.io, data);
         const covered = data.participants.filter((p) => p.covered).length;
+        // Piped (R20.5): the raw values of getAntiCheatSession; participants as covered/requested.
         printFields(deps.io, [
           ['session', data.sessionId],
           ['game', data.game],
-          ['status', data.status.toLowerCase()],
-          ['participants', `${covered} of ${data.participants.length} covered`],
+          ['status', data.status.toLowerCase(), data.status],
+          ['participants', `${covered} of ${data.participants.length} covered`, `${covered}/${data.participants.length}`],
           ['detections', data.detectionCount],
           ['evidence', data.evidenceCount],
-          ['started', formatTimestamp(data.startedAt)],
-          ['ended', formatTimestamp(data.endedAt)],
+          ['started', formatTimestamp(data.startedAt), data.startedAt],
+          ['ended', formatTimestamp(data.endedAt), data.endedAt],
           ['end reason', data.endReason],
         ]);
       }),

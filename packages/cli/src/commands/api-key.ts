@@ -30,11 +30,11 @@ export const SCOPES: readonly Scope[] = [
 
 /** Table columns of an API key list (never the secret). */
 export const API_KEY_COLUMNS: readonly Column<ApiKey>[] = [
-  { header: 'id', value: (k) => k.id },
-  { header: 'name', value: (k) => k.name, flex: true },
+  { header: 'id', value: (k) => k.id, drop: 1 },
+  { header: 'name', value: (k) => k.name, flex: true, priority: 2 },
   { header: 'key', value: (k) => `${k.prefix}...${k.lastFour}` },
-  { header: 'scopes', value: (k) => k.scopes.join(',') },
-  { header: 'last used', value: (k) => formatTimestamp(k.lastUsedAt), raw: (k) => k.lastUsedAt },
+  { header: 'scopes', value: (k) => k.scopes.join(','), flex: true, priority: 0 },
+  { header: 'last used', value: (k) => formatTimestamp(k.lastUsedAt), raw: (k) => k.lastUsedAt, drop: 2 },
   {
     header: 'state',
     value: (k) => (k.revokedAt ? 'revoked' : k.expiresAt && k.expiresAt <= new Date().toISOString() ? 'expired' : 'active'),

@@ -10,11 +10,12 @@ import { writeOutput } from './file-io';
 import { collect, globalsOf, isCalendarDay, printDone, withExamples } from './shared';
 
 
-/** Table columns of the calendar feed. */
+/** Table columns of the calendar feed (piped: the API's raw values, CalendarEvent of getCalendarFeed). */
 export const CALENDAR_COLUMNS: readonly Column<CalendarEvent>[] = [
-  { header: 'starts', value: (e) => (e.allDay ? e.startsAt.slice(0, 10) : formatTimestamp(e.startsAt)) },
-  { header: 'kind', value: (e) => humanize(e.type) },
-  { header: 'title', value: (e) => e.title, flex: true },
+  { header: 'id', value: (e) => e.id, only: 'pipe' },
+  { header: 'starts', value: (e) => (e.allDay ? e.startsAt.slice(0, 10) : formatTimestamp(e.startsAt)), raw: (e) => e.startsAt },
+  { header: 'kind', value: (e) => humanize(e.type), raw: (e) => e.type },
+  { header: 'title', value: (e) => e.title, flex: true, priority: 2 },
 ];
 
 interface FilterFlags {
@@ -94,9 +95,12 @@ export function registerCalendarCommands(program: Command, deps: CliDeps): void 
     calendar
       .command('unsubscribe')
       .description('revoke your feed URL (calendar apps stop updating)')
-      .action(async (_flags: unknown, command: Command) => {
+      .option('--json', 'print {"revoked": true} as JSON')
+      .action(async (flags: { json?: boolean }, command: Command) => {
         const session = await openSession(deps, globalsOf(command), 'user');
         await session.call((client) => client.DELETE('/calendar/feed-token'));
+        // revokeCalendarFeedToken answers 204: --json describes what was done.
+        if (flags.json) return printJson(deps.io, { revoked: true });
         printDone(deps, 'revoked your calendar feed URL', 'REVOKED');
       }),
     'tourney calendar unsubscribe',

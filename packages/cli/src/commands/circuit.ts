@@ -17,18 +17,18 @@ const DISCIPLINE = /^[a-z0-9][a-z0-9_-]{0,31}$/;
 
 /** Table columns of a circuit list. */
 export const CIRCUIT_COLUMNS: readonly Column<Circuit>[] = [
-  { header: 'id', value: (c) => c.id },
-  { header: 'name', value: (c) => c.name, flex: true },
+  { header: 'id', value: (c) => c.id, drop: 1 },
+  { header: 'name', value: (c) => c.name, flex: true, priority: 2 },
   statusColumn('status', (c) => c.status),
   { header: 'seasons', value: (c) => c.seasons.length, align: 'right' },
-  { header: 'active season', value: (c) => c.seasons.find((s) => s.id === c.activeSeasonId)?.name ?? '' },
+  { header: 'active season', value: (c) => c.seasons.find((s) => s.id === c.activeSeasonId)?.name ?? '', flex: true },
 ];
 
 /** Table columns of a season list. */
 export const SEASON_COLUMNS: readonly Column<Season>[] = [
   { header: '#', value: (s) => s.number, align: 'right' },
-  { header: 'id', value: (s) => s.id },
-  { header: 'name', value: (s) => s.name, flex: true },
+  { header: 'id', value: (s) => s.id, drop: 1 },
+  { header: 'name', value: (s) => s.name, flex: true, priority: 2 },
   statusColumn('status', (s) => s.status),
   { header: 'dates', value: (s) => `${s.startDate} - ${s.endDate}`, only: 'tty' },
   { header: 'start', value: (s) => s.startDate, only: 'pipe' },
@@ -131,10 +131,11 @@ export function registerCircuitCommands(program: Command, deps: CliDeps): void {
         printFields(deps.io, [
           ['name', data.name],
           ['id', data.id],
-          ['status', humanize(data.status)],
-          ['discipline', data.disciplineId ?? 'any'],
-          ['active season', active ? `${active.number}. ${active.name} (${describeScoring(active.scoring)})` : 'none'],
-          ['created', formatTimestamp(data.createdAt)],
+          // Piped (R20.5): the API's raw values, as getCircuit spells them.
+          ['status', humanize(data.status), data.status],
+          ['discipline', data.disciplineId ?? 'any', data.disciplineId],
+          ['active season', active ? `${active.number}. ${active.name} (${describeScoring(active.scoring)})` : 'none', data.activeSeasonId],
+          ['created', formatTimestamp(data.createdAt), data.createdAt],
           ...(data.description ? ([['description', data.description]] as [string, string][]) : []),
         ]);
         if (data.seasons.length > 0) {

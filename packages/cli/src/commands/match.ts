@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { TourneyClient } from '@tourney/sdk';
 import type { Match, MatchStatus } from '../api-types';
 import type { CliDeps } from '../deps';
@@ -104,17 +104,17 @@ export function describeMatch(match: Match): string {
  * scores, status, result type and winner id.
  */
 export const MATCH_COLUMNS: readonly Column<Match>[] = [
-  { header: 'id', value: (m) => m.id },
+  { header: 'id', value: (m) => m.id, drop: 1 },
   { header: 'round', value: (m) => roundLabel(m), only: 'tty' },
   { header: 'stage', value: (m) => m.stageNumber, only: 'pipe' },
   { header: 'bracket', value: (m) => m.bracket, only: 'pipe' },
   { header: 'round', value: (m) => m.round, only: 'pipe' },
   { header: '#', value: (m) => m.number, align: 'right' },
-  { header: 'side 1', value: (m) => sideLabel(m, 0), raw: (m) => m.participants[0]?.name, flex: true, tone: (m, s) => (m.winnerId && m.winnerId === m.participants[0]?.participantId ? s.green : undefined) },
+  { header: 'side 1', value: (m) => sideLabel(m, 0), raw: (m) => m.participants[0]?.name, flex: true, priority: 2, tone: (m, s) => (m.winnerId && m.winnerId === m.participants[0]?.participantId ? s.green : undefined) },
   { header: 'score', value: (m) => scoreText(m), only: 'tty' },
   { header: 'score 1', value: (m) => m.participants[0]?.score, only: 'pipe' },
   { header: 'score 2', value: (m) => m.participants[1]?.score, only: 'pipe' },
-  { header: 'side 2', value: (m) => sideLabel(m, 1), raw: (m) => m.participants[1]?.name, flex: true, tone: (m, s) => (m.winnerId && m.winnerId === m.participants[1]?.participantId ? s.green : undefined) },
+  { header: 'side 2', value: (m) => sideLabel(m, 1), raw: (m) => m.participants[1]?.name, flex: true, priority: 2, tone: (m, s) => (m.winnerId && m.winnerId === m.participants[1]?.participantId ? s.green : undefined) },
   statusColumn('status', (m) => m.status),
   { header: 'result', value: (m) => m.resultType, only: 'pipe' },
   { header: 'winner', value: (m) => m.winnerId, only: 'pipe' },
@@ -155,7 +155,10 @@ export function registerMatchCommands(program: Command, deps: CliDeps): void {
         .option('--round <n>', 'only this round (within each stage; combine with --stage)', intOption(1))
         .option('--status <status>', 'only this status, e.g. scheduled or pending-result', enumOption(STATUSES))
         .option('--participant <id>', 'only matches of this participant (a participant id, or a user id)')
-        .option('--csv', 'print matches.csv: every match with stage, round, group, sides, scores, status, winner and times')
+        // --csv and --json exclude each other: commander refuses both, naming them (a usage error, exit 1).
+        .addOption(
+          new Option('--csv', 'print matches.csv: every match with stage, round, group, sides, scores, status, winner and times').conflicts('json'),
+        )
         .option('-o, --output <file>', 'with --csv: write to this file instead of stdout'),
     ).action(async (id: string, flags: MatchListFlags, command: Command) => {
       const session = await openSession(deps, globalsOf(command), 'any');

@@ -3,13 +3,14 @@ import type { Command } from 'commander';
 import type { CliDeps } from '../deps';
 import { CliError } from '../errors';
 import { printJson } from '../output/json';
-import { printFields } from '../output/table';
+import { printFields, type Field } from '../output/table';
 import { formatTimestamp } from '../output/text';
 import { openSession } from '../session';
 import { globalsOf, printDone, withExamples } from './shared';
 
 const PLATFORMS: readonly GamingPlatform[] = ['steam', 'riot', 'epic', 'battlenet', 'xbox', 'psn', 'discord'];
 
+/** Prints the own profile (OwnProfile) and linked accounts; piped, the raw values (R20.5): ISO time, account ids. */
 function printProfile(deps: CliDeps, me: OwnProfile, accounts: ReadonlyArray<{ platform: string; accountId: string; displayName: string }>): void {
   printFields(deps.io, [
     ['username', me.username],
@@ -20,8 +21,8 @@ function printProfile(deps: CliDeps, me: OwnProfile, accounts: ReadonlyArray<{ p
     ['avatar', me.avatarUrl],
     ['country', me.country],
     ['time zone', me.timeZone],
-    ['member since', formatTimestamp(me.createdAt)],
-    ...accounts.map((a) => [a.platform, a.displayName === a.accountId ? a.accountId : `${a.displayName} (${a.accountId})`] as [string, string]),
+    ['member since', formatTimestamp(me.createdAt), me.createdAt],
+    ...accounts.map((a): Field => [a.platform, a.displayName === a.accountId ? a.accountId : `${a.displayName} (${a.accountId})`, a.accountId]),
   ]);
 }
 
@@ -116,11 +117,14 @@ export function registerMeCommands(program: Command, deps: CliDeps): void {
     me
       .command('unlink <platform>')
       .description('unlink your account on a platform')
-      .action(async (platform: string, _flags: unknown, command: Command) => {
+      .option('--json', 'print {"platform": ..., "unlinked": true} as JSON')
+      .action(async (platform: string, flags: { json?: boolean }, command: Command) => {
         const p = platform.toLowerCase() as GamingPlatform;
         if (!PLATFORMS.includes(p)) throw new CliError('INVALID_OPTION', `unknown platform "${platform}": expected ${PLATFORMS.join(', ')}`);
         const session = await openSession(deps, globalsOf(command), 'user');
         await session.call((client) => client.DELETE('/gaming/platforms/{platform}/unlink', { params: { path: { platform: p } } }));
+        // unlinkGamingAccount answers 204: --json describes what was done.
+        if (flags.json) return printJson(deps.io, { platform: p, unlinked: true });
         printDone(deps, `unlinked your ${p} account`, p);
       }),
     'tourney me unlink steam',

@@ -2,6 +2,7 @@ import type { Notification } from '@tourney/sdk';
 import type { Command } from 'commander';
 import type { CliDeps } from '../deps';
 import { CliError } from '../errors';
+import { printJson } from '../output/json';
 import type { Column } from '../output/table';
 import { formatTimestamp, humanize } from '../output/text';
 import { openSession } from '../session';
@@ -12,8 +13,8 @@ export const NOTIFICATION_COLUMNS: readonly Column<Notification>[] = [
   { header: 'id', value: (n) => n.id },
   { header: ' ', value: (n) => (n.readAt ? '' : '*'), raw: (n) => (n.readAt ? 'READ' : 'UNREAD') },
   { header: 'when', value: (n) => formatTimestamp(n.createdAt), raw: (n) => n.createdAt },
-  { header: 'type', value: (n) => humanize(n.type), raw: (n) => n.type },
-  { header: 'message', value: (n) => n.message, flex: true },
+  { header: 'type', value: (n) => humanize(n.type), raw: (n) => n.type, drop: 1 },
+  { header: 'message', value: (n) => n.message, flex: true, priority: 2, minWidth: 20 },
 ];
 
 /** `tourney notification list|read` (R15.6). */
@@ -42,14 +43,17 @@ export function registerNotificationCommands(program: Command, deps: CliDeps): v
       .command('read [notificationId]')
       .description('mark one notification read, or all of them with --all')
       .option('--all', 'mark every unread notification read')
-      .action(async (id: string | undefined, flags: { all?: boolean }, command: Command) => {
+      .option('--json', 'print the API data as JSON (the notification, or {"updated": n} with --all)')
+      .action(async (id: string | undefined, flags: { all?: boolean; json?: boolean }, command: Command) => {
         if ((id === undefined) === !flags.all) throw new CliError('INVALID_OPTION', 'give a notification id or --all (not both)');
         const session = await openSession(deps, globalsOf(command), 'user');
         if (flags.all) {
           const { data } = await session.call((client) => client.PATCH('/notifications/read-all'));
+          if (flags.json) return printJson(deps.io, data);
           return printDone(deps, `marked ${data.updated} notification${data.updated === 1 ? '' : 's'} read`, String(data.updated));
         }
         const { data } = await session.call((client) => client.PATCH('/notifications/{id}/read', { params: { path: { id: id! } } }));
+        if (flags.json) return printJson(deps.io, data);
         printDone(deps, `read: ${data.title}`, data.id);
       }),
     'tourney notification read 0199a1b2-...',

@@ -46,8 +46,8 @@ export function registerOrgCommands(program: Command, deps: CliDeps): void {
           path: '/organizations',
           noun: 'organizations',
           columns: [
-            { header: 'id', value: (o) => o.id },
-            { header: 'name', value: (o) => o.name, flex: true },
+            { header: 'id', value: (o) => o.id, drop: 1 },
+            { header: 'name', value: (o) => o.name, flex: true, priority: 2 },
             { header: 'slug', value: (o) => o.slug },
             { header: 'role', value: (o) => (o.role ?? '').toLowerCase(), raw: (o) => o.role ?? '' },
             { header: 'default', value: (o) => (o.id === session.settings.organizationId ? '*' : ''), raw: (o) => String(o.id === session.settings.organizationId) },

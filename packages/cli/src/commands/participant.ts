@@ -21,8 +21,8 @@ const STATUSES: readonly ParticipantStatus[] = [
 
 /** Table columns of a participant list. */
 export const PARTICIPANT_COLUMNS: readonly Column<Participant>[] = [
-  { header: 'id', value: (p) => p.id },
-  { header: 'name', value: (p) => p.name, flex: true },
+  { header: 'id', value: (p) => p.id, drop: 1 },
+  { header: 'name', value: (p) => p.name, flex: true, priority: 2 },
   { header: 'seed', value: (p) => p.seed, align: 'right' },
   statusColumn('status', (p) => p.status),
   { header: 'placement', value: (p) => p.placementRange ?? p.finalPlacement, raw: (p) => p.finalPlacement, align: 'right' },

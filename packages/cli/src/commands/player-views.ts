@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { MyMatch, MyTournament, Participant, TournamentStatus } from '../api-types';
 import type { CliDeps } from '../deps';
 import { CliError } from '../errors';
@@ -23,8 +23,8 @@ export interface PlayerListFlags extends ListOptions {
 
 /** Table columns of `tournament list --mine`: the tournament and the caller's participant (piped: raw values). */
 const MY_TOURNAMENT_COLUMNS: readonly Column<MyTournament>[] = [
-  { header: 'id', value: (m) => m.tournament.id },
-  { header: 'name', value: (m) => m.tournament.name, flex: true },
+  { header: 'id', value: (m) => m.tournament.id, drop: 1 },
+  { header: 'name', value: (m) => m.tournament.name, flex: true, priority: 2 },
   statusColumn('status', (m) => m.tournament.status),
   { header: 'start', value: (m) => formatTimestamp(m.tournament.startDate), raw: (m) => m.tournament.startDate },
   { header: 'participant', value: (m) => m.participantId, only: 'pipe' },
@@ -69,8 +69,8 @@ export async function listPlayerTournaments(deps: CliDeps, command: Command, fla
 const RESULT_COLUMNS: readonly Column<Participant>[] = [
   { header: 'place', value: (p) => p.placementRange ?? '', align: 'right' },
   { header: 'id', value: (p) => p.id, only: 'pipe' },
-  { header: 'name', value: (p) => p.name, flex: true },
-  { header: 'team', value: (p) => p.team?.members.map((m) => m.username).join(', ') ?? '', only: 'tty' },
+  { header: 'name', value: (p) => p.name, flex: true, priority: 2 },
+  { header: 'team', value: (p) => p.team?.members.map((m) => m.username).join(', ') ?? '', only: 'tty', flex: true, priority: 0 },
   statusColumn('status', (p) => p.status),
 ];
 
@@ -86,7 +86,7 @@ export function registerResultsCommand(tournament: Command, deps: CliDeps): void
     tournament
       .command('results <tournamentId>')
       .description('show the placements of a tournament, or export them as CSV for a spreadsheet')
-      .option('--csv', 'print results.csv (place, participant, username, team, seed, status, wins, draws, losses)')
+      .addOption(new Option('--csv', 'print results.csv (place, participant, username, team, seed, status, wins, draws, losses)').conflicts('json'))
       .option('-o, --output <file>', 'with --csv: write to this file instead of stdout')
       .option('--json', 'print the participants, placed first, as JSON')
       .action(async (id: string, flags: { csv?: boolean; output?: string; json?: boolean }, command: Command) => {

@@ -18,8 +18,8 @@ const PLANS: readonly ProjectPlan[] = ['FREE', 'PRO'];
 /** Table columns of a project list (`*` marks the profile's default project). */
 function projectColumns(defaultId: string | undefined): readonly Column<Project>[] {
   return [
-    { header: 'id', value: (p) => p.id },
-    { header: 'name', value: (p) => p.name, flex: true },
+    { header: 'id', value: (p) => p.id, drop: 1 },
+    { header: 'name', value: (p) => p.name, flex: true, priority: 2 },
     { header: 'plan', value: (p) => p.plan.toLowerCase(), raw: (p) => p.plan },
     { header: 'default', value: (p) => (p.id === defaultId ? '*' : ''), raw: (p) => (p.id === defaultId ? 'true' : 'false') },
     { header: 'created', value: (p) => formatTimestamp(p.createdAt), raw: (p) => p.createdAt },
@@ -146,11 +146,12 @@ export function registerProjectCommands(program: Command, deps: CliDeps): void {
     project
       .command('use <projectId>')
       .description('make a project the default of the profile (commands then need no --project)')
-      .action(async (id: string, _flags: unknown, command: Command) => {
+      .option('--json', 'print the project (getProject) as JSON')
+      .action(async (id: string, flags: { json?: boolean }, command: Command) => {
         const session = await openSession(deps, globalsOf(command), 'any');
         const { data } = await session.call((client) => client.GET('/projects/{id}', { params: { path: { id } } }));
         await useProject(deps, session, data.id);
-        printResult(deps, {}, data, (p) => `profile ${session.settings.profileName} now uses project "${p.name}" (${p.id})`, (p) => p.id);
+        printResult(deps, flags, data, (p) => `profile ${session.settings.profileName} now uses project "${p.name}" (${p.id})`, (p) => p.id);
       }),
     'tourney project use 0199a1b2-...',
   );

@@ -14,8 +14,8 @@ const ROLES: readonly StaffRole[] = ['OWNER', 'ADMIN', 'ORGANIZER', 'MODERATOR']
 
 /** Table columns of a staff list. */
 export const STAFF_COLUMNS: readonly Column<StaffMember>[] = [
-  { header: 'id', value: (m) => m.id },
-  { header: 'username', value: (m) => m.username, flex: true },
+  { header: 'id', value: (m) => m.id, drop: 1 },
+  { header: 'username', value: (m) => m.username, flex: true, priority: 2 },
   { header: 'name', value: (m) => m.displayName ?? '', flex: true },
   { header: 'role', value: (m) => m.role },
   { header: 'joined', value: (m) => formatTimestamp(m.joinedAt), raw: (m) => m.joinedAt },

@@ -260,6 +260,15 @@ export function settingsFromFlags(format: StageFormat, flags: StageFlags, base: 
 }
 
 /**
+ * The whole message of the YAML parser (R20.12: the place in the file and why): its reason with line and column, then
+ * the lines it quotes from the file and the caret under the column (`Flow map ... at line 4, column 1:\n\n  settings:
+ * { x\n^`), trailing blank lines left out. Any other error: its message.
+ */
+export function parserMessage(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).trimEnd();
+}
+
+/**
  * Reads the stages of a --stages file: YAML or JSON, either a list of stages or `{ stages: [...] }`; each stage's
  * format and `slotMapPreset` may be written in any case with dashes (`double-elimination`, `cross-groups`). The
  * server checks the settings.
@@ -272,7 +281,7 @@ export async function readStagesFile(file: string): Promise<StageInput[]> {
     const { parse } = await import('yaml');
     parsed = parse(text); // YAML is a superset of JSON
   } catch (error) {
-    throw new CliError('INVALID_STAGES', `--stages file ${file} is neither YAML nor JSON: ${(error as Error).message.split('\n')[0]}`);
+    throw new CliError('INVALID_STAGES', `--stages file ${file} is neither YAML nor JSON: ${parserMessage(error)}`);
   }
   const list = Array.isArray(parsed) ? parsed : (parsed as { stages?: unknown } | null)?.stages;
   if (!Array.isArray(list) || list.length === 0) {

@@ -44,8 +44,8 @@ const DAY_MS = 24 * 3600 * 1000;
 
 /** Table columns of a tournament list (piped: the API's raw values). */
 export const TOURNAMENT_COLUMNS: readonly Column<Tournament>[] = [
-  { header: 'id', value: (t) => t.id },
-  { header: 'name', value: (t) => t.name, flex: true },
+  { header: 'id', value: (t) => t.id, drop: 1 },
+  { header: 'name', value: (t) => t.name, flex: true, priority: 2 },
   statusColumn('status', (t) => t.status),
   { header: 'players', value: (t) => `${t.currentParticipants}/${t.maxParticipants}`, raw: (t) => t.currentParticipants, align: 'right' },
   { header: 'max', value: (t) => t.maxParticipants, only: 'pipe' },

@@ -3,7 +3,7 @@ import type { components } from '@tourney/sdk';
 import type { CliDeps } from '../deps';
 import { CliError } from '../errors';
 import { printJson } from '../output/json';
-import { printFields, type Column } from '../output/table';
+import { printFields, type Column, type Field } from '../output/table';
 import { formatTimestamp, humanize } from '../output/text';
 import { openSession, type Session } from '../session';
 import { developerProject } from './project-option';
@@ -22,8 +22,8 @@ const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['PENDING', 'SUCCEEDED', 'F
 /** Table columns of a subscription list. */
 export const WEBHOOK_COLUMNS: readonly Column<Webhook>[] = [
   { header: 'id', value: (w) => w.id },
-  { header: 'url', value: (w) => w.url, flex: true },
-  { header: 'events', value: (w) => w.events.join(',') },
+  { header: 'url', value: (w) => w.url, flex: true, priority: 2, minWidth: 20 },
+  { header: 'events', value: (w) => w.events.join(','), flex: true, priority: 0 },
   {
     header: 'state',
     value: (w) => (w.enabled ? 'enabled' : `disabled (${humanize(w.disabledReason ?? 'MANUAL')})`),
@@ -39,7 +39,7 @@ export const DELIVERY_COLUMNS: readonly Column<WebhookDelivery>[] = [
   { header: 'attempts', value: (d) => d.attemptCount, align: 'right' },
   { header: 'last', value: (d) => (d.lastStatusCode === null ? (d.attemptCount > 0 ? 'no answer' : '') : `HTTP ${d.lastStatusCode}`), raw: (d) => d.lastStatusCode },
   { header: 'next', value: (d) => formatTimestamp(d.nextAttemptAt), raw: (d) => d.nextAttemptAt },
-  { header: 'error', value: (d) => d.lastError, flex: true },
+  { header: 'error', value: (d) => d.lastError, flex: true, priority: 2 },
 ];
 
 /** Milliseconds between two looks at a test delivery. */
@@ -240,12 +240,21 @@ export function describeDelivery(d: WebhookDelivery): string {
   return `failed: ${last.error ?? answer} after ${last.durationMs} ms (delivery ${d.id}, ${humanize(d.status)})`;
 }
 
+/**
+ * Prints a subscription (updateWebhook's answer); piped, the raw values (R20.5): the state as in `webhook list`
+ * (`ENABLED`, `DISABLED:<reason>`), ISO times; `disabled at` only for a disabled one.
+ */
 function printWebhook(deps: CliDeps, w: Webhook): void {
   printFields(deps.io, [
     ['id', w.id],
     ['url', w.url],
-    ['events', w.events.join(', ')],
-    ['state', w.enabled ? 'enabled' : `disabled (${humanize(w.disabledReason ?? 'MANUAL')}) since ${formatTimestamp(w.disabledAt)}`],
-    ['updated', formatTimestamp(w.updatedAt)],
+    ['events', w.events.join(', '), w.events.join(',')],
+    [
+      'state',
+      w.enabled ? 'enabled' : `disabled (${humanize(w.disabledReason ?? 'MANUAL')})`,
+      w.enabled ? 'ENABLED' : `DISABLED:${w.disabledReason ?? 'MANUAL'}`,
+    ],
+    ...(w.enabled ? [] : ([['disabled at', formatTimestamp(w.disabledAt), w.disabledAt]] as Field[])),
+    ['updated', formatTimestamp(w.updatedAt), w.updatedAt],
   ]);
 }

@@ -16,19 +16,43 @@ export interface Column<Row> {
   /** Colour of the cell on a terminal, applied after padding. */
   tone?: (row: Row, style: Style) => ((text: string) => string) | undefined;
   align?: 'left' | 'right';
-  /** This column gives up width first when the table is wider than the terminal (down to 8 cells). */
+  /**
+   * Free text or a list (names, messages, URLs, scopes): on a terminal narrower than the table its cells shrink with
+   * an ellipsis, widest first among the columns of the lowest {@link Column.priority} (R20.5).
+   */
   flex?: boolean;
+  /**
+   * How much a flexible column matters (default 1): lower ones give up width first, so the key column (a name, a
+   * message, a URL) keeps the room that is left; 0 for lists such as scopes or events, 2 for the key column.
+   */
+  priority?: number;
+  /**
+   * Cells a flexible column keeps before the table drops a {@link Column.drop} column to make room (default 20 for a
+   * key column, priority 2 or more, else 10; never more than its widest cell); past that it shrinks down to 4 cells.
+   */
+  minWidth?: number;
+  /**
+   * Low-value column (a raw id when a name is shown, a secondary detail) left out on a terminal too narrow for the
+   * table once the flexible columns are at their minWidth: rank 1 goes first, then 2, ... Piped output keeps it.
+   */
+  drop?: number;
 }
 
 const GAP = '  ';
-const MIN_FLEX_WIDTH = 8;
+/** Cells a flexible column keeps before droppable columns go (see Column.minWidth): a key column, any other. */
+const KEY_MIN_WIDTH = 20;
+const SOFT_MIN_WIDTH = 10;
+/** Priority from which a flexible column is the key column of its table (see Column.priority). */
+const KEY_PRIORITY = 2;
+/** Cells a flexible column keeps once every droppable column is gone: three characters and the ellipsis. */
+const HARD_MIN_WIDTH = 4;
 
 /** Default terminal width when the terminal does not say. */
 export const DEFAULT_COLUMNS = 100;
 
 /**
- * Prints rows. On a terminal: an aligned table with an upper-case header, shrinking flexible columns to the terminal
- * width. When piped: one line per row, fields separated by tabs, no header (tabs and newlines inside values become
+ * Prints rows. On a terminal: an aligned table with an upper-case header that fits the terminal width (see
+ * fitColumns: flexible columns shrink, low-value columns are left out). When piped, every column: one line per row, fields separated by tabs, no header (tabs and newlines inside values become
  * spaces), so `cut -f1` and `awk -F'\t'` work. Either way other control characters in values are shown as U+FFFD
  * (see safeText), never written raw.
  */
@@ -41,11 +65,15 @@ export function printTable<Row>(io: CliIo, allColumns: readonly Column<Row>[], r
     }
     return;
   }
-  const columns = allColumns.filter((column) => column.only !== 'pipe');
-  const cells = rows.map((row) => columns.map((column) => cellText(column.value(row))));
-  const headers = columns.map((column) => column.header.toUpperCase());
-  const widths = columns.map((_, i) => Math.max(textWidth(headers[i] ?? ''), ...cells.map((line) => textWidth(line[i] ?? ''))));
-  fitWidths(columns, widths, io.columns ?? DEFAULT_COLUMNS);
+  const terminalColumns = allColumns.filter((column) => column.only !== 'pipe');
+  const allHeaders = terminalColumns.map((column) => column.header.toUpperCase());
+  const allCells = rows.map((row) => terminalColumns.map((column) => cellText(column.value(row))));
+  const natural = terminalColumns.map((_, i) => Math.max(textWidth(allHeaders[i] ?? ''), ...allCells.map((line) => textWidth(line[i] ?? ''))));
+  const fit = fitColumns(terminalColumns, natural, io.columns && io.columns > 0 ? io.columns : DEFAULT_COLUMNS);
+  const columns = fit.shown.map((i) => terminalColumns[i]!);
+  const headers = fit.shown.map((i) => allHeaders[i] ?? '');
+  const cells = allCells.map((line) => fit.shown.map((i) => line[i] ?? ''));
+  const widths = fit.widths;
   const render = (line: readonly string[], row?: Row) =>
     line
       .map((cell, i) => {
@@ -61,15 +89,66 @@ export function printTable<Row>(io: CliIo, allColumns: readonly Column<Row>[], r
   cells.forEach((line, i) => io.stdout.write(`${render(line, rows[i])}\n`));
 }
 
-function fitWidths<Row>(columns: readonly Column<Row>[], widths: number[], available: number): void {
-  const total = () => widths.reduce((sum, width) => sum + width, 0) + GAP.length * (widths.length - 1);
-  let excess = total() - available;
-  for (let i = 0; i < columns.length && excess > 0; i++) {
-    if (!columns[i]?.flex) continue;
-    const width = widths[i] ?? 0;
-    const cut = Math.min(excess, Math.max(0, width - MIN_FLEX_WIDTH));
-    widths[i] = width - cut;
-    excess -= cut;
+/** Total cells of a row with these column widths and the gaps between them. */
+function rowWidth(widths: readonly number[]): number {
+  return widths.reduce((sum, width) => sum + width, 0) + GAP.length * Math.max(0, widths.length - 1);
+}
+
+/**
+ * Which terminal columns a table shows and how wide, so that a row fits `available` cells (R20.5): first flexible
+ * columns shrink to their minWidth (lowest priority, then widest, first); if that is not enough, droppable columns go
+ * (lowest drop rank first), each time starting again from the natural widths so the key column gets the room freed;
+ * with every droppable column gone, flexible columns shrink to 4 cells and, as a last resort, any column does.
+ * `natural` is each column's widest cell or header. Returns indexes into `columns` and a width for each.
+ */
+export function fitColumns<Row>(
+  columns: readonly Column<Row>[],
+  natural: readonly number[],
+  available: number,
+): { shown: number[]; widths: number[] } {
+  const dropOrder = columns
+    .map((column, i) => ({ rank: column.drop, i }))
+    .filter((entry): entry is { rank: number; i: number } => entry.rank !== undefined)
+    .sort((a, b) => a.rank - b.rank || a.i - b.i)
+    .map((entry) => entry.i);
+  for (let dropped = 0; dropped <= dropOrder.length; dropped++) {
+    const hidden = new Set(dropOrder.slice(0, dropped));
+    const shown = columns.map((_, i) => i).filter((i) => !hidden.has(i));
+    const widths = shown.map((i) => natural[i] ?? 0);
+    const flexible = shown.map((i) => columns[i]?.flex === true);
+    const soft = shown.map((i) => Math.min(natural[i] ?? 0, softMinimum(columns[i])));
+    shrinkColumns(widths, soft, flexible, shown.map((i) => columns[i]?.priority ?? 1), available);
+    if (rowWidth(widths) <= available) return { shown, widths };
+    if (dropped < dropOrder.length) continue;
+    const hard = shown.map((i) => Math.min(natural[i] ?? 0, HARD_MIN_WIDTH));
+    shrinkColumns(widths, hard, flexible, shown.map((i) => columns[i]?.priority ?? 1), available);
+    shrinkColumns(widths, shown.map(() => 1), shown.map(() => true), shown.map(() => 0), available);
+    return { shown, widths };
+  }
+  return { shown: [], widths: [] };
+}
+
+/** Cells a column keeps before droppable columns go: its minWidth, else 20 for a key column and 10 for another. */
+function softMinimum<Row>(column: Column<Row> | undefined): number {
+  return column?.minWidth ?? ((column?.priority ?? 1) >= KEY_PRIORITY ? KEY_MIN_WIDTH : SOFT_MIN_WIDTH);
+}
+
+/**
+ * Narrows `widths` in place until the row fits `available` cells or no allowed column can give more: only columns
+ * whose `allowed` is true, never below their `minimum`; the lowest `priority` first and, within it, the widest one
+ * cell at a time (so equally wide columns end equally wide).
+ */
+function shrinkColumns(widths: number[], minimum: readonly number[], allowed: readonly boolean[], priority: readonly number[], available: number): void {
+  const levels = [...new Set(priority)].sort((a, b) => a - b);
+  for (const level of levels) {
+    while (rowWidth(widths) > available) {
+      let widest = -1;
+      widths.forEach((width, i) => {
+        if (allowed[i] && priority[i] === level && width > (minimum[i] ?? 0) && (widest < 0 || width > (widths[widest] ?? 0))) widest = i;
+      });
+      if (widest < 0) break;
+      widths[widest] = (widths[widest] ?? 0) - 1;
+    }
   }
 }
 
