@@ -45,9 +45,33 @@ describe('server errors name the flags of the command', () => {
         { path: 'body.team.memberUserIds[0]', message: 'must match format "uuid"' },
       ]),
     );
-    const bad = await runCli(['tournament', 'join', tid, '--team-name', 'Owls', '--member', 'x'], { configDir: dir.path });
+    const bad = await runCli(['tournament', 'join', tid, '--team-name', 'Owls', '--member', tid], { configDir: dir.path });
     expect(bad.err).toContain('error: --team-name must have at most 80 characters (and 2 more: --member must list exactly 2 users (teamSize), got 1; --member value 1 must be an id');
     expect(bad.err).not.toMatch(/body\.|team\.name|memberUserIds/);
+  });
+
+  it('tournament join takes team members by username, sending the ids the API takes', async () => {
+    const ids: Record<string, string> = { alice: '01900000-0000-7000-8000-00000000a11c', bob: '01900000-0000-7000-8000-000000000b0b' };
+    server.use(
+      http.get(`${BASE}/users/:username`, ({ params }) => {
+        const id = ids[String(params.username)];
+        return id
+          ? HttpResponse.json({ success: true, data: { id, username: params.username, displayName: null, bio: null, avatarUrl: null, country: null, createdAt: '2030-01-01T00:00:00.000Z' } })
+          : failure(404, 'NOT_FOUND', 'user not found');
+      }),
+    );
+    let sent: unknown;
+    server.use(
+      http.post(`${BASE}/tournaments/${tid}/participate`, async ({ request }) => {
+        sent = await request.json();
+        return failure(409, 'ALREADY_REGISTERED', 'already registered');
+      }),
+    );
+    await runCli(['tournament', 'join', tid, '--team-name', 'Owls', '--member', 'alice', ids.bob!], { configDir: dir.path });
+    expect(sent).toEqual({ team: { name: 'Owls', memberUserIds: [ids.alice, ids.bob] } });
+    const unknown = await runCli(['tournament', 'join', tid, '--team-name', 'Owls', '--member', 'alice', 'nobody'], { configDir: dir.path });
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain('user not found');
   });
 
   it('a started tournament: locked fields are named by their flag, in the message too', async () => {

@@ -7,6 +7,7 @@ import { printFields, type Column, type Field } from '../output/table';
 import { formatTimestamp, humanize } from '../output/text';
 import { confirmOrStop } from '../prompts/confirm';
 import { valueOrAsk } from '../prompts/ask';
+import { userIdOf } from './users';
 import { openSession } from '../session';
 import { addProjectOption, projectFor } from './project-option';
 import { registerResultsCommand } from './player-views';
@@ -183,19 +184,23 @@ export function registerTournamentCommands(program: Command, deps: CliDeps): voi
         .command('join <tournamentId>')
         .description('register yourself (or your team) as a participant')
         .option('--team-name <name>', 'team name (team tournaments)')
-        .option('--member <userId...>', 'user ids of the team members, including you (team tournaments)'),
+        .option('--member <user...>', 'the team members, including you: usernames or user ids (team tournaments)'),
       'the participant',
     ).action(async (id: string, flags: { teamName?: string; member?: string[]; json?: boolean }, command: Command) => {
       const session = await openSession(deps, globalsOf(command), 'user');
       if ((flags.teamName === undefined) !== (flags.member === undefined)) {
         throw new CliError('MISSING_VALUE', '--team-name and --member go together');
       }
-      const body = flags.teamName && flags.member ? { team: { name: flags.teamName, memberUserIds: flags.member } } : {};
-      const { data } = await session.call((client) => client.POST('/tournaments/{id}/participate', { params: { path: { id } }, body }));
+      const { data } = await session.call(async (client) => {
+        // Members by username or id (R6.2): a username is looked up (GET /users/{username}) for the id the API takes.
+        const members = flags.member ? await Promise.all(flags.member.map((m) => userIdOf(client, m))) : undefined;
+        const body = flags.teamName && members ? { team: { name: flags.teamName, memberUserIds: members } } : {};
+        return client.POST('/tournaments/{id}/participate', { params: { path: { id } }, body });
+      });
       printResult(deps, flags, data, (p) => `joined as ${p.name} (participant ${p.id}, ${humanize(p.status)})`, (p) => p.id);
     }),
     'tourney tournament join 0199a1b2-...',
-    'tourney tournament join 0199a1b2-... --team-name "Night Owls" --member <your-user-id> <teammate-user-id>',
+    'tourney tournament join 0199a1b2-... --team-name "Night Owls" --member alice bob',
   );
 
   withExamples(
