@@ -83,6 +83,10 @@ describe('tourney org, staff, me, notification and calendar', () => {
     const file = join(configDir, 'me.ics');
     expect((await cli('ppl_bob', 'calendar', 'export', '--from', '2030-01-01', '-o', file)).code).toBe(0);
     expect(readFileSync(file, 'utf8')).toMatch(/^BEGIN:VCALENDAR\r\n[\s\S]*END:VCALENDAR/);
+    const nowhere = await cli('ppl_bob', 'calendar', 'export', '--from', '2030-01-01', '-o', join(configDir, 'no-such-folder', 'me.ics'));
+    expect(nowhere.code).toBe(1);
+    expect(nowhere.stderr).toContain(`error: cannot write --output ${join(configDir, 'no-such-folder', 'me.ics')}: its folder does not exist`);
+    expect(nowhere.stderr).not.toContain('ENOENT');
     const badDate = await cli('ppl_bob', 'calendar', 'export', '--from', '1 May');
     expect(badDate.code).toBe(1);
     expect(badDate.stderr).toContain('YYYY-MM-DD');

@@ -31,7 +31,7 @@ describe('tourney match next (across tournaments)', () => {
     const tty = await runCli(['match', 'next'], { configDir: dir.path, io: captureIo({ isTTY: true }) });
     expect(tty.code, tty.err).toBe(0);
     expect(query).toBe('?limit=1');
-    expect(tty.out).toBe(`your next match: Friday Cup, R1 #1 alice vs bob, scheduled, scheduled 2030-06-01 18:00Z (match ${next.match.id})\n`);
+    expect(tty.out).toBe(`your next match: Friday Cup, R1 #1 alice vs bob, scheduled, at 2030-06-01 18:00Z (match ${next.match.id})\n`);
     const piped = await runCli(['match', 'next'], { configDir: dir.path });
     expect(piped.out).toBe(`${next.match.id}\n`);
   });

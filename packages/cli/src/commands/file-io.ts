@@ -43,10 +43,20 @@ export async function readBytesFile(file: string, options: ReadFileOptions = {})
 /**
  * Writes an export (CSV, iCalendar) to stdout, or to the `--output` file as UTF-8 and then says so ("wrote FILE"
  * on a terminal, the path when piped).
- * @throws the file system's error when the file cannot be written.
+ * @throws CliError FILE_NOT_WRITABLE "cannot write --output FILE: {reason}" when the file cannot be written (a missing
+ *   folder, no permission), with a hint for a missing folder.
  */
 export async function writeOutput(deps: CliDeps, text: string, output: string | undefined): Promise<void> {
   if (output === undefined) return void deps.io.stdout.write(text);
-  await writeFile(output, text, 'utf8');
+  try {
+    await writeFile(output, text, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'its folder does not exist' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
+    throw new CliError('FILE_NOT_WRITABLE', `cannot write --output ${output}: ${reason}`, {
+      cause: error,
+      ...(code === 'ENOENT' ? { hint: 'create the folder first, or give a path in an existing one' } : {}),
+    });
+  }
   printDone(deps, `wrote ${output}`, output);
 }

@@ -133,7 +133,7 @@ export function printNextAnywhere(deps: CliDeps, flags: { json?: boolean }, next
     flags,
     next,
     (n) =>
-      `your next match: ${n.tournament.name}, ${describe(n.match)}, ${humanize(n.match.status)}${n.match.scheduledAt ? `, scheduled ${formatTimestamp(n.match.scheduledAt)}` : ''} (match ${n.match.id})`,
+      `your next match: ${n.tournament.name}, ${describe(n.match)}, ${humanize(n.match.status)}${n.match.scheduledAt ? `, ${n.match.status === 'SCHEDULED' ? 'at' : 'scheduled'} ${formatTimestamp(n.match.scheduledAt)}` : ''} (match ${n.match.id})`,
     (n) => n.match.id,
   );
 }
