@@ -415,6 +415,79 @@ export async function startWhileStagesChange(servers: readonly ApiServer[], roun
   }
 }
 
+/**
+ * A tournament deleted while it starts, four times (R5.13): one of the two wins, the other is a 4xx (the delete 409
+ * once ONGOING, the start 404 or 409 once deleted), never a 500 or a deadlock, and the tournament is either ONGOING or
+ * gone.
+ */
+export async function deleteWhileStarting(servers: readonly ApiServer[], rounds = 4): Promise<void> {
+  const at = pick(servers);
+  const tenant = await createTenant(at(0));
+  const players = await users(servers, 2);
+  const token = tenant.owner.accessToken;
+  for (let round = 0; round < rounds; round++) {
+    const t = await openTournament(at(round), tenant, { maxParticipants: 4 });
+    await joinAll(at(round + 1), t.id, players);
+    const [started, deleted] = await Promise.all([
+      request(at(round), 'POST', `/tournaments/${t.id}/start`, { token }),
+      request(at(round + 1), 'DELETE', `/tournaments/${t.id}`, { token }),
+    ]);
+    expect([started.status, deleted.status].filter((s) => s < 300), `${started.status} ${started.text.slice(0, 150)}; ${deleted.status} ${deleted.text.slice(0, 150)}`).toHaveLength(1);
+    for (const a of [started, deleted]) expect(a.status).toBeLessThan(500);
+    const after = await request(at(round), 'GET', `/tournaments/${t.id}`, { token });
+    expect(after.status === 404 ? 'gone' : after.body.data.status).toBe(deleted.status === 204 ? 'gone' : 'ONGOING');
+  }
+}
+
+/**
+ * Two partial updates of one tournament, and of one circuit, sent at once, four times (R5.9, R9.2): each changes only
+ * the fields it sends, so both changes are kept whichever commits first.
+ */
+export async function partialUpdatesAtOnce(servers: readonly ApiServer[], rounds = 4): Promise<void> {
+  const at = pick(servers);
+  const tenant = await createTenant(at(0));
+  const token = tenant.owner.accessToken;
+  for (let round = 0; round < rounds; round++) {
+    const t = await openTournament(at(round), tenant, { maxParticipants: 8 });
+    const answers = await Promise.all([
+      request(at(round), 'PUT', `/tournaments/${t.id}`, { token, body: { name: `Renamed ${round}` } }),
+      request(at(round + 1), 'PUT', `/tournaments/${t.id}`, { token, body: { maxParticipants: 16 } }),
+    ]);
+    expect(tally(answers)).toEqual({ 200: 2 });
+    const after = (await request(at(round), 'GET', `/tournaments/${t.id}`, { token })).body.data;
+    expect({ name: after.name, maxParticipants: after.maxParticipants }).toEqual({ name: `Renamed ${round}`, maxParticipants: 16 });
+    const c = await createCircuit(at(round), tenant, { name: 'Old name', description: 'old' });
+    const circuitAnswers = await Promise.all([
+      request(at(round), 'PUT', `/circuits/${c.id}`, { token, body: { name: 'New name' } }),
+      request(at(round + 1), 'PUT', `/circuits/${c.id}`, { token, body: { description: 'new' } }),
+    ]);
+    expect(tally(circuitAnswers)).toEqual({ 200: 2 });
+    const circuit = (await request(at(round + 1), 'GET', `/circuits/${c.id}`, { token })).body.data;
+    expect({ name: circuit.name, description: circuit.description }).toEqual({ name: 'New name', description: 'new' });
+  }
+}
+
+/**
+ * A chess tournament classified into a circuit of no discipline while the circuit is set to another discipline,
+ * four times (R9.13): never both, so a circuit never holds a tournament of another discipline than its own.
+ */
+export async function disciplineChangedWhileClassifying(servers: readonly ApiServer[], rounds = 4): Promise<void> {
+  const at = pick(servers);
+  const tenant = await createTenant(at(0));
+  const players = await users(servers, 2);
+  const token = tenant.owner.accessToken;
+  for (let round = 0; round < rounds; round++) {
+    const { circuit } = await activeCircuit(at(round), tenant);
+    const played = await completedTournament(at(round + 1), tenant, players);
+    const answers = await Promise.all([
+      classify(at(round), tenant, circuit.id, played.id),
+      request(at(round + 1), 'PUT', `/circuits/${circuit.id}`, { token, body: { disciplineId: 'valorant' } }),
+    ]);
+    expect(answers.filter((a) => a.status === 200 || a.status === 201), answers.map((a) => `${a.status} ${a.text.slice(0, 120)}`).join('; ')).toHaveLength(1);
+    for (const a of answers) expect(a.status).toBeLessThan(500);
+  }
+}
+
 /** A scenario run over some servers. */
 type Scenario = (servers: readonly ApiServer[]) => Promise<void>;
 
@@ -465,4 +538,7 @@ export const INVARIANT_SCENARIOS: ReadonlyArray<readonly [rule: string, scenario
   ['a start while participants are withdrawn, reseeded and removed: no REGISTERED or deleted participant in the bracket', startWhileParticipantsChange],
   ['a final confirmed while a semi-final is corrected or its finalist disqualified: exactly one succeeds', finalConfirmedWhileChanged],
   ['a start while the stage format changes: the matches are those of the format shown', startWhileStagesChange],
+  ['a tournament deleted while it starts: one wins, the other is a 4xx, never a deadlock', deleteWhileStarting],
+  ['two partial updates of a tournament or a circuit at once keep both changes', partialUpdatesAtOnce],
+  ['a classification while the circuit changes discipline: never both', disciplineChangedWhileClassifying],
 ];

@@ -125,31 +125,38 @@ export class CircuitService extends DomainService {
    * @throws AppError 409 CONFLICT naming `body.disciplineId` when a classified tournament has another discipline.
    */
   async update(auth: AuthContext, id: string, input: CircuitUpdate): Promise<Circuit> {
-    const { row } = await requireCircuit(this.db, this.access, auth, id, MANAGE_CIRCUITS);
-    const discipline = input.disciplineId !== undefined ? input.disciplineId : row.discipline_id;
-    if (discipline !== null && discipline !== row.discipline_id) {
-      const other = await this.db
-        .selectFrom('circuit_classifications')
-        .select('discipline_id')
-        .where('circuit_id', '=', id)
-        .where('discipline_id', '!=', discipline)
-        .executeTakeFirst();
-      if (other) {
-        throw new AppError('CONFLICT', `body.disciplineId: a tournament of discipline ${other.discipline_id} is already classified`, {
-          details: [{ path: 'body.disciplineId', message: `a tournament of discipline ${other.discipline_id} is already classified` }],
-        });
+    await requireCircuit(this.db, this.access, auth, id, MANAGE_CIRCUITS);
+    await this.db.transaction().execute(async (trx) => {
+      // Under the circuit's lock, which classify takes too: the discipline is checked against the classifications as
+      // they are, and the row is written back from a fresh read, undoing no concurrent update (R9.2, R18.12).
+      await this.deps.dialect.lockRows(trx, 'circuits', [id]);
+      const row = await findCircuitRow(trx, id);
+      if (!row) throw notFound('circuit');
+      const discipline = input.disciplineId !== undefined ? input.disciplineId : row.discipline_id;
+      if (discipline !== null && discipline !== row.discipline_id) {
+        const other = await trx
+          .selectFrom('circuit_classifications')
+          .select('discipline_id')
+          .where('circuit_id', '=', id)
+          .where('discipline_id', '!=', discipline)
+          .executeTakeFirst();
+        if (other) {
+          throw new AppError('CONFLICT', `body.disciplineId: a tournament of discipline ${other.discipline_id} is already classified`, {
+            details: [{ path: 'body.disciplineId', message: `a tournament of discipline ${other.discipline_id} is already classified` }],
+          });
+        }
       }
-    }
-    await this.db
-      .updateTable('circuits')
-      .set({
-        name: input.name ?? row.name,
-        description: input.description !== undefined ? input.description : row.description,
-        discipline_id: discipline,
-        updated_at: this.now(),
-      })
-      .where('id', '=', id)
-      .execute();
+      await trx
+        .updateTable('circuits')
+        .set({
+          name: input.name ?? row.name,
+          description: input.description !== undefined ? input.description : row.description,
+          discipline_id: discipline,
+          updated_at: this.now(),
+        })
+        .where('id', '=', id)
+        .execute();
+    });
     return this.reload(id);
   }
 
@@ -277,7 +284,13 @@ export class CircuitService extends DomainService {
       // circuit would otherwise wait on a completion holding the circuit while it waits on this season (a deadlock).
       await this.deps.dialect.lockRows(trx, 'circuits', [row.id]);
       await this.deps.dialect.lockRows(trx, 'circuit_seasons', [season.id]);
-      return writeClassification(trx, this.deps, { circuit: row, season, tournament, multiplier, awards }, now);
+      // The discipline again, under the lock an update of the circuit takes (R9.13, R18.12).
+      const circuit = await findCircuitRow(trx, row.id);
+      if (!circuit) throw notFound('circuit');
+      if (circuit.discipline_id !== null && circuit.discipline_id !== tournament.discipline_id) {
+        throw new AppError('CONFLICT', `the circuit is for discipline ${circuit.discipline_id}; the tournament is ${tournament.discipline_id}`);
+      }
+      return writeClassification(trx, this.deps, { circuit, season, tournament, multiplier, awards }, now);
     });
   }
 

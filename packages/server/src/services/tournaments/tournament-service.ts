@@ -34,6 +34,7 @@ import { holdingPlaces, toStage, toTournament } from './tournament-mapper';
 import { countParticipants, findStageRows, findTournamentDetails, findTournamentRow, readTournament, readTournaments } from './tournament-reader';
 import { checkStagePlan, planIssuesAtCreate } from '../stages/stage-plan';
 import { runTournamentStart, STARTABLE_STATUSES } from './tournament-start';
+import { lockTournamentPlaces } from '../participants/capacity';
 import { requireManagedTournament, requireVisibleRow, requireVisibleTournament } from './visibility';
 import { DomainService } from '../domain-service';
 
@@ -164,59 +165,64 @@ export class TournamentService extends DomainService {
    * maxParticipants: 400 naming the field.
    */
   async update(auth: AuthContext, id: string, input: TournamentUpdate): Promise<Tournament> {
-    const { row } = await requireManagedTournament(this.db, this.access, auth, id);
-    const stageRows = input.stages !== undefined ? await findStageRows(this.db, id) : [];
-    const dates = {
-      startDate: input.startDate !== undefined ? toStoredInstant(input.startDate) : row.start_date,
-      registrationOpensAt:
-        input.registrationOpensAt !== undefined ? toStoredInstantOrNull(input.registrationOpensAt) : row.registration_opens_at,
-      registrationClosesAt:
-        input.registrationClosesAt !== undefined ? toStoredInstantOrNull(input.registrationClosesAt) : row.registration_closes_at,
-    };
-    const checkIn = input.checkInRequired === undefined ? row.check_in_required : input.checkInRequired ? 1 : 0;
-    const stagesChange = input.stages !== undefined && !sameStages(stageRows, input.stages);
-    const teamSizeChange = input.teamSize !== undefined && input.teamSize !== row.team_size;
-    const maxChange = input.maxParticipants !== undefined && input.maxParticipants !== row.max_participants;
-    const changed: Record<LockableField, boolean> = {
-      stages: stagesChange,
-      teamSize: teamSizeChange,
-      maxParticipants: maxChange,
-      disciplineId: input.disciplineId !== undefined && input.disciplineId !== row.discipline_id,
-      startDate: dates.startDate !== row.start_date,
-      registrationOpensAt: dates.registrationOpensAt !== row.registration_opens_at,
-      registrationClosesAt: dates.registrationClosesAt !== row.registration_closes_at,
-      checkInRequired: checkIn !== row.check_in_required,
-      checkInOpensMinutesBefore:
-        input.checkInOpensMinutesBefore !== undefined && input.checkInOpensMinutesBefore !== row.check_in_opens_minutes_before,
-    };
-    const lockedNow = row.status === 'COMPLETED' ? COMPLETED_LOCKED : row.status === 'ONGOING' ? STRUCTURAL_FIELDS : [];
-    const violation = lockedNow.find((field) => changed[field]);
-    if (violation) throw lockedField(violation, row.status);
-    const checkRegistered = (counts: Required<ParticipantCounts>) => {
-      const taken = holdingPlaces(counts);
-      if (maxChange && (input.maxParticipants as number) < taken) {
-        throw new AppError('CONFLICT', `body.maxParticipants cannot be below the ${taken} places already taken`, {
-          details: [{ path: 'body.maxParticipants', message: `must be at least ${taken}` }],
-        });
-      }
-      const registered = Object.values(counts).reduce((a, b) => a + b, 0);
-      if (teamSizeChange && registered > 0) {
-        throw new AppError('CONFLICT', 'body.teamSize cannot change while participants are registered', {
-          details: [{ path: 'body.teamSize', message: 'cannot change while participants are registered' }],
-        });
-      }
-    };
-    const countsMatter = !LOCKED_STATUSES.includes(row.status) && (teamSizeChange || maxChange);
-    if (countsMatter) checkRegistered(await countParticipants(this.db, id));
-    validateDates(dates);
-    if (stagesChange || maxChange) {
-      const plan = input.stages ?? (await findStageRows(this.db, id));
-      const issues = checkStagePlan(plan, input.maxParticipants ?? row.max_participants, false);
-      if (issues.length > 0) throw planIssuesAtCreate(issues);
-    }
-    const structural = stagesChange || teamSizeChange || maxChange;
-    const now = this.now();
+    await requireManagedTournament(this.db, this.access, auth, id);
     await this.db.transaction().execute(async (trx) => {
+      // Every check reads the tournament as it is under its lock (registrations, the start and other updates take it
+      // too), and the row is written back from that read: no concurrent change is undone or checked stale (R18.12).
+      await lockTournamentPlaces(trx, this.deps.dialect, id);
+      const row = await findTournamentRow(trx, id);
+      if (!row) throw notFound('tournament');
+      const stageRows = input.stages !== undefined ? await findStageRows(trx, id) : [];
+      const dates = {
+        startDate: input.startDate !== undefined ? toStoredInstant(input.startDate) : row.start_date,
+        registrationOpensAt:
+          input.registrationOpensAt !== undefined ? toStoredInstantOrNull(input.registrationOpensAt) : row.registration_opens_at,
+        registrationClosesAt:
+          input.registrationClosesAt !== undefined ? toStoredInstantOrNull(input.registrationClosesAt) : row.registration_closes_at,
+      };
+      const checkIn = input.checkInRequired === undefined ? row.check_in_required : input.checkInRequired ? 1 : 0;
+      const stagesChange = input.stages !== undefined && !sameStages(stageRows, input.stages);
+      const teamSizeChange = input.teamSize !== undefined && input.teamSize !== row.team_size;
+      const maxChange = input.maxParticipants !== undefined && input.maxParticipants !== row.max_participants;
+      const changed: Record<LockableField, boolean> = {
+        stages: stagesChange,
+        teamSize: teamSizeChange,
+        maxParticipants: maxChange,
+        disciplineId: input.disciplineId !== undefined && input.disciplineId !== row.discipline_id,
+        startDate: dates.startDate !== row.start_date,
+        registrationOpensAt: dates.registrationOpensAt !== row.registration_opens_at,
+        registrationClosesAt: dates.registrationClosesAt !== row.registration_closes_at,
+        checkInRequired: checkIn !== row.check_in_required,
+        checkInOpensMinutesBefore:
+          input.checkInOpensMinutesBefore !== undefined && input.checkInOpensMinutesBefore !== row.check_in_opens_minutes_before,
+      };
+      const lockedNow = row.status === 'COMPLETED' ? COMPLETED_LOCKED : row.status === 'ONGOING' ? STRUCTURAL_FIELDS : [];
+      const violation = lockedNow.find((field) => changed[field]);
+      if (violation) throw lockedField(violation, row.status);
+      const checkRegistered = (counts: Required<ParticipantCounts>) => {
+        const taken = holdingPlaces(counts);
+        if (maxChange && (input.maxParticipants as number) < taken) {
+          throw new AppError('CONFLICT', `body.maxParticipants cannot be below the ${taken} places already taken`, {
+            details: [{ path: 'body.maxParticipants', message: `must be at least ${taken}` }],
+          });
+        }
+        const registered = Object.values(counts).reduce((a, b) => a + b, 0);
+        if (teamSizeChange && registered > 0) {
+          throw new AppError('CONFLICT', 'body.teamSize cannot change while participants are registered', {
+            details: [{ path: 'body.teamSize', message: 'cannot change while participants are registered' }],
+          });
+        }
+      };
+      const countsMatter = !LOCKED_STATUSES.includes(row.status) && (teamSizeChange || maxChange);
+      if (countsMatter) checkRegistered(await countParticipants(trx, id));
+      validateDates(dates);
+      if (stagesChange || maxChange) {
+        const plan = input.stages ?? (await findStageRows(trx, id));
+        const issues = checkStagePlan(plan, input.maxParticipants ?? row.max_participants, false);
+        if (issues.length > 0) throw planIssuesAtCreate(issues);
+      }
+      const structural = stagesChange || teamSizeChange || maxChange;
+      const now = this.now();
       let update = trx
         .updateTable('tournaments')
         .set({
@@ -238,9 +244,6 @@ export class TournamentService extends DomainService {
       if (Number(result.numUpdatedRows) === 0) {
         throw new AppError('TOURNAMENT_LOCKED', 'the tournament started meanwhile; its structure is locked');
       }
-      // Counted again now that the UPDATE holds the tournament's row (registrations lock it too, see
-      // participants/capacity.ts): a registration committed since the count above is seen here.
-      if (countsMatter) checkRegistered(await countParticipants(trx, id));
       if (stagesChange && input.stages) {
         const fresh = newStageRows(id, input.stages, now);
         for (const stage of fresh) {
@@ -270,6 +273,10 @@ export class TournamentService extends DomainService {
     const ongoing = () => new AppError('INVALID_STATE', 'an ONGOING tournament cannot be deleted');
     if (row.status === 'ONGOING') throw ongoing();
     await this.db.transaction().execute(async (trx) => {
+      // The tournament's lock first, as the start and every tournament-wide write take it before its children's rows:
+      // a start committed meanwhile is seen (409), and the two never wait on each other's rows (R18.12).
+      const locked = await lockTournamentPlaces(trx, this.deps.dialect, id);
+      if (locked.status === 'ONGOING') throw ongoing();
       const matchIds = trx.selectFrom('matches').select('id').where('tournament_id', '=', id);
       await trx.deleteFrom('match_history').where('match_id', 'in', matchIds).execute();
       await trx.deleteFrom('matches').where('tournament_id', '=', id).execute();
