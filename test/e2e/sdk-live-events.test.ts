@@ -16,6 +16,44 @@ afterAll(async () => {
 });
 
 describe('tourney.events(tournamentId)', () => {
+  it('misses nothing when the first connection drops before any event: it resumes after the number the stream opened with', async () => {
+    const tenant = await createTenant(server);
+    const players = [];
+    for (let i = 0; i < 4; i++) players.push(await registerUser(server));
+    const t = await startWithStages(server, tenant, players, [{ name: 'Playoffs', format: 'SINGLE_ELIMINATION' }]);
+    const [m1] = (await allMatches(server, t.id)).filter((m) => m.participants[1].participantId);
+    // The first connection ends right after the stream's opening lines, before any event.
+    const sentIds: (string | null)[] = [];
+    const cutAfterOpening = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
+      const request = new Request(input, init);
+      sentIds.push(request.headers.get('last-event-id'));
+      const response = await fetch(request);
+      if (sentIds.length > 1 || !response.body) return response;
+      const reader = response.body.getReader();
+      let text = '';
+      while (!text.includes('resume after')) text += new TextDecoder().decode((await reader.read()).value);
+      void reader.cancel();
+      return new Response(text, { status: response.status, headers: response.headers });
+    };
+    // While the SDK waits to reconnect, a match is reported and confirmed: its events must still arrive.
+    let played: Promise<unknown> = Promise.resolve();
+    const sleep = async () => {
+      played = playDecided(server, m1!, t.byParticipant, betterSeedWins(m1!));
+      await played;
+    };
+    const client = createTourneyClient({ baseUrl: server.url, fetch: cutAfterOpening as typeof fetch, sleep });
+    const abort = new AbortController();
+    const received: LiveEvent[] = [];
+    for await (const event of client.events(t.id, { signal: abort.signal, reconnectDelayMs: 10 })) {
+      received.push(event);
+      if (event.type === 'match.completed') break;
+    }
+    abort.abort();
+    expect(received.map((e) => e.type)).toEqual(['match.score_reported', 'match.completed']);
+    expect(sentIds[0]).toBeNull();
+    expect(Number(sentIds[1])).toBe(received[0]!.seq - 1);
+  });
+
   it('yields every event in order across a dropped connection, resuming with Last-Event-ID', async () => {
     const tenant = await createTenant(server);
     const players = [];
@@ -39,7 +77,7 @@ describe('tourney.events(tournamentId)', () => {
           const { value, done } = await reader.read();
           if (done) return controller.close();
           controller.enqueue(value);
-          if (new TextDecoder().decode(value).includes('id: ')) {
+          if (new TextDecoder().decode(value).includes('data: ')) {
             controller.close();
             void reader.cancel();
           }

@@ -1,7 +1,7 @@
 import type { Client, Middleware } from 'openapi-fetch';
 import { createClient } from './openapi-fetch-interop';
 import type { HttpMethod, MediaType, PaginateMethod, SendFn, ThrowingMethod } from './client-types';
-import { createClientMiddleware, type Credentials } from './credentials';
+import { createClientMiddleware, isBrowser, userAgentValue, type Credentials } from './credentials';
 import { errorFromResponse, invalidSuccessBody, isTourneyError, networkError } from './errors';
 import type { paths } from './generated/schema';
 import { paginateList } from './paginate';
@@ -99,6 +99,7 @@ export function createTourneyClientFor<
   );
   const raw = createClient<Paths, Media>({ baseUrl, fetch });
   raw.use(createClientMiddleware(credentials, options.userAgent));
+  const liveUserAgent = isBrowser() ? undefined : userAgentValue(options.userAgent);
 
   const send: SendFn = async (method, url, init) => {
     const trace: CallTrace = {};
@@ -117,18 +118,23 @@ export function createTourneyClientFor<
       url: string,
       init: Record<string, unknown>,
     ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+    // Without a parseAs of the caller's, the body is read as text and then parsed by its media type (R19.3): JSON
+    // answers become values, CSV and iCalendar ones (results.csv, calendar/export) stay the strings their types say,
+    // and a body cut off while it is read is a network failure, not an invalid answer.
+    const byMediaType = init?.parseAs === undefined;
     let result: Awaited<ReturnType<typeof call>>;
     try {
-      result = await call(method, url, { ...init, middleware });
+      result = await call(method, url, { ...init, ...(byMediaType ? { parseAs: 'text' } : {}), middleware });
     } catch (error) {
       if (isTourneyError(error) || trace.request === undefined) throw error;
-      if (trace.response !== undefined) throw invalidSuccessBody(trace.request, trace.response, error);
+      if (trace.response !== undefined && !byMediaType) throw invalidSuccessBody(trace.request, trace.response, error);
       throw networkError(trace.request, error);
     }
     // A middleware that answers by itself (returns a Response from onRequest) hides the request from the tracer.
     const request = trace.request ?? new Request(`${baseUrl}${url}`, { method: method.toUpperCase() });
     if (!result.response.ok) throw errorFromResponse(request, result.response, result.error);
-    return { data: result.data, request, response: result.response };
+    const data = byMediaType ? bodyByMediaType(request, result.response, result.data) : result.data;
+    return { data, request, response: result.response };
   };
 
   const method =
@@ -153,6 +159,26 @@ export function createTourneyClientFor<
     },
     baseUrl,
     events: (tournamentId, eventOptions) =>
-      liveEvents({ baseUrl, fetch: () => userFetch ?? (globalThis.fetch as FetchFn), credentials, sleep: options.sleep ?? defaultSleep }, tournamentId, eventOptions),
+      liveEvents(
+        { baseUrl, fetch: () => userFetch ?? (globalThis.fetch as FetchFn), credentials, sleep: options.sleep ?? defaultSleep, userAgent: liveUserAgent },
+        tournamentId,
+        eventOptions,
+      ),
   };
+}
+
+/**
+ * A success body read as text, by its media type: `undefined` when empty (204), the parsed value for JSON
+ * (`application/json`, `application/*+json`), else the text itself (CSV, iCalendar).
+ * @throws TourneyError INVALID_RESPONSE for a JSON media type whose body is not JSON.
+ */
+function bodyByMediaType(request: Request, response: Response, text: unknown): unknown {
+  if (typeof text !== 'string') return text;
+  if (text === '') return undefined;
+  if (!/[/+]json\b/i.test(response.headers.get('content-type') ?? '')) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw invalidSuccessBody(request, response, error);
+  }
 }

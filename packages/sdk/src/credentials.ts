@@ -22,7 +22,7 @@ export function userAgentValue(userAgent: string | undefined): string {
  * True in browsers (window or worker). There the SDK does not set `User-Agent`, which browsers control and which
  * would otherwise have to be listed in the server's CORS `Access-Control-Allow-Headers`.
  */
-function isBrowser(): boolean {
+export function isBrowser(): boolean {
   const scope = globalThis as { document?: unknown; importScripts?: unknown };
   return scope.document !== undefined || typeof scope.importScripts === 'function';
 }

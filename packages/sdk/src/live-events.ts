@@ -24,12 +24,18 @@ export interface LiveEventsDeps {
   fetch: () => FetchFn;
   credentials: Credentials;
   sleep: SleepFn;
+  /** The `User-Agent` to send (R19.2), undefined in browsers, which set their own. */
+  userAgent?: string;
 }
+
+/** The comment a stream opens with: `: resume after N`, the event number it resumes after (R28.4). */
+const RESUME_COMMENT = /^\s*resume after (\d+)\s*$/;
 
 /**
  * The live events of a tournament (`GET /tournaments/{id}/events`, R28.1 to R28.3) as an async iterator: parses the
  * Server-Sent Events with eventsource-parser, and when the stream ends or the network fails reconnects with
- * `Last-Event-ID` set to the last event received, so no event is missed or repeated. A 4xx answer (unknown or
+ * `Last-Event-ID` set to the last event received (or, before any, to the number the stream said it resumes after),
+ * so no event is missed or repeated. A 4xx answer (unknown or
  * private tournament, bad credentials) throws its TourneyError; `signal` ends the iteration, also while a read is
  * waiting (the reader is cancelled).
  */
@@ -42,6 +48,7 @@ export async function* liveEvents(deps: LiveEventsDeps, tournamentId: string, op
     if (deps.credentials.apiKey !== null) headers['X-API-Key'] = deps.credentials.apiKey;
     if (deps.credentials.accessToken !== null) headers.Authorization = `Bearer ${deps.credentials.accessToken}`;
     if (lastEventId !== undefined) headers['Last-Event-ID'] = String(lastEventId);
+    if (deps.userAgent !== undefined) headers['User-Agent'] = deps.userAgent;
     const request = new Request(url, { headers, signal: options.signal });
     let response: Response;
     try {
@@ -59,7 +66,14 @@ export async function* liveEvents(deps: LiveEventsDeps, tournamentId: string, op
       continue;
     }
     const ready: LiveEvent[] = [];
-    const parser = createParser({ onEvent: (e) => ready.push(JSON.parse(e.data) as LiveEvent) });
+    const parser = createParser({
+      onEvent: (e) => ready.push(JSON.parse(e.data) as LiveEvent),
+      // Before any event, the number the stream resumes after: a reconnect then misses nothing sent meanwhile.
+      onComment: (comment) => {
+        const resume = RESUME_COMMENT.exec(comment);
+        if (resume && lastEventId === undefined) lastEventId = Number(resume[1]);
+      },
+    });
     const decoder = new TextDecoder();
     const reader = response.body.getReader();
     // `signal` ends a read in progress by cancelling the reader itself: the fetch's own copy of the signal can stop

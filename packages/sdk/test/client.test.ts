@@ -242,6 +242,40 @@ describe('createTourneyClient: HTTP errors', () => {
   });
 });
 
+describe('createTourneyClient: bodies by media type', () => {
+  it('resolves a CSV or iCalendar answer to its text, and JSON answers to values', async () => {
+    server.use(
+      http.get(`${BASE}/tournaments/:id/results.csv`, () =>
+        new HttpResponse('place,participant\n1,Alice\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } }),
+      ),
+      http.get(`${BASE}/calendar/export`, () => new HttpResponse('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', { headers: { 'Content-Type': 'text/calendar' } })),
+    );
+    recordTournamentGets();
+    const { client } = testClient();
+    const csv: string = await client.GET('/tournaments/{id}/results.csv', { params: { path: { id: ID } } });
+    expect(csv).toBe('place,participant\n1,Alice\n');
+    expect(await client.GET('/calendar/export', { params: { query: { token: `tcf_${'a'.repeat(43)}` } } })).toBe('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n');
+    expect((await client.GET('/tournaments/{id}', { params: { path: { id: ID } } })).data.id).toBe(ID);
+  });
+
+  it('reports a body cut off while it is read as NETWORK_ERROR (status 0), not as an invalid answer', async () => {
+    const cutOff = async () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"success":true,"da'));
+            controller.error(new TypeError('terminated'));
+          },
+        }),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      );
+    const client = createTourneyClient({ baseUrl: BASE, fetch: cutOff, retry: { retries: 0 } });
+    const error = await rejection(client.GET('/tournaments/{id}', { params: { path: { id: ID } } }));
+    expect(error.status).toBe(0);
+    expect(error.code).toBe('NETWORK_ERROR');
+  });
+});
+
 describe('createTourneyClient: network failures', () => {
   it('throws TourneyError with status 0 and NETWORK_ERROR, keeping the cause', async () => {
     let calls = 0;

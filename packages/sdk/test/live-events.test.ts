@@ -54,4 +54,33 @@ describe('liveEvents and its signal (R28.4)', () => {
     expect(seen).toEqual([]);
     expect(stream.fetches()).toBe(0);
   });
+
+  it('resumes after the number the stream opened with when it drops before any event, with the SDK User-Agent', async () => {
+    const seen: { lastEventId: string | null; userAgent: string | null }[] = [];
+    const controller = new AbortController();
+    const deps: LiveEventsDeps = {
+      baseUrl: 'http://tourney.test/api/v1',
+      credentials: { apiKey: null, accessToken: null },
+      sleep: async () => {},
+      userAgent: 'tourney-sdk/test',
+      fetch: () => async (input) => {
+        const request = input as Request;
+        seen.push({ lastEventId: request.headers.get('last-event-id'), userAgent: request.headers.get('user-agent') });
+        // The first connection opens as the server does (retry, an id line without data, the resume comment), then
+        // drops before any event; the second sends event 13.
+        const text = seen.length === 1 ? 'retry: 2000\nid: 12\n\n: resume after 12\n\n' : event(13);
+        return new Response(text, { headers: { 'Content-Type': 'text/event-stream' } });
+      },
+    };
+    const got: number[] = [];
+    for await (const e of liveEvents(deps, 't1', { signal: controller.signal })) {
+      got.push(e.seq);
+      controller.abort();
+    }
+    expect(got).toEqual([13]);
+    expect(seen).toEqual([
+      { lastEventId: null, userAgent: 'tourney-sdk/test' },
+      { lastEventId: '12', userAgent: 'tourney-sdk/test' },
+    ]);
+  });
 });

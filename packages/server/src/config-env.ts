@@ -109,7 +109,7 @@ export const serverEnvVariables = {
   }),
   LOG_LEVEL: doc(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }), {
     default: 'info',
-    description: 'pino level (`silent`, `error`, `info`, `debug` ...)',
+    description: 'pino level (`silent`, `error`, `info`, `debug` ...); JSON lines on stdout with `npm start`, on stderr with `tourney server start` (whose stdout is only the URL)',
   }),
   TOURNEY_EVIDENCE_DIR: doc(z.string(), {
     defaultText: '`evidence/` next to the database',

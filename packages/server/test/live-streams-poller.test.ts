@@ -61,7 +61,7 @@ function countingSource() {
 function received(body: NodeJS.ReadableStream): () => number[] {
   let text = '';
   body.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  return () => [...text.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]));
+  return () => [...text.matchAll(/^id: (\d+)\ndata: /gm)].map((m) => Number(m[1]));
 }
 
 const now = () => '2026-01-01T00:00:00.000Z';
@@ -124,7 +124,7 @@ describe('live streams share one poller per tournament (R28.13)', () => {
     stream.body.on('data', (chunk: Buffer) => (text += chunk.toString()));
     await advance(0);
     expect(db.queries('A')).toBe(3);
-    expect([...text.matchAll(/^id: (\d+)$/gm)].length).toBe(1200);
+    expect([...text.matchAll(/^id: (\d+)\ndata: /gm)].length).toBe(1200);
     expect(text).not.toContain(': heartbeat');
     await advance(1000);
     expect(text).toContain(': heartbeat');

@@ -508,6 +508,10 @@ export interface paths {
          *     the same on every server instance) and whose `data` is a `LiveEvent` in JSON. A comment line (`: heartbeat`)
          *     is sent when nothing else was for `TOURNEY_LIVE_HEARTBEAT` seconds (15 by default).
          *
+         *     The stream opens with `retry: 2000`, an `id:` line without data naming the number it resumes after (EventSource
+         *     then resumes from there even if the connection drops before any event) and the comment `: resume after N` for
+         *     parsers that skip such lines.
+         *
          *     Resume: send the last number seen as `Last-Event-ID` (browsers' EventSource do on reconnect) or `lastEventId`;
          *     the stream continues right after it. The server keeps the last `TOURNEY_LIVE_BACKLOG` events per tournament
          *     (1000 by default): when some of the events after `Last-Event-ID` are no longer kept, the first message is a

@@ -146,7 +146,10 @@ export class LiveStreams {
     const body = new PassThrough();
     const bounds = await this.source.bounds(tournamentId);
     let cursor = lastEventId ?? bounds.latest;
-    let head = 'retry: 2000\n\n';
+    // The stream opens with the number it resumes after (R28.4): an `id:` line without data sets EventSource's last
+    // event id without an event, and the comment gives it to parsers that skip such lines (the SDK's), so that a
+    // connection dropped before any event resumes from here instead of from the next change.
+    let head = `retry: 2000\nid: ${cursor}\n\n: resume after ${cursor}\n\n`;
     const missed = lastEventId !== null && (lastEventId > bounds.latest || (bounds.oldest > 0 && lastEventId < bounds.oldest - 1));
     if (missed) {
       const resumeAt = lastEventId > bounds.latest ? bounds.latest : bounds.oldest - 1;
