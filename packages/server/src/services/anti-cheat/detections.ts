@@ -10,10 +10,16 @@ import type { Detection, DetectionListQuery, DetectionRaise, DetectionVerdictReq
 /** Event emitted when a detection is raised (R11.9); data `{ detection: Detection }`. */
 export const DETECTION_RAISED_EVENT = 'anticheat.detection_raised';
 
+/** 409 INVALID_STATE for a detection raised into an ended session. */
+const sessionEnded = (sessionId: string) =>
+  new AppError('INVALID_STATE', `anti-cheat session ${sessionId} has ended; detections can only be raised into an active session`);
+
 /**
  * Raises a detection in the project's session (extension: the session's agent reports a rule hit). 404 unknown
  * session; 409 INVALID_STATE once the session has ended; 400 when `userId` is not a covered participant or a media
- * file is not one presigned for this session. Emits anticheat.detection_raised in the same transaction.
+ * file is not one presigned for this session. Emits anticheat.detection_raised in the same transaction. The status is
+ * checked again under the session's row lock, which endSession takes too: a detection is in the session's final
+ * count or refused, never committed into an ended session (R18.12).
  */
 export async function raiseDetection(
   ctx: AntiCheatContext,
@@ -24,9 +30,7 @@ export async function raiseDetection(
   const { db, clock } = ctx.deps;
   const session = await findSession(db, key.projectId, sessionId);
   if (!session) throw notFound('anti-cheat session');
-  if (session.status !== 'ACTIVE') {
-    throw new AppError('INVALID_STATE', `anti-cheat session ${sessionId} has ended; detections can only be raised into an active session`);
-  }
+  if (session.status !== 'ACTIVE') throw sessionEnded(sessionId);
   const userId = input.userId.toLowerCase();
   const participant = await db
     .selectFrom('anti_cheat_session_participants')
@@ -50,6 +54,11 @@ export async function raiseDetection(
 
   const id = newId();
   return db.transaction().execute(async (trx) => {
+    // Under the session's lock, which endSession takes too (R18.12): an end committed meanwhile is seen here (409), and
+    // a detection committed first is counted by the end's anticheat.session_completed event.
+    await ctx.deps.dialect.lockRows(trx, 'anti_cheat_sessions', [session.id]);
+    const current = await trx.selectFrom('anti_cheat_sessions').select('status').where('id', '=', session.id).executeTakeFirst();
+    if (current?.status !== 'ACTIVE') throw sessionEnded(sessionId);
     await trx
       .insertInto('anti_cheat_detections')
       .values({

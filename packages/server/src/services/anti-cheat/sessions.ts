@@ -90,7 +90,8 @@ export async function getSession(ctx: AntiCheatContext, key: ProjectKey, session
 
 /**
  * Ends the project's active session with this id (R12.6): needs the PRO plan (403 PLAN_REQUIRED). Records the
- * optional reason and emits anticheat.session_completed in the same transaction. When the project has no active
+ * optional reason and emits anticheat.session_completed in the same transaction, under the session's row lock (as
+ * raiseDetection), so that its detectionCount is the session's final count. When the project has no active
  * session with this id the request is a no-op that still succeeds with `ended: false` (rule 3).
  */
 export async function endSession(
@@ -103,20 +104,23 @@ export async function endSession(
   await requireAntiCheatPlan(db, key.projectId);
   const active = await findActiveSession(db, key.projectId, sessionId);
   if (!active) return { sessionId, ended: false, endedAt: null };
-  const endedAt = clock.now().toISOString();
   const ended = await db.transaction().execute(async (trx) => {
+    // The session's lock, as raiseDetection takes it (R18.12): the detections counted below are all it will ever
+    // have, and the end is stamped after the last of them.
+    await ctx.deps.dialect.lockRows(trx, 'anti_cheat_sessions', [active.id]);
+    const endedAt = clock.now().toISOString();
     const result = await trx
       .updateTable('anti_cheat_sessions')
       .set({ status: 'ENDED', ended_at: endedAt, end_reason: reason ?? null })
       .where('id', '=', active.id)
       .where('status', '=', 'ACTIVE')
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
+    if (Number(result.numUpdatedRows) === 0) return null;
     const session = await readSession(trx, { ...active, status: 'ENDED', ended_at: endedAt, end_reason: reason ?? null });
     await writeEvents(trx, ctx.deps, [
       { projectId: key.projectId, type: SESSION_COMPLETED_EVENT, subjectId: session.sessionId, data: { session } },
     ]);
-    return true;
+    return endedAt;
   });
-  return ended ? { sessionId, ended: true, endedAt } : { sessionId, ended: false, endedAt: null };
+  return ended !== null ? { sessionId, ended: true, endedAt: ended } : { sessionId, ended: false, endedAt: null };
 }

@@ -32,13 +32,6 @@ export class GamingService extends DomainService {
     const accountId = input.accountId.trim();
     if (!rule.pattern.test(accountId)) throw invalidField('body.accountId', `must be ${rule.expected}`);
     const key = rule.key(accountId);
-    const owner = await this.deps.db
-      .selectFrom('gaming_accounts')
-      .select('user_id')
-      .where('platform', '=', platform)
-      .where('account_key', '=', key)
-      .executeTakeFirst();
-    if (owner && owner.user_id !== userId) throw linkedElsewhere(platform);
     const row = {
       id: newId(),
       user_id: userId,
@@ -50,11 +43,21 @@ export class GamingService extends DomainService {
     };
     try {
       await this.deps.db.transaction().execute(async (trx) => {
+        // Under the user's lock (linkGamingAccount, R18.12): the user's links change one at a time, so a relink
+        // replaces the user's own link and a unique violation can only be another user's holding the account.
+        await this.deps.dialect.lockRows(trx, 'users', [userId]);
+        const owner = await trx
+          .selectFrom('gaming_accounts')
+          .select('user_id')
+          .where('platform', '=', platform)
+          .where('account_key', '=', key)
+          .executeTakeFirst();
+        if (owner && owner.user_id !== userId) throw linkedElsewhere(platform);
         await trx.deleteFrom('gaming_accounts').where('user_id', '=', userId).where('platform', '=', platform).execute();
         await trx.insertInto('gaming_accounts').values(row).execute();
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw linkedElsewhere(platform);
+      if (isUniqueViolation(error, 'gaming_accounts.account_key')) throw linkedElsewhere(platform);
       throw error;
     }
     return toAccount(row);

@@ -94,6 +94,9 @@ export class NotificationService extends DomainService {
     const userId = this.access.requireUser(auth);
     const now = this.deps.clock.now().toISOString();
     return this.deps.db.transaction().execute(async (trx) => {
+      // Under the user's lock, read after it: two changes at once each keep the other's (updateNotificationPreferences,
+      // R18.12).
+      await this.deps.dialect.lockRows(trx, 'users', [userId]);
       const current = await readPreferences(trx, userId);
       for (const [type, change] of Object.entries(input.types) as Array<[NotificationType, Partial<NotificationChannelSettings>]>) {
         const next = { ...current.types[type], ...change };

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import type { AuthContext, StaffRole } from '../../auth/auth-context';
 import { AppError, notFound } from '../../errors/app-error';
 import { queryPage, toPage, withTotalCap } from '../../db/page-query';
+import { chunks } from '../../db/chunks';
 import { newId } from '../../ids';
 import { ADMIN_ROLES } from '../access';
 import { slugCandidate, slugify, uniqueSlug } from '../slug';
@@ -95,14 +96,25 @@ export class OrganizationService extends DomainService {
 
   /**
    * Deletes an organization with its projects and everything they own (OWNER only). 409 INVALID_STATE while a
-   * tournament of one of its projects is ONGOING.
+   * tournament of one of its projects is ONGOING. With several writers (R18.12) this is decided under locks, parent
+   * first: the organization's row, its circuits' rows, then the rows of all its tournaments (the lock a start takes
+   * first), whose statuses are read after them: a start committed first is seen ONGOING (409), a start waiting behind
+   * the delete then finds its tournament gone.
    */
   async delete(auth: AuthContext, organizationId: string): Promise<void> {
     const userId = this.access.requireUser(auth);
     await this.#find(organizationId);
     await this.#requireRole(userId, organizationId, ['OWNER'], 'delete this organization');
     await this.deps.db.transaction().execute(async (trx) => {
+      await this.deps.dialect.lockRows(trx, 'organizations', [organizationId]);
       const projectIds = trx.selectFrom('projects').select('id').where('organization_id', '=', organizationId);
+      // Its circuits before its tournaments, the order a classification locks them in (circuit, then the tournament its
+      // row refers to): the two wait for each other instead of deadlocking.
+      const circuits = await trx.selectFrom('circuits').select('id').where('project_id', 'in', projectIds).execute();
+      for (const chunk of chunks(circuits.map((c) => c.id).sort(), LOCK_CHUNK_SIZE)) await this.deps.dialect.lockRows(trx, 'circuits', chunk);
+      const tournaments = await trx.selectFrom('tournaments').select('id').where('project_id', 'in', projectIds).execute();
+      // In id order over the chunks too (lockRows sorts within one call), each call within the statement's parameters.
+      for (const chunk of chunks(tournaments.map((t) => t.id).sort(), LOCK_CHUNK_SIZE)) await this.deps.dialect.lockRows(trx, 'tournaments', chunk);
       const ongoing = await trx
         .selectFrom('tournaments')
         .select('id')
@@ -206,6 +218,9 @@ export function toOrganization(row: Selectable<OrganizationsTable>): Organizatio
     updatedAt: row.updated_at,
   };
 }
+
+/** Circuit or tournament rows locked per lockRows call by delete: within SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
+const LOCK_CHUNK_SIZE = 8000;
 
 /** How many times create picks a derived slug again after losing it to a concurrent create. */
 const SLUG_ATTEMPTS = 5;

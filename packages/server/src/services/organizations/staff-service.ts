@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import type { AuthContext, StaffRole } from '../../auth/auth-context';
 import { AppError, notFound } from '../../errors/app-error';
 import { newId } from '../../ids';
+import type { Db } from '../../db/db';
 import { ADMIN_ROLES } from '../access';
 import { recordNotifications } from '../notifications/writer';
 import type { StaffInvitation, StaffInviteRequest, StaffMember } from '../../contract-types';
@@ -67,8 +68,12 @@ export class StaffService extends DomainService {
       revoked_at: null,
     };
     await this.deps.db.transaction().execute(async (trx) => {
-      // One invitation change of an organization at a time: two invitations of one person sent at once leave one pending.
+      // One staff change of an organization at a time (R18.12): two invitations of one person sent at once leave one
+      // pending, and an acceptance (which takes this lock first too) committed meanwhile is seen here.
       await this.deps.dialect.lockRows(trx, 'organizations', [organizationId]);
+      if (invitee && (await isStaff(trx, organizationId, invitee.id))) {
+        throw new AppError('CONFLICT', `${invitee.username} is already staff of this organization`);
+      }
       await trx
         .updateTable('staff_invitations')
         .set({ revoked_at: row.created_at })
@@ -144,6 +149,9 @@ export class StaffService extends DomainService {
     const member = { id: newId(), organization_id: organizationId, user_id: userId, role: invitation.role, joined_at: now };
     try {
       await this.deps.db.transaction().execute(async (trx) => {
+        // The organization's lock first, as invite and remove take it (R18.12): an invitation replacing this one
+        // meanwhile is seen (410), and the two never wait on each other's rows.
+        await this.deps.dialect.lockRows(trx, 'organizations', [organizationId]);
         const claimed = await trx
           .updateTable('staff_invitations')
           .set({ accepted_at: now, accepted_by_user_id: userId })
@@ -151,7 +159,12 @@ export class StaffService extends DomainService {
           .where('accepted_at', 'is', null)
           .where('revoked_at', 'is', null)
           .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) === 0) throw new AppError('INVITATION_USED', 'this invitation was already accepted');
+        if (Number(claimed.numUpdatedRows) === 0) {
+          // Accepted meanwhile (409 INVITATION_USED), or replaced by a newer invitation (410, as when read so above).
+          const current = await trx.selectFrom('staff_invitations').select('revoked_at').where('id', '=', invitation.id).executeTakeFirst();
+          if (current?.revoked_at != null) throw new AppError('INVITATION_EXPIRED', 'this invitation was replaced by a newer one');
+          throw new AppError('INVITATION_USED', 'this invitation was already accepted');
+        }
         await trx.insertInto('organization_members').values(member).execute();
       });
     } catch (error) {
@@ -223,10 +236,21 @@ function assertMayRemove(callerRole: StaffRole | null, target: { user_id: string
   );
 }
 
-/** Whether `user` is the one an invitation names: its account, else (invitation by email to no account) its email. */
 /** An invitation id (a UUID) as opposed to an invitation token (`tsi_...`). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Whether `userId` is staff of the organization, read through `db` (a transaction's handle under its lock). */
+async function isStaff(db: Db, organizationId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('organization_members')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether `user` is the one an invitation names: its account, else (invitation by email to no account) its email. */
 function isInvitee(invitation: Selectable<StaffInvitationsTable>, user: { id: string; email: string }): boolean {
   if (invitation.invited_user_id !== null) return invitation.invited_user_id === user.id;
   return invitation.invited_email !== null && invitation.invited_email === user.email.toLowerCase();

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../../db/schema';
+import type { Db } from '../../db/db';
 import type { AppDeps } from '../../deps';
 import type { AuthContext, Scope } from '../../auth/auth-context';
 import { AppError, invalidField, notFound } from '../../errors/app-error';
@@ -32,6 +33,9 @@ export interface WebhookServiceOptions {
   resolveHost?: HostResolver;
   dispatcher?: WebhookDispatcherOptions;
 }
+
+/** The columns an update of a subscription writes: only those it changes, and updated_at. */
+type WebhookSubscriptionChange = Partial<Selectable<WebhookSubscriptionsTable>> & { updated_at: string };
 
 /** Default overlap of a secret rotation, seconds (24 h). */
 export const DEFAULT_ROTATION_OVERLAP_SECONDS = 86_400;
@@ -114,38 +118,33 @@ export class WebhookService {
   }
 
   /**
-   * Changes url, events or enabled; the secret is kept. Enabling clears the disabled reason (pending deliveries
+   * Changes url, events or enabled, each only when sent (without `enabled` the subscription stays enabled or disabled
+   * as it is, e.g. by the dispatcher); the secret is kept. Enabling clears the disabled reason (pending deliveries
    * resume); disabling records MANUAL. 400 and 403 as for create: the events the subscription has after the change
    * are checked, so a key without anticheat:detections.read can neither add the anti-cheat events nor redirect or
    * re-enable a subscription that has them (R10.2).
    */
   async update(auth: AuthContext, id: string, input: WebhookUpdate): Promise<WebhookSubscription> {
-    const row = await this.#load(auth, id);
+    const found = await this.#load(auth, id);
     const events = input.events === undefined ? undefined : checkEvents(input.events);
-    checkAntiCheatEvents(auth, events ?? subscribedEvents(row));
-    if (input.url !== undefined) await this.#checkUrl(input.url);
+    checkAntiCheatEvents(auth, events ?? subscribedEvents(found));
+    if (input.url !== undefined) await this.#checkUrl(input.url); // before the lock: it may wait for DNS
     const now = this.deps.clock.now().toISOString();
-    const next: Selectable<WebhookSubscriptionsTable> = { ...row, updated_at: now };
-    if (input.url !== undefined) next.url = input.url;
-    if (events !== undefined) next.events = JSON.stringify(events);
-    if (input.enabled === true && row.enabled === 0) Object.assign(next, { enabled: 1, disabled_reason: null, disabled_at: null });
-    if (input.enabled === false && row.enabled === 1) Object.assign(next, { enabled: 0, disabled_reason: 'MANUAL', disabled_at: now });
-    await this.deps.db.transaction().execute((trx) =>
-      trx
-        .updateTable('webhook_subscriptions')
-        .set({
-          url: next.url,
-          events: next.events,
-          enabled: next.enabled,
-          disabled_reason: next.disabled_reason,
-          disabled_at: next.disabled_at,
-          updated_at: now,
-        })
-        .where('id', '=', id)
-        .execute(),
-    );
-    if (next.enabled === 1 && row.enabled === 0) this.dispatcher.wake();
-    return toWebhookSubscription(next);
+    // Decided on the row as it is under its lock, and only the fields sent are written (updateWebhook, R18.12): a
+    // concurrent PATCH of other fields, or the dispatcher disabling the subscription (GONE, FAILING), is kept.
+    const { before, after } = await this.deps.db.transaction().execute(async (trx) => {
+      const row = await this.#lockedRow(trx, id);
+      checkAntiCheatEvents(auth, events ?? subscribedEvents(row));
+      const change: WebhookSubscriptionChange = { updated_at: now };
+      if (input.url !== undefined) change.url = input.url;
+      if (events !== undefined) change.events = JSON.stringify(events);
+      if (input.enabled === true && row.enabled === 0) Object.assign(change, { enabled: 1, disabled_reason: null, disabled_at: null });
+      if (input.enabled === false && row.enabled === 1) Object.assign(change, { enabled: 0, disabled_reason: 'MANUAL', disabled_at: now });
+      await trx.updateTable('webhook_subscriptions').set(change).where('id', '=', id).execute();
+      return { before: row, after: { ...row, ...change } };
+    });
+    if (after.enabled === 1 && before.enabled === 0) this.dispatcher.wake();
+    return toWebhookSubscription(after);
   }
 
   /** Deletes a subscription with its deliveries and attempts (pending ones are dropped). 404 when unknown. */
@@ -167,25 +166,20 @@ export class WebhookService {
     }
     const now = this.deps.clock.now();
     const nowIso = now.toISOString();
-    const next: Selectable<WebhookSubscriptionsTable> = {
-      ...row,
-      secret: newWebhookSecret(),
-      previous_secret: overlap > 0 ? row.secret : null,
-      previous_secret_expires_at: overlap > 0 ? new Date(now.getTime() + overlap * 1000).toISOString() : null,
-      updated_at: nowIso,
-    };
-    await this.deps.db.transaction().execute((trx) =>
-      trx
-        .updateTable('webhook_subscriptions')
-        .set({
-          secret: next.secret,
-          previous_secret: next.previous_secret,
-          previous_secret_expires_at: next.previous_secret_expires_at,
-          updated_at: nowIso,
-        })
-        .where('id', '=', id)
-        .execute(),
-    );
+    // The previous secret is the current one as it is under the row's lock: two rotations at once serialize, the
+    // second keeping the first's new secret (rotateWebhookSecret, R18.12).
+    const next = await this.deps.db.transaction().execute(async (trx) => {
+      const current = await this.#lockedRow(trx, id);
+      checkAntiCheatEvents(auth, subscribedEvents(current));
+      const change = {
+        secret: newWebhookSecret(),
+        previous_secret: overlap > 0 ? current.secret : null,
+        previous_secret_expires_at: overlap > 0 ? new Date(now.getTime() + overlap * 1000).toISOString() : null,
+        updated_at: nowIso,
+      };
+      await trx.updateTable('webhook_subscriptions').set(change).where('id', '=', id).execute();
+      return { ...current, ...change };
+    });
     return { ...toWebhookSubscription(next), secret: next.secret };
   }
 
@@ -194,12 +188,15 @@ export class WebhookService {
    * disabling the subscription. 409 INVALID_STATE when the subscription is disabled.
    */
   async sendTest(auth: AuthContext, id: string): Promise<WebhookDelivery> {
-    const sub = await this.#load(auth, id);
-    requireEnabled(sub);
+    requireEnabled(await this.#load(auth, id));
     const now = this.deps.clock.now().toISOString();
-    const event = { id: newId(), type: TEST_EVENT_TYPE, projectId: sub.project_id, createdAt: now };
-    const delivery = { ...newDeliveryRow(event, sub.id, 1, now), mode: 'MANUAL' };
-    await this.deps.db.transaction().execute(async (trx) => {
+    const delivery = await this.deps.db.transaction().execute(async (trx) => {
+      // Checked again under the row's lock: a subscription deleted or disabled meanwhile is 404 or 409, never a
+      // delivery of a deleted subscription (sendWebhookTest, R18.12).
+      const sub = await this.#lockedRow(trx, id);
+      requireEnabled(sub);
+      const event = { id: newId(), type: TEST_EVENT_TYPE, projectId: sub.project_id, createdAt: now };
+      const row = { ...newDeliveryRow(event, sub.id, 1, now), mode: 'MANUAL' };
       // Written straight to the outbox, not through writeEvents: no other subscription or subscriber sees it.
       await trx
         .insertInto('events')
@@ -212,7 +209,8 @@ export class WebhookService {
           created_at: now,
         })
         .execute();
-      await trx.insertInto('webhook_deliveries').values(delivery).execute();
+      await trx.insertInto('webhook_deliveries').values(row).execute();
+      return row;
     });
     this.dispatcher.wake();
     return toWebhookDelivery(delivery as Selectable<WebhookDeliveriesTable>, []);
@@ -277,6 +275,17 @@ export class WebhookService {
     const row = await this.deps.db.selectFrom('webhook_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound('webhook subscription');
     await this.access.requireProject(auth, row.project_id, REQUIREMENT);
+    return row;
+  }
+
+  /**
+   * Inside a transaction of `trx`, locks the subscription's row (dialect.lockRows) and reads it anew, for writes
+   * decided on its current state (R18.12). @throws AppError 404 NOT_FOUND when it was deleted meanwhile.
+   */
+  async #lockedRow(trx: Db, id: string): Promise<Selectable<WebhookSubscriptionsTable>> {
+    await this.deps.dialect.lockRows(trx, 'webhook_subscriptions', [id]);
+    const row = await trx.selectFrom('webhook_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound('webhook subscription');
     return row;
   }
 

@@ -1,0 +1,183 @@
+/**
+ * Invariants of account-level writes (webhook subscriptions, notification preferences, gaming accounts) that must
+ * hold with concurrent writers (R18.12), as scenarios over HTTP: requests sent at once, spread in turn over `servers`
+ * (one server, or several server processes on one database). Run by concurrency-accounts.test.ts.
+ *
+ * The servers must run the webhook dispatcher and accept loopback webhook URLs (allowPrivateWebhookUrls): the
+ * rotation scenario checks which secrets sign a delivery, received on 127.0.0.1. Every URL here is a loopback one.
+ */
+import { expect } from 'vitest';
+import { signWebhook } from '../src/services/webhooks/signing';
+import { createTenant, expectStatus, registerUser, request, type ApiServer, type TestResponse, type TestTenant } from './helpers/index';
+import { startReceiver, type TestReceiver } from './webhooks-helpers';
+
+/** A scenario: requests at once over `servers`, then checks. */
+type Scenario = (servers: readonly ApiServer[]) => Promise<void>;
+
+/** The server that takes the i-th request: each in turn. */
+const pick = (servers: readonly ApiServer[]) => (i: number): ApiServer => servers[i % servers.length]!;
+
+/** The statuses of `answers` with their error codes, e.g. `409 CONFLICT`, counted. */
+function tally(answers: readonly TestResponse[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const a of answers) {
+    const key = a.status < 300 ? String(a.status) : `${a.status} ${a.body?.error?.code ?? a.text.slice(0, 80)}`;
+    out[key] = (out[key] ?? 0) + 1;
+  }
+  return out;
+}
+
+/** Runs `round` `rounds` times at once (round index given). */
+async function inRounds(rounds: number, round: (i: number) => Promise<void>): Promise<void> {
+  await Promise.all(Array.from({ length: rounds }, (_, i) => round(i)));
+}
+
+/** Runs `body` with a loopback webhook receiver, closed afterwards. */
+async function withReceiver(body: (receiver: TestReceiver) => Promise<void>): Promise<void> {
+  const receiver = await startReceiver();
+  try {
+    await body(receiver);
+  } finally {
+    await receiver.close();
+  }
+}
+
+/** A subscription of `tenant` to `url` (tournament.started only: nothing in these scenarios fires it). */
+async function subscribe(server: ApiServer, tenant: TestTenant, url: string): Promise<{ id: string; secret: string }> {
+  const created = await request(server, 'POST', '/developer/webhooks', { apiKey: tenant.apiKey.key, body: { url, events: ['tournament.started'] } });
+  expectStatus(created, 201, 'create webhook subscription');
+  return { id: created.body.data.id, secret: created.body.data.secret };
+}
+
+/**
+ * updateWebhook: a PATCH `{enabled: false}` and a PATCH `{url}` of one subscription at once: both 200, and the
+ * subscription ends disabled (MANUAL) with the new URL; the PATCH that did not send `enabled` kept the state it found.
+ */
+export async function webhookPatchesAtOnce(servers: readonly ApiServer[], rounds = 6): Promise<void> {
+  const at = pick(servers);
+  const tenant = await createTenant(at(0));
+  await withReceiver((receiver) =>
+    inRounds(rounds, async (i) => {
+      const sub = await subscribe(at(i), tenant, receiver.url(`/before-${i}`));
+      const moved = receiver.url(`/after-${i}`);
+      const path = `/developer/webhooks/${sub.id}`;
+      const answers = await Promise.all([
+        request(at(i), 'PATCH', path, { apiKey: tenant.apiKey.key, body: { enabled: false } }),
+        request(at(i + 1), 'PATCH', path, { apiKey: tenant.apiKey.key, body: { url: moved } }),
+      ]);
+      expect(tally(answers)).toEqual({ 200: 2 });
+      expect(answers[0]!.body.data).toMatchObject({ enabled: false, disabledReason: 'MANUAL' });
+      expect(answers[1]!.body.data.url).toBe(moved);
+      for (const server of servers) {
+        const read = await request(server, 'GET', path, { apiKey: tenant.apiKey.key });
+        expect(read.body.data).toMatchObject({ url: moved, enabled: false, disabledReason: 'MANUAL' });
+      }
+    }),
+  );
+}
+
+/**
+ * rotateWebhookSecret: two rotations of one subscription at once serialize: the second's previous secret is the
+ * first's new one, so a delivery sent afterwards is signed by both returned secrets (and not by the original one).
+ */
+export async function secretRotationsAtOnce(servers: readonly ApiServer[], rounds = 4): Promise<void> {
+  const at = pick(servers);
+  const tenant = await createTenant(at(0));
+  await withReceiver((receiver) =>
+    inRounds(rounds, async (i) => {
+      const hookPath = `/rotated-${i}`;
+      const sub = await subscribe(at(i), tenant, receiver.url(hookPath));
+      const path = `/developer/webhooks/${sub.id}`;
+      const answers = await Promise.all([
+        request(at(i), 'POST', `${path}/rotate-secret`, { apiKey: tenant.apiKey.key, body: {} }),
+        request(at(i + 1), 'POST', `${path}/rotate-secret`, { apiKey: tenant.apiKey.key, body: {} }),
+      ]);
+      expect(tally(answers)).toEqual({ 200: 2 });
+      const issued = answers.map((a) => a.body.data.secret as string);
+      expectStatus(await request(at(i), 'POST', `${path}/test`, { apiKey: tenant.apiKey.key }), 202, 'send a test event');
+      const all = await receiver.waitUntil((got) => got.some((r) => r.path === hookPath), `the test delivery of round ${i}`, 20_000);
+      const received = all.find((r) => r.path === hookPath)!;
+      const header = (name: string) => String(received.headers[name]);
+      const signs = (secret: string) => signWebhook(secret, header('webhook-id'), Number(header('webhook-timestamp')), received.body);
+      expect(header('webhook-signature').split(' ').sort()).toEqual(issued.map(signs).sort());
+    }),
+  );
+}
+
+/**
+ * sendWebhookTest while deleteWebhook: the test is 202 (it ran first) or 404 (the subscription was gone), never a
+ * 500; the delete is 204 and the subscription is gone afterwards.
+ */
+export async function testWhileDeleted(servers: readonly ApiServer[], rounds = 6): Promise<void> {
+  const at = pick(servers);
+  const tenant = await createTenant(at(0));
+  await withReceiver((receiver) =>
+    inRounds(rounds, async (i) => {
+      const sub = await subscribe(at(i), tenant, receiver.url(`/deleted-${i}`));
+      const path = `/developer/webhooks/${sub.id}`;
+      const [test, deleted] = await Promise.all([
+        request(at(i), 'POST', `${path}/test`, { apiKey: tenant.apiKey.key }),
+        request(at(i + 1), 'DELETE', path, { apiKey: tenant.apiKey.key }),
+      ]);
+      expect(deleted.status).toBe(204);
+      expect([202, 404], `${test.status} ${test.text.slice(0, 200)}`).toContain(test.status);
+      for (const server of servers) expect((await request(server, 'GET', path, { apiKey: tenant.apiKey.key })).status).toBe(404);
+    }),
+  );
+}
+
+/**
+ * updateNotificationPreferences: two PATCHes of one user's preferences at once, each changing another channel of
+ * MATCH_READY: both 200 and both changes kept.
+ */
+export async function preferencesAtOnce(servers: readonly ApiServer[], rounds = 6): Promise<void> {
+  const at = pick(servers);
+  await inRounds(rounds, async (i) => {
+    const user = await registerUser(at(i));
+    const patch = (server: ApiServer, types: unknown) =>
+      request(server, 'PATCH', '/notifications/preferences', { token: user.accessToken, body: { types } });
+    const answers = await Promise.all([patch(at(i), { MATCH_READY: { email: true } }), patch(at(i + 1), { MATCH_READY: { webhook: true } })]);
+    expect(tally(answers)).toEqual({ 200: 2 });
+    for (const server of servers) {
+      const read = await request(server, 'GET', '/notifications/preferences', { token: user.accessToken });
+      expect(read.body.data.types.MATCH_READY).toEqual({ inApp: true, email: true, webhook: true });
+    }
+  });
+}
+
+/** A random valid SteamID64 (17 digits starting with 7656119). */
+const steamId = (): string => `7656119${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`;
+
+/**
+ * linkGamingAccount: one user links two different Steam accounts at once: both 200 (the last link wins, as one after
+ * the other), one Steam account is left linked; the other is free for another user, and the held one is 409 CONFLICT
+ * for another user.
+ */
+export async function relinksAtOnce(servers: readonly ApiServer[], rounds = 6): Promise<void> {
+  const at = pick(servers);
+  await inRounds(rounds, async (i) => {
+    const [user, other] = await Promise.all([registerUser(at(i)), registerUser(at(i + 1))]);
+    const ids = [steamId(), steamId()] as const;
+    const link = (server: ApiServer, token: string, accountId: string) =>
+      request(server, 'POST', '/gaming/platforms/steam/link', { token, body: { accountId } });
+    const answers = await Promise.all([link(at(i), user!.accessToken, ids[0]), link(at(i + 1), user!.accessToken, ids[1])]);
+    expect(tally(answers)).toEqual({ 200: 2 });
+    const profile = await request(at(i), 'GET', '/gaming/profile', { token: user!.accessToken });
+    const accounts = profile.body.data.accounts as { platform: string; accountId: string }[];
+    expect(accounts.map((a) => a.platform)).toEqual(['steam']);
+    const held = accounts[0]!.accountId;
+    expect(ids).toContain(held);
+    const free = ids.find((id) => id !== held)!;
+    expect(tally([await link(at(i + 1), other!.accessToken, held)])).toEqual({ '409 CONFLICT': 1 });
+    expect((await link(at(i + 1), other!.accessToken, free)).status).toBe(200);
+  });
+}
+
+/** The scenarios, each with the rule it checks (test names). */
+export const ACCOUNT_SCENARIOS: ReadonlyArray<readonly [rule: string, scenario: Scenario]> = [
+  ['a webhook disabled and redirected at once: both changes kept (disabled, new URL)', webhookPatchesAtOnce],
+  ['a webhook secret rotated twice at once: rotations serialize, both issued secrets sign', secretRotationsAtOnce],
+  ['a webhook test sent while the subscription is deleted: 202 or 404, never a 500', testWhileDeleted],
+  ['notification preferences changed twice at once: both changes kept', preferencesAtOnce],
+  ['one user linking two Steam accounts at once: both 200, the last link wins, no false 409', relinksAtOnce],
+];
