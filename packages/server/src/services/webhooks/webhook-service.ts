@@ -242,6 +242,8 @@ export class WebhookService {
     const delivery = await this.#readDelivery(id, deliveryId);
     const now = this.deps.clock.now().toISOString();
     await this.deps.db.transaction().execute(async (trx) => {
+      // Enabled still, under the row's lock (R18.12): a subscription disabled or deleted meanwhile is 409 or 404.
+      requireEnabled(await this.#lockedRow(trx, id));
       if (delivery.status === 'PENDING') {
         await trx
           .updateTable('webhook_deliveries')
