@@ -11,6 +11,7 @@ export type CsvCell = string | number | null | undefined;
 export function toCsv<C extends string>(columns: readonly C[], records: ReadonlyArray<Readonly<Record<C, CsvCell>>>): string {
   return stringify(
     records.map((r) => columns.map((c) => r[c] ?? '')),
-    { header: true, columns: [...columns], record_delimiter: 'windows' },
+    // csv-stringify quotes a field holding the record delimiter (CRLF) but not a lone CR or LF: those are quoted too.
+    { header: true, columns: [...columns], record_delimiter: 'windows', quoted_match: /[\r\n]/ },
   );
 }
