@@ -162,6 +162,8 @@ describe('calendar export', () => {
     const old = await request(server, 'GET', feedUrl);
     expect(old.status).toBe(401);
     expect(old.body.error.code).toBe('UNAUTHORIZED');
+    // A replaced token is refused beside a valid bearer too: a credential that is sent must be valid (R1.7).
+    expect((await request(server, 'GET', feedUrl, { token: player.accessToken })).status).toBe(401);
     expect((await request(server, 'GET', rotated.feedUrl)).status).toBe(200);
     expect((await request(server, 'DELETE', '/calendar/feed-token', { token: player.accessToken })).status).toBe(204);
     expect((await request(server, 'GET', rotated.feedUrl)).status).toBe(401);

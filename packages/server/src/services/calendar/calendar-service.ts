@@ -44,8 +44,8 @@ export class CalendarService {
 
   /**
    * The caller's events as an iCalendar document (every page). The caller is the bearer user or, failing that, the
-   * owner of the feed token in `?token=` (401 UNAUTHORIZED when it is unknown or revoked; 403 API_KEY_NOT_ALLOWED for
-   * an API key alone).
+   * owner of the feed token in `?token=`; a token that is sent must be valid even beside a bearer (401 UNAUTHORIZED
+   * when it is unknown or revoked, R1.7; 403 API_KEY_NOT_ALLOWED for an API key alone).
    */
   async exportIcs(caller: ExportCaller, filter: CalendarFilter): Promise<string> {
     const userId = await this.#exportUser(caller);
@@ -82,22 +82,29 @@ export class CalendarService {
   }
 
   async #exportUser(caller: ExportCaller): Promise<string> {
+    // A feed token that is sent must be valid, whatever else is (R1.7): a revoked one is 401 even beside a bearer.
+    const tokenOwner = caller.token === undefined ? undefined : await this.#feedTokenOwner(caller.token);
     if (caller.auth.kind === 'user') return caller.auth.userId;
-    if (caller.token === undefined) {
-      if (caller.sentApiKey) {
-        throw new AppError('API_KEY_NOT_ALLOWED', 'exportCalendar reads a user calendar: send a user access token or a calendar feed token, not an API key');
-      }
-      throw new AppError('UNAUTHORIZED', 'exportCalendar needs a user access token (Authorization: Bearer) or a calendar feed token (?token=)');
+    if (tokenOwner !== undefined) {
+      await this.deps.db
+        .updateTable('calendar_feed_tokens')
+        .set({ last_used_at: this.deps.clock.now().toISOString() })
+        .where('user_id', '=', tokenOwner)
+        .execute();
+      return tokenOwner;
     }
-    const row = isFeedTokenShape(caller.token)
-      ? await this.deps.db.selectFrom('calendar_feed_tokens').select('user_id').where('token_hash', '=', hashSecret(caller.token)).executeTakeFirst()
+    if (caller.sentApiKey) {
+      throw new AppError('API_KEY_NOT_ALLOWED', 'exportCalendar reads a user calendar: send a user access token or a calendar feed token, not an API key');
+    }
+    throw new AppError('UNAUTHORIZED', 'exportCalendar needs a user access token (Authorization: Bearer) or a calendar feed token (?token=)');
+  }
+
+  /** The user whose feed token `token` is. @throws AppError 401 UNAUTHORIZED when it is unknown or revoked. */
+  async #feedTokenOwner(token: string): Promise<string> {
+    const row = isFeedTokenShape(token)
+      ? await this.deps.db.selectFrom('calendar_feed_tokens').select('user_id').where('token_hash', '=', hashSecret(token)).executeTakeFirst()
       : undefined;
     if (!row) throw new AppError('UNAUTHORIZED', 'invalid or revoked calendar feed token');
-    await this.deps.db
-      .updateTable('calendar_feed_tokens')
-      .set({ last_used_at: this.deps.clock.now().toISOString() })
-      .where('user_id', '=', row.user_id)
-      .execute();
     return row.user_id;
   }
 
