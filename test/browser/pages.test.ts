@@ -107,6 +107,22 @@ describe('public pages in a browser', () => {
     await page.close();
   });
 
+  it('names without spaces wrap on a phone instead of widening the page', async () => {
+    const long = (prefix: string, n: number) => `${prefix}${'W'.repeat(n)}`;
+    const racers = [];
+    for (let i = 1; i <= 4; i++) racers.push(await registerUser(server, { displayName: long(`P${i}`, 60) }));
+    const swiss = await startWithStages(server, tenant, racers, [{ name: long('Stage', 55), format: 'SWISS', settings: { swissRounds: 2 } }], {
+      name: long('Cup', 100),
+    });
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${origin}/t/${swiss.id}`);
+    // Only the bracket trees and tables scroll sideways (inside .scroll); the page itself fits the phone.
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    await screenshot(page, 'tournament-long-names-phone', false);
+    expect(width).toBeLessThanOrEqual(390);
+    await page.close();
+  });
+
   it('a DRAFT tournament has no public page (404)', async () => {
     const draft = await request(server, 'POST', '/tournaments', {
       token: tenant.owner.accessToken,

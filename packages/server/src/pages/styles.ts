@@ -9,7 +9,7 @@ export const PAGE_CSS = `
 @media (min-width:1600px){html,body{font-size:20px}}
 a{color:var(--accent)}header,footer{padding:.6rem 1rem;border-bottom:1px solid var(--line);display:flex;gap:1rem;flex-wrap:wrap;align-items:center}
 footer{border-top:1px solid var(--line);border-bottom:0;color:var(--muted);font-size:.9rem}.brand{font-weight:700;text-decoration:none}
-main{padding:1rem;max-width:100%}h1{font-size:1.6rem;margin:.2rem 0}h2{font-size:1.25rem;margin:1.5rem 0 .5rem}h3{font-size:1.05rem;margin:1rem 0 .4rem}
+main{padding:1rem;max-width:100%;overflow-wrap:break-word}main :is(h1,h2,h3,li){overflow-wrap:anywhere}h1{font-size:1.6rem;margin:.2rem 0}h2{font-size:1.25rem;margin:1.5rem 0 .5rem}h3{font-size:1.05rem;margin:1rem 0 .4rem}
 .muted{color:var(--muted)}.badge{display:inline-block;padding:.05rem .5rem;border-radius:1rem;border:1px solid var(--line);font-size:.85rem}
 .badge.ONGOING,.badge.IN_PROGRESS{border-color:var(--live);color:var(--live)}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem;margin:.5rem 0}dl.facts dt{color:var(--muted)}dl.facts dd{margin:0}
