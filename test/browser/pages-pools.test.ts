@@ -76,6 +76,19 @@ describe('standings pages in a browser', () => {
     await page.close();
   });
 
+  it('a Swiss with a bye shows a Byes column, so wins (byes included) never read as more than played', async () => {
+    const odd = await startWithStages(server, tenant, players.slice(0, 7), [{ name: 'Swiss', format: 'SWISS', settings: { swissRounds: 2 } }], { name: 'Odd Open' });
+    await playAll(odd);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${origin}/t/${odd.id}`);
+    const [table] = await tables(page);
+    expect(table!.head.slice(0, 8)).toEqual(['#', 'Name', 'Played', 'Byes', 'W', 'D', 'L', 'Points']);
+    const rows = await page.locator('main table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))));
+    for (const [, , played, byes, wins, draws, losses] of rows) expect(played! + byes!).toBe(wins! + draws! + losses!);
+    expect(rows.filter((r) => r[3]! > 0).length).toBeGreaterThan(0);
+    await page.close();
+  });
+
   it('the page of a groups stage shows one table per group under its name, with tiebreak columns', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${origin}/t/${groups.id}`);

@@ -58,14 +58,20 @@ function tiebreakNames(rows: readonly Row[]): string[] {
 
 const num = (value: unknown): string => (typeof value === 'number' ? String(Math.round(value * 100) / 100) : esc(value));
 
-/** A standings table with points and one column per tiebreak (R28.5). */
+/**
+ * A standings table with points and one column per tiebreak (R28.5). When a row has a Swiss bye, a Byes column
+ * follows Played: wins count byes and Played does not, so without it W could read as more than Played.
+ */
 export function standingsTable(rows: readonly Row[], caption: string): string {
   const tiebreaks = tiebreakNames(rows);
-  const head = ['#', 'Name', 'Played', 'W', 'D', 'L', 'Points', ...tiebreaks.map(words)].map((h) => `<th scope="col">${esc(h)}</th>`).join('');
+  const withByes = rows.some((r) => (r.byes ?? 0) > 0);
+  const head = ['#', 'Name', 'Played', ...(withByes ? ['Byes'] : []), 'W', 'D', 'L', 'Points', ...tiebreaks.map(words)]
+    .map((h) => `<th scope="col">${esc(h)}</th>`)
+    .join('');
   const body = rows
     .map(
       (r) =>
-        `<tr><td>${r.tiedWithPrevious ? '=' : r.rank}</td><td>${esc(r.name)}</td><td>${r.played}</td><td>${r.wins}</td><td>${r.draws}</td><td>${r.losses}</td><td>${num(r.points)}</td>${tiebreaks
+        `<tr><td>${r.tiedWithPrevious ? '=' : r.rank}</td><td>${esc(r.name)}</td><td>${r.played}</td>${withByes ? `<td>${r.byes ?? 0}</td>` : ''}<td>${r.wins}</td><td>${r.draws}</td><td>${r.losses}</td><td>${num(r.points)}</td>${tiebreaks
           .map((t) => `<td>${num((r.tiebreaks as Record<string, unknown>)[t])}</td>`)
           .join('')}</tr>`,
     )
