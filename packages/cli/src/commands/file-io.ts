@@ -40,6 +40,13 @@ export async function readBytesFile(file: string, options: ReadFileOptions = {})
   }
 }
 
+/** What a failed write of an --output file says, by errno code. */
+const WRITE_FAILURES: Readonly<Record<string, string>> = {
+  ENOENT: 'its folder does not exist',
+  EACCES: 'permission denied',
+  EISDIR: 'it is a directory',
+};
+
 /**
  * Writes an export (CSV, iCalendar) to stdout, or to the `--output` file as UTF-8 and then says so ("wrote FILE"
  * on a terminal, the path when piped).
@@ -52,7 +59,7 @@ export async function writeOutput(deps: CliDeps, text: string, output: string | 
     await writeFile(output, text, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'its folder does not exist' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
+    const reason = WRITE_FAILURES[code ?? ''] ?? (error as Error).message;
     throw new CliError('FILE_NOT_WRITABLE', `cannot write --output ${output}: ${reason}`, {
       cause: error,
       ...(code === 'ENOENT' ? { hint: 'create the folder first, or give a path in an existing one' } : {}),

@@ -52,9 +52,9 @@ export const DEFAULT_COLUMNS = 100;
 
 /**
  * Prints rows. On a terminal: an aligned table with an upper-case header that fits the terminal width (see
- * fitColumns: flexible columns shrink, low-value columns are left out). When piped, every column: one line per row, fields separated by tabs, no header (tabs and newlines inside values become
- * spaces), so `cut -f1` and `awk -F'\t'` work. Either way other control characters in values are shown as U+FFFD
- * (see safeText), never written raw.
+ * fitColumns: flexible columns shrink, low-value columns are left out). When piped, every column: one line per row,
+ * fields separated by tabs, no header (tabs and newlines inside values become spaces), so `cut -f1` and `awk -F'\t'`
+ * work. Either way other control characters in values are shown as U+FFFD (see safeText), never written raw.
  */
 export function printTable<Row>(io: CliIo, allColumns: readonly Column<Row>[], rows: readonly Row[], style?: Style): void {
   if (!io.isTTY) {
