@@ -88,7 +88,7 @@ describe('public pages in a browser', () => {
     await page.close();
   });
 
-  it('the match and circuit pages show sides, scores and history without ids, and seasons with standings', async () => {
+  it('the match and circuit pages show sides, scores and history without ids, the round by its name, and seasons with standings', async () => {
     const page = await browser.newPage();
     const done = (await allMatches(server, de16.id)).find((m) => m.status === 'COMPLETED')!;
     await page.goto(`${origin}/m/${done.id}`);
@@ -97,6 +97,10 @@ describe('public pages in a browser', () => {
     expect(text).toMatch(/Reported/);
     expect(text).toMatch(/Confirmed/);
     expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+    // Headed by its round as the tournament page names it (R27.11), not by bracket and round numbers.
+    const bracket = (await request(server, 'GET', `/tournaments/${de16.id}/bracket`)).body.data;
+    const round = bracket.stages.flatMap((s: any) => s.rounds).find((r: any) => r.matches.some((m: any) => m.id === done.id));
+    await expect(page.locator('main h1').innerText()).resolves.toBe(`${round.name}, match ${done.number}`);
     await screenshot(page, 'match');
     await expectAccessible(page, 'match page');
     const { circuit } = await activeCircuit(server, tenant);

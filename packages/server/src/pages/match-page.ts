@@ -15,15 +15,19 @@ function historyLine(entry: HistoryEntry, names: ReadonlyMap<string, string>): s
   return `<li>${time(entry.at)} — <strong>${esc(words(entry.type))}</strong>${parts.length ? ` ${esc(parts.join(', '))}` : ''}</li>`;
 }
 
-/** The main part of a match page (R28.5): sides, scores, status, schedule and history without internal ids. */
-export function matchMain(match: Match, tournamentName: string): string {
+/**
+ * The main part of a match page (R28.5): sides, scores, status, schedule and history without internal ids. Its
+ * heading is `roundName` (the name the tournament page gives the match's round) with the match number, else the
+ * bracket, round and match numbers.
+ */
+export function matchMain(match: Match, tournamentName: string, roundName?: string): string {
   const history = match.history ?? [];
   const names = new Map(match.participants.filter((p) => p.participantId).map((p) => [p.participantId!, p.name ?? 'TBD']));
   const rows = match.participants
     .map((p) => `<tr><td>${p.seed ?? ''}</td><td>${esc(p.name ?? 'TBD')}${p.participantId && p.participantId === match.winnerId ? ' <strong>(winner)</strong>' : ''}</td><td>${p.score ?? ''}</td></tr>`)
     .join('');
   return `<p><a href="/t/${esc(match.tournamentId)}">← ${esc(tournamentName)}</a></p>
-<h1>${esc(words(match.bracket))} round ${match.round}, match ${match.number}</h1>
+<h1>${roundName ? `${esc(roundName)}, match ${match.number}` : `${esc(words(match.bracket))} round ${match.round}, match ${match.number}`}</h1>
 <dl class="facts"><dt>Status</dt><dd><span class="badge ${esc(match.status)}">${esc(words(match.status))}</span>${match.resultType && match.resultType !== 'NORMAL' ? ` ${esc(words(match.resultType))}` : ''}${match.isDraw ? ' (draw)' : ''}</dd>
 <dt>Scheduled</dt><dd>${time(match.scheduledAt)}</dd>${match.completedAt ? `<dt>Finished</dt><dd>${time(match.completedAt)}</dd>` : ''}</dl>
 <table><caption>Sides</caption><thead><tr><th scope="col">Seed</th><th scope="col">Name</th><th scope="col">Score</th></tr></thead><tbody>${rows}</tbody></table>

@@ -76,8 +76,10 @@ export function pageRoutes(): Middleware<ApiState, ApiContextExtras> {
   router.get('/m/:id', (ctx) =>
     page(ctx, async () => {
       const match = await ctx.services.matches.get(ANONYMOUS, ctx.params.id!);
-      const tournament = await ctx.services.tournaments.get(ANONYMOUS, match.tournamentId);
-      return shell({ title: `${tournament.name}: match ${match.round}.${match.number}`, main: matchMain(match, tournament.name) }, PAGE_CSS);
+      const { tournament, bracket } = await tournamentData(ctx, match.tournamentId);
+      // The round as the tournament page names it ("Quarter-finals", "Losers round 2", R27.11).
+      const round = bracket?.stages.flatMap((s) => s.rounds).find((r) => r.matches.some((m) => m.id === match.id))?.name;
+      return shell({ title: `${tournament.name}: match ${match.round}.${match.number}`, main: matchMain(match, tournament.name, round) }, PAGE_CSS);
     }),
   );
   router.get('/c/:id', (ctx) =>
