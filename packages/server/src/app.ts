@@ -17,7 +17,7 @@ import { createMemoryRateLimiter, type RateLimiter, rateLimit } from './http/rat
 import { requestId } from './http/request-id';
 import { loggedPath, requestLog } from './http/request-log';
 import { responseContract } from './http/response-contract';
-import { buildRouter, ignoresCredentials, unmatchedRoute } from './http/router';
+import { buildRouter, ignoresCredentials, servesOperation, unmatchedRoute } from './http/router';
 import { compileValidators } from './http/validation';
 import { createLogger, type Logger } from './logger';
 import { operationHandlers } from './routes/index';
@@ -121,7 +121,10 @@ export function createApp(options: CreateAppOptions): TourneyApp {
   if (config.validateResponses) koa.use(responseContract(validators, logger));
   koa.use(errorHandler());
   koa.use(authenticate({ ignoresCredentials: ignoresCredentials(router, operations) }));
-  if (config.rateLimit.enabled) koa.use(rateLimit(options.rateLimiter ?? createMemoryRateLimiter(config.rateLimit), clock));
+  if (config.rateLimit.enabled) {
+    const byAddress = servesOperation(router, operations, (op) => op.rateLimitByAddress);
+    koa.use(rateLimit(options.rateLimiter ?? createMemoryRateLimiter(config.rateLimit), clock, byAddress));
+  }
   koa.use(rejectInvalidCredentials());
   // Public pages, the API reference and the contract, outside /api/v1 (R28.5 to R28.9).
   koa.use(pageRoutes());

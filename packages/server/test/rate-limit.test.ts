@@ -89,6 +89,23 @@ describe('rate limiting', () => {
     expect(blocked.status).toBe(429);
   });
 
+  it('counts register, login and refresh against the address even with a valid token or key: no fresh allowance of guesses', async () => {
+    const api = await startTestServer({ clock: new ManualClock(start.now()), rateLimit: { points: 4, durationSeconds: 60 } });
+    server = api;
+    const tenant = await createTenant(api, {}); // registers over the address, then counts for its owner and key
+    const guess = (credentials: { token?: string; apiKey?: string }) =>
+      request(api, 'POST', '/auth/login', { ...credentials, body: { username: tenant.owner.username, password: 'a wrong guess' } });
+    let answers = 0;
+    while ((await guess({})).status !== 429) expect(++answers).toBeLessThan(5);
+    // The address is spent: a valid access token or API key sent along opens no allowance of its own for login.
+    expect((await guess({ token: tenant.owner.accessToken })).status).toBe(429);
+    expect((await guess({ apiKey: tenant.apiKey.key })).status).toBe(429);
+    const refresh = await request(api, 'POST', '/auth/refresh', { token: tenant.owner.accessToken, body: { refreshToken: tenant.owner.refreshToken } });
+    expect(refresh.status).toBe(429);
+    // Other operations still count against the user.
+    expect((await request(api, 'GET', '/users/me', { token: tenant.owner.accessToken })).status).toBe(200);
+  });
+
   it('keys the injected limiter by API key id, user id or client address', async () => {
     const keys: string[] = [];
     const limiter: RateLimiter = {

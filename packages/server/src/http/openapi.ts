@@ -43,6 +43,11 @@ export interface OperationSpec {
   requiredScope: Scope | undefined;
   /** `x-ignores-credentials`: credentials sent are never read nor checked (getHealth, uploadEvidence; R1.21). */
   ignoresCredentials: boolean;
+  /**
+   * `x-rate-limit-by: address`: counted against the client address whatever credentials come with it (register,
+   * login, refreshToken; R3.5), so that a valid token cannot open a fresh allowance of password guesses.
+   */
+  rateLimitByAddress: boolean;
   parameters: ParameterSpec[];
   bodyKind: BodyKind;
   bodyRequired: boolean;
@@ -175,6 +180,7 @@ export function listOperations(document: OpenApiDocument): OperationSpec[] {
         ...parseSecurity((op.security ?? document.security) as Array<Record<string, unknown>> | undefined),
         requiredScope: scope as Scope | undefined,
         ignoresCredentials: op['x-ignores-credentials'] === true,
+        rateLimitByAddress: op['x-rate-limit-by'] === 'address',
         parameters: [...byKey.values()],
         bodyKind,
         bodyRequired,

@@ -55,14 +55,20 @@ export function createMemoryRateLimiter(config: Pick<RateLimitConfig, 'points' |
 
 /**
  * Counts every request against its caller (API key id, else user id, else client address; a request with invalid
- * credentials counts against its address) and sets X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset
+ * credentials counts against its address; a request `byAddress` selects, the account-entry operations marked
+ * `x-rate-limit-by: address`, against its address whatever credentials it carries) and sets X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset
  * (Unix epoch seconds of the window reset, read from `clock`) on every response, errors included. Over the limit: 429
  * RATE_LIMITED with Retry-After (seconds). Must run after authenticate and inside the error handler.
  */
-export function rateLimit(limiter: RateLimiter, clock: Clock = systemClock): Middleware<ApiState, ApiContextExtras> {
+export function rateLimit(
+  limiter: RateLimiter,
+  clock: Clock = systemClock,
+  byAddress: (ctx: { path: string; method: string }) => boolean = () => false,
+): Middleware<ApiState, ApiContextExtras> {
   return async (ctx, next) => {
     const auth = ctx.state.auth;
-    const key = auth.kind === 'apiKey' ? `key:${auth.apiKeyId}` : auth.kind === 'user' ? `user:${auth.userId}` : `ip:${ctx.ip}`;
+    const caller = auth.kind === 'apiKey' ? `key:${auth.apiKeyId}` : auth.kind === 'user' ? `user:${auth.userId}` : undefined;
+    const key = caller === undefined || byAddress(ctx) ? `ip:${ctx.ip}` : caller;
     const decision = await limiter.consume(key);
     const resetSeconds = Math.ceil((clock.now().getTime() + decision.msBeforeReset) / 1000);
     ctx.set('X-RateLimit-Limit', String(decision.limit));

@@ -123,15 +123,19 @@ export function buildRouter(options: RouterOptions): ApiRouter {
 }
 
 /**
- * A predicate telling whether a request goes to an operation that ignores credentials (`x-ignores-credentials`,
- * R1.21), for authenticate. Only paths starting with such an operation's literal prefix (compared case-insensitively,
- * as routes match, R2.8) are matched against the router (the route served is the first one matched: routes are
- * registered by specificity), so `/API/V1/Health` ignores credentials as `/api/v1/health` does.
+ * A predicate telling whether a request goes to one of the operations `pick` selects, for middleware that runs before
+ * routing (authenticate, rateLimit). Only paths starting with such an operation's literal prefix (compared
+ * case-insensitively, as routes match, R2.8) are matched against the router (the route served is the first one
+ * matched: routes are registered by specificity), so `/API/V1/Health` is getHealth as `/api/v1/health` is.
  */
-export function ignoresCredentials(router: ApiRouter, operations: readonly OperationSpec[]): (ctx: { path: string; method: string }) => boolean {
-  const ignoring = operations.filter((op) => op.ignoresCredentials);
-  const names = new Set(ignoring.map((op) => op.operationId));
-  const prefixes = ignoring.map((op) => (API_PREFIX + op.koaPath.split('/:')[0]!).toLowerCase());
+export function servesOperation(
+  router: ApiRouter,
+  operations: readonly OperationSpec[],
+  pick: (op: OperationSpec) => boolean,
+): (ctx: { path: string; method: string }) => boolean {
+  const picked = operations.filter(pick);
+  const names = new Set(picked.map((op) => op.operationId));
+  const prefixes = picked.map((op) => (API_PREFIX + op.koaPath.split('/:')[0]!).toLowerCase());
   if (names.size === 0) return () => false;
   return ({ path, method }) => {
     const lower = path.toLowerCase();
@@ -139,6 +143,11 @@ export function ignoresCredentials(router: ApiRouter, operations: readonly Opera
     const served = router.routerFor(path)?.match(path, method).pathAndMethod[0];
     return served !== undefined && names.has(String(served.name));
   };
+}
+
+/** Whether a request goes to an operation that ignores credentials (`x-ignores-credentials`, R1.21). */
+export function ignoresCredentials(router: ApiRouter, operations: readonly OperationSpec[]): (ctx: { path: string; method: string }) => boolean {
+  return servesOperation(router, operations, (op) => op.ignoresCredentials);
 }
 
 /**
