@@ -17,6 +17,7 @@ import { createMemoryRateLimiter, type RateLimiter, rateLimit } from './http/rat
 import { requestId } from './http/request-id';
 import { loggedPath, requestLog } from './http/request-log';
 import { responseContract } from './http/response-contract';
+import { isClientGone } from './http/client-gone';
 import { buildRouter, ignoresCredentials, servesOperation, unmatchedRoute } from './http/router';
 import { compileValidators } from './http/validation';
 import { createLogger, type Logger } from './logger';
@@ -111,7 +112,10 @@ export function createApp(options: CreateAppOptions): TourneyApp {
   koa.context.deps = deps;
   koa.context.liveStreams = liveStreams;
   koa.on('error', (error: unknown, ctx?: Koa.Context) => {
-    logger.error({ err: error, requestId: ctx?.state?.requestId, method: ctx?.method, path: ctx ? loggedPath(ctx) : undefined }, 'unhandled error');
+    const where = { requestId: ctx?.state?.requestId, method: ctx?.method, path: ctx ? loggedPath(ctx) : undefined };
+    // A client that closes its connection while the body is sent (a live stream it stops following) is no fault.
+    if (isClientGone(error)) return void logger.debug({ ...where, code: (error as { code?: string }).code }, 'client went away');
+    logger.error({ err: error, ...where }, 'unhandled error');
   });
 
   koa.use(requestId());
