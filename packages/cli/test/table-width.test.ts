@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { SCOPES } from '../src/commands/api-key';
 import { fitColumns, type Column } from '../src/output/table';
 import { textWidth } from '../src/output/text';
 import { BASE, match, page, tournament } from './helpers/api-fixtures';
@@ -21,25 +22,13 @@ const URL = 'http://127.0.0.1:4567/hooks/tourney';
 const MESSAGE = 'The result of your match against bob was confirmed: 2-1, you advance to round 2';
 const LONG_NAME = 'Spring Open Championship 2030';
 
-const ALL_SCOPES = [
-  'manage:tournaments',
-  'read:tournaments',
-  'read:circuits',
-  'manage:circuits',
-  'manage:webhooks',
-  'read:webhooks',
-  'read:analytics',
-  'anticheat:session.write',
-  'anticheat:detections.read',
-  'anticheat:evidence.write',
-];
 const apiKey = {
   id: KEY_ID,
   projectId: 'p1',
   name: 'ci deploy',
   prefix: 'tk_abcd1',
   lastFour: 'wxyz',
-  scopes: ALL_SCOPES,
+  scopes: SCOPES,
   createdAt: '2030-01-01T00:00:00.000Z',
   lastUsedAt: '2030-01-01T10:00:00.000Z',
   expiresAt: null,
@@ -148,7 +137,7 @@ describe('tables fit the terminal width', () => {
   it('piped output keeps every column, whatever the terminal width', async () => {
     LISTS['api-key list']!.serve();
     const keys = await runCli(['api-key', 'list'], { configDir: dir.path, io: captureIo({ columns: 40 }) });
-    expect(keys.out).toBe(`${KEY_ID}\tci deploy\ttk_abcd1...wxyz\t${ALL_SCOPES.join(',')}\t2030-01-01T10:00:00.000Z\tACTIVE\n`);
+    expect(keys.out).toBe(`${KEY_ID}\tci deploy\ttk_abcd1...wxyz\t${SCOPES.join(',')}\t2030-01-01T10:00:00.000Z\tACTIVE\n`);
     LISTS['anticheat detection list']!.serve();
     const detections = await runCli(['anticheat', 'detection', 'list'], { configDir: dir.path, io: captureIo({ columns: 40 }) });
     expect(detections.out).toBe(`${DETECTION_ID}\t2030-01-01T10:00:00.000Z\tranked-1\t${USER_ID}\taim.snap_angle\tHIGH\ttrue\t2\t\n`);

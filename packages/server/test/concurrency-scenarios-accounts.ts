@@ -8,29 +8,9 @@
  */
 import { expect } from 'vitest';
 import { signWebhook } from '../src/services/webhooks/signing';
-import { createTenant, expectStatus, registerUser, request, type ApiServer, type TestResponse, type TestTenant } from './helpers/index';
+import { inRounds, pick, tally, type Scenarios } from './concurrency-helpers';
+import { createTenant, expectStatus, registerUser, request, type ApiServer, type TestTenant } from './helpers/index';
 import { startReceiver, type TestReceiver } from './webhooks-helpers';
-
-/** A scenario: requests at once over `servers`, then checks. */
-type Scenario = (servers: readonly ApiServer[]) => Promise<void>;
-
-/** The server that takes the i-th request: each in turn. */
-const pick = (servers: readonly ApiServer[]) => (i: number): ApiServer => servers[i % servers.length]!;
-
-/** The statuses of `answers` with their error codes, e.g. `409 CONFLICT`, counted. */
-function tally(answers: readonly TestResponse[]): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const a of answers) {
-    const key = a.status < 300 ? String(a.status) : `${a.status} ${a.body?.error?.code ?? a.text.slice(0, 80)}`;
-    out[key] = (out[key] ?? 0) + 1;
-  }
-  return out;
-}
-
-/** Runs `round` `rounds` times at once (round index given). */
-async function inRounds(rounds: number, round: (i: number) => Promise<void>): Promise<void> {
-  await Promise.all(Array.from({ length: rounds }, (_, i) => round(i)));
-}
 
 /** Runs `body` with a loopback webhook receiver, closed afterwards. */
 async function withReceiver(body: (receiver: TestReceiver) => Promise<void>): Promise<void> {
@@ -174,7 +154,7 @@ export async function relinksAtOnce(servers: readonly ApiServer[], rounds = 6): 
 }
 
 /** The scenarios, each with the rule it checks (test names). */
-export const ACCOUNT_SCENARIOS: ReadonlyArray<readonly [rule: string, scenario: Scenario]> = [
+export const ACCOUNT_SCENARIOS: Scenarios = [
   ['a webhook disabled and redirected at once: both changes kept (disabled, new URL)', webhookPatchesAtOnce],
   ['a webhook secret rotated twice at once: rotations serialize, both issued secrets sign', secretRotationsAtOnce],
   ['a webhook test sent while the subscription is deleted: 202 or 404, never a 500', testWhileDeleted],

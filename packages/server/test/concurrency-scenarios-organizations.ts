@@ -5,23 +5,10 @@
  * invitation accepted while its invitee is invited again, an anti-cheat detection raised while its session ends.
  */
 import { expect } from 'vitest';
-import { createTenant, expectStatus, registerUser, request, type ApiServer, type TestResponse, type TestServer, type TestUser } from './helpers/index';
+import { inRounds, outcome, pick, type Scenarios } from './concurrency-helpers';
+import { createTenant, expectStatus, registerUser, request, type ApiServer, type TestServer } from './helpers/index';
 import { ANTI_CHEAT_SCOPES, enrolledUsers, startSession, withKey } from './anti-cheat-helpers';
 import { joinAll, openTournament } from './tournaments-helpers';
-
-/** A scenario: requests at once over `servers`, then checks. */
-type Scenario = (servers: readonly ApiServer[]) => Promise<void>;
-
-/** The server that takes the i-th request: each in turn. */
-const pick = (servers: readonly ApiServer[]) => (i: number): ApiServer => servers[i % servers.length]!;
-
-/** An answer as `status CODE` (`status` alone for a success), e.g. `409 INVALID_STATE`. */
-const outcome = (a: TestResponse): string => (a.status < 300 ? String(a.status) : `${a.status} ${a.body?.error?.code ?? a.text.slice(0, 120)}`);
-
-/** Runs `round` `rounds` times at once (round index given). */
-const inRounds = async (rounds: number, round: (i: number) => Promise<void>): Promise<void> => {
-  await Promise.all(Array.from({ length: rounds }, (_, i) => round(i)));
-};
 
 /** The in-process server among `servers`, whose database a scenario may read (undefined for server processes). */
 const inProcess = (servers: readonly ApiServer[]): TestServer | undefined => servers.find((s): s is TestServer => 'deps' in s);
@@ -149,7 +136,7 @@ export async function detectionRaisedWhileSessionEnds(servers: readonly ApiServe
 }
 
 /** Every scenario above with the rule it checks (the test's title), in the order the test file runs them. */
-export const ORGANIZATION_SCENARIOS: ReadonlyArray<readonly [rule: string, scenario: Scenario]> = [
+export const ORGANIZATION_SCENARIOS: Scenarios = [
   [
     'an organization deleted while one of its tournaments starts: the start wins (delete 409 INVALID_STATE) or the delete (start refused, never 500), never an ONGOING tournament deleted',
     organizationDeletedWhileTournamentStarts,

@@ -57,7 +57,8 @@ export interface DatabaseDialect {
   /**
    * Inside a transaction of `trx`, locks the rows of `table` with these ids until the transaction ends, so that a
    * concurrent transaction locking them waits, and reads after this call see what it committed (for counts checked
-   * before a write: places of a tournament, OWNERs of an organization). Ids that match no row are ignored.
+   * before a write: places of a tournament, OWNERs of an organization). Ids that match no row are ignored; any number
+   * of ids may be given (they are locked in id order).
    * SQLite: nothing to do, the write transaction already holds the database's only write lock.
    */
   lockRows(trx: Db, table: LockableTable, ids: readonly string[]): Promise<void>;

@@ -1,11 +1,15 @@
 import { CompiledQuery, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { columnsOf, quoted } from '../bulk-insert';
+import { chunks } from '../chunks';
 import type { DatabaseDialect } from '../dialect';
 import { connectionFailure } from './connection-error';
 import { createPostgresDatabase, createPostgresPool, type PostgresPoolOptions } from './postgres';
 import { createPostgresRateLimiter } from './postgres-rate-limiter';
 import { toUniqueViolation } from './unique-violation';
+
+/** Ids locked per statement by lockRows. */
+const LOCK_CHUNK_SIZE = 8000;
 
 /**
  * The PostgreSQL dialect (node-postgres pool of `options.poolSize` connections): plain READ COMMITTED transactions,
@@ -30,10 +34,12 @@ export function postgresDialect(options: PostgresPoolOptions): DatabaseDialect {
       return { db, close: () => db.destroy(), createRateLimiter: (limits) => createPostgresRateLimiter(pool, limits) };
     },
     async lockRows(trx, table, ids) {
-      if (ids.length === 0) return;
-      // In id order, so that two transactions locking overlapping sets cannot deadlock.
+      // In id order, also across the statements of a long list (each within PostgreSQL's 65,535 parameters), so
+      // that two transactions locking overlapping sets cannot deadlock.
       const sorted = [...new Set(ids)].sort();
-      await sql`SELECT id FROM ${sql.table(table)} WHERE id IN (${sql.join(sorted)}) ORDER BY id FOR UPDATE`.execute(trx);
+      for (const chunk of chunks(sorted, LOCK_CHUNK_SIZE)) {
+        await sql`SELECT id FROM ${sql.table(table)} WHERE id IN (${sql.join(chunk)}) ORDER BY id FOR UPDATE`.execute(trx);
+      }
     },
     async lockKey(trx, key) {
       await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);

@@ -10,6 +10,7 @@ import type { TournamentsTable } from '../../db/schema';
 import type { WriteContext } from './write-context';
 import type { Match } from '../../contract-types';
 import { DomainService } from '../domain-service';
+import { lockTournamentPlaces } from '../participants/capacity';
 import type { MatchRow, TournamentRow } from '../../db/rows';
 
 /** Options of a match write: the request's Idempotency-Key header, if any. */
@@ -128,8 +129,8 @@ export abstract class MatchWriteService extends DomainService {
    * Runs a write: replays the stored answer of an earlier request with the same Idempotency-Key (422 when that key
    * was used for another request), else `prepare` (reads and checks, outside the transaction) and its effect in one
    * transaction that also stores the answer under the key. The effect runs only if the tournament's status is still
-   * the one `prepare` checked, read under the tournament's lock (see assertTournamentStatusUnchanged). When the write fails because a concurrent request with
-   * the same key got there first, that request's answer is replayed.
+   * the one `prepare` checked, read under the tournament's lock (see assertStatusUnchanged). When the write fails
+   * because a concurrent request with the same key got there first, that request's answer is replayed.
    */
   protected async write<T>(
     auth: AuthContext,
@@ -149,8 +150,8 @@ export abstract class MatchWriteService extends DomainService {
       const data = await this.db.transaction().execute(async (trx) => {
         // Writes of one tournament's matches run one at a time: a result fills the next matches and may complete the
         // stage or the tournament, decisions read from rows that a concurrent result could be changing.
-        await this.deps.dialect.lockRows(trx, 'tournaments', [tournament.id]);
-        await assertTournamentStatusUnchanged(trx, tournament);
+        const locked = await lockTournamentPlaces(trx, this.deps.dialect, tournament.id);
+        assertStatusUnchanged(tournament.status, locked.status);
         const result = await effect({ db: trx, sink: this.deps, tournament, now, dialect: this.deps.dialect });
         if (scope) await storeData(trx, scope, result, now);
         return result;
@@ -176,17 +177,13 @@ export abstract class MatchWriteService extends DomainService {
 }
 
 /**
- * Refuses a match write whose checks (`prepare`, outside the transaction) saw another tournament status than the one
- * the tournament has now, read under its lock: a result that completed the tournament, or a start, committed
+ * Refuses a match write whose checks (`prepare`, outside the transaction) saw tournament status `seen` while the
+ * tournament, read under its lock, is now `now`: a result that completed the tournament, or a start, committed
  * meanwhile (R18.12). A COMPLETED tournament is 409 TOURNAMENT_LOCKED (its results are final, R8.13), any other
  * change 409 CONFLICT (sending the request again checks it anew).
  */
-async function assertTournamentStatusUnchanged(db: Db, tournament: Pick<TournamentRow, 'id' | 'status'>): Promise<void> {
-  const now = await db.selectFrom('tournaments').select('status').where('id', '=', tournament.id).executeTakeFirst();
-  if (now === undefined) throw notFound('tournament');
-  if (now.status === tournament.status) return;
-  if (now.status === 'COMPLETED') {
-    throw new AppError('TOURNAMENT_LOCKED', 'the tournament completed while this request ran: its results are final');
-  }
-  throw new AppError('CONFLICT', `the tournament went from ${tournament.status} to ${now.status} while this request ran; send it again`);
+function assertStatusUnchanged(seen: string, now: string): void {
+  if (now === seen) return;
+  if (now === 'COMPLETED') throw new AppError('TOURNAMENT_LOCKED', 'the tournament completed while this request ran: its results are final');
+  throw new AppError('CONFLICT', `the tournament went from ${seen} to ${now} while this request ran; send it again`);
 }

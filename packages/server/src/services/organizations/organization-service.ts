@@ -4,7 +4,6 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import type { AuthContext, StaffRole } from '../../auth/auth-context';
 import { AppError, notFound } from '../../errors/app-error';
 import { queryPage, toPage, withTotalCap } from '../../db/page-query';
-import { chunks } from '../../db/chunks';
 import { newId } from '../../ids';
 import { ADMIN_ROLES } from '../access';
 import { slugCandidate, slugify, uniqueSlug } from '../slug';
@@ -111,10 +110,9 @@ export class OrganizationService extends DomainService {
       // Its circuits before its tournaments, the order a classification locks them in (circuit, then the tournament its
       // row refers to): the two wait for each other instead of deadlocking.
       const circuits = await trx.selectFrom('circuits').select('id').where('project_id', 'in', projectIds).execute();
-      for (const chunk of chunks(circuits.map((c) => c.id).sort(), LOCK_CHUNK_SIZE)) await this.deps.dialect.lockRows(trx, 'circuits', chunk);
+      await this.deps.dialect.lockRows(trx, 'circuits', circuits.map((c) => c.id));
       const tournaments = await trx.selectFrom('tournaments').select('id').where('project_id', 'in', projectIds).execute();
-      // In id order over the chunks too (lockRows sorts within one call), each call within the statement's parameters.
-      for (const chunk of chunks(tournaments.map((t) => t.id).sort(), LOCK_CHUNK_SIZE)) await this.deps.dialect.lockRows(trx, 'tournaments', chunk);
+      await this.deps.dialect.lockRows(trx, 'tournaments', tournaments.map((t) => t.id));
       const ongoing = await trx
         .selectFrom('tournaments')
         .select('id')
@@ -218,9 +216,6 @@ export function toOrganization(row: Selectable<OrganizationsTable>): Organizatio
     updatedAt: row.updated_at,
   };
 }
-
-/** Circuit or tournament rows locked per lockRows call by delete: within SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
-const LOCK_CHUNK_SIZE = 8000;
 
 /** How many times create picks a derived slug again after losing it to a concurrent create. */
 const SLUG_ATTEMPTS = 5;

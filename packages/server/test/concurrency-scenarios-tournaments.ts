@@ -1,0 +1,250 @@
+/**
+ * Races of tournament-wide writes (R18.12) as scenarios over HTTP, spread in turn over `servers`: organizer changes
+ * of participants, the start, the last confirmation, deletes and partial updates of tournaments and circuits, each
+ * decided on the rows as they are under the tournament's (or circuit's) lock. Part of INVARIANT_SCENARIOS
+ * (concurrency-scenarios.ts).
+ */
+import { expect } from 'vitest';
+import { activeCircuit, classify, completedTournament, createCircuit } from './circuits-helpers';
+import { pick, tally, users, type Scenarios } from './concurrency-helpers';
+import { createTenant, expectStatus, request, type ApiServer, type TestUser } from './helpers/index';
+import { allMatches, joinAll, lifecycle, openTournament, playMatch } from './tournaments-helpers';
+
+/** The notifications of `user` whose message says an organizer disqualified them. */
+async function disqualificationNotices(server: ApiServer, user: TestUser): Promise<number> {
+  const res = await request(server, 'GET', '/notifications', { token: user.accessToken, query: { limit: 100 } });
+  expectStatus(res, 200, 'listNotifications');
+  return res.body.data.filter((n: { message: string }) => n.message.includes('disqualified you')).length;
+}
+
+/**
+ * Organizer changes of one participant at once while a round robin runs (R6.6, R6.7, R6.10): a disqualification and
+ * a withdrawal sent together, one succeeds and the other is 409 INVALID_TRANSITION (DISQUALIFIED -> WITHDRAWN is not
+ * a change allowed while ONGOING); three removals of another participant disqualify them once (one notice).
+ */
+export async function participantChangesAtOnce(servers: readonly ApiServer[]): Promise<void> {
+  const at = pick(servers);
+  const tenant = await createTenant(at(0));
+  const t = await openTournament(at(1), tenant, { maxParticipants: 4, stages: [{ name: 'League', format: 'ROUND_ROBIN' }] });
+  const players = await users(servers, 4);
+  const { participantOf } = await joinAll(at(0), t.id, players);
+  await lifecycle(at(1), tenant, t.id, 'start');
+  const token = tenant.owner.accessToken;
+  const path = (user: TestUser) => `/tournaments/${t.id}/participants/${participantOf.get(user.id)}`;
+  const changes = await Promise.all(
+    (['DISQUALIFIED', 'WITHDRAWN'] as const).map((status, i) => request(at(i), 'PATCH', path(players[0]!), { token, body: { status } })),
+  );
+  expect(tally(changes)).toEqual({ 200: 1, '409 INVALID_TRANSITION': 1 });
+  const removals = await Promise.all([0, 1, 2].map((i) => request(at(i), 'DELETE', path(players[1]!), { token })));
+  expect(tally(removals)).toEqual({ 204: 3 });
+  expect(await disqualificationNotices(at(0), players[1]!)).toBe(1);
+}
+
+/**
+ * The start of a single elimination of 4 while the organizer withdraws one participant, reseeds another and removes
+ * a third, all at once, four times (R5.10, R6.5, R6.7): every answer is 2xx or 409, and whichever committed first,
+ * the tournament is consistent: a participant in a match is ACTIVE or has forfeited it (a walkover, or one waiting for
+ * the opponent), none is still REGISTERED, and no match names a deleted participant.
+ */
+export async function startWhileParticipantsChange(servers: readonly ApiServer[], rounds = 4): Promise<void> {
+  const at = pick(servers);
+  const tenant = await createTenant(at(0));
+  const players = await users(servers, 5);
+  const token = tenant.owner.accessToken;
+  for (let round = 0; round < rounds; round++) {
+    const t = await openTournament(at(round), tenant, { maxParticipants: 8, stages: [{ name: 'Cup', format: 'SINGLE_ELIMINATION' }] });
+    const { participantOf } = await joinAll(at(round + 1), t.id, players);
+    const [withdrawn, reseeded, removed] = players.slice(0, 3).map((u) => participantOf.get(u.id)!);
+    const path = (id: string) => `/tournaments/${t.id}/participants/${id}`;
+    const answers = await Promise.all([
+      request(at(round), 'POST', `/tournaments/${t.id}/start`, { token }),
+      request(at(round + 1), 'PATCH', path(withdrawn!), { token, body: { status: 'WITHDRAWN' } }),
+      request(at(round + 2), 'PATCH', path(reseeded!), { token, body: { seed: 9 } }),
+      request(at(round + 3), 'DELETE', path(removed!), { token }),
+    ]);
+    for (const a of answers) expect(a.status < 300 || a.status === 409, `${a.status} ${a.text.slice(0, 200)}`).toBe(true);
+    expect(answers[0]!.status).toBe(200);
+    const listed = await request(at(round), 'GET', `/tournaments/${t.id}/participants`, { query: { limit: 100 } });
+    const statusOf = new Map<string, string>(listed.body.data.map((p: { id: string; status: string }) => [p.id, p.status]));
+    expect([...statusOf.values()]).not.toContain('REGISTERED');
+    for (const m of await allMatches(at(round + 1), t.id)) {
+      for (const side of m.participants as { participantId: string | null }[]) {
+        if (side.participantId === null) continue;
+        const status = statusOf.get(side.participantId);
+        expect(status, `match ${m.id} names a deleted participant`).toBeDefined();
+        // One who left after the start forfeits: the match is a walkover, or waits for the opponent it goes to.
+        const waiting = m.status === 'SCHEDULED' && m.participants.some((other: { participantId: string | null }) => other.participantId === null);
+        if (status !== 'ACTIVE' && status !== 'ELIMINATED' && !waiting) {
+          expect(['COMPLETED', 'RESOLVED'], `match ${m.id} names a ${status} participant`).toContain(m.status);
+        }
+      }
+    }
+  }
+}
+
+/**
+ * A single elimination of 4 whose final is reported: its confirmation is sent with a cascading correction of a
+ * semi-final, and (another tournament) with the disqualification of the finalist who must confirm (R8.13, R6.6).
+ * Exactly one of each pair succeeds: a COMPLETED tournament's results are final, so it never keeps an open match
+ * or changes a participant after the fact.
+ */
+export async function finalConfirmedWhileChanged(servers: readonly ApiServer[]): Promise<void> {
+  const at = pick(servers);
+  const tenant = await createTenant(at(0));
+  const players = await users(servers, 4);
+  const token = tenant.owner.accessToken;
+  const finalReported = async (k: number) => {
+    const t = await openTournament(at(k), tenant, { maxParticipants: 4, stages: [{ name: 'Cup', format: 'SINGLE_ELIMINATION' }] });
+    const { byParticipant } = await joinAll(at(k + 1), t.id, players);
+    await lifecycle(at(k), tenant, t.id, 'start');
+    const semis = (await allMatches(at(k), t.id)).filter((m) => m.round === 1);
+    for (const m of semis) await playMatch(at(k + 1), m, byParticipant);
+    const played = await allMatches(at(k), t.id);
+    const final = played.find((m) => m.round === 2)!;
+    const [a, b] = final.participants.map((s: { participantId: string }) => s.participantId) as [string, string];
+    const report = await request(at(k), 'POST', `/matches/${final.id}/report`, {
+      token: byParticipant.get(a)!.accessToken,
+      body: { winnerId: a, scores: [{ participantId: a, score: 2 }, { participantId: b, score: 1 }] },
+    });
+    expectStatus(report, 200, 'report the final');
+    return { t, semis: played.filter((m) => m.round === 1), final, confirmer: byParticipant.get(b)!, loser: b };
+  };
+  const settled = async (k: number, tournamentId: string) => {
+    const matches = await allMatches(at(k), tournamentId);
+    const done = await request(at(k + 1), 'GET', `/tournaments/${tournamentId}`);
+    if (done.body.data.status === 'COMPLETED') for (const m of matches) expect(['COMPLETED', 'RESOLVED']).toContain(m.status);
+  };
+  for (let k = 0; k < 2; k++) {
+    const { t, semis, final, confirmer } = await finalReported(k);
+    const semi = semis[0];
+    const [a, b] = semi.participants.map((s: { participantId: string }) => s.participantId) as [string, string];
+    const flipped = semi.winnerId === a ? b : a;
+    const answers = await Promise.all([
+      request(at(k), 'POST', `/matches/${final.id}/confirm`, { token: confirmer.accessToken }),
+      request(at(k + 1), 'POST', `/matches/${semi.id}/correct`, {
+        token,
+        body: { winnerId: flipped, scores: [{ participantId: a, score: flipped === a ? 2 : 0 }, { participantId: b, score: flipped === b ? 2 : 0 }], reason: 'swapped sheets', cascade: true },
+      }),
+    ]);
+    expect(answers.filter((r) => r.status === 200), answers.map((r) => `${r.status} ${r.text.slice(0, 120)}`).join('; ')).toHaveLength(1);
+    await settled(k, t.id);
+  }
+  for (let k = 0; k < 2; k++) {
+    const { t, final, confirmer, loser } = await finalReported(k);
+    const answers = await Promise.all([
+      request(at(k), 'POST', `/matches/${final.id}/confirm`, { token: confirmer.accessToken }),
+      request(at(k + 1), 'PATCH', `/tournaments/${t.id}/participants/${loser}`, { token, body: { status: 'DISQUALIFIED' } }),
+    ]);
+    expect(answers.filter((r) => r.status === 200), answers.map((r) => `${r.status} ${r.text.slice(0, 120)}`).join('; ')).toHaveLength(1);
+    await settled(k, t.id);
+  }
+}
+
+/**
+ * A start while the organizer turns the stage from a single elimination into a round robin, four times (R5.10,
+ * R5.11): whichever commits first, the matches are those of the stage format the tournament shows (3 for a single
+ * elimination of 4, 6 for a round robin), and a change after the start is 409 TOURNAMENT_LOCKED.
+ */
+export async function startWhileStagesChange(servers: readonly ApiServer[], rounds = 4): Promise<void> {
+  const at = pick(servers);
+  const tenant = await createTenant(at(0));
+  const players = await users(servers, 4);
+  const token = tenant.owner.accessToken;
+  for (let round = 0; round < rounds; round++) {
+    const t = await openTournament(at(round), tenant, { maxParticipants: 4, stages: [{ name: 'Cup', format: 'SINGLE_ELIMINATION' }] });
+    await joinAll(at(round + 1), t.id, players);
+    const [started, updated] = await Promise.all([
+      request(at(round), 'POST', `/tournaments/${t.id}/start`, { token }),
+      request(at(round + 1), 'PUT', `/tournaments/${t.id}`, { token, body: { stages: [{ name: 'League', format: 'ROUND_ROBIN' }] } }),
+    ]);
+    expect(started.status).toBe(200);
+    expect(updated.status === 200 || updated.body?.error?.code === 'TOURNAMENT_LOCKED', updated.text.slice(0, 200)).toBe(true);
+    const shown = (await request(at(round), 'GET', `/tournaments/${t.id}`)).body.data.stages[0].format;
+    expect(shown).toBe(updated.status === 200 ? 'ROUND_ROBIN' : 'SINGLE_ELIMINATION');
+    expect((await allMatches(at(round + 1), t.id)).length).toBe(shown === 'ROUND_ROBIN' ? 6 : 3);
+  }
+}
+
+/**
+ * A tournament deleted while it starts, four times (R5.13): one of the two wins, the other is a 4xx (the delete 409
+ * once ONGOING, the start 404 or 409 once deleted), never a 500 or a deadlock, and the tournament is either ONGOING or
+ * gone.
+ */
+export async function deleteWhileStarting(servers: readonly ApiServer[], rounds = 4): Promise<void> {
+  const at = pick(servers);
+  const tenant = await createTenant(at(0));
+  const players = await users(servers, 2);
+  const token = tenant.owner.accessToken;
+  for (let round = 0; round < rounds; round++) {
+    const t = await openTournament(at(round), tenant, { maxParticipants: 4 });
+    await joinAll(at(round + 1), t.id, players);
+    const [started, deleted] = await Promise.all([
+      request(at(round), 'POST', `/tournaments/${t.id}/start`, { token }),
+      request(at(round + 1), 'DELETE', `/tournaments/${t.id}`, { token }),
+    ]);
+    expect([started.status, deleted.status].filter((s) => s < 300), `${started.status} ${started.text.slice(0, 150)}; ${deleted.status} ${deleted.text.slice(0, 150)}`).toHaveLength(1);
+    for (const a of [started, deleted]) expect(a.status).toBeLessThan(500);
+    const after = await request(at(round), 'GET', `/tournaments/${t.id}`, { token });
+    expect(after.status === 404 ? 'gone' : after.body.data.status).toBe(deleted.status === 204 ? 'gone' : 'ONGOING');
+  }
+}
+
+/**
+ * Two partial updates of one tournament, and of one circuit, sent at once, four times (R5.9, R9.2): each changes only
+ * the fields it sends, so both changes are kept whichever commits first.
+ */
+export async function partialUpdatesAtOnce(servers: readonly ApiServer[], rounds = 4): Promise<void> {
+  const at = pick(servers);
+  const tenant = await createTenant(at(0));
+  const token = tenant.owner.accessToken;
+  for (let round = 0; round < rounds; round++) {
+    const t = await openTournament(at(round), tenant, { maxParticipants: 8 });
+    const answers = await Promise.all([
+      request(at(round), 'PUT', `/tournaments/${t.id}`, { token, body: { name: `Renamed ${round}` } }),
+      request(at(round + 1), 'PUT', `/tournaments/${t.id}`, { token, body: { maxParticipants: 16 } }),
+    ]);
+    expect(tally(answers)).toEqual({ 200: 2 });
+    const after = (await request(at(round), 'GET', `/tournaments/${t.id}`, { token })).body.data;
+    expect({ name: after.name, maxParticipants: after.maxParticipants }).toEqual({ name: `Renamed ${round}`, maxParticipants: 16 });
+    const c = await createCircuit(at(round), tenant, { name: 'Old name', description: 'old' });
+    const circuitAnswers = await Promise.all([
+      request(at(round), 'PUT', `/circuits/${c.id}`, { token, body: { name: 'New name' } }),
+      request(at(round + 1), 'PUT', `/circuits/${c.id}`, { token, body: { description: 'new' } }),
+    ]);
+    expect(tally(circuitAnswers)).toEqual({ 200: 2 });
+    const circuit = (await request(at(round + 1), 'GET', `/circuits/${c.id}`, { token })).body.data;
+    expect({ name: circuit.name, description: circuit.description }).toEqual({ name: 'New name', description: 'new' });
+  }
+}
+
+/**
+ * A chess tournament classified into a circuit of no discipline while the circuit is set to another discipline,
+ * four times (R9.13): never both, so a circuit never holds a tournament of another discipline than its own.
+ */
+export async function disciplineChangedWhileClassifying(servers: readonly ApiServer[], rounds = 4): Promise<void> {
+  const at = pick(servers);
+  const tenant = await createTenant(at(0));
+  const players = await users(servers, 2);
+  const token = tenant.owner.accessToken;
+  for (let round = 0; round < rounds; round++) {
+    const { circuit } = await activeCircuit(at(round), tenant);
+    const played = await completedTournament(at(round + 1), tenant, players);
+    const answers = await Promise.all([
+      classify(at(round), tenant, circuit.id, played.id),
+      request(at(round + 1), 'PUT', `/circuits/${circuit.id}`, { token, body: { disciplineId: 'valorant' } }),
+    ]);
+    expect(answers.filter((a) => a.status === 200 || a.status === 201), answers.map((a) => `${a.status} ${a.text.slice(0, 120)}`).join('; ')).toHaveLength(1);
+    for (const a of answers) expect(a.status).toBeLessThan(500);
+  }
+}
+
+/** The races above with the rule each checks (the test's title). */
+export const TOURNAMENT_RACE_SCENARIOS: Scenarios = [
+  ['a disqualification and a withdrawal of one participant at once: one succeeds; removals at once disqualify once', participantChangesAtOnce],
+  ['a start while participants are withdrawn, reseeded and removed: no REGISTERED or deleted participant in the bracket', startWhileParticipantsChange],
+  ['a final confirmed while a semi-final is corrected or its finalist disqualified: exactly one succeeds', finalConfirmedWhileChanged],
+  ['a start while the stage format changes: the matches are those of the format shown', startWhileStagesChange],
+  ['a tournament deleted while it starts: one wins, the other is a 4xx, never a deadlock', deleteWhileStarting],
+  ['two partial updates of a tournament or a circuit at once keep both changes', partialUpdatesAtOnce],
+  ['a classification while the circuit changes discipline: never both', disciplineChangedWhileClassifying],
+];
