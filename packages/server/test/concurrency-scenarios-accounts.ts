@@ -9,7 +9,7 @@
 import { expect } from 'vitest';
 import { signWebhook } from '../src/services/webhooks/signing';
 import { inRounds, pick, tally, type Scenarios } from './concurrency-helpers';
-import { createTenant, expectStatus, registerUser, request, type ApiServer, type TestTenant } from './helpers/index';
+import { createApiKey, createTenant, expectStatus, registerUser, request, type ApiServer, type TestTenant } from './helpers/index';
 import { startReceiver, type TestReceiver } from './webhooks-helpers';
 
 /** Runs `body` with a loopback webhook receiver, closed afterwards. */
@@ -154,10 +154,33 @@ export async function relinksAtOnce(servers: readonly ApiServer[], rounds = 6): 
 }
 
 /** The scenarios, each with the rule it checks (test names). */
+/**
+ * revokeApiKey: two keys of one project revoking each other at once serialize as they would one after the other:
+ * one revocation succeeds (204), the other key finds itself revoked (401), and exactly one of the two keys is revoked.
+ */
+export async function keysRevokingEachOther(servers: readonly ApiServer[], rounds = 6): Promise<void> {
+  const at = pick(servers);
+  const tenant = await createTenant(at(0));
+  await inRounds(rounds, async (i) => {
+    const [a, b] = await Promise.all([0, 1].map(() => createApiKey(at(i), tenant.owner, tenant.project.id)));
+    const answers = await Promise.all([
+      request(at(i), 'DELETE', `/developer/api-keys/${b!.id}`, { apiKey: a!.key }),
+      request(at(i + 1), 'DELETE', `/developer/api-keys/${a!.id}`, { apiKey: b!.key }),
+    ]);
+    expect(tally(answers)).toEqual({ 204: 1, '401 UNAUTHORIZED': 1 });
+    const listed = await request(at(i), 'GET', `/developer/api-keys?projectId=${tenant.project.id}&includeRevoked=true&limit=100`, {
+      token: tenant.owner.accessToken,
+    });
+    const revoked = (listed.body.data as Array<{ id: string; revokedAt: string | null }>).filter((k) => [a!.id, b!.id].includes(k.id) && k.revokedAt !== null);
+    expect(revoked).toHaveLength(1);
+  });
+}
+
 export const ACCOUNT_SCENARIOS: Scenarios = [
   ['a webhook disabled and redirected at once: both changes kept (disabled, new URL)', webhookPatchesAtOnce],
   ['a webhook secret rotated twice at once: rotations serialize, both issued secrets sign', secretRotationsAtOnce],
   ['a webhook test sent while the subscription is deleted: 202 or 404, never a 500', testWhileDeleted],
   ['notification preferences changed twice at once: both changes kept', preferencesAtOnce],
   ['one user linking two Steam accounts at once: both 200, the last link wins, no false 409', relinksAtOnce],
+  ['two API keys revoking each other at once: one 204, the other 401, exactly one key revoked', keysRevokingEachOther],
 ];

@@ -25,7 +25,15 @@ export interface SharedRateLimiterOptions {
 }
 
 /** Tables whose rows a write transaction may lock (dialect.lockRows) before checking a count or a state. */
-export type LockableTable = 'tournaments' | 'organizations' | 'circuits' | 'circuit_seasons' | 'users' | 'webhook_subscriptions' | 'anti_cheat_sessions';
+export type LockableTable =
+  | 'tournaments'
+  | 'organizations'
+  | 'circuits'
+  | 'circuit_seasons'
+  | 'users'
+  | 'webhook_subscriptions'
+  | 'anti_cheat_sessions'
+  | 'api_keys';
 
 /**
  * What the server needs from a database beyond the SQL that Kysely's own dialect writes. One implementation per

@@ -111,6 +111,7 @@ export class ApiKeyService {
    * Revokes a key (requests with it then answer 401). Idempotent: revoking a revoked key keeps the first
    * revocation time. 404 for an unknown key or another project's key; users need OWNER/ADMIN; a key may revoke only
    * keys whose every scope it holds itself (403 INSUFFICIENT_SCOPE naming the others, R1.20), as for creating one.
+   * A key revoked while its request ran (by a key it was revoking at the same time) is refused: 401 UNAUTHORIZED.
    */
   async revoke(auth: AuthContext, apiKeyId: string): Promise<void> {
     this.access.requireAuthenticated(auth);
@@ -124,9 +125,16 @@ export class ApiKeyService {
       }
     }
     const now = this.deps.clock.now().toISOString();
-    await this.deps.db.transaction().execute((trx) =>
-      trx.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', apiKeyId).where('revoked_at', 'is', null).execute(),
-    );
+    await this.deps.db.transaction().execute(async (trx) => {
+      if (auth.kind === 'apiKey' && auth.apiKeyId !== apiKeyId) {
+        // Two keys revoking each other at once: the second to take the locks finds its own key revoked and is
+        // refused, as it would be one after the other (R18.12).
+        await this.deps.dialect.lockRows(trx, 'api_keys', [auth.apiKeyId, apiKeyId]);
+        const caller = await trx.selectFrom('api_keys').select('revoked_at').where('id', '=', auth.apiKeyId).executeTakeFirst();
+        if (!caller || caller.revoked_at !== null) throw new AppError('UNAUTHORIZED', 'this API key has been revoked');
+      }
+      await trx.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', apiKeyId).where('revoked_at', 'is', null).execute();
+    });
   }
 }
 
