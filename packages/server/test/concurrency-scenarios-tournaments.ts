@@ -190,6 +190,29 @@ export async function deleteWhileStarting(servers: readonly ApiServer[], rounds 
 }
 
 /**
+ * startTournament sent twice at once, `rounds` tournaments (R5.9): one start wins (200), the other is 409 INVALID_STATE
+ * naming the status the tournament has now (ONGOING, not the status both read first), and stage 1 is generated once.
+ */
+export async function startsAtOnce(servers: readonly ApiServer[], rounds = 4): Promise<void> {
+  const at = pick(servers);
+  const tenant = await createTenant(at(0));
+  const players = await users(servers, 4);
+  const token = tenant.owner.accessToken;
+  for (let round = 0; round < rounds; round++) {
+    const t = await openTournament(at(round), tenant, { maxParticipants: 4 });
+    await joinAll(at(round + 1), t.id, players);
+    const answers = await Promise.all([
+      request(at(round), 'POST', `/tournaments/${t.id}/start`, { token }),
+      request(at(round + 1), 'POST', `/tournaments/${t.id}/start`, { token }),
+    ]);
+    expect(tally(answers)).toEqual({ 200: 1, '409 INVALID_STATE': 1 });
+    expect(answers.find((a) => a.status === 409)!.body.error.message).toContain('(it is ONGOING)');
+    // A single elimination of 4: two semi-finals and the final, once.
+    expect(await allMatches(at(round), t.id)).toHaveLength(3);
+  }
+}
+
+/**
  * Two partial updates of one tournament, and of one circuit, sent at once, four times (R5.9, R9.2): each changes only
  * the fields it sends, so both changes are kept whichever commits first.
  */
@@ -245,6 +268,7 @@ export const TOURNAMENT_RACE_SCENARIOS: Scenarios = [
   ['a final confirmed while a semi-final is corrected or its finalist disqualified: exactly one succeeds', finalConfirmedWhileChanged],
   ['a start while the stage format changes: the matches are those of the format shown', startWhileStagesChange],
   ['a tournament deleted while it starts: one wins, the other is a 4xx, never a deadlock', deleteWhileStarting],
+  ['a tournament started twice at once: one start, the other 409 naming ONGOING, stage 1 generated once', startsAtOnce],
   ['two partial updates of a tournament or a circuit at once keep both changes', partialUpdatesAtOnce],
   ['a classification while the circuit changes discipline: never both', disciplineChangedWhileClassifying],
 ];

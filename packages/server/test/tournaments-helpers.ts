@@ -3,7 +3,7 @@
  * tournament, register players, and play every match through HTTP with the players' own tokens.
  */
 import { expect } from 'vitest';
-import { expectStatus, request, type ApiServer, type TestServer, type TestTenant, type TestUser } from './helpers/index';
+import { expectStatus, request, type ApiServer, type TestTenant, type TestUser } from './helpers/index';
 
 export { registerPlayers } from './helpers/index';
 

@@ -1,4 +1,4 @@
-import { type OpenApiDocument, openapiDocument } from '../contract';
+import type { OpenApiDocument } from '../contract';
 import { allScopes, type Scope } from '../auth/auth-context';
 
 export { type OpenApiDocument, openapiDocument } from '../contract';

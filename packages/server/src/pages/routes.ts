@@ -8,7 +8,7 @@ import { openapiDocument } from '../contract';
 import { API_PREFIX } from '../http/router';
 import { pageScript, referenceScript } from './assets';
 import { circuitMain } from './circuit-page';
-import { esc, shell } from './html';
+import { shell } from './html';
 import { matchMain } from './match-page';
 import { PAGE_CSS } from './styles';
 import { tournamentMain, type TournamentPageData } from './tournament-page';

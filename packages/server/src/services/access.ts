@@ -85,7 +85,7 @@ export class AccessService {
   /**
    * Checks that the caller may act on a resource of `projectId`. Keys: same project (else 404) and the scope.
    * Users: a staff role among `req.roles` in the project's organization (else 403 FORBIDDEN; 404 NOT_FOUND for a
-   * user who is not staff at all when `req.private`).
+   * user who is not staff at all when `req.private`, and for everyone when the project no longer exists).
    */
   async requireProject(auth: AuthContext, projectId: string, req: ProjectRequirement): Promise<ProjectActor> {
     this.requireAuthenticated(auth);
@@ -94,7 +94,15 @@ export class AccessService {
       if (req.scope) this.requireScope(auth, req.scope);
       return { kind: 'apiKey', apiKeyId: auth.apiKeyId };
     }
-    const role = await this.roleInProject(auth.userId, projectId);
+    const membership = await this.deps.db
+      .selectFrom('projects')
+      .leftJoin('organization_members as m', (join) => join.onRef('m.organization_id', '=', 'projects.organization_id').on('m.user_id', '=', auth.userId))
+      .select('m.role')
+      .where('projects.id', '=', projectId)
+      .executeTakeFirst();
+    // A project deleted since the resource was read (its organization deleted meanwhile): the resource is gone too.
+    if (!membership) throw notFound(req.resource);
+    const role = (membership.role as StaffRole | null) ?? null;
     if (!role && req.private) throw notFound(req.resource);
     if (!role || !req.roles.includes(role)) {
       throw new AppError('FORBIDDEN', `you need one of the roles ${req.roles.join(', ')} in the organization owning this ${req.resource}`);

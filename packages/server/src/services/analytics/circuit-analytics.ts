@@ -1,12 +1,5 @@
-import { summarizePoints, type PointsDistribution } from '@tourney/core';
-import type {
-  CircuitAnalytics,
-  CircuitEngagementPoint,
-  CircuitStatus,
-  SeasonAnalytics,
-  SeasonStatus,
-  Standing,
-} from '../../contract-types';
+import { summarizePoints } from '@tourney/core';
+import type { CircuitAnalytics, CircuitStatus, SeasonStatus } from '../../contract-types';
 import { fromHundredths } from '../circuits/circuit-mapper';
 import { findSeasonRows } from '../circuits/circuit-reader';
 import { cumulativeStandings, querySeasonStandings } from '../circuits/season-standings';

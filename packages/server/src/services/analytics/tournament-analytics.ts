@@ -1,4 +1,4 @@
-import type { MatchCounts, ParticipantCounts, TournamentAnalytics, TournamentStatus } from '../../contract-types';
+import type { MatchCounts, TournamentAnalytics, TournamentStatus } from '../../contract-types';
 import { holdingPlaces } from '../tournaments/tournament-mapper';
 import type { Db } from '../../db/db';
 import { countParticipants } from '../tournaments/tournament-reader';

@@ -1,9 +1,8 @@
 import { TOURNAMENT_TRANSITIONS, tournamentTransitionRefusal, type TournamentTransition } from '@tourney/core';
 import type { Updateable } from 'kysely';
 import type { TournamentsTable } from '../../db/schema';
-import { AppError } from '../../errors/app-error';
+import { AppError, notFound } from '../../errors/app-error';
 import { writeEvents } from '../events';
-import type { TournamentStatus } from '../../contract-types';
 import type { WriteContext } from '../matches/write-context';
 
 /** The simple tournament transitions moved by an organizer (core `TOURNAMENT_TRANSITIONS`, R5.8). */
@@ -21,7 +20,7 @@ const STAMPS: Record<SimpleTransition, (now: string) => Updateable<TournamentsTa
  * conditional update (`WHERE status IN from`, so concurrent calls cannot both succeed) and records its event
  * (`tournament.published` | `tournament.registration_opened` | `tournament.registration_closed`;
  * data: tournamentId, status (new), previousStatus).
- * @throws AppError 409 INVALID_STATE when the tournament is not in the rule's `from` status.
+ * @throws AppError 409 INVALID_STATE when the tournament is not in the rule's `from` status (see transitionRefused).
  */
 export async function applySimpleTransition(ctx: WriteContext, transition: SimpleTransition): Promise<void> {
   const rule = TOURNAMENT_TRANSITIONS[transition];
@@ -32,9 +31,7 @@ export async function applySimpleTransition(ctx: WriteContext, transition: Simpl
     .where('id', '=', tournament.id)
     .where('status', 'in', [...rule.from])
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) {
-    throw new AppError('INVALID_STATE', tournamentTransitionRefusal(transition, tournament.status));
-  }
+  if (Number(result.numUpdatedRows) === 0) throw await transitionRefused(ctx, transition);
   await writeEvents(db, ctx.sink, [
     {
       projectId: tournament.project_id,
@@ -43,4 +40,15 @@ export async function applySimpleTransition(ctx: WriteContext, transition: Simpl
       data: { tournamentId: tournament.id, status: rule.to, previousStatus: rule.from[0] },
     },
   ]);
+}
+
+/**
+ * The error of a transition whose conditional update changed no row: the tournament changed since the caller read it
+ * (another transition, a delete), so the refusal names the status it has now.
+ * @returns AppError 409 INVALID_STATE (core `tournamentTransitionRefusal`), or 404 NOT_FOUND when it was deleted.
+ */
+export async function transitionRefused(ctx: Pick<WriteContext, 'db' | 'tournament'>, transition: TournamentTransition): Promise<AppError> {
+  const row = await ctx.db.selectFrom('tournaments').select('status').where('id', '=', ctx.tournament.id).executeTakeFirst();
+  if (!row) return notFound('tournament');
+  return new AppError('INVALID_STATE', tournamentTransitionRefusal(transition, row.status));
 }

@@ -1,5 +1,5 @@
 import { pageTotal, type RowPage, totalCountQuery } from '../../db/page-query';
-import type { TournamentListQuery, TournamentStatus } from '../../contract-types';
+import type { TournamentListQuery } from '../../contract-types';
 import type { Db } from '../../db/db';
 import type { TournamentRow } from '../../db/rows';
 

@@ -1,7 +1,8 @@
-import { checkDraw, drawSeeds, groupCountOf, seedingSetting, seedsByRating, TOURNAMENT_TRANSITIONS, tournamentTransitionRefusal, type Entrant } from '@tourney/core';
+import { checkDraw, drawSeeds, groupCountOf, seedingSetting, seedsByRating, TOURNAMENT_TRANSITIONS, type Entrant } from '@tourney/core';
 import { effectiveSettings } from '../stages/stage-settings';
 import { parseGroupDraw } from '../stages/group-draw';
 import { AppError } from '../../errors/app-error';
+import { transitionRefused } from './status-transitions';
 import { writeEvents } from '../events';
 import { sql } from 'kysely';
 import { chunks } from '../../db/chunks';
@@ -19,7 +20,8 @@ export const STARTABLE_STATUSES: readonly string[] = TOURNAMENT_TRANSITIONS.star
 
 /**
  * Starts a tournament inside the caller's transaction (R5.9, R5.10):
- * 1. claims the start: status PUBLISHED | REGISTRATION_OPEN | REGISTRATION_CLOSED -> ONGOING (else 409 INVALID_STATE);
+ * 1. claims the start: status PUBLISHED | REGISTRATION_OPEN | REGISTRATION_CLOSED -> ONGOING (else 409 INVALID_STATE
+ *    naming the status it has now, or 404 NOT_FOUND when it was deleted meanwhile);
  * 2. eligible participants are the CHECKED_IN ones when check-in is required, else REGISTERED and CHECKED_IN;
  *    fewer than 2 -> 409 NOT_ENOUGH_PARTICIPANTS (the transaction rolls back);
  * 3. seeds them (explicit seed first, then registration order; with stage 1 `seeding` RATING by rating descending,
@@ -42,7 +44,7 @@ export async function runTournamentStart(ctx: WriteContext, stages: readonly Sta
     .where('id', '=', tournament.id)
     .where('status', 'in', [...STARTABLE_STATUSES])
     .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) === 0) throw new AppError('INVALID_STATE', tournamentTransitionRefusal('start', tournament.status));
+  if (Number(claimed.numUpdatedRows) === 0) throw await transitionRefused(ctx, 'start');
 
   const checkInRequired = tournament.check_in_required === 1;
   const eligibleStatuses = checkInRequired ? ['CHECKED_IN'] : ['REGISTERED', 'CHECKED_IN'];
