@@ -133,6 +133,21 @@ describe('classify a completed tournament into the active season', () => {
     expect(change.body.error.details[0].path).toBe('body.disciplineId');
   });
 
+  it('keeps points at the contract\'s maxima: 1,000,000 a place times 100, summed over tournaments', async () => {
+    const scoring = { strategy: 'PLACEMENT', placements: { '1': 1_000_000, '2': 1_000_000 } };
+    const { circuit } = await activeCircuit(server, tenant, { scoring });
+    const duo = [p1, p2];
+    for (let i = 0; i < 3; i++) {
+      const played = await completedTournament(server, tenant, duo);
+      expectStatus(await classify(server, tenant, circuit.id, played.id, { pointMultiplier: 100 }), 200, `classify ${i + 1}`);
+    }
+    const standings = await allStandings(server, tenant, circuit.id);
+    expect(standings.map((s) => [s.userId, s.points, s.tournamentsPlayed])).toEqual([
+      [p1.id, 300_000_000, 3],
+      [p2.id, 300_000_000, 3],
+    ]);
+  });
+
   it('counts a walkover as a win and gives a disqualified participant nothing', async () => {
     const { circuit } = await activeCircuit(server, tenant);
     const t = await openTournament(server, tenant);

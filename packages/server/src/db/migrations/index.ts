@@ -16,6 +16,7 @@ import * as m0014 from './0014-tournament-live-stream';
 import * as m0015 from './0015-participant-ratings';
 import * as m0016 from './0016-tournament-live-counter';
 import * as m0017 from './0017-player-lookup-indexes';
+import * as m0018 from './0018-circuit-points-bigint';
 
 /** Every migration, by name, in order (a static record, so bundlers and tests see them all). */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015-participant-ratings': m0015,
   '0016-tournament-live-counter': m0016,
   '0017-player-lookup-indexes': m0017,
+  '0018-circuit-points-bigint': m0018,
 };
