@@ -103,6 +103,28 @@ describe('participateInTournament (teams)', () => {
     const finished = await request(server, 'GET', `/tournaments/${t.id}`);
     expect(finished.body.data.status).toBe('COMPLETED');
   });
+
+  it('refuses a team name another participant holds, trimmed and in any case (409 CONFLICT naming body.team.name)', async () => {
+    const t = await openTournament(server, tenant, { teamSize: 2 });
+    const [a1, a2, b1, b2, c1, c2] = await registerPlayers(server, 6);
+    const owls = await participate(t.id, a1!.accessToken, { team: { name: '  Night Owls ', memberUserIds: [a1!.id, a2!.id] } });
+    expect(owls.status).toBe(201);
+    expect(owls.body.data).toMatchObject({ name: 'Night Owls', team: { name: 'Night Owls' } });
+    for (const name of ['Night Owls', 'night owls ', 'NIGHT OWLS']) {
+      const clash = await participate(t.id, b1!.accessToken, { team: { name, memberUserIds: [b1!.id, b2!.id] } });
+      expect(clash.status).toBe(409);
+      expect(clash.body.error).toMatchObject({ code: 'CONFLICT', details: [{ path: 'body.team.name', message: expect.stringContaining('"Night Owls"') }] });
+    }
+    // A name the organizer gave a participant counts too.
+    const guests = await request(server, 'POST', `/tournaments/${t.id}/participants`, { apiKey: tenant.apiKey.key, body: { team: { name: 'Red Foxes' } } });
+    expect(guests.status).toBe(201);
+    const foxes = await participate(t.id, c1!.accessToken, { team: { name: 'red foxes', memberUserIds: [c1!.id, c2!.id] } });
+    expect(foxes.body.error?.details?.[0]?.path).toBe('body.team.name');
+    const blank = await participate(t.id, c1!.accessToken, { team: { name: '   ', memberUserIds: [c1!.id, c2!.id] } });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error.details[0].path).toBe('body.team.name');
+    expect((await participate(t.id, b1!.accessToken, { team: { name: 'Night Owls II', memberUserIds: [b1!.id, b2!.id] } })).status).toBe(201);
+  });
 });
 
 describe('checkInToTournament', () => {

@@ -766,7 +766,7 @@ export interface paths {
         put?: never;
         /**
          * Register for a tournament
-         * @description Registers the caller (or the caller's team when teamSize > 1) while registration is open; 409 ALREADY_REGISTERED, TOURNAMENT_FULL or REGISTRATION_CLOSED.
+         * @description Registers the caller (or the caller's team when teamSize > 1) while registration is open; 409 ALREADY_REGISTERED, TOURNAMENT_FULL or REGISTRATION_CLOSED, and 409 CONFLICT naming `body.team.name` when another participant of the tournament holds that name (trimmed, in any case).
          */
         post: operations["participateInTournament"];
         delete?: never;
@@ -2905,6 +2905,7 @@ export interface components {
             placementRange: string | null;
         };
         TeamRegistration: {
+            /** @description The team's name, trimmed; unique in the tournament in any case (a team is known by its name in circuits). */
             name: string;
             /** @description All members including the caller; their number must equal the tournament's teamSize. */
             memberUserIds: string[];

@@ -17,6 +17,7 @@ import type {
 import { forfeitParticipant } from './forfeit';
 import { writeParticipantRemovalEvent } from './participant-events';
 import { readParticipants } from './participant-mapper';
+import { participantNamed } from './roster-entry';
 import { assertPlaceAvailable, lockTournamentPlaces } from './capacity';
 import { checkParticipantStatusChange, DISQUALIFIABLE_WHILE_ONGOING, PLACE_HOLDING_STATUSES } from './participant-status';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -63,9 +64,11 @@ export class ParticipantService extends DomainService {
   /**
    * Registers the calling user (teamSize 1) or the caller's team (teamSize > 1: `team.memberUserIds` lists
    * exactly teamSize distinct existing users including the caller) while registration is open. The solo name is
-   * the user's displayName, else username; a team is named by `team.name`. One participant_members row per member.
+   * the user's displayName, else username; a team is named by `team.name`, trimmed, which no other participant of
+   * the tournament may hold in any case (R24.1, R9.15). One participant_members row per member.
    * @throws AppError 409 REGISTRATION_CLOSED (status not REGISTRATION_OPEN, or registrationClosesAt passed),
-   *   400 naming `body.team` / `body.team.memberUserIds`, 409 ALREADY_REGISTERED naming who, 409 TOURNAMENT_FULL.
+   *   400 naming `body.team` / `body.team.memberUserIds` / `body.team.name`, 409 ALREADY_REGISTERED naming who,
+   *   409 TOURNAMENT_FULL, 409 CONFLICT naming `body.team.name` when the name is taken.
    */
   async participate(auth: AuthContext, tournamentId: string, input: ParticipateRequest | undefined): Promise<Participant> {
     const userId = this.access.requireUser(auth);
@@ -89,6 +92,14 @@ export class ParticipantService extends DomainService {
           throw new AppError('REGISTRATION_CLOSED', `registration is not open (the tournament is ${locked.status})`);
         }
         await assertPlaceAvailable(trx, locked);
+        if (teamName !== null) {
+          // A team is known by its name in circuits (R9.15): two teams of one name would be one competitor.
+          const held = await participantNamed(trx, t.id, teamName);
+          if (held !== undefined) {
+            const message = `"${teamName}" is already a participant's name ("${held}")`;
+            throw new AppError('CONFLICT', `body.team.name: ${message}`, { details: [{ path: 'body.team.name', message }] });
+          }
+        }
         await trx
           .insertInto('participants')
           .values({
@@ -147,7 +158,9 @@ export class ParticipantService extends DomainService {
     const known = new Set(found.map((u) => u.id));
     const unknown = ids.filter((id) => !known.has(id));
     if (unknown.length > 0) throw invalidField(field, `unknown users: ${unknown.join(', ')}`);
-    return { memberIds: ids, name: team.name, teamName: team.name };
+    const teamName = team.name.trim();
+    if (teamName === '') throw invalidField('body.team.name', 'must not be blank');
+    return { memberIds: ids, name: teamName, teamName };
   }
 
   /** @throws AppError 409 ALREADY_REGISTERED naming the members already in the tournament. */

@@ -60,6 +60,15 @@ interface RosterState {
 
 const key = (name: string): string => name.trim().toLowerCase();
 
+/**
+ * The name of a participant of the tournament that `name` clashes with: the same text, trimmed, in any case (a team's
+ * identity in circuits, R9.15), or undefined. Read under the tournament's lock (R24.1, R6.1).
+ */
+export async function participantNamed(db: Db, tournamentId: string, name: string): Promise<string | undefined> {
+  const rows = await db.selectFrom('participants').select('name').where('tournament_id', '=', tournamentId).execute();
+  return rows.find((r) => key(r.name) === key(name))?.name;
+}
+
 async function readRosterState(db: Db, tournamentId: string): Promise<RosterState> {
   const [rows, members] = await Promise.all([
     db.selectFrom('participants').select(['name', 'seed', 'status']).where('tournament_id', '=', tournamentId).execute(),
