@@ -64,4 +64,47 @@ describe('time-based notifications', () => {
       expect(types.filter((x) => x === 'MATCH_STARTING_SOON')).toHaveLength(1);
     }
   });
+
+  it('announces again for the new time: a match rescheduled after its notice, a check-in window moved with the start', async () => {
+    server.clock.set('2030-07-01T09:00:00.000Z');
+    const organizer = { ...tenant, owner: await relogin(tenant.owner) };
+    const first = '2030-07-01T12:00:00.000Z';
+    const t = await openTournament(server, organizer, { name: 'Moved Cup', startDate: first, checkInRequired: true, checkInOpensMinutesBefore: 60 });
+    const [a, b] = (await registerPlayers(server, 2)) as [TestUser, TestUser];
+    await joinAll(server, t.id, [a, b]);
+    const noticesOf = async (user: TestUser, type: string) =>
+      (await request(server, 'GET', '/notifications', { token: (await relogin(user)).accessToken, query: { limit: 100 } })).body.data.filter(
+        (n: any) => n.type === type && n.data.tournamentId === t.id,
+      );
+
+    server.clock.set('2030-07-01T11:10:00.000Z');
+    expect(await noticesOf(a, 'CHECK_IN_OPEN')).toHaveLength(1);
+    const later = '2030-07-08T12:00:00.000Z';
+    const { accessToken } = await relogin(tenant.owner);
+    expect((await request(server, 'PUT', `/tournaments/${t.id}`, { token: accessToken, body: { startDate: later } })).status).toBe(200);
+    expect(await noticesOf(a, 'CHECK_IN_OPEN')).toHaveLength(1);
+    server.clock.set('2030-07-08T11:10:00.000Z');
+    const checkIn = await noticesOf(a, 'CHECK_IN_OPEN');
+    expect(checkIn).toHaveLength(2);
+    expect(checkIn[0].message).toContain('2030-07-08 12:00 UTC');
+
+    for (const p of [a, b]) {
+      expect((await request(server, 'POST', `/tournaments/${t.id}/checkin`, { token: (await relogin(p)).accessToken })).status).toBe(200);
+    }
+    server.clock.set(later);
+    await lifecycle(server, { ...organizer, owner: await relogin(tenant.owner) }, t.id, 'start');
+    const [match] = await allMatches(server, t.id);
+    server.clock.set('2030-07-08T11:50:00.000Z');
+    expect(await noticesOf(a, 'MATCH_STARTING_SOON')).toHaveLength(1);
+    const owner = await relogin(tenant.owner);
+    const moved = await request(server, 'POST', `/matches/${match.id}/reschedule`, { token: owner.accessToken, body: { scheduledAt: '2030-07-08T14:00:00Z' } });
+    expect(moved.status).toBe(200);
+    server.clock.set('2030-07-08T13:40:00.000Z');
+    expect(await noticesOf(b, 'MATCH_STARTING_SOON')).toHaveLength(1);
+    server.clock.set('2030-07-08T13:50:00.000Z');
+    const soon = await noticesOf(b, 'MATCH_STARTING_SOON');
+    expect(soon).toHaveLength(2);
+    expect(soon[0].message).toContain('2030-07-08 14:00 UTC');
+    expect(await noticesOf(b, 'MATCH_STARTING_SOON')).toHaveLength(2);
+  });
 });

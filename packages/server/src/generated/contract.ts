@@ -3702,7 +3702,8 @@ export interface components {
          *     organizationId, invitationId and role, never the token: the invitee accepts with the invitation id). WEBHOOK_DISABLED: the OWNER and ADMIN staff of the organization whose project's
          *     webhook subscription the server disabled (the receiver answered 410 Gone, or a delivery failed on every retry;
          *     data carries subscriptionId, url, reason GONE or FAILING, projectId and organizationId). Time-based ones (CHECK_IN_OPEN, MATCH_READY for later rounds, MATCH_STARTING_SOON)
-         *     are created when due, at the latest when the user next lists notifications.
+         *     are created when due, at the latest when the user next lists notifications; a rescheduled match, or a tournament
+         *     whose start moves, is announced again for its new time.
          * @enum {string}
          */
         NotificationType: "TOURNAMENT_STARTED" | "TOURNAMENT_COMPLETED" | "REGISTRATION_CONFIRMED" | "CHECK_IN_OPEN" | "MATCH_READY" | "MATCH_STARTING_SOON" | "MATCH_STARTED" | "MATCH_RESULT_REPORTED" | "MATCH_COMPLETED" | "MATCH_DISPUTED" | "MATCH_RESOLVED" | "MATCH_RESCHEDULED" | "MATCH_RESULT_CORRECTED" | "PARTICIPANT_DISQUALIFIED" | "STAFF_INVITATION" | "WEBHOOK_DISABLED";

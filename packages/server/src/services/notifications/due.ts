@@ -13,7 +13,9 @@ const MINUTE_MS = 60_000;
  * `startDate - checkInOpensMinutesBefore` to `startDate`), MATCH_READY (SCHEDULED match of an ONGOING tournament with
  * both sides known: the safety net for matches filled without an event, e.g. a later stage's first round) and
  * MATCH_STARTING_SOON (such a match whose scheduledAt is within 15 minutes either side of now). Each carries a
- * dedupe key, so running this again creates nothing twice (recordNotifications skips known keys).
+ * dedupe key, so running this again creates nothing twice (recordNotifications skips known keys); the keys of
+ * CHECK_IN_OPEN and MATCH_STARTING_SOON hold the instant they announce, so a moved start or a rescheduled match is
+ * announced again for its new time.
  */
 export async function dueNotificationDrafts(db: EventDb, now: Date, userId?: string): Promise<NotificationDraft[]> {
   return [...(await checkInOpen(db, now, userId)), ...(await readyAndSoon(db, now, userId))];
@@ -41,7 +43,8 @@ async function checkInOpen(db: EventDb, now: Date, userId: string | undefined): 
       title: `Check-in is open for ${r.name}`,
       message: `Check in for ${r.name} before it starts${scheduledSuffix(r.start_date)}, or you will not be seeded.`,
       data: { tournamentId: r.tournament_id, participantId: r.participant_id },
-      dedupeKey: `check-in-open:${r.tournament_id}`,
+      // Per start date: a tournament moved to a later start opens a new window, announced again.
+      dedupeKey: `check-in-open:${r.tournament_id}:${r.start_date}`,
     }));
 }
 
@@ -68,7 +71,8 @@ async function readyAndSoon(db: EventDb, now: Date, userId: string | undefined):
         title: `Your match in ${m.tournamentName} starts soon`,
         message: `Round ${m.round}: ${pairing}${scheduledSuffix(m.scheduledAt)}.`,
         data: { tournamentId: m.tournamentId, matchId: m.matchId },
-        dedupeKey: `match-soon:${m.matchId}`,
+        // Per scheduled time: a rescheduled match is announced again before its new time.
+        dedupeKey: `match-soon:${m.matchId}:${m.scheduledAt}`,
       });
     }
   }
