@@ -35,6 +35,7 @@ export type OrganizationUpdate = Schema<'OrganizationUpdate'>;
 export type StaffMember = Schema<'StaffMember'>;
 export type StaffInviteRequest = Schema<'StaffInviteRequest'>;
 export type StaffInvitation = Schema<'StaffInvitation'>;
+export type PendingStaffInvitation = Schema<'PendingStaffInvitation'>;
 export type ProjectPlan = Schema<'ProjectPlan'>;
 export type Project = Schema<'Project'>;
 export type ProjectCreate = Schema<'ProjectCreate'>;

@@ -91,7 +91,7 @@ export const REQUIRED_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
 
 /**
  * Extensions beyond the required endpoints (auth, projects, registration, anti-cheat clients, detections, uploads,
- * webhook deliveries).
+ * webhook deliveries, staff invitations and roles).
  */
 export const EXTENSION_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
   ['GET /tournaments/:id/stages/:stageNumber/groups', 'getStageGroups'],
@@ -138,4 +138,7 @@ export const EXTENSION_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
   ['POST /tournaments/:id/participants/shuffle', 'shuffleParticipantSeeds'],
   ['GET /tournaments/:id/bracket/preview', 'previewTournamentBracket'],
   ['GET /tournaments/:id/events', 'streamTournamentEvents'],
+  ['GET /organizations/:id/staff/invitations', 'listStaffInvitations'],
+  ['DELETE /organizations/:id/staff/invitations/:invitationId', 'revokeStaffInvitation'],
+  ['PATCH /organizations/:id/staff/:staffId', 'updateStaffRole'],
 ];

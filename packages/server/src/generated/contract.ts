@@ -275,6 +275,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{id}/staff/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List pending staff invitations
+         * @description The organization's invitations that can still be accepted (neither accepted, revoked, replaced nor expired),
+         *     newest first, without their tokens. OWNER or ADMIN (those who invite); other staff get 403 FORBIDDEN.
+         */
+        get: operations["listStaffInvitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{id}/staff/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a staff invitation
+         * @description Withdraws a pending invitation: its token and id then answer 410 INVITATION_EXPIRED. OWNER or ADMIN; an
+         *     invitation to become OWNER only by an OWNER (403 FORBIDDEN). Revoking an invitation already revoked, replaced
+         *     or expired changes nothing (204); one already accepted is 409 INVITATION_USED (remove the member instead).
+         */
+        delete: operations["revokeStaffInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations/{id}/staff/invitations/{token}/accept": {
         parameters: {
             query?: never;
@@ -313,12 +356,20 @@ export interface paths {
         /**
          * Remove a staff member
          * @description Removes a staff member. OWNER may remove anyone, ADMIN anyone but an OWNER, and any member may remove themself;
-         *     others get 403 FORBIDDEN. Removing the last OWNER is 409 CONFLICT (invite another OWNER first).
+         *     others get 403 FORBIDDEN. Removing the last OWNER is 409 CONFLICT (make another member OWNER first). The
+         *     member's pending invitations are revoked with them.
          */
         delete: operations["removeStaff"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a staff member's role
+         * @description Gives a staff member another role, e.g. to hand ownership to an ADMIN or to demote an ADMIN without removing
+         *     them. An OWNER may give any role to anyone; an ADMIN may give ADMIN, ORGANIZER or MODERATOR to anyone but an
+         *     OWNER; others get 403 FORBIDDEN. Demoting the last OWNER is 409 CONFLICT (make another member OWNER first).
+         *     Invitations the member sent that their new role could not send are revoked.
+         */
+        patch: operations["updateStaffRole"];
         trace?: never;
     };
     "/organizations/{id}/projects": {
@@ -2363,6 +2414,38 @@ export interface components {
             expiresAt: string;
             /** Format: uuid */
             invitedByUserId: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        StaffRoleUpdate: {
+            role: components["schemas"]["StaffRole"];
+        };
+        /** @description An invitation that can still be accepted, as its organization's OWNERs and ADMINs see it (never its token). */
+        PendingStaffInvitation: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organizationId: string;
+            /**
+             * Format: uuid
+             * @description The invited user; null for an email that belongs to no account yet.
+             */
+            userId: string | null;
+            /** @description The invited user's username; null for an email that belongs to no account yet. */
+            username: string | null;
+            /**
+             * Format: email
+             * @description The email the invitation was sent to (lower-cased); null for an invitation by username.
+             */
+            email: string | null;
+            role: components["schemas"]["StaffRole"];
+            /** Format: date-time */
+            expiresAt: string;
+            /**
+             * Format: uuid
+             * @description Who sent it; null once that account is deleted.
+             */
+            invitedByUserId: string | null;
             /** Format: date-time */
             createdAt: string;
         };
@@ -4569,6 +4652,12 @@ export interface components {
             data: components["schemas"]["StaffMember"][];
             pagination: components["schemas"]["Pagination"];
         };
+        PendingStaffInvitationListResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["PendingStaffInvitation"][];
+            pagination: components["schemas"]["Pagination"];
+        };
         OrganizationListResponse: {
             /** @constant */
             success: true;
@@ -5092,6 +5181,8 @@ export interface components {
         OrganizationId: string;
         /** @description Staff membership id (StaffMember.id). */
         StaffId: string;
+        /** @description A staff invitation's id (StaffInvitation.id). */
+        InvitationId: string;
         /** @description The one-time invitation token from inviteStaff, or the invitation's id (a UUID, from the invitee's STAFF_INVITATION notification; only the invitee may accept by id). Redacted in the server's logs. */
         InvitationToken: string;
         /** @description Username (case-insensitive). */
@@ -5677,6 +5768,68 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listStaffInvitations: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Organization id. */
+                id: components["parameters"]["OrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of pending invitations. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingStaffInvitationListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeStaffInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Organization id. */
+                id: components["parameters"]["OrganizationId"];
+                /** @description A staff invitation's id (StaffInvitation.id). */
+                invitationId: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     acceptStaffInvitation: {
         parameters: {
             query?: never;
@@ -5734,6 +5887,48 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateStaffRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Organization id. */
+                id: components["parameters"]["OrganizationId"];
+                /** @description Staff membership id (StaffMember.id). */
+                staffId: components["parameters"]["StaffId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffRoleUpdate"];
+            };
+        };
+        responses: {
+            /** @description The membership with its new role. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMemberResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

@@ -18,6 +18,7 @@ import { ProjectService } from './projects/project-service';
 import { ResultsService } from './results/results-service';
 import { RosterService } from './participants/roster-service';
 import { StaffService } from './organizations/staff-service';
+import { StaffInvitationService } from './organizations/staff-invitation-service';
 import { TournamentService } from './tournaments/tournament-service';
 import { StageDrawService } from './stages/stage-draw-service';
 import { UserService } from './users/user-service';
@@ -43,6 +44,7 @@ export interface Services {
   analytics: AnalyticsService;
   webhooks: WebhookService;
   staff: StaffService;
+  staffInvitations: StaffInvitationService;
   gaming: GamingService;
   notifications: NotificationService;
   calendar: CalendarService;
@@ -72,6 +74,7 @@ export function createServices(deps: AppDeps): Services {
     analytics: new AnalyticsService(deps, access),
     webhooks: new WebhookService(deps, access),
     staff: new StaffService(deps, access),
+    staffInvitations: new StaffInvitationService(deps, access),
     gaming: new GamingService(deps, access),
     notifications: new NotificationService(deps, access),
     calendar: new CalendarService(deps, access),

@@ -1,189 +1,21 @@
-import type { Selectable } from 'kysely';
-import { hashSecret, newSecret } from '../../auth/tokens';
-import type { StaffInvitationsTable } from '../../db/schema';
-import { isUniqueViolation } from '../../db/unique-violation';
 import type { AuthContext, StaffRole } from '../../auth/auth-context';
 import { AppError, notFound } from '../../errors/app-error';
-import { newId } from '../../ids';
-import type { Db } from '../../db/db';
-import { ADMIN_ROLES } from '../access';
-import { recordNotifications } from '../notifications/writer';
-import type { StaffInvitation, StaffInviteRequest, StaffMember } from '../../contract-types';
+import type { StaffMember } from '../../contract-types';
 import { DomainService } from '../domain-service';
-
-/** Prefix of staff invitation tokens (`tsi_` + 43 base64url characters; contract: StaffInvitation.token). */
-export const INVITATION_TOKEN_PREFIX = 'tsi_';
-/** How long an invitation can be accepted: 7 days, in milliseconds. */
-export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
+import { assertMayChangeRole, assertMayRemove, revokeInvitationsBeyond } from './staff-rules';
 
 /**
- * Staff invitations and removals of an organization (R13.5 to R13.8).
- * Invite: OWNER or ADMIN (only an OWNER invites an OWNER). Accept: the invited user only (403 for others), once
- * (409 INVITATION_USED), within 7 days by the injected clock and unless replaced (410 INVITATION_EXPIRED).
- * Remove: OWNER anyone, ADMIN anyone but an OWNER, anyone themself; never the last OWNER (409 CONFLICT).
- * Reads and checks run before the write transaction (on SQLite the transaction holds the only connection); what
- * concurrent requests may change is checked again inside it, under the organization's lock (dialect.lockRows).
+ * Staff memberships of an organization: removal and change of role (R13.8, R13.11, R13.12).
+ * Remove: OWNER anyone, ADMIN anyone but an OWNER, anyone themself. Change a role: OWNER anyone to any role, ADMIN
+ * anyone but an OWNER to any role but OWNER. Never the last OWNER (409 CONFLICT). What a member removed or demoted
+ * offered beyond their new reach (pending invitations) is revoked in the same transaction.
+ * Every change runs under the organization's lock (dialect.lockRows) and is checked again on the rows as they are.
  */
 export class StaffService extends DomainService {
   /**
-   * Invites a user by username (404 when unknown) or email (any address; bound to the account holding it, if any).
-   * A pending invitation of the same person is replaced. The invitee, when an account, gets a STAFF_INVITATION
-   * notification naming the invitation (its id, never the token: the token exists in plain text only in this answer,
-   * R13.9). 409 CONFLICT when the invitee is already staff.
-   */
-  async invite(auth: AuthContext, organizationId: string, input: StaffInviteRequest): Promise<StaffInvitation> {
-    const inviterId = this.access.requireUser(auth);
-    const org = await this.#findOrganization(organizationId);
-    const inviterRole = await this.access.roleInOrganization(inviterId, organizationId);
-    if (!inviterRole || !ADMIN_ROLES.includes(inviterRole)) {
-      throw new AppError('FORBIDDEN', 'you need one of the roles OWNER, ADMIN in this organization to invite staff');
-    }
-    if (input.role === 'OWNER' && inviterRole !== 'OWNER') {
-      throw new AppError('FORBIDDEN', 'only an OWNER may invite another OWNER');
-    }
-    const username = 'username' in input ? input.username : undefined;
-    const email = 'email' in input ? input.email.toLowerCase() : null;
-    const invitee = username !== undefined
-      ? await this.deps.db.selectFrom('users').select(['id', 'username']).where('username_lower', '=', username.toLowerCase()).executeTakeFirst()
-      : await this.deps.db.selectFrom('users').select(['id', 'username']).where('email', '=', email!).executeTakeFirst();
-    if (username !== undefined && !invitee) throw notFound('user');
-    if (invitee && (await this.access.roleInOrganization(invitee.id, organizationId))) {
-      throw new AppError('CONFLICT', `${invitee.username} is already staff of this organization`);
-    }
-
-    const now = this.deps.clock.now();
-    const token = newSecret(INVITATION_TOKEN_PREFIX);
-    const row = {
-      id: newId(),
-      organization_id: organizationId,
-      token_hash: hashSecret(token),
-      invited_user_id: invitee?.id ?? null,
-      invited_email: email,
-      role: input.role,
-      invited_by_user_id: inviterId,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + INVITATION_TTL_MS).toISOString(),
-      accepted_at: null,
-      accepted_by_user_id: null,
-      revoked_at: null,
-    };
-    await this.deps.db.transaction().execute(async (trx) => {
-      // One staff change of an organization at a time (R18.12): two invitations of one person sent at once leave one
-      // pending, and an acceptance (which takes this lock first too) committed meanwhile is seen here.
-      await this.deps.dialect.lockRows(trx, 'organizations', [organizationId]);
-      if (invitee && (await isStaff(trx, organizationId, invitee.id))) {
-        throw new AppError('CONFLICT', `${invitee.username} is already staff of this organization`);
-      }
-      await trx
-        .updateTable('staff_invitations')
-        .set({ revoked_at: row.created_at })
-        .where('organization_id', '=', organizationId)
-        .where('accepted_at', 'is', null)
-        .where('revoked_at', 'is', null)
-        .where((eb) => {
-          const same = [];
-          if (row.invited_user_id) same.push(eb('invited_user_id', '=', row.invited_user_id));
-          if (row.invited_email) same.push(eb('invited_email', '=', row.invited_email));
-          return eb.or(same);
-        })
-        .execute();
-      await trx.insertInto('staff_invitations').values(row).execute();
-      if (invitee) {
-        await recordNotifications(trx, row.created_at, [
-          {
-            userId: invitee.id,
-            type: 'STAFF_INVITATION',
-            title: `Join ${org.name} as ${input.role}`,
-            message: `You are invited to the staff of ${org.name} as ${input.role}. Accept before ${row.expires_at.slice(0, 10)}.`,
-            data: { organizationId, invitationId: row.id, role: input.role },
-          },
-        ]);
-      }
-    });
-    return {
-      id: row.id,
-      organizationId,
-      userId: invitee?.id ?? null,
-      username: invitee?.username ?? null,
-      email,
-      role: input.role,
-      token,
-      expiresAt: row.expires_at,
-      invitedByUserId: inviterId,
-      createdAt: row.created_at,
-    };
-  }
-
-  /**
-   * The calling user accepts an invitation of `organizationId` and joins its staff with the invitation's role.
-   * `tokenOrId` is the invitation's token (a link passed on by the inviter) or its id (from the invitee's
-   * STAFF_INVITATION notification, R13.9). 404 unknown token or id (or another organization's), and an id when the
-   * caller is not its invitee; 403 FORBIDDEN when the caller holds the token but is not the invitee (the invitation
-   * stays usable); 409 INVITATION_USED once accepted; 410 INVITATION_EXPIRED when expired or replaced;
-   * 409 CONFLICT when the caller is already staff.
-   */
-  async accept(auth: AuthContext, organizationId: string, tokenOrId: string): Promise<StaffMember> {
-    const userId = this.access.requireUser(auth);
-    const byId = UUID.test(tokenOrId);
-    const invitation = await this.deps.db
-      .selectFrom('staff_invitations')
-      .selectAll()
-      .where(byId ? 'id' : 'token_hash', '=', byId ? tokenOrId.toLowerCase() : hashSecret(tokenOrId))
-      .where('organization_id', '=', organizationId)
-      .executeTakeFirst();
-    if (!invitation) throw notFound('invitation');
-    const user = await this.deps.db.selectFrom('users').select(['id', 'username', 'display_name', 'email']).where('id', '=', userId).executeTakeFirst();
-    if (!user) throw notFound('user');
-    if (!isInvitee(invitation, user)) {
-      // An id is no secret: to anyone but the invitee it names nothing (R4.4).
-      if (byId) throw notFound('invitation');
-      throw new AppError('FORBIDDEN', 'this invitation was sent to someone else');
-    }
-    if (invitation.accepted_at !== null) throw new AppError('INVITATION_USED', `this invitation was already accepted at ${invitation.accepted_at}`);
-    const now = this.deps.clock.now().toISOString();
-    if (invitation.revoked_at !== null) throw new AppError('INVITATION_EXPIRED', 'this invitation was replaced by a newer one');
-    if (invitation.expires_at <= now) throw new AppError('INVITATION_EXPIRED', `this invitation expired at ${invitation.expires_at}`);
-    if (await this.access.roleInOrganization(userId, organizationId)) {
-      throw new AppError('CONFLICT', 'you are already staff of this organization');
-    }
-    const member = { id: newId(), organization_id: organizationId, user_id: userId, role: invitation.role, joined_at: now };
-    try {
-      await this.deps.db.transaction().execute(async (trx) => {
-        // The organization's lock first, as invite and remove take it (R18.12): an invitation replacing this one
-        // meanwhile is seen (410), and the two never wait on each other's rows.
-        await this.deps.dialect.lockRows(trx, 'organizations', [organizationId]);
-        const claimed = await trx
-          .updateTable('staff_invitations')
-          .set({ accepted_at: now, accepted_by_user_id: userId })
-          .where('id', '=', invitation.id)
-          .where('accepted_at', 'is', null)
-          .where('revoked_at', 'is', null)
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) === 0) {
-          // Accepted meanwhile (409 INVITATION_USED), or replaced by a newer invitation (410, as when read so above).
-          const current = await trx.selectFrom('staff_invitations').select('revoked_at').where('id', '=', invitation.id).executeTakeFirst();
-          if (current?.revoked_at != null) throw new AppError('INVITATION_EXPIRED', 'this invitation was replaced by a newer one');
-          throw new AppError('INVITATION_USED', 'this invitation was already accepted');
-        }
-        await trx.insertInto('organization_members').values(member).execute();
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'you are already staff of this organization');
-      throw error;
-    }
-    return {
-      id: member.id,
-      userId,
-      username: user.username,
-      displayName: user.display_name,
-      role: member.role as StaffRole,
-      joinedAt: now,
-    };
-  }
-
-  /**
    * Removes a staff membership (`staffId` = StaffMember.id). 404 unknown organization or membership; 403 unless the
    * caller is an OWNER, an ADMIN removing a non-OWNER, or the member themself; 409 CONFLICT for the last OWNER.
+   * The member's pending invitations are revoked with the membership.
    */
   async remove(auth: AuthContext, organizationId: string, staffId: string): Promise<void> {
     const userId = this.access.requireUser(auth);
@@ -212,46 +44,56 @@ export class StaffService extends DomainService {
         throw new AppError('CONFLICT', 'the last OWNER of an organization cannot be removed; invite another OWNER first (or delete the organization)');
       }
       await trx.deleteFrom('organization_members').where('id', '=', staffId).execute();
+      await revokeInvitationsBeyond(trx, organizationId, current.user_id, null, this.now());
     });
+  }
+
+
+  /**
+   * Gives a staff member (`staffId` = StaffMember.id) another role (R13.11) and answers the membership. 404 unknown
+   * organization or membership; 403 FORBIDDEN unless the caller is an OWNER, or an ADMIN changing a non-OWNER to a
+   * role other than OWNER; 409 CONFLICT when it would leave the organization without an OWNER.
+   */
+  async updateRole(auth: AuthContext, organizationId: string, staffId: string, role: StaffRole): Promise<StaffMember> {
+    const userId = this.access.requireUser(auth);
+    await this.#findOrganization(organizationId);
+    const now = this.now();
+    await this.deps.db.transaction().execute(async (trx) => {
+      await this.deps.dialect.lockRows(trx, 'organizations', [organizationId]);
+      const members = await trx
+        .selectFrom('organization_members')
+        .select(['id', 'user_id', 'role'])
+        .where('organization_id', '=', organizationId)
+        .where((eb) => eb.or([eb('id', '=', staffId), eb('user_id', '=', userId), eb('role', '=', 'OWNER')]))
+        .execute();
+      const target = members.find((m) => m.id === staffId);
+      assertMayChangeRole((members.find((m) => m.user_id === userId)?.role as StaffRole | undefined) ?? null, target, role);
+      if (target!.role === role) return;
+      if (target!.role === 'OWNER' && members.filter((m) => m.role === 'OWNER').length <= 1) {
+        throw new AppError('CONFLICT', 'the last OWNER of an organization keeps the role; make another member OWNER first');
+      }
+      await trx.updateTable('organization_members').set({ role }).where('id', '=', staffId).execute();
+      await revokeInvitationsBeyond(trx, organizationId, target!.user_id, role, now);
+    });
+    const member = await this.deps.db
+      .selectFrom('organization_members as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['m.id', 'm.user_id', 'm.role', 'm.joined_at', 'u.username', 'u.display_name'])
+      .where('m.id', '=', staffId)
+      .executeTakeFirst();
+    if (!member) throw notFound('staff member');
+    return {
+      id: member.id,
+      userId: member.user_id,
+      username: member.username,
+      displayName: member.display_name,
+      role: member.role as StaffRole,
+      joinedAt: member.joined_at,
+    };
   }
 
   async #findOrganization(organizationId: string): Promise<{ id: string; name: string }> {
     const org = await this.deps.db.selectFrom('organizations').select(['id', 'name']).where('id', '=', organizationId).executeTakeFirst();
     if (!org) throw notFound('organization');
     return org;
-  }
-}
-
-/**
- * Who may remove a staff member: an OWNER anyone, an ADMIN anyone but an OWNER, anyone themself.
- * @throws AppError 403 FORBIDDEN when `callerRole` (null: not staff) may not, 404 when `target` is unknown.
- */
-function assertMayRemove(callerRole: StaffRole | null, target: { user_id: string; role: string } | undefined, callerId: string): void {
-  if (!callerRole) throw new AppError('FORBIDDEN', 'you are not staff of this organization');
-  if (!target) throw notFound('staff member');
-  if (target.user_id === callerId || callerRole === 'OWNER' || (callerRole === 'ADMIN' && target.role !== 'OWNER')) return;
-  throw new AppError(
-    'FORBIDDEN',
-    callerRole === 'ADMIN' ? 'an ADMIN cannot remove an OWNER' : 'you need one of the roles OWNER, ADMIN in this organization to remove staff',
-  );
-}
-
-/** An invitation id (a UUID) as opposed to an invitation token (`tsi_...`). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether `userId` is staff of the organization, read through `db` (a transaction's handle under its lock). */
-async function isStaff(db: Db, organizationId: string, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('organization_members')
-    .select('id')
-    .where('organization_id', '=', organizationId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Whether `user` is the one an invitation names: its account, else (invitation by email to no account) its email. */
-function isInvitee(invitation: Selectable<StaffInvitationsTable>, user: { id: string; email: string }): boolean {
-  if (invitation.invited_user_id !== null) return invitation.invited_user_id === user.id;
-  return invitation.invited_email !== null && invitation.invited_email === user.email.toLowerCase();
-}
+  }}
