@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 /** A fresh organization owned by a fresh user, with an ADMIN and a MODERATOR. */
-async function org(): Promise<{ owner: TestUser; admin: TestUser; moderator: TestUser; orgId: string; ids: Record<string, string> }> {
+async function org(): Promise<{ owner: TestUser; admin: TestUser; moderator: TestUser; orgId: string; ids: { admin: string; moderator: string; owner: string } }> {
   const [owner, admin, moderator] = await Promise.all([registerUser(server), registerUser(server), registerUser(server)]);
   const { organization } = await createOrgWithProject(server, owner);
   const orgId = organization.id as string;

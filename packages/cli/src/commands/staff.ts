@@ -1,4 +1,4 @@
-import type { StaffMember, StaffRole } from '@tourney/sdk';
+import type { Schema, StaffMember, StaffRole } from '@tourney/sdk';
 import type { Command } from 'commander';
 import type { CliDeps } from '../deps';
 import { CliError } from '../errors';
@@ -21,7 +21,26 @@ export const STAFF_COLUMNS: readonly Column<StaffMember>[] = [
   { header: 'joined', value: (m) => formatTimestamp(m.joinedAt), raw: (m) => m.joinedAt },
 ];
 
-/** `tourney staff list|invite|accept|remove` (R13.4 to R13.8). */
+/** A pending invitation as listStaffInvitations answers it (never with its token). */
+type PendingStaffInvitation = Schema<'PendingStaffInvitation'>;
+
+/**
+ * Table columns of the pending invitations: the id (what `staff revoke` takes), the invitee (username, or the email
+ * of an invitation by email), the role offered, who sent it (a user id, left out first on a narrow terminal) and
+ * when it expires.
+ */
+export const INVITATION_COLUMNS: readonly Column<PendingStaffInvitation>[] = [
+  { header: 'id', value: (i) => i.id },
+  { header: 'invitee', value: (i) => i.username ?? i.email ?? '', flex: true, priority: 2 },
+  { header: 'role', value: (i) => i.role },
+  { header: 'invited by', value: (i) => i.invitedByUserId ?? '', drop: 1 },
+  { header: 'expires', value: (i) => formatTimestamp(i.expiresAt), raw: (i) => i.expiresAt },
+];
+
+/**
+ * `tourney staff list|invite|accept|remove` (R13.4 to R13.8), `staff role` (R13.11) and `staff invitations|revoke`
+ * (R13.12).
+ */
 export function registerStaffCommands(program: Command, deps: CliDeps): void {
   const staff = program.command('staff').description("manage an organization's staff: invitations, roles, removal");
 
@@ -93,5 +112,69 @@ export function registerStaffCommands(program: Command, deps: CliDeps): void {
       printDone(deps, `removed staff member ${staffId}`, staffId);
     }),
     'tourney staff remove 0199a1b2-... 0199a1b3-...',
+  );
+
+  withExamples(
+    staff
+      .command('role <organizationId> <staffId>')
+      .description("change a staff member's role (OWNER any role; ADMIN any but OWNER, never an OWNER's; never the last OWNER)")
+      .requiredOption('--role <role>', 'owner, admin, organizer or moderator', enumOption(ROLES))
+      .option('--json', 'print the membership as JSON')
+      .action(async (id: string, staffId: string, flags: { role: StaffRole; json?: boolean }, command: Command) => {
+        const session = await openSession(deps, globalsOf(command), 'user');
+        const { data } = await session.call((client) =>
+          client.PATCH('/organizations/{id}/staff/{staffId}', { params: { path: { id, staffId } }, body: { role: flags.role } }),
+        );
+        if (flags.json) return printJson(deps.io, data);
+        if (!deps.io.isTTY) return void deps.io.stdout.write(`${data.id}\n`);
+        printFields(deps.io, [
+          ['role', data.role],
+          ['username', data.username],
+          ['membership', data.id],
+          ['organization', id],
+        ]);
+      }),
+    'tourney staff role 0199a1b2-... 0199a1b3-... --role admin',
+    'tourney staff role 0199a1b2-... 0199a1b3-... --role owner --json',
+  );
+
+  withExamples(
+    addListOptions(
+      staff
+        .command('invitations <organizationId>')
+        .alias('invites')
+        .description('list the pending invitations of an organization, newest first (OWNER or ADMIN)'),
+    ).action(async (id: string, flags: ListOptions, command: Command) => {
+      const session = await openSession(deps, globalsOf(command), 'user');
+      await printApiList(deps, session, flags, {
+        path: '/organizations/{id}/staff/invitations',
+        pathParams: { id },
+        noun: 'pending invitations',
+        columns: INVITATION_COLUMNS,
+        empty: 'no pending invitations',
+      });
+    }),
+    'tourney staff invitations 0199a1b2-...',
+    'tourney staff invites 0199a1b2-... --all --json',
+  );
+
+  withExamples(
+    addYesOption(
+      staff
+        .command('revoke <organizationId> <invitationId>')
+        .description('withdraw a pending invitation: its token and id stop working (an OWNER invitation only by an OWNER)')
+        .option('--json', 'print {"invitationId": ..., "revoked": true} as JSON'),
+    ).action(async (id: string, invitationId: string, flags: { yes?: boolean; json?: boolean }, command: Command) => {
+      const session = await openSession(deps, globalsOf(command), 'user');
+      await confirmOrStop(deps, flags.yes, `revoke invitation ${invitationId} to organization ${id}?`);
+      await session.call((client) =>
+        client.DELETE('/organizations/{id}/staff/invitations/{invitationId}', { params: { path: { id, invitationId } } }),
+      );
+      // revokeStaffInvitation answers 204: --json describes what was done.
+      if (flags.json) return printJson(deps.io, { invitationId, revoked: true });
+      printDone(deps, `revoked invitation ${invitationId}`, invitationId);
+    }),
+    'tourney staff revoke 0199a1b2-... 0199a1b4-...',
+    'tourney staff revoke 0199a1b2-... 0199a1b4-... --yes',
   );
 }

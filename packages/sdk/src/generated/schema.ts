@@ -1762,7 +1762,7 @@ export interface paths {
         head?: never;
         /**
          * Update a webhook subscription
-         * @description Changes the URL, the events or the enabled flag of a subscription; the secret is kept. Enabling a subscription clears `disabledReason` and resumes its pending deliveries. Events are checked as for createWebhook; a key needs `anticheat:detections.read` to change a subscription whose events, after the change, include the anti-cheat events (as for rotateWebhookSecret and redeliverWebhook).
+         * @description Changes the URL, the events or the enabled flag of a subscription; the secret is kept. Enabling a subscription clears `disabledReason` and resumes its pending deliveries. Events are checked as for createWebhook; a key needs `anticheat:detections.read` to change a subscription whose events, after the change, include the anti-cheat events (as for rotateWebhookSecret and redeliverWebhook). Pending deliveries of event types the new events no longer select are dropped (FAILED, `lastError` says why).
          */
         patch: operations["updateWebhook"];
         trace?: never;
@@ -1798,7 +1798,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test event
-         * @description Queues a `webhook.test` event for this subscription only (whatever its `events`); it is signed and delivered like any other event and appears in the delivery log. 409 INVALID_STATE when the subscription is disabled (extension).
+         * @description Queues a `webhook.test` event for this subscription only (whatever its `events`); it is signed and delivered like any other event and appears in the delivery log. 409 INVALID_STATE when the subscription is disabled (extension). A key redelivers an anti-cheat event only with `anticheat:detections.read` (403 INSUFFICIENT_SCOPE), whatever the subscription selects now.
          */
         post: operations["sendWebhookTest"];
         delete?: never;
@@ -1858,7 +1858,7 @@ export interface paths {
         put?: never;
         /**
          * Redeliver an event
-         * @description Sends the delivery again now, with the same `webhook-id` and payload (fresh timestamp and signature). A PENDING delivery is moved forward and keeps its retries; a SUCCEEDED or FAILED one gets one more attempt, not retried automatically. 409 INVALID_STATE when the subscription is disabled (extension).
+         * @description Sends the delivery again now, with the same `webhook-id` and payload (fresh timestamp and signature). A PENDING delivery is moved forward and keeps its retries; a SUCCEEDED or FAILED one gets one more attempt, not retried automatically. 409 INVALID_STATE when the subscription is disabled (extension). A key redelivers an anti-cheat event only with `anticheat:detections.read` (403 INSUFFICIENT_SCOPE), whatever the subscription selects now.
          */
         post: operations["redeliverWebhook"];
         delete?: never;

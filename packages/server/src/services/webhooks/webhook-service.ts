@@ -10,7 +10,7 @@ import type { EventSubscriber } from '../events';
 import { newestFirstPage, queryPage, toPage, withTotalCap } from '../../db/page-query';
 import type { Page } from '../../db/page-query';
 import { WebhookDispatcher, type WebhookDispatcherOptions } from './dispatcher';
-import { ALL_EVENTS, TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from './event-types';
+import { ALL_EVENTS, selectsEvent, TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from './event-types';
 import { createWebhookFanout, newDeliveryRow } from './fanout';
 import { toWebhookDelivery, toWebhookSubscription } from './mappers';
 import type {
@@ -122,7 +122,8 @@ export class WebhookService {
    * as it is, e.g. by the dispatcher); the secret is kept. Enabling clears the disabled reason (pending deliveries
    * resume); disabling records MANUAL. 400 and 403 as for create: the events the subscription has after the change
    * are checked, so a key without anticheat:detections.read can neither add the anti-cheat events nor redirect or
-   * re-enable a subscription that has them (R10.2).
+   * re-enable a subscription that has them (R10.2). Pending deliveries of event types the new events no longer
+   * select are dropped (FAILED) in the same transaction, so none follows the URL sent with them or a later one.
    */
   async update(auth: AuthContext, id: string, input: WebhookUpdate): Promise<WebhookSubscription> {
     const found = await this.#load(auth, id);
@@ -135,6 +136,7 @@ export class WebhookService {
     const { before, after } = await this.deps.db.transaction().execute(async (trx) => {
       const row = await this.#lockedRow(trx, id);
       checkAntiCheatEvents(auth, events ?? subscribedEvents(row));
+      if (events !== undefined) await dropUnselectedDeliveries(trx, id, events, now);
       const change: WebhookSubscriptionChange = { updated_at: now };
       if (input.url !== undefined) change.url = input.url;
       if (events !== undefined) change.events = JSON.stringify(events);
@@ -240,6 +242,8 @@ export class WebhookService {
     checkAntiCheatEvents(auth, subscribedEvents(sub)); // checked as in update and rotateSecret (R10.2)
     requireEnabled(sub);
     const delivery = await this.#readDelivery(id, deliveryId);
+    // The event sent again counts too: an anti-cheat event of before a change of events needs the scope (R10.2).
+    checkAntiCheatEvents(auth, [delivery.eventType]);
     const now = this.deps.clock.now().toISOString();
     await this.deps.db.transaction().execute(async (trx) => {
       // Enabled still, under the row's lock (R18.12): a subscription disabled or deleted meanwhile is 409 or 404.
@@ -363,6 +367,28 @@ function checkAntiCheatEvents(auth: AuthContext, events: readonly string[]): voi
     'INSUFFICIENT_SCOPE',
     `${what} the scope ${ANTI_CHEAT_EVENTS_SCOPE} (this key lacks it${selector === ALL_EVENTS ? '; list the events it may receive instead' : ''})`,
   );
+}
+
+/**
+ * Inside the caller's transaction, under the subscription's lock: its PENDING deliveries of event types `selectors`
+ * no longer select become FAILED at `now` with a last error saying so (the test event is kept). R10.2, R10.5.
+ */
+async function dropUnselectedDeliveries(trx: Db, subscriptionId: string, selectors: readonly string[], now: string): Promise<void> {
+  const pending = await trx
+    .selectFrom('webhook_deliveries')
+    .select(['id', 'event_type'])
+    .where('subscription_id', '=', subscriptionId)
+    .where('status', '=', 'PENDING')
+    .where('event_type', '!=', TEST_EVENT_TYPE)
+    .execute();
+  const dropped = pending.filter((d) => !selectsEvent(selectors, d.event_type)).map((d) => d.id);
+  if (dropped.length === 0) return;
+  await trx
+    .updateTable('webhook_deliveries')
+    .set({ status: 'FAILED', next_attempt_at: null, completed_at: now, updated_at: now, last_error: 'dropped: the subscription no longer selects this event' })
+    .where('id', 'in', dropped)
+    .where('status', '=', 'PENDING')
+    .execute();
 }
 
 /** @throws AppError 409 INVALID_STATE for a disabled subscription. */
