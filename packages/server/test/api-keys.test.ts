@@ -165,6 +165,43 @@ describe('API keys', () => {
     expect(past.body.error.details[0].path).toBe('body.expiresAt');
   });
 
+  it('never lets a key mint a key that outlives it: expiry capped at its own, revocation cascading to its keys', async ({ server }) => {
+    const tenant = await createTenant(server);
+    const mint = (key: string, body: Record<string, unknown> = {}) =>
+      request(server, 'POST', '/developer/api-keys', { apiKey: key, body: { name: `child ${newId()}`, scopes: ['read:webhooks'], ...body } });
+    const soon = new Date(server.clock.now().getTime() + 3600_000).toISOString();
+    const parent = await request(server, 'POST', '/developer/api-keys', {
+      token: tenant.owner.accessToken,
+      body: { name: 'short-lived', scopes: ['read:webhooks'], projectId: tenant.project.id, expiresAt: soon },
+    });
+    const child = await mint(parent.body.data.key);
+    expect(child.status).toBe(201);
+    expect(child.body.data.expiresAt).toBe(soon);
+    const longer = await mint(parent.body.data.key, { expiresAt: new Date(Date.parse(soon) + 1000).toISOString() });
+    expect(longer.status).toBe(400);
+    expect(longer.body.error.details[0]).toMatchObject({ path: 'body.expiresAt', message: expect.stringContaining(soon) });
+    const shorter = await mint(parent.body.data.key, { expiresAt: new Date(Date.parse(soon) - 1000).toISOString() });
+    expect(shorter.status).toBe(201);
+    server.clock.advance(3600_000);
+    for (const key of [parent.body.data.key, child.body.data.key, shorter.body.data.key]) {
+      expect((await request(server, 'GET', '/developer/api-keys', { apiKey: key })).status).toBe(401);
+    }
+
+    // Revoking a key revokes the keys it created, and theirs.
+    const login = await request(server, 'POST', '/auth/login', { body: { username: tenant.owner.username, password: tenant.owner.password } });
+    const owner = { accessToken: login.body.data.accessToken as string };
+    const lasting = await createApiKey(server, owner, tenant.project.id, ['read:webhooks']);
+    const second = (await mint(lasting.key)).body.data;
+    const third = (await mint(second.key)).body.data;
+    expect(third.expiresAt).toBeNull();
+    expect((await request(server, 'DELETE', `/developer/api-keys/${lasting.id}`, { token: owner.accessToken })).status).toBe(204);
+    for (const key of [second.key, third.key]) {
+      const refused = await request(server, 'GET', '/developer/api-keys', { apiKey: key });
+      expect(refused.status).toBe(401);
+      expect(refused.body.error.message).toContain('revoked');
+    }
+  });
+
   it('answers 401 without credentials', async ({ server }) => {
     const res = await request(server, 'GET', '/developer/api-keys');
     expect(res.status).toBe(401);

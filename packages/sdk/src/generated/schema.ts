@@ -1882,7 +1882,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description Creates an API key and returns its secret once; a key may only create keys whose scopes are a subset of its own (else 403 INSUFFICIENT_SCOPE).
+         * @description Creates an API key and returns its secret once; a key may only create keys whose scopes are a subset of its own (else 403 INSUFFICIENT_SCOPE), expiring no later than itself (its own `expiresAt` by default; a later one is 400 naming `body.expiresAt`).
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -1903,7 +1903,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key
-         * @description Revokes an API key of the project; requests with it then answer 401. Like creation, revocation is limited to the caller's own scopes: a key may only revoke keys whose scopes are a subset of its own (else 403 INSUFFICIENT_SCOPE naming the missing ones), so a narrow key cannot switch off a stronger one (R1.20). OWNER and ADMIN users revoke any key of the project.
+         * @description Revokes an API key of the project; requests with it then answer 401. Like creation, revocation is limited to the caller's own scopes: a key may only revoke keys whose scopes are a subset of its own (else 403 INSUFFICIENT_SCOPE naming the missing ones), so a narrow key cannot switch off a stronger one (R1.20). OWNER and ADMIN users revoke any key of the project. The keys the revoked key created, and the keys those created in turn, are revoked with it.
          */
         delete: operations["revokeApiKey"];
         options?: never;

@@ -3,6 +3,7 @@ import { API_KEY_DISPLAY_PREFIX_LENGTH, API_KEY_PREFIX, hashSecret, isApiKeyShap
 import { compileOnce } from '../../db/compiled-query';
 import type { ApiKeysTable } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import type { Db } from '../../db/db';
 import { type ApiKeyAuth, type AuthContext, grantsScope, type Scope } from '../../auth/auth-context';
 import { AppError, invalidField, notFound } from '../../errors/app-error';
 import { newId } from '../../ids';
@@ -59,7 +60,8 @@ export class ApiKeyService {
   /**
    * Creates a key and returns it with its secret (the only time the secret is shown). Users: OWNER/ADMIN of
    * `projectId` (400 when missing, 404 unknown project, 403 without the role). Keys: the key's own project, and only
-   * scopes the calling key holds (403 INSUFFICIENT_SCOPE naming the others). `expiresAt` must be in the future (400).
+   * scopes the calling key holds (403 INSUFFICIENT_SCOPE naming the others), expiring with the calling key at the
+   * latest (its expiry by default; a later `expiresAt` is 400). `expiresAt` must be in the future (400).
    */
   async create(auth: AuthContext, input: ApiKeyCreate): Promise<ApiKeyCreated> {
     const { projectId, actor } = await this.access.resolveProjectForCreate(auth, input.projectId, REQUIREMENT);
@@ -75,6 +77,17 @@ export class ApiKeyService {
       const at = new Date(input.expiresAt);
       if (!(at.getTime() > now.getTime())) throw invalidField('body.expiresAt', 'must be in the future');
       expiresAt = at.toISOString();
+    }
+    if (auth.kind === 'apiKey') {
+      // A key never mints a key that outlives it (R1.14): the new key expires with the caller at the latest.
+      const own = await this.deps.db.selectFrom('api_keys').select('expires_at').where('id', '=', auth.apiKeyId).executeTakeFirst();
+      const ownExpiry = own?.expires_at ?? null;
+      if (ownExpiry !== null) {
+        if (expiresAt !== null && expiresAt > ownExpiry) {
+          throw invalidField('body.expiresAt', `must not be later than the expiry of the key creating it (${ownExpiry})`);
+        }
+        expiresAt ??= ownExpiry;
+      }
     }
     const key = newSecret(API_KEY_PREFIX);
     const row: Selectable<ApiKeysTable> = {
@@ -112,6 +125,7 @@ export class ApiKeyService {
    * revocation time. 404 for an unknown key or another project's key; users need OWNER/ADMIN; a key may revoke only
    * keys whose every scope it holds itself (403 INSUFFICIENT_SCOPE naming the others, R1.20), as for creating one.
    * A key revoked while its request ran (by a key it was revoking at the same time) is refused: 401 UNAUTHORIZED.
+   * The keys the revoked key created, and theirs in turn, are revoked with it (R1.14): a leaked key's copies die too.
    */
   async revoke(auth: AuthContext, apiKeyId: string): Promise<void> {
     this.access.requireAuthenticated(auth);
@@ -134,7 +148,24 @@ export class ApiKeyService {
         if (!caller || caller.revoked_at !== null) throw new AppError('UNAUTHORIZED', 'this API key has been revoked');
       }
       await trx.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', apiKeyId).where('revoked_at', 'is', null).execute();
+      await revokeDescendants(trx, apiKeyId, now);
     });
+  }
+}
+
+/**
+ * Inside the caller's transaction: revokes, at `now`, every key created by `apiKeyId`, by those keys, and so on
+ * (R1.14). Keys already revoked keep their revocation time, and their descendants are revoked all the same.
+ */
+async function revokeDescendants(trx: Db, apiKeyId: string, now: string): Promise<void> {
+  let parents = [apiKeyId];
+  const seen = new Set(parents);
+  while (parents.length > 0) {
+    const children = (await trx.selectFrom('api_keys').select('id').where('created_by_key_id', 'in', parents).execute()).map((k) => k.id).filter((id) => !seen.has(id));
+    if (children.length === 0) return;
+    for (const id of children) seen.add(id);
+    await trx.updateTable('api_keys').set({ revoked_at: now }).where('id', 'in', children).where('revoked_at', 'is', null).execute();
+    parents = children;
   }
 }
 
