@@ -156,7 +156,7 @@ const COMMAND_PATHS = [
   'anticheat client revoke', 'anticheat evidence', 'anticheat evidence upload',
   'org', 'org list', 'org create', 'org get', 'org update', 'org delete',
   'project', 'project create', 'project list', 'project get', 'project update', 'project use',
-  'staff', 'staff list', 'staff invite', 'staff accept', 'staff remove',
+  'staff', 'staff list', 'staff invite', 'staff accept', 'staff remove', 'staff role', 'staff invitations', 'staff revoke',
   'me', 'me show', 'me update', 'me link', 'me unlink',
   'user', 'user get',
   'notification', 'notification list', 'notification read',

@@ -62,6 +62,18 @@ const webhook = {
 };
 const note = { id: NOTE_ID, type: 'MATCH_RESULT_CONFIRMED', title: 'confirmed', message: MESSAGE, data: {}, readAt: null, createdAt: '2030-01-01T00:00:00.000Z' };
 const tid = tournament().id;
+const ORG_ID = '01900000-0000-7000-8000-0000000000o1';
+const invitation = {
+  id: '01900000-0000-7000-8000-0000000000i1',
+  organizationId: ORG_ID,
+  userId: null,
+  username: null,
+  email: 'tournament.referee@example.com',
+  role: 'MODERATOR',
+  expiresAt: '2030-01-08T00:00:00.000Z',
+  invitedByUserId: USER_ID,
+  createdAt: '2030-01-01T00:00:00.000Z',
+};
 
 /** The commands of the audit, each with the API answer it lists. */
 const LISTS: Record<string, { argv: string[]; serve: () => void }> = {
@@ -88,6 +100,10 @@ const LISTS: Record<string, { argv: string[]; serve: () => void }> = {
   },
   'webhook list': { argv: ['webhook', 'list'], serve: () => server.use(http.get(`${BASE}/developer/webhooks`, () => HttpResponse.json(page([webhook])))) },
   'notification list': { argv: ['notification', 'list'], serve: () => server.use(http.get(`${BASE}/notifications`, () => HttpResponse.json(page([note])))) },
+  'staff invitations': {
+    argv: ['staff', 'invitations', ORG_ID],
+    serve: () => server.use(http.get(`${BASE}/organizations/${ORG_ID}/staff/invitations`, () => HttpResponse.json(page([invitation])))),
+  },
 };
 
 /** Runs a list command on a terminal `columns` wide and returns its lines. */
