@@ -118,6 +118,20 @@ describe('anti-cheat evidence: presign and upload', () => {
     expect(await storedEvidence(server, presigned.key)).toEqual(bytes);
   });
 
+  it('deletes the evidence bytes with their organization', async ({ server }) => {
+    const tenant = await antiCheatTenant(server);
+    const [bob] = (await enrolledUsers(server, tenant, 1)) as [TestUser];
+    await startSession(server, tenant, [bob], 'ev-org-gone');
+    const bytes = artifact('deleted with its organization');
+    const presigned = await presign(server, tenant, 'ev-org-gone', bytes);
+    expect((await put(server, presigned.uploadUrl, bytes)).status).toBe(200);
+    expect(await storedEvidence(server, presigned.key)).toEqual(bytes);
+    const deleted = await request(server, 'DELETE', `/organizations/${tenant.organization.id}`, { token: tenant.owner.accessToken });
+    expect(deleted.status).toBe(204);
+    expect(await storedEvidence(server, presigned.key)).toBeNull();
+    expect((await storedEvidenceKeys(server)).filter((k) => k.includes(presigned.mediaFileId))).toEqual([]);
+  });
+
   it('ignores credentials sent with the upload: an invalid X-API-Key or bearer token does not stop it', async ({ server, fresh }) => {
     const credentials: Record<string, string>[] = [{ 'x-api-key': `tk_${'x'.repeat(43)}` }, { authorization: `Bearer tat_${'x'.repeat(43)}` }, { authorization: 'Basic Zm9vOmJhcg==' }];
     for (const headers of credentials) {

@@ -221,7 +221,7 @@ export interface paths {
         post?: never;
         /**
          * Delete an organization
-         * @description Deletes an organization with its projects and everything they own (OWNER only); 409 INVALID_STATE while one of its tournaments is ONGOING.
+         * @description Deletes an organization with its projects and everything they own, the stored bytes of their anti-cheat evidence included (OWNER only); 409 INVALID_STATE while one of its tournaments is ONGOING.
          */
         delete: operations["deleteOrganization"];
         options?: never;

@@ -56,12 +56,13 @@ export interface Services {
 /** Builds the services; each takes the app deps and the shared AccessService. */
 export function createServices(deps: AppDeps): Services {
   const access = new AccessService(deps);
+  const antiCheat = new AntiCheatService(deps);
   return {
     access,
     health: new HealthService(deps),
     auth: new AuthService(deps, access),
     users: new UserService(deps, access),
-    organizations: new OrganizationService(deps, access),
+    organizations: new OrganizationService(deps, access, antiCheat.storage),
     projects: new ProjectService(deps, access),
     apiKeys: new ApiKeyService(deps, access),
     tournaments: new TournamentService(deps, access),
@@ -69,7 +70,7 @@ export function createServices(deps: AppDeps): Services {
     participants: new ParticipantService(deps, access),
     roster: new RosterService(deps, access),
     matches: new MatchService(deps, access),
-    antiCheat: new AntiCheatService(deps),
+    antiCheat,
     circuits: new CircuitService(deps, access),
     analytics: new AnalyticsService(deps, access),
     webhooks: new WebhookService(deps, access),

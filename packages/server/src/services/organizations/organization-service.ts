@@ -12,6 +12,9 @@ import type { Db } from '../../db/db';
 import type { Page, PageQuery } from '../../db/page-query';
 import type { Organization, OrganizationCreate, OrganizationUpdate, StaffMember } from '../../contract-types';
 import { DomainService } from '../domain-service';
+import type { AppDeps } from '../../deps';
+import type { AccessService } from '../access';
+import type { StorageDriver } from '../../storage/storage-driver';
 
 /**
  * Organizations and their staff (R13.1 to R13.4, R1.11). Reading an organization is public;
@@ -21,6 +24,18 @@ import { DomainService } from '../domain-service';
  * so a query through `deps.db` inside it would wait forever.
  */
 export class OrganizationService extends DomainService {
+  /**
+   * @param evidence where the anti-cheat evidence of the organization's projects is stored (AntiCheatService's
+   *   storage): deleting the organization deletes those bytes too (R13.3).
+   */
+  constructor(
+    deps: AppDeps,
+    access: AccessService,
+    private readonly evidence: Pick<StorageDriver, 'delete'>,
+  ) {
+    super(deps, access);
+  }
+
   /**
    * Creates an organization; the calling user becomes its OWNER. The slug is the given one (409 CONFLICT when taken)
    * or derived from the name and made unique (`name`, `name-2` ...). With several writers, two organizations of the
@@ -94,7 +109,8 @@ export class OrganizationService extends DomainService {
   }
 
   /**
-   * Deletes an organization with its projects and everything they own (OWNER only). 409 INVALID_STATE while a
+   * Deletes an organization with its projects and everything they own, the bytes of their anti-cheat evidence
+   * included (OWNER only). 409 INVALID_STATE while a
    * tournament of one of its projects is ONGOING. With several writers (R18.12) this is decided under locks, parent
    * first: the organization's row, its circuits' rows, then the rows of all its tournaments (the lock a start takes
    * first), whose statuses are read after them: a start committed first is seen ONGOING (409), a start waiting behind
@@ -104,7 +120,7 @@ export class OrganizationService extends DomainService {
     const userId = this.access.requireUser(auth);
     await this.#find(organizationId);
     await this.#requireRole(userId, organizationId, ['OWNER'], 'delete this organization');
-    await this.deps.db.transaction().execute(async (trx) => {
+    const evidenceKeys = await this.deps.db.transaction().execute(async (trx) => {
       await this.deps.dialect.lockRows(trx, 'organizations', [organizationId]);
       const projectIds = trx.selectFrom('projects').select('id').where('organization_id', '=', organizationId);
       // Its circuits before its tournaments, the order a classification locks them in (circuit, then the tournament its
@@ -123,8 +139,26 @@ export class OrganizationService extends DomainService {
         throw new AppError('INVALID_STATE', 'the organization has an ONGOING tournament; finish it before deleting the organization');
       }
       await trx.deleteFrom('events').where('project_id', 'in', projectIds).execute();
+      const files = await trx.selectFrom('anti_cheat_media_files').select('storage_key').where('project_id', 'in', projectIds).execute();
       await trx.deleteFrom('organizations').where('id', '=', organizationId).execute();
+      return files.map((f) => f.storage_key);
     });
+    await this.#deleteEvidence(evidenceKeys);
+  }
+
+  /**
+   * Deletes the evidence bytes of a deleted organization once its rows are gone (the storage is outside the
+   * transaction: a local directory, or rows without a foreign key). A failure is logged with the key, never thrown:
+   * the organization is deleted either way.
+   */
+  async #deleteEvidence(keys: readonly string[]): Promise<void> {
+    for (const key of keys) {
+      try {
+        await this.evidence.delete(key);
+      } catch (error) {
+        this.deps.logger.warn({ err: error, key }, 'could not delete the evidence of a deleted organization');
+      }
+    }
   }
 
   /**
