@@ -118,6 +118,20 @@ describe('anti-cheat evidence: presign and upload', () => {
     expect(await storedEvidence(server, presigned.key)).toEqual(bytes);
   });
 
+  it('presigns evidence for a detection of an earlier session once the match is played again', async ({ server, scene: { tenant, alice } }) => {
+    await startSession(server, tenant, [alice], 'ev-rematch');
+    const first = await raise(server, tenant, 'ev-rematch', alice.id);
+    expect((await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/sessions/ev-rematch/end')).status).toBe(200);
+    await startSession(server, tenant, [alice], 'ev-rematch');
+    const bytes = artifact('evidence of the first session');
+    const presigned = await presign(server, tenant, 'ev-rematch', bytes, { detectionId: first.id });
+    expect((await put(server, presigned.uploadUrl, bytes)).status).toBe(200);
+    const detection = await withKey(server, tenant.apiKey.key, 'GET', `/anti-cheat/detections/${first.id}`);
+    expect(detection.body.data).toMatchObject({ sessionId: 'ev-rematch', evidenceCount: 1 });
+    // The new session counts no evidence of the first one's.
+    expect((await withKey(server, tenant.apiKey.key, 'GET', '/anti-cheat/sessions/ev-rematch')).body.data.evidenceCount).toBe(0);
+  });
+
   it('deletes the evidence bytes with their organization', async ({ server }) => {
     const tenant = await antiCheatTenant(server);
     const [bob] = (await enrolledUsers(server, tenant, 1)) as [TestUser];

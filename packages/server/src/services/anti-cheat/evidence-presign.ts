@@ -21,7 +21,9 @@ export const expiresParam = (expiresAtMs: number): number => Math.ceil(expiresAt
  * Presigns one evidence upload for a session of the project (R12.10), gated by scope only (R12.2):
  * reserves a media file and answers a URL of this server's upload operation, signed over method, key, contentType,
  * sizeBytes, sha256 and expiry, valid five minutes. `apiRoot` is the public API root (…/api/v1) the URL starts with.
- * 404 unknown session (or detectionId); 400 when the detection belongs to another session; 413 PAYLOAD_TOO_LARGE
+ * With `detectionId` the file belongs to that detection's session, an earlier session of the same sessionId
+ * included (a match played again). 404 unknown session (or detectionId); 400 when the detection belongs to another
+ * sessionId; 413 PAYLOAD_TOO_LARGE
  * naming body.sizeBytes above config.maxEvidenceBytes.
  */
 export async function presignEvidence(
@@ -31,7 +33,7 @@ export async function presignEvidence(
   apiRoot: string,
 ): Promise<EvidencePresign> {
   const { db, clock, config } = ctx.deps;
-  const session = await findSession(db, key.projectId, input.sessionId);
+  let session = await findSession(db, key.projectId, input.sessionId);
   if (!session) throw notFound('anti-cheat session');
   if (input.sizeBytes > config.maxEvidenceBytes) {
     const message = `must be at most ${config.maxEvidenceBytes} bytes (the server's maximum evidence size)`;
@@ -39,14 +41,20 @@ export async function presignEvidence(
   }
   const detectionId = input.detectionId?.toLowerCase();
   if (detectionId !== undefined) {
-    const detection = await db
-      .selectFrom('anti_cheat_detections')
-      .select('session_id')
-      .where('project_id', '=', key.projectId)
-      .where('id', '=', detectionId)
+    // The detection's own session: a match played again has several sessions of one sessionId, and evidence may
+    // trail an earlier one's detection after the next one started.
+    const ofDetection = await db
+      .selectFrom('anti_cheat_detections as d')
+      .innerJoin('anti_cheat_sessions as s', 's.id', 'd.session_id')
+      .selectAll('s')
+      .where('d.project_id', '=', key.projectId)
+      .where('d.id', '=', detectionId)
       .executeTakeFirst();
-    if (!detection) throw notFound('detection');
-    if (detection.session_id !== session.id) throw invalidField('body.detectionId', `is a detection of another session than ${input.sessionId}`);
+    if (!ofDetection) throw notFound('detection');
+    if (ofDetection.match_id !== session.match_id) {
+      throw invalidField('body.detectionId', `is a detection of session ${ofDetection.match_id}, not of ${input.sessionId}`);
+    }
+    session = ofDetection;
   }
 
   const mediaFileId = newId();
