@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkStagePlan, computeStagePlacements, FORMATS, outcomesOf, parseStageMatchKey } from '../src/index';
+import { BRACKET_SEED_ORDERINGS, checkStagePlan, computeStagePlacements, FORMATS, outcomesOf, parseStageMatchKey } from '../src/index';
 import { makeEntrants, prng } from './helpers/entrants';
 import { playBracket } from './helpers/play';
 
@@ -19,6 +19,45 @@ describe('full consolation bracket of single elimination (R27.9)', () => {
     // Every quarter-final loser goes on to the 5th-8th play-offs.
     const quarterFinals = stage.matches.filter((m) => m.bracket === 'WINNERS' && m.round === 1);
     expect(quarterFinals.map((m) => m.next.loser?.key)).toEqual(['C5-r2-n1', 'C5-r2-n1', 'C5-r2-n2', 'C5-r2-n2']);
+  });
+
+  it('numbers the play-offs of a round 1..k across its sub-brackets, better places first, keys unchanged (N = 8)', () => {
+    const stage = FORMATS.SINGLE_ELIMINATION.generate(makeEntrants(8), { consolation: 'FULL' });
+    const consolation = stage.matches.filter((m) => m.bracket === 'CONSOLATION');
+    expect(consolation.map((m) => [m.key, m.round, m.number])).toEqual([
+      ['C5-r2-n1', 2, 1],
+      ['C5-r2-n2', 2, 2],
+      ['C3-r3-n1', 3, 1],
+      ['C5-r3-n1', 3, 2],
+      ['C7-r3-n1', 3, 3],
+    ]);
+    // The places each round-3 match decides, in number order: 3rd/4th, 5th/6th, 7th/8th.
+    const places = stage.consolationPlaces ?? [];
+    const round3 = consolation.filter((m) => m.round === 3);
+    expect(round3.map((m) => places.filter((p) => p.key === m.key).map((p) => p.place))).toEqual([
+      [3, 4],
+      [5, 6],
+      [7, 8],
+    ]);
+  });
+
+  it('gives every play-off match a distinct (round, number), numbered 1..k in each round (N = 2..70, every seed ordering)', () => {
+    for (const seedOrdering of BRACKET_SEED_ORDERINGS) {
+      for (let n = 2; n <= 70; n++) {
+        const stage = FORMATS.SINGLE_ELIMINATION.generate(makeEntrants(n), { consolation: 'FULL', seedOrdering });
+        const byRound = new Map<number, number[]>();
+        for (const m of stage.matches.filter((x) => x.bracket === 'CONSOLATION')) byRound.set(m.round, [...(byRound.get(m.round) ?? []), m.number]);
+        for (const [round, numbers] of byRound) {
+          if (numbers.join() !== numbers.map((_, i) => i + 1).join()) throw new Error(`N = ${n}, ${seedOrdering}, round ${round}: numbers ${numbers.join()}`);
+        }
+        // The better places are played for first: the lowest place a match can decide never decreases along a round.
+        const low = (key: string) => Number(key.slice(1, key.indexOf('-')));
+        for (const [round] of byRound) {
+          const lows = stage.matches.filter((m) => m.bracket === 'CONSOLATION' && m.round === round).map((m) => low(m.key));
+          expect(lows).toEqual([...lows].sort((a, b) => a - b));
+        }
+      }
+    }
   });
 
   it('gives every participant a distinct place 1..N, byes included (N = 2..70, random results)', () => {

@@ -3,9 +3,13 @@ import { placementRange } from '../placements/placement-range';
 import type { MatchOutcome, Placement } from '../placements/types';
 import type { Entrant, GeneratedMatch, MatchSlot } from './types';
 
-/** Key of a play-off match for places from `low` on: "C{low}-r{round}-n{number}" (bracket CONSOLATION). */
-export function consolationMatchKey(low: number, round: number, number: number): string {
-  return `C${low}-r${round}-n${number}`;
+/**
+ * Key of a play-off match for places from `low` on: "C{low}-r{round}-n{position}" (bracket CONSOLATION), `position`
+ * being its 1-based position among the pairs of that play-off in that round. The match's `number` (its position within
+ * the whole round) can differ: a round holds the matches of several play-offs.
+ */
+export function consolationMatchKey(low: number, round: number, position: number): string {
+  return `C${low}-r${round}-n${position}`;
 }
 
 /** Where a participant comes from: nobody (a bye) or the winner or loser of a match. */
@@ -68,8 +72,11 @@ function playOff(sources: readonly Source[], low: number, round: number, out: Ge
  * order; a bye position has none) play off for places size/2^r + 1 .. size/2^(r-1) from main round r + 1 on, the
  * winners of each play-off for the better half of its places, so every participant gets a distinct place 1..N
  * (byes close the gaps). `winners` are the main-bracket matches by round, each round in position order (null where a
- * position holds no match). Sets `next.loser` of the main matches. Returns the play-off matches in play order and
- * the match side that reaches each place. O(N log N) matches.
+ * position holds no match). Sets `next.loser` of the main matches. Returns the play-off matches in play order (by
+ * round, then the play-off for the better places first, then position) and the match side that reaches each place.
+ * The matches of a round are numbered 1..k in that order across its play-offs, so (CONSOLATION, round, number)
+ * names one match; their keys "C{low}-r{round}-n{position}" keep the position within the play-off for places from
+ * `low`. O(N log N) matches.
  */
 export function addConsolation(winners: readonly (readonly (GeneratedMatch | null)[])[], size: number): { matches: GeneratedMatch[]; places: PlaceSource[] } {
   const rounds = winners.length;
@@ -86,6 +93,15 @@ export function addConsolation(winners: readonly (readonly (GeneratedMatch | nul
   // Play order: by round, then by the places played for (better first), then by position.
   const low = (m: GeneratedMatch) => Number(m.key.slice(1, m.key.indexOf('-')));
   out.sort((a, b) => a.round - b.round || low(a) - low(b) || a.number - b.number);
+  // `number` is the position within the whole round (contract Match.number), counted across the play-offs of the
+  // round in that order; the key keeps the position within its own play-off, so keys stay what they always were.
+  let previousRound = 0;
+  let number = 0;
+  for (const match of out) {
+    number = match.round === previousRound ? number + 1 : 1;
+    previousRound = match.round;
+    match.number = number;
+  }
   return { matches: out, places };
 }
 

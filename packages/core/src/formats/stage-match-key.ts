@@ -58,7 +58,8 @@ const PREFIX_BRACKET: Record<string, BracketKind> = {
 /**
  * Decodes a match key of any stage format: "W-r2-n3", "L-r4-n1", "GF-r2-n1", "TP", "RR-r5-n2",
  * "S-r3-n7", "S-r3-bye" (number 0), "G2-r1-n1" (group 2), "C5-r3-n1" (a consolation play-off for places
- * from 5). Returns null for anything else (including a
+ * from 5; its number is the position within that play-off, which can differ from the match's `number`, counted
+ * across every play-off of the round). Returns null for anything else (including a
  * grand-final key with a round other than 1 or 2). Unlike `parseMatchKey` (single elimination only), it
  * knows every bracket kind.
  */

@@ -1,5 +1,6 @@
 import type { Bracket, BracketMatch } from '../contract-types';
 import { esc, time, words } from './html';
+import { playOffLabel, playOffPlaces } from './play-off-places';
 
 type BracketStage = Bracket['stages'][number];
 type Round = BracketStage['rounds'][number];
@@ -14,18 +15,21 @@ function side(match: BracketMatch, slot: 0 | 1): string {
   return `<span class="s${won ? ' w' : ''}"><span class="n">${seed}${esc(name)}</span><span>${s.score ?? ''}</span></span>`;
 }
 
-/** A match box linking to its match page (R28.5): both sides, scores, and its status when not scheduled. */
-export function matchBox(match: BracketMatch): string {
+/**
+ * A match box linking to its match page (R28.5): an optional label on top (the place a play-off decides), both sides,
+ * scores, and its status when not scheduled.
+ */
+export function matchBox(match: BracketMatch, label?: string): string {
   const status = match.resultType === 'NOT_NEEDED' ? 'Not needed' : match.status === 'SCHEDULED' ? '' : words(match.status);
-  return `<a class="m" href="/m/${esc(match.id)}" data-match="${esc(match.id)}" data-status="${esc(match.status)}" >${side(match, 0)}${side(match, 1)}${
-    status ? `<span class="meta">${esc(status)}</span>` : ''
-  }</a>`;
+  return `<a class="m" href="/m/${esc(match.id)}" data-match="${esc(match.id)}" data-status="${esc(match.status)}" >${
+    label ? `<span class="meta label">${esc(label)}</span>` : ''
+  }${side(match, 0)}${side(match, 1)}${status ? `<span class="meta">${esc(status)}</span>` : ''}</a>`;
 }
 
-/** Rounds side by side, each a column of match boxes spread evenly: an elimination tree (R28.5). */
-function tree(rounds: readonly Round[]): string {
+/** Rounds side by side, each a column of match boxes spread evenly: an elimination tree (R28.5). `labels` by match id. */
+function tree(rounds: readonly Round[], labels: ReadonlyMap<string, string> = new Map()): string {
   return `<div class="scroll"><div class="tree">${rounds
-    .map((r) => `<section class="round"><h4>${esc(r.name)}</h4><div class="ms">${r.matches.map((m) => matchBox(m)).join('')}</div></section>`)
+    .map((r) => `<section class="round"><h4>${esc(r.name)}</h4><div class="ms">${r.matches.map((m) => matchBox(m, labels.get(m.id))).join('')}</div></section>`)
     .join('')}</div></div>`;
 }
 
@@ -34,17 +38,27 @@ const PART_TITLES: Record<string, string> = {
   LOSERS: 'Losers bracket',
   GRAND_FINAL: 'Grand final',
   THIRD_PLACE: 'Third place',
+  CONSOLATION: 'Play-offs',
 };
 
-/** An elimination stage: its winners tree, then losers tree, grand final (and reset) and third-place match. */
+/** The parts of an elimination stage in the order shown; a bracket kind not listed would follow them. */
+const PARTS = ['WINNERS', 'LOSERS', 'GRAND_FINAL', 'THIRD_PLACE', 'CONSOLATION'];
+
+/**
+ * An elimination stage: its winners tree, then losers tree, grand final (and reset), third-place match and the
+ * play-offs of a full consolation bracket (R27.9), each play-off deciding a single place labelled "Match for 5th
+ * place". Every match of the stage appears: rounds of any other bracket follow under their bracket's name.
+ */
 function elimination(stage: BracketStage, single: boolean): string {
-  const parts = ['WINNERS', 'LOSERS', 'GRAND_FINAL', 'THIRD_PLACE'];
+  const places = playOffPlaces(stage.rounds.flatMap((r) => r.matches));
+  const labels = new Map([...places].map(([id, place]) => [id, playOffLabel(place)]));
+  const parts = [...PARTS, ...new Set(stage.rounds.map((r) => r.bracket).filter((b) => !PARTS.includes(b)))];
   return `<div class="parts">${parts
     .map((kind) => {
       const rounds = stage.rounds.filter((r) => r.bracket === kind);
       if (rounds.length === 0) return '';
-      const title = single && kind === 'WINNERS' ? '' : `<h3>${PART_TITLES[kind]}</h3>`;
-      return `<div class="part">${title}${tree(rounds)}</div>`;
+      const title = single && kind === 'WINNERS' ? '' : `<h3>${esc(PART_TITLES[kind] ?? words(kind))}</h3>`;
+      return `<div class="part">${title}${tree(rounds, labels)}</div>`;
     })
     .join('')}</div>`;
 }

@@ -21,7 +21,7 @@ dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem;margi
 .m .s{display:flex;justify-content:space-between;gap:.5rem;padding:.15rem .45rem}.m .s+.s{border-top:1px solid var(--line)}
 .m .w{font-weight:700;color:var(--win)}.m .n{overflow:hidden;text-overflow:ellipsis;white-space:nowrap;max-width:12rem}
 .m[data-status=IN_PROGRESS],.m[data-status=PENDING_RESULT],.m[data-status=DISPUTED]{border-color:var(--live)}
-.m .meta{font-size:.75rem;color:var(--muted);padding:0 .45rem .1rem}
+.m .meta{font-size:.75rem;color:var(--muted);padding:0 .45rem .1rem}.m .label{display:block;padding:.1rem .45rem 0;font-weight:600}
 table{border-collapse:collapse;width:100%;max-width:60rem}th,td{padding:.3rem .5rem;border-bottom:1px solid var(--line);text-align:right}
 th:nth-child(2),td:nth-child(2){text-align:left}th{color:var(--muted);font-weight:600}caption{text-align:left;font-weight:600;padding:.3rem 0}
 ol.places{list-style:none;padding:0}ul.plain{list-style:none;padding:0}
