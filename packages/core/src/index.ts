@@ -205,7 +205,7 @@ export type { PlanContext, PlanIssue, PlanIssueKind, QualifierCount } from './re
 export { checkStagePlan, type PlanStage } from './registry/stage-plan';
 export type { AdvancementPatch, BracketMatch, ResultType, SideChange, SlotRef } from './advancement/types';
 export { applyAdvancementPatch, applyAdvancementPatches } from './advancement/apply-patch';
-export { advanceCompletedMatch, type CompletionAdvance } from './advancement/complete-match';
+export { advanceCompletedMatch, leavesWithWinner, type CompletionAdvance } from './advancement/complete-match';
 export {
   isPlayedMatch,
   isUnplayedMatch,

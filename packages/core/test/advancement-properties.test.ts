@@ -58,7 +58,7 @@ function play(run: Run, random: () => number, limit = Infinity): Run {
     const id = ready[Math.floor(random() * ready.length)] as string;
     const step = completeInState(state, id, random() < 0.5 ? 1 : 2);
     state = step.state;
-    if (step.eliminated !== null) eliminated.push(step.eliminated);
+    eliminated.push(...step.eliminated);
   }
   return { ...run, state, eliminated };
 }
@@ -83,6 +83,16 @@ function expectFinished(run: Run, n: number): void {
 }
 
 describe('advancement over random single- and double-elimination brackets', () => {
+  it('lets every participant but the champion leave the stage once its last match is decided, placement matches included', () => {
+    for (const settings of [{ thirdPlaceMatch: true }, { consolation: 'FULL' as const }]) {
+      const run = play(generate('SINGLE_ELIMINATION', settings, 8), prng(7));
+      const champion = [...run.state.values()].find((m) => m.bracket === 'WINNERS' && m.next.winner === null)!.winnerId;
+      expect(new Set(run.eliminated), JSON.stringify(settings)).toEqual(new Set(makeEntrants(8).map((e) => e.id).filter((id) => id !== champion)));
+      const thirdPlace = [...run.state.values()].find((m) => m.bracket !== 'WINNERS' && m.next.winner === null)!;
+      expect(run.eliminated).toContain(thirdPlace.winnerId);
+    }
+  });
+
   it('applying completion patches until nothing is ready decides every match and eliminates each participant at most once', () => {
     fc.assert(
       fc.property(bracketArb, fc.integer({ min: 2, max: 40 }), fc.integer({ min: 1, max: 2 ** 30 }), ({ format, settings }, n, salt) => {

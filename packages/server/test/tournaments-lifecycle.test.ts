@@ -123,6 +123,21 @@ describe('single elimination played entirely through HTTP', () => {
     expect(bracket.body.data.stages[0].rounds.map((r: any) => r.name)).toEqual(['Round of 16', 'Quarter-finals', 'Semi-finals', 'Final']);
   });
 
+  it('eliminates the winner of the third-place match with place 3 at once: only the finalists stay ACTIVE', async ({ server, tenant, bound: { startedTournament, participantsOf } }) => {
+    const { id, byParticipant } = await startedTournament(4, {
+      stages: [{ name: 'Main', format: 'SINGLE_ELIMINATION', settings: { thirdPlaceMatch: true } }],
+    });
+    for (const semi of (await allMatches(server, id)).filter((m) => m.round === 1)) await playMatch(server, semi, byParticipant);
+    const thirdPlace = (await allMatches(server, id)).find((m) => m.bracket === 'THIRD_PLACE');
+    const played = await playMatch(server, thirdPlace, byParticipant);
+    const third = (await participantsOf(id)).find((p) => p.id === played.winnerId);
+    expect(third).toMatchObject({ status: 'ELIMINATED', finalPlacement: 3 });
+    const t = await request(server, 'GET', `/tournaments/${id}`);
+    expect(t.body.data.participantCounts).toMatchObject({ active: 2, eliminated: 2 });
+    const withdraw = await request(server, 'PATCH', `/tournaments/${id}/participants/${third.id}`, { apiKey: tenant.apiKey.key, body: { status: 'WITHDRAWN' } });
+    expect(withdraw.status).toBe(409);
+  });
+
   it('plays a third-place match when the stage asks for one: semi-final losers place 3 and 4', async ({ server, bound: { startedTournament, participantsOf } }) => {
     const { id, byParticipant } = await startedTournament(8, {
       stages: [{ name: 'Main', format: 'SINGLE_ELIMINATION', settings: { thirdPlaceMatch: true } }],

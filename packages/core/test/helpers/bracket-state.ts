@@ -3,6 +3,7 @@ import {
   applyAdvancementPatches,
   isFinalMatchStatus,
   isFirstGrandFinal,
+  leavesWithWinner,
   type BracketMatch,
   type GeneratedMatch,
   type StageMatchResult,
@@ -42,7 +43,7 @@ export function readyMatches(state: BracketState): string[] {
  * Completes match `id` with the participant in `winnerSlot` winning, then applies the advancement patches as the
  * server does. Returns the new state and the participant eliminated by it (or null).
  */
-export function completeInState(state: BracketState, id: string, winnerSlot: 1 | 2): { state: BracketState; eliminated: string | null } {
+export function completeInState(state: BracketState, id: string, winnerSlot: 1 | 2): { state: BracketState; eliminated: string[] } {
   const match = state.get(id) as BracketMatch;
   const [a, b] = match.participants as [string, string];
   const decided: BracketMatch = {
@@ -54,7 +55,8 @@ export function completeInState(state: BracketState, id: string, winnerSlot: 1 |
   };
   const next = new Map(state).set(id, decided);
   const advance = advanceCompletedMatch(decided);
-  return { state: applyAdvancementPatches(next, advance.patches), eliminated: advance.eliminated };
+  const leaving = [advance.eliminated, advance.placedWinner].filter((p): p is string => p !== null);
+  return { state: applyAdvancementPatches(next, advance.patches), eliminated: leaving };
 }
 
 /**
@@ -77,7 +79,7 @@ export function expectedSides(generated: readonly GeneratedMatch[], state: Brack
 export function survivors(state: BracketState): Set<string> {
   const out = new Set<string>();
   for (const m of state.values()) {
-    if (!isFinalMatchStatus(m.status) || m.winnerId === null || m.resultType === 'NOT_NEEDED') continue;
+    if (!isFinalMatchStatus(m.status) || m.winnerId === null || m.resultType === 'NOT_NEEDED' || leavesWithWinner(m)) continue;
     const next = m.next.winner === null ? undefined : state.get(m.next.winner.matchId);
     if (next === undefined || next.resultType === 'NOT_NEEDED') out.add(m.winnerId);
   }

@@ -108,12 +108,13 @@ export async function completeMatch(
 /**
  * Applies core's advancement after a completed match (`advanceCompletedMatch`: the winner to `next.winner`, the
  * loser to `next.loser`, or a grand-final reset closed as NOT_NEEDED), each filled match completing at once when a
- * side has forfeited, then lets the stage react (eliminating the participant who leaves the stage, if any).
+ * side has forfeited, then lets the stage react (eliminating the participants who leave the stage: a loser with no
+ * match to go to, the winner of a placement match).
  */
 async function advanceFrom(ctx: WriteContext, match: MatchRow): Promise<void> {
   const advance = advanceCompletedMatch(toBracketMatch(match));
   for (const patch of advance.patches) await applyCompletionPatch(ctx, patch);
-  await afterMatchCompleted(ctx, match, advance.eliminated !== null);
+  await afterMatchCompleted(ctx, match, [advance.eliminated, advance.placedWinner].filter((id): id is string => id !== null));
 }
 
 /**

@@ -136,7 +136,7 @@ export async function applyCorrection(
     if (fresh) await completeIfForfeited(ctx, fresh);
   }
   const freshStage = await db.selectFrom('stages').select('status').where('id', '=', stage.id).executeTakeFirst();
-  if (freshStage?.status === 'ONGOING') await afterMatchCompleted(ctx, updated, false);
+  if (freshStage?.status === 'ONGOING') await afterMatchCompleted(ctx, updated, []);
   const tournament = await findTournamentRow(db, row.tournament_id);
   const isLast = !stages.some((s) => s.number > stage.number);
   if (tournament?.status === 'ONGOING' && isLast && traits.isElimination) {

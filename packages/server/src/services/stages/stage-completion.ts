@@ -35,8 +35,9 @@ async function setStatus(ctx: WriteContext, ids: readonly string[], from: string
 /**
  * Runs after every match completion of a stage, inside the caller's transaction (R7.1, R7.15,
  * R7.16, R5.12):
- * - in the last stage of an elimination format (core `formatTraits`), a loser who leaves the bracket (`loserLeaves`: no losers-bracket,
- *   third-place or reset match to go to) becomes ELIMINATED when ACTIVE, and the placements this match decides
+ * - in the last stage of an elimination format (core `formatTraits`), the participants who leave the bracket
+ *   (`leaving`: a loser with no losers-bracket, third-place or reset match to go to, the winner of a third-place or
+ *   play-off match) become ELIMINATED when ACTIVE, and the placements this match decides
  *   are written (`final_placement`, `placement_range`), so an eliminated participant receives theirs at once
  *   (in earlier stages and in pool formats statuses and placements wait for the stage to complete);
  * - once no match of the stage is open: a stage generated round by round (Swiss) pairs its next round if it has
@@ -44,7 +45,7 @@ async function setStatus(ctx: WriteContext, ids: readonly string[], from: string
  *   completes (see {@link completeStage}).
  * Does nothing while matches remain or when the stage is not ONGOING.
  */
-export async function afterMatchCompleted(ctx: WriteContext, match: MatchRow, loserLeaves: boolean): Promise<void> {
+export async function afterMatchCompleted(ctx: WriteContext, match: MatchRow, leaving: readonly string[]): Promise<void> {
   const { db } = ctx;
   // The tournament's stages in one read, the match's own among them.
   const stages = await findStageRows(db, match.tournament_id);
@@ -53,7 +54,7 @@ export async function afterMatchCompleted(ctx: WriteContext, match: MatchRow, lo
   const isLast = !stages.some((s) => s.number > stage.number);
   const traits = formatTraits(stage.format);
   if (isLast && traits.isElimination) {
-    if (loserLeaves && match.loser_id !== null) await setStatus(ctx, [match.loser_id], 'ACTIVE', 'ELIMINATED');
+    if (leaving.length > 0) await setStatus(ctx, leaving, 'ACTIVE', 'ELIMINATED');
     await writePlacements(ctx, await placementsDecidedBy(db, stage, match));
   }
   if (await hasOpenMatch(db, stage.id)) return;
