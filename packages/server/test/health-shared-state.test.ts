@@ -1,16 +1,16 @@
 import { createServer, type Server, type Socket, connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request, startTestServer, type TestServer } from './helpers/index';
+import { createTestDatabase, onPostgres, request, startTestServer, type TestServer } from './helpers/index';
 
 // R18.2, R21.4: /health checks Redis when the server uses it; while a check fails the status is `degraded`, still 200.
-// The server reaches Redis through a TCP relay this test can cut, as an outage would.
+// The server reaches Redis (or PostgreSQL) through a TCP relay this test can cut, as an outage would.
 const REDIS = new URL(process.env.TOURNEY_TEST_REDIS_URL || 'redis://127.0.0.1:6379');
 
-/** A TCP relay to Redis on a free loopback port; cut() closes it and every connection through it. */
-async function redisRelay(): Promise<{ url: string; cut(): Promise<void> }> {
+/** A TCP relay to `host`:`port` on a free loopback port; cut() closes it and every connection through it. */
+async function relayTo(host: string, port: number): Promise<{ port: number; cut(): Promise<void> }> {
   const sockets = new Set<Socket>();
   const relay: Server = createServer((client) => {
-    const upstream = connect(Number(REDIS.port || 6379), REDIS.hostname);
+    const upstream = connect(port, host);
     for (const s of [client, upstream]) {
       sockets.add(s);
       s.on('error', () => {});
@@ -19,15 +19,20 @@ async function redisRelay(): Promise<{ url: string; cut(): Promise<void> }> {
     client.pipe(upstream).pipe(client);
   });
   await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
-  const { port } = relay.address() as { port: number };
   return {
-    url: `redis://127.0.0.1:${port}`,
+    port: (relay.address() as { port: number }).port,
     cut: async () => {
       const closed = new Promise<void>((resolve) => relay.close(() => resolve()));
       for (const s of sockets) s.destroy();
       await closed;
     },
   };
+}
+
+/** A relay to Redis, with the URL that reaches Redis through it. */
+async function redisRelay(): Promise<{ url: string; cut(): Promise<void> }> {
+  const relay = await relayTo(REDIS.hostname, Number(REDIS.port || 6379));
+  return { url: `redis://127.0.0.1:${relay.port}`, cut: relay.cut };
 }
 
 describe('health of the shared state', () => {
@@ -63,6 +68,28 @@ describe('health of the shared state', () => {
       expect(res.body.data.status).toBe('ok');
     } finally {
       await plain.close();
+    }
+  });
+});
+
+describe.skipIf(!onPostgres)('health while PostgreSQL is unreachable', () => {
+  it('answers degraded (still 200) with its rate limit counters in PostgreSQL, counting in this process meanwhile', async () => {
+    const database = await createTestDatabase();
+    const target = new URL(database.location);
+    const relay = await relayTo(target.hostname, Number(target.port || 5432));
+    const viaRelay = new URL(database.location);
+    viaRelay.port = String(relay.port);
+    const server = await startTestServer({ ...database.options, databaseUrl: viaRelay.toString(), rateLimit: { points: 50 } });
+    try {
+      expect((await request(server, 'GET', '/health')).body.data).toMatchObject({ status: 'ok', checks: { database: 'ok' } });
+      await relay.cut();
+      const degraded = await request(server, 'GET', '/health');
+      expect(degraded.status).toBe(200);
+      expect(degraded.body.data).toMatchObject({ status: 'degraded', checks: { database: 'error' } });
+      expect(degraded.headers.get('x-ratelimit-limit')).toBe('50');
+    } finally {
+      await server.close().catch(() => {});
+      await database.drop();
     }
   });
 });
