@@ -109,7 +109,7 @@ describe('seed ordering and skipFirstRound (R27.5, R27.6)', () => {
     expect([1, 2, 3, 4, 5, 6].map(at)).toEqual(['1', '5-6', '3-4', '5-6', '2', '3-4']);
   });
 
-  it('starts the lower half of a double elimination in the losers bracket (skipFirstRound)', async ({ server, tenant, players }) => {
+  it('starts the lower half of a double elimination in the losers bracket, both first rounds at the start (skipFirstRound)', async ({ server, tenant, players }) => {
     const { id, byParticipant, participantOf } = await startWithStages(server, tenant, players, [
       { name: 'Cup', format: 'DOUBLE_ELIMINATION', settings: { skipFirstRound: true } },
     ]);
@@ -119,6 +119,10 @@ describe('seed ordering and skipFirstRound (R27.5, R27.6)', () => {
     expect(matches.filter((m) => m.bracket === 'WINNERS').map((m) => m.round).sort()).toEqual([2, 2, 3]);
     const l1 = matches.filter((m) => m.bracket === 'LOSERS' && m.round === 1);
     expect(l1.flatMap(ranksOf).sort()).toEqual([5, 6, 7, 8]);
+    // Winners round 2 is the first round played: at the start, with the losers bracket's first round.
+    const { startDate } = await getData(server, `/tournaments/${id}`);
+    const atStart = matches.filter((m) => Date.parse(m.scheduledAt) === Date.parse(startDate)).map((m) => `${m.bracket} ${m.round}`);
+    expect(atStart.sort()).toEqual(['LOSERS 1', 'LOSERS 1', 'WINNERS 2', 'WINNERS 2']);
     await playEverything(server, id, byParticipant, betterSeed);
     expect((await getData(server, `/tournaments/${id}`)).status).toBe('COMPLETED');
     const placements = new Map(((await getData(server, `/tournaments/${id}/bracket`)).placements as any[]).map((p) => [p.participantId, p.placementRange]));

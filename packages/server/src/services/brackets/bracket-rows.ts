@@ -43,13 +43,20 @@ export type GeneratedStageMatch = GeneratedMatch & { group?: number; groupName?:
 /**
  * Play round of every match (1-based), in core's play order: at least its round in brackets that play in their
  * own round (core `BRACKETS[bracket].playsInOwnRound`: winners and pool brackets, so single elimination plays
- * round r in slot r) and 1 elsewhere, and one more than every match feeding it (a
+ * round r in slot r; a winners bracket whose first rounds were skipped counts from its first round present) and 1
+ * elsewhere, and one more than every match feeding it (a
  * losers-bracket round waits for the winners round whose losers drop into it; a grand final for both finals).
  * `matches` must list feeders before the matches they feed, as core's generators do. O(matches).
  */
 export function playRounds(matches: readonly GeneratedStageMatch[]): Map<string, number> {
   const slot = new Map<string, number>();
-  for (const m of matches) slot.set(m.key, BRACKETS[m.bracket].playsInOwnRound ? m.round : 1);
+  // A winners bracket without its first round (double elimination skipping winners round 1) starts at slot 1 too.
+  const winnersRounds = matches.filter((m) => m.bracket === 'WINNERS').map((m) => m.round);
+  const skipped = winnersRounds.length > 0 ? Math.min(...winnersRounds) - 1 : 0;
+  for (const m of matches) {
+    if (!BRACKETS[m.bracket].playsInOwnRound) slot.set(m.key, 1);
+    else slot.set(m.key, m.bracket === 'WINNERS' ? m.round - skipped : m.round);
+  }
   for (const m of matches) {
     const own = slot.get(m.key) as number;
     for (const ref of [m.next.winner, m.next.loser]) {
