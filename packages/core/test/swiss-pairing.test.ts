@@ -150,6 +150,85 @@ describe('Swiss pairing', () => {
     expect(pairing.method).toBe('SCORE_GROUPS');
   });
 
+  /** Round 2 of a Swiss of `n` entrants (p1..pN) after a round 1 won by `winners`, and the points after round 1. */
+  function roundTwo(n: number, winners: readonly string[]) {
+    const entrants = makeEntrants(n);
+    const first = generateSwissRound(entrants, []) as SwissRound;
+    const results = first.matches.map((m): StageMatchResult => {
+      const winner = m.participants.find((id) => winners.includes(id as string)) as string;
+      return { key: m.key, participants: m.participants, winnerId: winner, scores: m.participants[0] === winner ? [1, 0] : [0, 1] };
+    });
+    const standings = computeStandings('SWISS', entrants, results);
+    const points = new Map(standings.map((r) => [r.participantId, r.points]));
+    return { round: generateSwissRound(entrants, results) as SwissRound, order: standings.map((r) => r.participantId), points };
+  }
+
+  it('floats the lowest of an odd score group, not its leader, when round 1 left side preferences (6 players)', () => {
+    // Round 1: p1-p4, p2-p5, p3-p6; p2, p3 (slot 1) and p4 (slot 2) win. Every winner wants the other side now,
+    // and p2-p3 costs a side, but the floater is still the lowest of the 3-point group, p4. p4 already met p1, the
+    // top of the 0-point group, so it meets the next one down, p5.
+    const { round, order } = roundTwo(6, ['p2', 'p3', 'p4']);
+    expect(order).toEqual(['p2', 'p3', 'p4', 'p1', 'p5', 'p6']);
+    expect(round.matches.map((m) => m.participants)).toEqual([
+      ['p3', 'p2'],
+      ['p4', 'p5'],
+      ['p6', 'p1'],
+    ]);
+    expect(round.method).toBe('SCORE_GROUPS');
+  });
+
+  it('keeps the top seed in its score group and floats the lowest of it to the top of the next (10 players)', () => {
+    // Round 1: p1-p6, p2-p7, p3-p8, p4-p9, p5-p10; p1, p4, p5 (slot 1) and p7, p8 (slot 2) win. The 3-point
+    // group p1, p4, p5, p7, p8 floats its lowest, p8, to the highest of the 0-point group it has not met, p2;
+    // the other four pair top half against bottom half (one side conflict is unavoidable among them).
+    const { round, order, points } = roundTwo(10, ['p1', 'p7', 'p8', 'p4', 'p5']);
+    expect(order.slice(0, 6)).toEqual(['p1', 'p4', 'p5', 'p7', 'p8', 'p2']);
+    expect(round.matches.map((m) => m.participants)).toEqual([
+      ['p5', 'p1'],
+      ['p7', 'p4'],
+      ['p8', 'p2'],
+      ['p9', 'p3'],
+      ['p6', 'p10'],
+    ]);
+    const crossing = round.matches.filter((m) => points.get(m.participants[0] as string) !== points.get(m.participants[1] as string));
+    expect(crossing.map((m) => m.participants)).toEqual([['p8', 'p2']]);
+  });
+
+  it('floats the lowest player of a score group that the next group can pair, when the look-ahead picks the floater', () => {
+    // c, the lowest of the 3-point group, already met d, the only player below: b floats instead, and a meets c.
+    const pairing = pairSwissRound([
+      { id: 'a', points: 3, opponents: new Set(), hadBye: false },
+      { id: 'b', points: 3, opponents: new Set(), hadBye: false },
+      { id: 'c', points: 3, opponents: new Set(['d']), hadBye: false },
+      { id: 'd', points: 1, opponents: new Set(['c']), hadBye: false },
+    ]);
+    expect(pairing.pairs).toEqual([
+      ['a', 'c'],
+      ['b', 'd'],
+    ]);
+    expect(pairing.rematches).toBe(0);
+  });
+
+  it('floats the lowest of the rest when a rematch floats a second player, and the floaters meet the top of the next group in order', () => {
+    // a has met everyone else on 6 points, so it floats; of b, c, d the lowest, d, floats with it. They meet
+    // e and f, the two highest of the 3-point group.
+    const opp = (...ids: string[]) => new Set(ids);
+    const pairing = pairSwissRound([
+      { id: 'a', points: 6, opponents: opp('b', 'c', 'd'), hadBye: false },
+      { id: 'b', points: 6, opponents: opp('a'), hadBye: false },
+      { id: 'c', points: 6, opponents: opp('a'), hadBye: false },
+      { id: 'd', points: 6, opponents: opp('a'), hadBye: false },
+      ...['e', 'f', 'g', 'h'].map((id) => ({ id, points: 3, opponents: opp(), hadBye: false })),
+    ]);
+    expect(pairing.pairs).toEqual([
+      ['a', 'e'],
+      ['b', 'c'],
+      ['d', 'f'],
+      ['g', 'h'],
+    ]);
+    expect(pairing.method).toBe('SCORE_GROUPS');
+  });
+
   it('widens past score groups rather than repeat a pairing, and allows a rematch only when forced', () => {
     const opp = (...ids: string[]) => new Set(ids);
     // a and b (top group) already met: each must float to meet c or d instead.

@@ -1,8 +1,8 @@
 import type { MatchSlot } from '../formats/types';
-import { sideConflict, sidePreference, type SidePreference } from './swiss-sides';
+import { sideConflict, sidePreference, type SidePreference, type SideStrength } from './swiss-sides';
 
 // The field of a Swiss round as the pairing sees it: players in rank order, their score groups and side
-// preferences, and the side costs of pairing two of them (R7.11).
+// preferences, and the side conflicts of pairing two of them (R7.11).
 
 /** A participant to pair in a Swiss round, as the current standings see them. */
 export interface SwissPlayer {
@@ -49,24 +49,12 @@ export function buildField(players: readonly SwissPlayer[], absoluteSides: boole
   return { players, group, pos, groupSize, met, preference, absoluteSides };
 }
 
-/**
- * Cost of the side conflict of pairing i and j (`sideConflict`: 0 none, 1 mild, 2 strong, 3 absolute),
- * in tiers: any conflict costs `unit`, a strong one `unit * (edges + 1)` more and an absolute one
- * `unit * (edges + 1)^2` more, so that a matching of `edges` pairs first leaves the fewest participants
- * without their side, then the fewest without a strong preference, then avoids absolute conflicts (the
- * FIDE Dutch system's colour criteria). 0 without a conflict.
- */
-export function sideCost(field: Field, i: number, j: number, unit: number, edges: number): number {
-  const level = sideConflict(field.preference[i] as SidePreference, field.preference[j] as SidePreference);
-  if (level === 0) return 0;
-  const tier = edges + 1;
-  return unit * (1 + (level >= 2 ? tier : 0) + (level === 3 ? tier * tier : 0));
+/** How badly pairing i and j leaves one without its side (`sideConflict`): 0 none, 1 mild, 2 strong, 3 absolute. */
+export function sideLevel(field: Field, i: number, j: number): SideStrength {
+  return sideConflict(field.preference[i] as SidePreference, field.preference[j] as SidePreference);
 }
 
 /** Whether i and j have the same absolute side preference. */
 export function absoluteConflict(field: Field, i: number, j: number): boolean {
-  return sideConflict(field.preference[i] as SidePreference, field.preference[j] as SidePreference) === 3;
+  return sideLevel(field, i, j) === 3;
 }
-
-/** Largest `sideCost` for `edges` pairs of `unit`: that of an absolute conflict. */
-export const absoluteCost = (unit: number, edges: number) => unit * (1 + (edges + 1) + (edges + 1) ** 2);

@@ -7,8 +7,8 @@ const LOOK_AHEAD_LIMIT = 2 * BLOCK;
 
 /**
  * Look-ahead to the next score group (R27.12): when a bracket cannot be paired internally, one matching over the
- * bracket and the next score group (`matchSubset`: fewest cross-group pairs first; with `field.absoluteSides` no
- * absolute side conflict) is compared with the bracket's own pairing followed by the next bracket's; when it makes
+ * bracket and the next score group (`matchSubset`: fewest cross-group pairs first, then the lowest-ranked floating
+ * to the highest-ranked below; with `field.absoluteSides` no absolute side conflict) is compared with the bracket's own pairing followed by the next bracket's; when it makes
  * fewer cross-group pairs (a player left unpaired below counting as one more), its floaters are used, so the players
  * left to float are ones the next group can pair. The bracket keeps the pairs of that matching
  * among its own players when they are as many as the bracket's own pairing made; otherwise (or when the two

@@ -120,8 +120,11 @@ function widen(field: Field, pass: GroupPass): [number, number][] | null {
  * pairing without that exists; the bye goes to the lowest-ranked participant without one (fewest points,
  * then lowest in `players` order) among those with whom the others can still be paired without a repeat,
  * however far the pairing must then widen past score groups; pairs stay
- * within score groups (floaters move down to the next group); within a group the top half meets the bottom
- * half in order (1 v n/2+1, ...). Method: each bracket (floaters + score group) is paired by optimal
+ * within score groups (floaters move down to the next group); the floater of an odd group is its lowest-ranked
+ * player who can float (with `options.absoluteSides`, two players of the same absolute side preference do not
+ * meet while another pairing avoids it; without, the fewest such pairs come first), and floaters meet the
+ * highest-ranked players of the next group they can meet; then side preferences; then within a group the top
+ * half meets the bottom half in order (1 v n/2+1, ...). Method: each bracket (floaters + score group) is paired by optimal
  * weighted matching (Edmonds' blossom) restricted to that bracket and, in large brackets, to blocks of
  * BLOCK (24) players around the Dutch pairs, which keeps a round near linear time (4096 players: about
  * 25 ms for round 1, 50 ms mid-stage); a bracket that cannot pair internally looks ahead to the next score group
@@ -131,10 +134,12 @@ function widen(field: Field, pass: GroupPass): [number, number][] | null {
  * rematches allowed, as few as possible (one matching over every pair).
  * Sides (slot 1 / slot 2) follow the FIDE Dutch colour rules (`swiss-sides.ts`): among the pairings
  * the rules above allow, those whose side preferences are compatible are preferred (fewest absolute
- * conflicts, then strong, then any), and with `options.absoluteSides` two players of the same absolute
- * preference do not meet while another pairing avoids it (one floats instead, as the Dutch system's
- * absolute colour criterion); then each pair's sides go by `higherTakesSlotOne`. So side differences stay
- * within one and nobody plays three times running on one side wherever the score groups allow.
+ * conflicts, then strong, then any), and with `options.absoluteSides` two players of
+ * the same absolute preference do not meet while another pairing avoids it (one floats instead, as the Dutch
+ * system's absolute colour criterion); then each pair's sides go by `higherTakesSlotOne`. Unlike the FIDE
+ * Dutch system, who floats and whom a floater meets come before the mild and strong side preferences (R7.10):
+ * a side conflict never moves the leader of a group down. So side differences stay within one and nobody
+ * plays three times running on one side wherever the score groups allow.
  */
 export function pairSwissRound(input: readonly SwissPlayer[], options: SwissPairingOptions = {}): SwissPairing {
   const order = input.map((p, i) => ({ p, i }));

@@ -133,7 +133,8 @@ export function swissProgress(
  * Generates the next round of a Swiss stage from the results so far (R7.10), or returns null when the
  * stage is complete. The active participants are ranked by the current standings (points, then the
  * configured tiebreaks, then seed; with `swissPairingOrder` SEED by points, then seed) and paired by `pairSwissRound`: no rematch and no second bye while
- * avoidable, the bye to the lowest-ranked participant without one, pairs within score groups. Round 1
+ * avoidable, the bye to the lowest-ranked participant without one, pairs within score groups (the lowest-ranked
+ * of an odd group floating to the highest-ranked of the next it can meet). Round 1
  * (no results) pairs seed i with seed i + N/2. Withdrawn participants are not paired (their remaining
  * rounds are simply absent: no walkover is needed in Swiss).
  * @throws DomainError as `swissProgress`.
