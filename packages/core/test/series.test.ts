@@ -122,4 +122,14 @@ describe('bestOfFor (R25.1)', () => {
     expect(bestOfFor({ bestOf: 3, bestOfByRound: { '2': 5 } }, 1)).toBe(3);
     expect(bestOfFor({ bestOf: 4 }, 1)).toBe(1);
   });
+
+  it('takes the most specific override: bracket and round, then bracket, then round', () => {
+    const settings = { bestOf: 3, bestOfByRound: { '1': 1, GRAND_FINAL: 5, 'GRAND_FINAL:2': 7, 'WINNERS:3': 5 } };
+    expect(bestOfFor(settings, 1, 'GRAND_FINAL')).toBe(5);
+    expect(bestOfFor(settings, 2, 'GRAND_FINAL')).toBe(7);
+    expect(bestOfFor(settings, 1, 'WINNERS')).toBe(1);
+    expect(bestOfFor(settings, 3, 'WINNERS')).toBe(5);
+    expect(bestOfFor(settings, 3, 'LOSERS')).toBe(3);
+    expect(bestOfFor(settings, 1, 'LOSERS')).toBe(1);
+  });
 });

@@ -55,7 +55,7 @@ describe('round robin with draws and 1 / 0.5 / 0 points', () => {
     ]);
   });
 
-  it('takes 0-0 as a draw and shares the placement when no criterion separates the two', async ({ server, tenant, players }) => {
+  it('takes 0-0 as a draw and shares the placement when no criterion separates the two, both champions', async ({ server, tenant, players }) => {
     const { id, byParticipant } = await startWithStages(server, tenant, players.slice(0, 2), [{ name: 'League', format: 'ROUND_ROBIN' }]);
     const [m] = await allMatches(server, id);
     const confirmed = await playDecided(server, m, byParticipant, { scores: [0, 0] });
@@ -65,6 +65,11 @@ describe('round robin with draws and 1 / 0.5 / 0 points', () => {
     // Two participants sharing every criterion share the placement.
     const placements = (await getData(server, `/tournaments/${id}/bracket`)).placements;
     expect(placements.map((p: any) => p.placementRange)).toEqual(['1-2', '1-2']);
+    // Both share first place: both stay ACTIVE, and the completion event names both, no single champion.
+    const participants = await getData(server, `/tournaments/${id}/participants`);
+    expect(participants.map((p: any) => p.status)).toEqual(['ACTIVE', 'ACTIVE']);
+    const [completed] = await server.deps.db.selectFrom('events').select('data').where('subject_id', '=', id).where('type', '=', 'tournament.completed').execute();
+    expect(JSON.parse(completed!.data)).toMatchObject({ championId: null, championIds: expect.arrayContaining(participants.map((p: any) => p.id)) });
   });
 });
 

@@ -192,5 +192,39 @@ describe('a knockout final decided on penalties', () => {
     expect(badRound.status).toBe(400);
     expect(badRound.body.error.details[0].path).toMatch(/^body\.stages\[0\]\.settings\.bestOfByRound/);
   });
+
+  test('makes the grand final and its reset longer alone with a bracket key, the winners final with a bracket and round key', async ({ server, tenant, players }) => {
+    const t = await openTournament(server, tenant, {
+      startDate: START,
+      stages: [
+        {
+          name: 'Bracket',
+          format: 'DOUBLE_ELIMINATION',
+          settings: { grandFinal: 'double', bestOf: 3, bestOfByRound: { GRAND_FINAL: 5, 'GRAND_FINAL:2': 7, 'WINNERS:3': 5 } },
+        },
+      ],
+    });
+    await joinAll(server, t.id, players);
+    await lifecycle(server, tenant, t.id, 'start');
+    const bestOfs = new Map<string, Set<number>>();
+    for (const m of await allMatches(server, t.id)) {
+      const key = `${m.bracket} ${m.round}`;
+      bestOfs.set(key, (bestOfs.get(key) ?? new Set()).add(m.bestOf));
+    }
+    expect(Object.fromEntries([...bestOfs].map(([k, v]) => [k, [...v]]))).toEqual({
+      'WINNERS 1': [3],
+      'WINNERS 2': [3],
+      'WINNERS 3': [5],
+      'LOSERS 1': [3],
+      'LOSERS 2': [3],
+      'LOSERS 3': [3],
+      'LOSERS 4': [3],
+      'GRAND_FINAL 1': [5],
+      'GRAND_FINAL 2': [7],
+    });
+    const bracket = await getData(server, `/tournaments/${t.id}/bracket`);
+    const final = bracket.stages[0].rounds.find((r: any) => r.bracket === 'GRAND_FINAL' && r.round === 1).matches[0];
+    expect(final.bestOf).toBe(5);
+  });
 });
 

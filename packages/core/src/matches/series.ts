@@ -1,3 +1,4 @@
+import type { BracketKind } from '../formats/types';
 import type { DomainErrorDetail } from '../errors/domain-error';
 
 /** Best-of values a stage or a round may use (contract `StageSettings.bestOf`): odd, so that a series cannot be drawn. */
@@ -38,18 +39,27 @@ export function winsNeeded(bestOf: number): number {
 /** The stage settings that say how many games a match is played over. */
 export interface BestOfSettings {
   bestOf?: number;
-  /** Overrides by round number within the stage (keys "1", "2", ...), e.g. `{ "3": 5 }` for a Bo5 final of 8. */
+  /**
+   * Overrides by round number within the stage (keys "1", "2", ..., every bracket), e.g. `{ "3": 5 }` for a Bo5
+   * final of 8; by bracket (`"GRAND_FINAL"`, `"THIRD_PLACE"` ...: every round of it); or by bracket and round
+   * (`"WINNERS:3"`, `"GRAND_FINAL:2"`, the reset).
+   */
   bestOfByRound?: Readonly<Record<string, number>>;
 }
 
 /**
- * The best-of of a match of `round` (1-based, within its stage) under `settings` (R25.1): the round's override in
- * `bestOfByRound`, else the stage's `bestOf`, else 1. Values that are not a best-of count as absent.
+ * The best-of of a match of `round` (1-based, within its stage) in `bracket` under `settings` (R25.1): the override
+ * in `bestOfByRound` for that bracket and round (`"GRAND_FINAL:2"`), else for that bracket (`"GRAND_FINAL"`), else
+ * for that round (`"2"`), else the stage's `bestOf`, else 1. Values that are not a best-of count as absent.
  */
-export function bestOfFor(settings: BestOfSettings | null | undefined, round: number): number {
+export function bestOfFor(settings: BestOfSettings | null | undefined, round: number, bracket?: BracketKind): number {
   const valid = (value: unknown): value is number => (BEST_OF_VALUES as readonly unknown[]).includes(value);
-  const byRound: unknown = settings?.bestOfByRound?.[String(round)];
-  if (valid(byRound)) return byRound;
+  const overrides = settings?.bestOfByRound;
+  const keys = bracket === undefined ? [String(round)] : [`${bracket}:${round}`, bracket, String(round)];
+  for (const key of keys) {
+    const value: unknown = overrides?.[key];
+    if (valid(value)) return value;
+  }
   return valid(settings?.bestOf) ? settings.bestOf : 1;
 }
 

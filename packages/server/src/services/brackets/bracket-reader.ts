@@ -138,17 +138,18 @@ export async function readBracket(db: Db, tournament: TournamentRow): Promise<Br
         sides = new Map<string, SideInfo>();
         for (const p of people) sides.set(p.id, { name: p.name, seed: own.get(p.id) ?? p.seed });
       }
-      // Best-of by round (R25.1), computed once per round rather than per match.
-      return [s.id, { settings: parseStageSettings(s.settings ?? '{}') as BestOfSettings, sides, bestOfs: new Map<number, number>() }];
+      // Best-of by bracket and round (R25.1), computed once per round rather than per match.
+      return [s.id, { settings: parseStageSettings(s.settings ?? '{}') as BestOfSettings, sides, bestOfs: new Map<string, number>() }];
     }),
   );
   const byStage = new Map<string, { matches: BracketMatch[]; rows: StageResultRow[] }>();
   for (const r of matchRows) {
     const stage = stages.get(r.stage_id);
-    let bestOf = stage?.bestOfs.get(r.round);
+    const roundKey = `${r.bracket}:${r.round}`;
+    let bestOf = stage?.bestOfs.get(roundKey);
     if (bestOf === undefined) {
-      bestOf = bestOfFor(stage?.settings ?? {}, r.round);
-      stage?.bestOfs.set(r.round, bestOf);
+      bestOf = bestOfFor(stage?.settings ?? {}, r.round, r.bracket as BracketKind);
+      stage?.bestOfs.set(roundKey, bestOf);
     }
     let list = byStage.get(r.stage_id);
     if (list === undefined) {

@@ -1,14 +1,14 @@
-import { bestOfFor, type BestOfSettings, type Decider, type GameScore } from '@tourney/core';
+import { bestOfFor, type BestOfSettings, type BracketKind, type Decider, type GameScore } from '@tourney/core';
 import type { MatchRow } from '../../db/rows';
 import type { MatchDecider, GameScore as ApiGameScore } from '../../contract-types';
 import { parseStageSettings } from '../stages/stage-settings';
 
 /**
- * The best-of of a match (R25.1): its stage's `bestOfByRound[round]`, else `bestOf`, else 1 (core `bestOfFor`).
- * `settingsJson` is the stage's stored settings column.
+ * The best-of of a match (R25.1): its stage's `bestOfByRound` for its bracket and round, its bracket or its round,
+ * else `bestOf`, else 1 (core `bestOfFor`). `settingsJson` is the stage's stored settings column.
  */
-export function bestOfOfRow(row: Pick<MatchRow, 'round'>, settingsJson: string | null | undefined): number {
-  return bestOfFor(parseStageSettings(settingsJson ?? '{}') as BestOfSettings, row.round);
+export function bestOfOfRow(row: Pick<MatchRow, 'round' | 'bracket'>, settingsJson: string | null | undefined): number {
+  return bestOfFor(parseStageSettings(settingsJson ?? '{}') as BestOfSettings, row.round, row.bracket as BracketKind);
 }
 
 /** The series columns of a decided result (R25.2, R25.4): games and decider as JSON, null when absent. */

@@ -70,9 +70,10 @@ export async function afterMatchCompleted(ctx: WriteContext, match: MatchRow, le
  *   generated; the others become ELIMINATED with their tournament placements (after the places the later stages
  *   fill), qualifiers are ACTIVE;
  * - otherwise (last stage, or fewer than two qualifiers left or a next stage that cannot be generated for them)
- *   the tournament completes: every placement is recomputed (core `computeTournamentPlacements`), the champion
- *   (placement 1) keeps status ACTIVE, every other ACTIVE participant becomes ELIMINATED, status COMPLETED with
- *   `completedAt`, event `tournament.completed` (data: tournamentId, status, stageId, championId).
+ *   the tournament completes: every placement is recomputed (core `computeTournamentPlacements`), the champions
+ *   (placement 1, several when first place is shared) keep status ACTIVE, every other ACTIVE participant becomes
+ *   ELIMINATED, status COMPLETED with `completedAt`, event `tournament.completed` (data: tournamentId, status,
+ *   stageId, championId: the champion, null when first place is shared; championIds: every holder of first place).
  */
 async function completeStage(ctx: WriteContext, stage: StageRow, stages: readonly StageRow[]): Promise<void> {
   const { db } = ctx;
@@ -88,9 +89,11 @@ async function completeStage(ctx: WriteContext, stage: StageRow, stages: readonl
 
   const placements = await readTournamentPlacements(db, stages);
   await writePlacements(ctx, placements);
-  const championId = placements.find((p) => p.placement === 1)?.participantId ?? null;
+  // Everyone sharing first place (an all-drawn round robin, a pool stage that ends the tournament) is a champion.
+  const championIds = placements.filter((p) => p.placement === 1).map((p) => p.participantId);
+  const championId = championIds.length === 1 ? championIds[0]! : null;
   let eliminate = db.updateTable('participants').set({ status: 'ELIMINATED' }).where('tournament_id', '=', stage.tournament_id).where('status', '=', 'ACTIVE');
-  if (championId !== null) eliminate = eliminate.where('id', '!=', championId);
+  if (championIds.length > 0) eliminate = eliminate.where('id', 'not in', championIds);
   await eliminate.execute();
   const complete = TOURNAMENT_TRANSITIONS.complete;
   await db
@@ -103,7 +106,7 @@ async function completeStage(ctx: WriteContext, stage: StageRow, stages: readonl
       projectId: ctx.tournament.project_id,
       type: complete.event,
       subjectId: stage.tournament_id,
-      data: { tournamentId: stage.tournament_id, status: complete.to, stageId: stage.id, championId },
+      data: { tournamentId: stage.tournament_id, status: complete.to, stageId: stage.id, championId, championIds },
     },
   ]);
 }
