@@ -53,6 +53,18 @@ describe('webhook subscriptions', () => {
     expect((await request(server, 'GET', `/developer/webhooks/${sub.id}`, { apiKey: tenant.apiKey.key })).status).toBe(404);
   });
 
+  it('caps a project at 20 subscriptions, also when they are created at once (409 CONFLICT)', async () => {
+    const own = await createTenant(server);
+    const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => create({ url: `${PUBLIC_URL}/${i}`, events: ['*'] }, { apiKey: own.apiKey.key })));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(20);
+    const refused = answers.filter((a) => a.status !== 201);
+    expect(refused).toHaveLength(4);
+    for (const a of refused) expect(a.body.error).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('at most 20') });
+    const first = answers.find((a) => a.status === 201)!.body.data.id;
+    expect((await request(server, 'DELETE', `/developer/webhooks/${first}`, { apiKey: own.apiKey.key })).status).toBe(204);
+    expect((await create({ url: `${PUBLIC_URL}/again`, events: ['*'] }, { apiKey: own.apiKey.key })).status).toBe(201);
+  });
+
   it('names the unknown event of body.events and accepts "*"', async () => {
     const res = await create({ url: PUBLIC_URL, events: ['match.completed', 'match.exploded'] });
     expect(res.status).toBe(400);

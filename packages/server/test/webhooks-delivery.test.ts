@@ -170,6 +170,45 @@ describe('webhook delivery', () => {
     await expect(verifyWebhook(after.body, after.headers as Record<string, string>, sub.secret, later)).rejects.toMatchObject({ code: 'NO_MATCHING_SIGNATURE' });
   });
 
+  it('keeps every secret of two rotations signing until the end of its own overlap, then drops it', async () => {
+    receiver = await startReceiver();
+    const sub = await subscribe(server, tenant, receiver.url(), ['tournament.published']);
+    const rotate = async (overlapSeconds?: number) => {
+      const res = await request(server, 'POST', `/developer/webhooks/${sub.id}/rotate-secret`, { apiKey: tenant.apiKey.key, body: overlapSeconds === undefined ? {} : { overlapSeconds } });
+      expect(res.status).toBe(200);
+      return res.body.data;
+    };
+    const start = server.clock.now().getTime();
+    const s0 = sub.secret as string;
+    const s1 = (await rotate()).secret as string; // s0 promised until start + 24 h (the default overlap)
+    server.clock.advance(seconds(60));
+    const second = await rotate(600); // a second rotation a minute later: s1 until start + 11 min
+    const s2 = second.secret as string;
+    expect(second.previousSecretExpiresAt).toBe(new Date(start + seconds(660)).toISOString());
+    /** The next delivery (a test event: API keys do not expire with the clock): which secrets verify it. */
+    const deliver = async () => {
+      expect((await request(server, 'POST', `/developer/webhooks/${sub.id}/test`, { apiKey: tenant.apiKey.key })).status).toBe(202);
+      expect(await server.webhookDispatcher.runOnce()).toMatchObject({ claimed: 1, succeeded: 1 });
+      const got = receiver!.received.at(-1)!;
+      const headers = got.headers as Record<string, string>;
+      const at = { now: server.clock.now() };
+      const verifies = await Promise.all(
+        [s0, s1, s2].map((secret) => verifyWebhook(got.body, headers, secret, at).then(() => true, (error) => (error.code === 'NO_MATCHING_SIGNATURE' ? false : Promise.reject(error)))),
+      );
+      return { verifies, signatures: String(headers['webhook-signature']).split(' ').length };
+    };
+
+    expect(await deliver()).toEqual({ verifies: [true, true, true], signatures: 3 });
+    server.clock.advance(seconds(599)); // start + 10:59: all three still inside their overlaps
+    expect(await deliver()).toEqual({ verifies: [true, true, true], signatures: 3 });
+    server.clock.advance(seconds(2)); // start + 11:01: s1's overlap is over, s0's (24 h) is not
+    expect(await deliver()).toEqual({ verifies: [true, false, true], signatures: 2 });
+    server.clock.advance(seconds(86_400 - 661 - 1)); // start + 24 h - 1 s
+    expect(await deliver()).toEqual({ verifies: [true, false, true], signatures: 2 });
+    server.clock.advance(seconds(2)); // start + 24 h + 1 s
+    expect(await deliver()).toEqual({ verifies: [false, false, true], signatures: 1 });
+  });
+
   it('sends a test event on demand and redelivers with the same webhook-id; a failed redelivery is not retried', async () => {
     receiver = await startReceiver((_, i) => (i === 2 ? 500 : 200));
     const sub = await subscribe(server, tenant, receiver.url(), ['match.completed']);

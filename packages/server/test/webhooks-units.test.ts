@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { configFromEnv, defaultConfig } from '../src/index';
 import { selectsEvent, WEBHOOK_EVENT_TYPES } from '../src/services/webhooks/event-types';
 import { maxAttemptsOf, retryDelayMs } from '../src/services/webhooks/retry-schedule';
-import { newWebhookSecret } from '../src/services/webhooks/secrets';
+import { MAX_RETIRED_SECRETS, newWebhookSecret, parseOlderSecrets, rotatedSecrets, signingSecrets, type SubscriptionSecrets } from '../src/services/webhooks/secrets';
 import { signatureHeaders } from '../src/services/webhooks/signing';
 import { assertSafeWebhookUrl, type HostResolver, isPrivateAddress, safeLookup } from '../src/services/webhooks/url-safety';
 
@@ -73,6 +73,25 @@ describe('signing and retries', () => {
     expect(() => signatureHeaders([], 'evt', now, body)).toThrow();
   });
 
+  it('keeps at most 3 replaced secrets signing, each until its own expiry, the oldest dropped first; overlap 0 drops all', () => {
+    const at = (minutes: number) => new Date(Date.UTC(2030, 0, 1, 0, minutes)).toISOString();
+    const secrets = Array.from({ length: 6 }, () => newWebhookSecret());
+    let row: SubscriptionSecrets = { secret: secrets[0]!, previous_secret: null, previous_secret_expires_at: null, older_secrets: null };
+    // Five rotations a minute apart, each promising its replaced secret 60 minutes.
+    for (let i = 1; i <= 5; i++) row = rotatedSecrets(row, secrets[i]!, at(i), at(i + 60));
+    const retired = [{ secret: row.previous_secret!, expiresAt: row.previous_secret_expires_at! }, ...parseOlderSecrets(row.older_secrets)];
+    expect(retired).toHaveLength(MAX_RETIRED_SECRETS);
+    expect(retired).toEqual([4, 3, 2].map((i) => ({ secret: secrets[i], expiresAt: at(i + 61) })));
+    expect(signingSecrets(row.secret, retired, at(6))).toEqual([5, 4, 3, 2].map((i) => secrets[i]));
+    expect(signingSecrets(row.secret, retired, at(63))).toEqual([5, 4, 3].map((i) => secrets[i])); // 2's hour is over
+    expect(signingSecrets(row.secret, retired, at(66))).toEqual([secrets[5]]);
+    // A secret whose overlap is over is not carried into the next rotation.
+    const later = rotatedSecrets(row, newWebhookSecret(), at(63), at(123));
+    expect(parseOlderSecrets(later.older_secrets).map((s) => s.secret)).toEqual([secrets[4], secrets[3]]);
+    expect(rotatedSecrets(row, 'whsec_new', at(6), null)).toEqual({ secret: 'whsec_new', previous_secret: null, previous_secret_expires_at: null, older_secrets: null });
+    expect(parseOlderSecrets('not json')).toEqual([]);
+  });
+
   it('spreads retries over about a day by default, jittered by at most 20 %', () => {
     const schedule = defaultConfig.webhookRetryScheduleSeconds;
     expect(maxAttemptsOf(schedule)).toBe(10);
@@ -93,9 +112,18 @@ describe('signing and retries', () => {
         TOURNEY_WEBHOOK_DISPATCHER: 'off',
         TOURNEY_WEBHOOK_TIMEOUT: '3',
         TOURNEY_WEBHOOK_RETRY_SCHEDULE: '5, 60,600',
+        TOURNEY_WEBHOOK_SUBSCRIPTION_CONCURRENCY: '2',
       }),
-    ).toMatchObject({ allowPrivateWebhookUrls: true, webhookDispatcher: false, webhookTimeoutMs: 3000, webhookRetryScheduleSeconds: [5, 60, 600] });
+    ).toMatchObject({
+      allowPrivateWebhookUrls: true,
+      webhookDispatcher: false,
+      webhookTimeoutMs: 3000,
+      webhookRetryScheduleSeconds: [5, 60, 600],
+      webhookSubscriptionConcurrency: 2,
+    });
+    expect(defaultConfig.webhookSubscriptionConcurrency).toBe(4);
     expect(() => configFromEnv({ TOURNEY_WEBHOOK_RETRY_SCHEDULE: '5,,6' })).toThrow(/TOURNEY_WEBHOOK_RETRY_SCHEDULE/);
+    expect(() => configFromEnv({ TOURNEY_WEBHOOK_SUBSCRIPTION_CONCURRENCY: '0' })).toThrow(/TOURNEY_WEBHOOK_SUBSCRIPTION_CONCURRENCY/);
   });
 
   it('selects events by name or "*", never a type outside the contract', () => {

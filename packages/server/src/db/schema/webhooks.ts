@@ -2,8 +2,10 @@
 
 /**
  * A webhook subscription of a project (R10.1). `events`: JSON array of event names or "*"; `enabled` 0/1 with
- * `disabled_reason` MANUAL | GONE | FAILING; `secret` (`whsec_...`) kept as issued because signing needs it, and
- * `previous_secret` keeps signing until `previous_secret_expires_at` after a rotation.
+ * `disabled_reason` MANUAL | GONE | FAILING; `secret` (`whsec_...`) kept as issued because signing needs it,
+ * `previous_secret` keeps signing until `previous_secret_expires_at` after a rotation, and `older_secrets` (JSON array
+ * of `{ secret, expiresAt }`, newest first, at most 2; NULL when empty) holds the secrets replaced before it that are
+ * still inside the overlap their own rotation promised (services/webhooks/secrets.ts, migration 0019).
  */
 export interface WebhookSubscriptionsTable {
   id: string;
@@ -16,6 +18,7 @@ export interface WebhookSubscriptionsTable {
   secret: string;
   previous_secret: string | null;
   previous_secret_expires_at: string | null;
+  older_secrets: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -25,7 +25,7 @@ import type {
   WebhookUpdate,
 } from '../../contract-types';
 import { maxAttemptsOf } from './retry-schedule';
-import { newWebhookSecret } from './secrets';
+import { newWebhookSecret, rotatedSecrets } from './secrets';
 import { assertSafeWebhookUrl, type HostResolver, systemResolver, UnsafeWebhookUrlError } from './url-safety';
 
 /** Injectable parts (tests, embedders): the resolver of the URL check and the dispatcher's options. */
@@ -90,7 +90,8 @@ export class WebhookService {
    * the only time it is shown.
    * @throws AppError 400 naming body.url (scheme, credentials, unresolvable host, private address unless
    *   config.allowPrivateWebhookUrls) or body.events[i] (unknown name); 403 INSUFFICIENT_SCOPE for a key selecting
-   *   the anti-cheat events without anticheat:detections.read.
+   *   the anti-cheat events without anticheat:detections.read; 409 CONFLICT when the project already has
+   *   MAX_SUBSCRIPTIONS_PER_PROJECT subscriptions.
    */
   async create(auth: AuthContext, input: WebhookCreate): Promise<WebhookCreated> {
     const { projectId } = await this.access.resolveProjectForCreate(auth, input.projectId, REQUIREMENT);
@@ -110,10 +111,19 @@ export class WebhookService {
       secret: newWebhookSecret(),
       previous_secret: null,
       previous_secret_expires_at: null,
+      older_secrets: null,
       created_at: now,
       updated_at: now,
     };
-    await this.deps.db.transaction().execute((trx) => trx.insertInto('webhook_subscriptions').values(row).execute());
+    await this.deps.db.transaction().execute(async (trx) => {
+      // Counted under a lock of the project's subscriptions: several creations at once never pass the cap together.
+      await this.deps.dialect.lockKey(trx, `webhook-subscriptions:${projectId}`);
+      const { count } = await trx.selectFrom('webhook_subscriptions').select((eb) => eb.fn.countAll<number>().as('count')).where('project_id', '=', projectId).executeTakeFirstOrThrow();
+      if (Number(count) >= MAX_SUBSCRIPTIONS_PER_PROJECT) {
+        throw new AppError('CONFLICT', `a project has at most ${MAX_SUBSCRIPTIONS_PER_PROJECT} webhook subscriptions; delete one first (one subscription may select many events)`);
+      }
+      await trx.insertInto('webhook_subscriptions').values(row).execute();
+    });
     return { ...toWebhookSubscription(row), secret: row.secret };
   }
 
@@ -157,7 +167,10 @@ export class WebhookService {
 
   /**
    * Issues a new secret (returned once). With `overlapSeconds` > 0 (default 86400) the current secret keeps signing
-   * too until now + overlapSeconds, so deliveries carry both signatures; 0 retires it at once.
+   * too until now + overlapSeconds (`previousSecretExpiresAt`), and a secret replaced by an earlier rotation keeps
+   * signing until the end of the overlap that rotation promised: a second rotation (a retry after a lost answer) cuts
+   * no promise. At most 3 replaced secrets (secrets.ts MAX_RETIRED_SECRETS) sign beside the new one, the oldest
+   * dropped first. 0 retires every replaced secret at once (after a leak). See secrets.ts rotatedSecrets (R10.10).
    */
   async rotateSecret(auth: AuthContext, id: string, input: WebhookSecretRotate = {}): Promise<WebhookSecretRotated> {
     const row = await this.#load(auth, id);
@@ -168,17 +181,13 @@ export class WebhookService {
     }
     const now = this.deps.clock.now();
     const nowIso = now.toISOString();
-    // The previous secret is the current one as it is under the row's lock: two rotations at once serialize, the
-    // second keeping the first's new secret (rotateWebhookSecret, R18.12).
+    // The secrets replaced are those of the row as it is under its lock: two rotations at once serialize, the
+    // second keeping the first's new secret and what it kept signing (rotateWebhookSecret, R18.12).
+    const expiresAt = overlap > 0 ? new Date(now.getTime() + overlap * 1000).toISOString() : null;
     const next = await this.deps.db.transaction().execute(async (trx) => {
       const current = await this.#lockedRow(trx, id);
       checkAntiCheatEvents(auth, subscribedEvents(current));
-      const change = {
-        secret: newWebhookSecret(),
-        previous_secret: overlap > 0 ? current.secret : null,
-        previous_secret_expires_at: overlap > 0 ? new Date(now.getTime() + overlap * 1000).toISOString() : null,
-        updated_at: nowIso,
-      };
+      const change = { ...rotatedSecrets(current, newWebhookSecret(), nowIso, expiresAt), updated_at: nowIso };
       await trx.updateTable('webhook_subscriptions').set(change).where('id', '=', id).execute();
       return { ...current, ...change };
     });
@@ -344,6 +353,12 @@ function checkEvents(events: readonly string[]): string[] {
   });
   return [...events];
 }
+
+/**
+ * Subscriptions a project may have (R10.1): each event is sent once per subscription, so an unbounded number would
+ * let one key turn every event into as many requests to any host (GitHub allows 20 hooks per repository).
+ */
+export const MAX_SUBSCRIPTIONS_PER_PROJECT = 20;
 
 /** The event selectors a subscription row holds (a JSON array of names or `*`). */
 const subscribedEvents = (row: Selectable<WebhookSubscriptionsTable>): string[] => JSON.parse(row.events) as string[];
