@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -53,5 +53,45 @@ describe.skipIf(onPostgres)('tourney server start in its own process', () => {
     const logLines = err.split('\n').filter((line) => line.startsWith('{'));
     expect(logLines.length).toBeGreaterThan(0);
     for (const line of logLines) expect(() => JSON.parse(line)).not.toThrow();
+  });
+
+  /** Runs `tourney server start <args>` until it exits (it is expected to refuse to start): its exit code and stderr. */
+  const refusedStart = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+    new Promise<{ code: number | null; out: string; err: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, [bin, 'server', 'start', '--port', '0', ...args], {
+        env: { ...process.env, LOG_LEVEL: 'info', DATABASE_URL: '', TOURNEY_PRESIGN_SECRET: '', TOURNEY_DATA_DIR: dir, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (chunk) => (out += String(chunk)));
+      child.stderr.on('data', (chunk) => (err += String(chunk)));
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error(`still running after 20 s; stdout:\n${out}\nstderr:\n${err}`));
+      }, 20_000);
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        resolve({ code, out, err });
+      });
+    });
+
+  it('--db through a regular file: one line naming the absolute path and why, exit 1', async () => {
+    writeFileSync(join(dir, 'afile'), 'not a directory');
+    const run = await refusedStart(['--db', join(dir, 'afile', 't.db')]);
+    expect(run.code).toBe(1);
+    expect(run.out).toBe('');
+    expect(run.err).toBe(
+      `error: cannot open the SQLite database at ${join(dir, 'afile', 't.db')}: ${join(dir, 'afile')} is a file, not a directory; ` +
+        'fix that, or choose another file with TOURNEY_DB (tourney server start: --db or TOURNEY_DATA_DIR)\n',
+    );
+  });
+
+  it('--database-url of another scheme is refused for its scheme, before the missing presign secret', async () => {
+    const run = await refusedStart(['--database-url', 'mysql://root:hunter2@127.0.0.1:3306/tourney']);
+    expect(run.code).toBe(1);
+    expect(run.err).toBe(
+      'error: the database URL has the unsupported scheme mysql (got "mysql://root:***@127.0.0.1:3306/tourney"): use postgres://user:password@host:5432/database, or unset it for SQLite\n',
+    );
   });
 });

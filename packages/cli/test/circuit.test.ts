@@ -129,7 +129,8 @@ describe('tourney circuit season create', () => {
     expect(bad.code).toBe(1);
     expect(bad.err).toContain('expected PLACE=POINTS entries');
     const badDate = await runCli(['circuit', 'season', 'create', CID, '--start-date', '2030-13-45', '--end-date', '2030-02-01', ...KEY], { configDir: dir.path });
-    expect(badDate.err).toContain('expected a date YYYY-MM-DD');
+    expect(badDate.code).toBe(1);
+    expect(badDate.err).toBe('error: --start-date must be a calendar day written YYYY-MM-DD, e.g. 2030-06-01 (got "2030-13-45")\n');
   });
 
   it('prints the API error naming the field', async ({ dir }) => {

@@ -126,7 +126,7 @@ describe('day flags take a real calendar day, refused before any request', () =>
     for (const [flag, value] of [['--from', '2026-13-01'], ['--to', '2026-02-30'], ['--from', '2026-02-29'], ['--to', '2026-04-31'], ['--from', '2026-00-10']] as const) {
       const result = await runCli(['tournament', 'list', '--public', flag, value], { configDir: dir.path });
       expect(result.code, `${flag} ${value}`).toBe(1);
-      expect(result.err).toBe(`error: ${flag} must be a UTC day written YYYY-MM-DD, e.g. 2030-06-01 (got "${value}")\n`);
+      expect(result.err).toBe(`error: ${flag} must be a calendar day written YYYY-MM-DD, e.g. 2030-06-01 (got "${value}")\n`);
     }
     expect(counter.requests).toBe(0);
     const leap = await runCli(['tournament', 'list', '--public', '--from', '2028-02-29', '--to', '2028-12-31'], { configDir: dir.path });
@@ -138,10 +138,11 @@ describe('day flags take a real calendar day, refused before any request', () =>
     const counter = serve(`${BASE}/*`, () => failure(500, 'INTERNAL', 'no request expected'));
     const calendar = await runCli(['calendar', 'export', '--from', '2030-02-30'], { configDir: dir.path });
     expect(calendar.code).toBe(1);
-    expect(calendar.err).toBe('error: invalid --from "2030-02-30": expected a calendar day YYYY-MM-DD\n');
+    // One wording for every day flag (shared.ts checkDayFlag), whatever the command.
+    expect(calendar.err).toBe('error: --from must be a calendar day written YYYY-MM-DD, e.g. 2030-06-01 (got "2030-02-30")\n');
     const season = await runCli(['circuit', 'season', 'create', 'c1', '--name', 'S1', '--start-date', '2030-02-30', '--end-date', '2030-06-01'], { configDir: dir.path });
     expect(season.code).toBe(1);
-    expect(season.err).toContain("option '--start-date <date>' argument '2030-02-30' is invalid. expected a date YYYY-MM-DD that the calendar has");
+    expect(season.err).toBe('error: --start-date must be a calendar day written YYYY-MM-DD, e.g. 2030-06-01 (got "2030-02-30")\n');
     const start = await runCli(['tournament', 'update', tid, '--start-date', '2030-02-30T18:00:00Z'], { configDir: dir.path });
     expect(start.code).toBe(1);
     expect(start.err).toContain('invalid --start-date "2030-02-30T18:00:00Z"');

@@ -180,3 +180,49 @@ describe('the command tree', () => {
     expect(listed.sort()).toEqual([...COMMAND_PATHS].sort());
   });
 });
+
+describe('option help texts', () => {
+  /** The help of `tourney <path...> --help`, its lines joined (descriptions wrap at the terminal width). */
+  const helpOf = async (...path: string[]) => {
+    const dir = await tempDir();
+    const result = await runCli([...path, '--help'], { configDir: dir.path });
+    await dir.cleanup();
+    expect(result.code).toBe(0);
+    return result.out.replace(/\s+/g, ' ');
+  };
+
+  it('no option states its default twice: a flag commander prints "(default: x)" for says none itself', () => {
+    const program = createProgram(createDefaultDeps({ io: captureIo(), env: {}, homeDir: '/nonexistent' }));
+    const twice: string[] = [];
+    const visit = (command: typeof program, path: string[]) => {
+      for (const option of command.options) {
+        if (option.defaultValue !== undefined && /\(default/.test(option.description)) twice.push(`${path.join(' ')} ${option.flags}: ${option.description}`);
+      }
+      for (const sub of command.commands) visit(sub, path.concat(sub.name()));
+    };
+    visit(program, ['tourney']);
+    expect(twice).toEqual([]);
+  });
+
+  it('tournament groups and draw give the default stage once', async () => {
+    for (const command of ['groups', 'draw']) {
+      const help = await helpOf('tournament', command);
+      expect(help, command).toContain('--stage <n> stage number (default: 1) ');
+    }
+  });
+
+  it('tournament update names no default of create; create names its defaults and nothing of update', async () => {
+    const update = await helpOf('tournament', 'update');
+    // update keeps what is not given: no option there has a default.
+    expect(update.split(' Options: ')[1]?.split(' Examples: ')[0]).not.toMatch(/default/i);
+    expect(update).toContain('new description ("" clears it)');
+    expect(update).toContain('--stage-name <name> name of the stage --third-place');
+    expect(update).toContain('none, simple or double');
+    const create = await helpOf('tournament', 'create');
+    expect(create).not.toMatch(/on update|clears it/);
+    expect(create).toContain('start, ISO 8601 date-time (default: 24 hours from now)');
+    expect(create).toContain('name of the stage (default "Main")');
+    expect(create).toContain('none, simple (default) or double');
+    expect(create).toContain('0-1440 (default 60)');
+  });
+});

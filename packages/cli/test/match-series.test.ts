@@ -204,16 +204,24 @@ describe('tourney tournament create: series and schedule flags', () => {
     const result = await runCli(
       [
         'tournament', 'create', '--name', 'LAN Cup', '--discipline', 'cs2', '--max-participants', '8',
-        '--best-of', '3', '--best-of-round', '3=5', '--stage-start', '2030-06-03T15:00:00Z', '--match-interval', '45',
+        '--best-of', '3', '--best-of-round', '3=5,grand_final=7,Winners:2=5', '--stage-start', '2030-06-03T15:00:00Z', '--match-interval', '45',
         '--base-url', BASE, '--api-key', 'tk_test_key_123456',
       ],
       { configDir: dir.path },
     );
     expect(result.err).toBe('');
     expect(result.code).toBe(0);
-    expect(created.body.stages[0].settings).toEqual({ bestOf: 3, bestOfByRound: { '3': 5 }, startsAt: '2030-06-03T15:00:00.000Z', matchIntervalMinutes: 45 });
+    expect(created.body.stages[0].settings).toEqual({
+      bestOf: 3,
+      bestOfByRound: { '3': 5, GRAND_FINAL: 7, 'WINNERS:2': 5 },
+      startsAt: '2030-06-03T15:00:00.000Z',
+      matchIntervalMinutes: 45,
+    });
     const bad = await runCli(['tournament', 'create', '--name', 'X', '--discipline', 'cs2', '--best-of', '2', '--base-url', BASE, '--api-key', 'tk_test_key_123456'], { configDir: dir.path });
     expect(bad.code).not.toBe(0);
     expect(bad.err).toContain('expected 1, 3, 5, 7 or 9');
+    const badKey = await runCli(['tournament', 'create', '--name', 'X', '--discipline', 'cs2', '--best-of-round', 'FINAL=5', '--base-url', BASE, '--api-key', 'tk_test_key_123456'], { configDir: dir.path });
+    expect(badKey.code).not.toBe(0);
+    expect(badKey.err).toContain('KEY a round number, a bracket or BRACKET:ROUND');
   });
 });

@@ -72,7 +72,7 @@ describe('tourney tournament list --mine / --public', () => {
     query = undefined;
     const bad = await runCli(['tournament', 'list', '--public', '--from', '1 June'], { configDir: dir.path });
     expect(bad.code).toBe(1);
-    expect(bad.err).toMatch(/--from must be a UTC day written YYYY-MM-DD/);
+    expect(bad.err).toBe('error: --from must be a calendar day written YYYY-MM-DD, e.g. 2030-06-01 (got "1 June")\n');
     expect(query).toBeUndefined();
   });
 });

@@ -107,7 +107,9 @@ export function createApp(options: CreateAppOptions): TourneyApp {
     readJson: createJsonBodyReader(config.maxBodyBytes),
   });
 
-  const koa = new Koa<ApiState, ApiContextExtras>({ proxy: config.trustProxy });
+  // Behind trusted proxies the client address is the one the nearest proxies appended, never an entry the client
+  // wrote into X-Forwarded-For itself (maxIpsCount keeps that many entries from the right; ctx.ip is the first kept).
+  const koa = new Koa<ApiState, ApiContextExtras>({ proxy: config.trustProxy, maxIpsCount: config.proxyHops });
   koa.context.services = services;
   koa.context.deps = deps;
   koa.context.liveStreams = liveStreams;

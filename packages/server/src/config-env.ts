@@ -30,8 +30,10 @@ const count = () =>
   z.coerce.number<string>({ error: NON_NEGATIVE_INTEGER }).int({ error: NON_NEGATIVE_INTEGER }).min(0, { error: NON_NEGATIVE_INTEGER });
 
 const POSITIVE_INTEGER = 'must be a positive integer';
-const positive = () =>
-  z.coerce.number<string>({ error: POSITIVE_INTEGER }).int({ error: POSITIVE_INTEGER }).min(1, { error: POSITIVE_INTEGER });
+const positive = (error = POSITIVE_INTEGER) => z.coerce.number<string>({ error }).int({ error }).min(1, { error });
+
+/** Zero requests per window would refuse every request (`/health` included): off is spelled TOURNEY_RATE_LIMIT=off. */
+const RATE_LIMIT_POINTS = 'must be a positive integer (to turn rate limiting off, set TOURNEY_RATE_LIMIT=off)';
 
 /**
  * Fewest connections a PostgreSQL pool may have: a periodic job keeps its advisory lock on one connection while its
@@ -46,7 +48,8 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 /**
  * Every environment variable the server reads, in README order: each maps the raw string to a typed value (or
- * fails with a message saying what it must be). An unset or empty variable keeps the built-in default.
+ * fails with a message saying what it must be). An unset, empty or blank (whitespace-only) variable keeps the
+ * built-in default.
  */
 export const serverEnvVariables = {
   PORT: doc(
@@ -55,8 +58,10 @@ export const serverEnvVariables = {
   ),
   HOST: doc(z.string(), { default: '127.0.0.1', description: 'interface to bind' }),
   TOURNEY_DB: doc(z.string(), {
-    default: './data/tourney.db',
-    description: 'SQLite file (`:memory:` for a throwaway database); unused when `DATABASE_URL` is set',
+    defaultText:
+      '`./data/tourney.db` with `npm start`; `tourney.db` in the data directory with `tourney server start` (`$TOURNEY_DATA_DIR`, else `$XDG_DATA_HOME/tourney`, else `~/.local/share/tourney`)',
+    description:
+      'SQLite file (`:memory:` for a throwaway database), in a directory the server may write (SQLite keeps `-wal` and `-shm` files beside it); `--db` of `tourney server start` wins over it; unused when `DATABASE_URL` is set',
   }),
   DATABASE_URL: doc(
     z.url({
@@ -84,12 +89,16 @@ export const serverEnvVariables = {
     },
   ),
   TOURNEY_PUBLIC_URL: doc(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://tourney.example.com/api/v1' }), {
-    defaultText: '`http://HOST:PORT/api/v1`',
-    description: 'public API root used in links the server hands out',
+    defaultText: "each request's own origin (its `Host` header; `X-Forwarded-Host` and `X-Forwarded-Proto` with `TOURNEY_TRUST_PROXY=on`) plus `/api/v1`",
+    description:
+      'public API root used in links the server hands out (`publicUrl` of tournaments, evidence upload URLs); set it behind a proxy that does not pass the `Host` clients used',
   }),
   TOURNEY_ACCESS_TOKEN_TTL: doc(count(), { default: '900', description: 'access token lifetime, seconds' }),
   TOURNEY_REFRESH_TOKEN_TTL: doc(count(), { default: '2592000', description: 'refresh token lifetime, seconds (30 days)' }),
-  TOURNEY_RATE_LIMIT_POINTS: doc(count(), { default: '600', description: 'requests allowed per window, per API key, user or client address' }),
+  TOURNEY_RATE_LIMIT_POINTS: doc(positive(RATE_LIMIT_POINTS), {
+    default: '600',
+    description: 'requests allowed per window, per API key, user or client address; at least 1 (`TOURNEY_RATE_LIMIT=off` turns rate limiting off)',
+  }),
   TOURNEY_RATE_LIMIT_WINDOW: doc(count(), { default: '60', description: 'window length, seconds' }),
   TOURNEY_RATE_LIMIT_KEY_PREFIX: doc(z.string().regex(/^[A-Za-z0-9_:.-]{1,64}$/, { error: 'must be 1 to 64 letters, digits or _ : . -' }), {
     default: 'tourney-rl',
@@ -97,6 +106,11 @@ export const serverEnvVariables = {
   }),
   TOURNEY_RATE_LIMIT: doc(flag(), { default: 'on', description: '`off` disables rate limiting' }),
   TOURNEY_TRUST_PROXY: doc(flag(), { default: 'off', description: '`on` takes the client address from `X-Forwarded-For`' }),
+  TOURNEY_PROXY_HOPS: doc(positive(), {
+    default: '1',
+    description:
+      'with `TOURNEY_TRUST_PROXY=on`, how many proxies in front of the server append to `X-Forwarded-For`: the client address is the entry this many places from the right, so addresses a client writes into the header itself are never counted',
+  }),
   TOURNEY_PUBLIC_CACHE_SECONDS: doc(count(), {
     default: '0',
     description:
@@ -137,6 +151,11 @@ export const serverEnvVariables = {
     default: '60',
     description:
       'seconds a claimed delivery stays leased beyond `TOURNEY_WEBHOOK_TIMEOUT`: when an instance dies holding deliveries, another sends them after this',
+  }),
+  TOURNEY_WEBHOOK_SUBSCRIPTION_CONCURRENCY: doc(positive(), {
+    default: '4',
+    description:
+      'most attempts to one webhook subscription a server process sends at once (of its 16): an endpoint that hangs until the timeout holds at most this many, so it never delays other subscriptions',
   }),
   TOURNEY_WEBHOOK_RETRY_SCHEDULE: doc(
     z
@@ -210,6 +229,7 @@ function toOverrides(env: ServerEnv): ConfigOverrides {
     refreshTokenTtlSeconds: env.TOURNEY_REFRESH_TOKEN_TTL,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TOURNEY_TRUST_PROXY,
+    proxyHops: env.TOURNEY_PROXY_HOPS,
     publicCacheSeconds: env.TOURNEY_PUBLIC_CACHE_SECONDS,
     listTotalCap: env.TOURNEY_LIST_TOTAL_CAP,
     validateResponses: env.TOURNEY_VALIDATE_RESPONSES,
@@ -220,6 +240,7 @@ function toOverrides(env: ServerEnv): ConfigOverrides {
     webhookDispatcher: env.TOURNEY_WEBHOOK_DISPATCHER,
     webhookTimeoutMs: seconds(env.TOURNEY_WEBHOOK_TIMEOUT),
     webhookLeaseMarginMs: seconds(env.TOURNEY_WEBHOOK_LEASE_MARGIN),
+    webhookSubscriptionConcurrency: env.TOURNEY_WEBHOOK_SUBSCRIPTION_CONCURRENCY,
     webhookRetryScheduleSeconds: env.TOURNEY_WEBHOOK_RETRY_SCHEDULE,
     notificationSweepIntervalMs: seconds(env.TOURNEY_NOTIFICATION_SWEEP_INTERVAL),
     registrationScheduleIntervalMs: seconds(env.TOURNEY_REGISTRATION_SCHEDULE_INTERVAL),
@@ -241,13 +262,14 @@ function toOverrides(env: ServerEnv): ConfigOverrides {
 
 /**
  * Reads the configuration from environment variables (names and defaults in README "Configuration", generated from
- * {@link serverEnvVariables}). Returns only what is set: unset or empty variables are left out, so callers fall back
+ * {@link serverEnvVariables}). Returns only what is set: unset, empty or blank variables are left out, so callers fall back
  * to their own defaults (`rateLimit` is always present, possibly empty).
  * @throws ConfigError naming every malformed variable, e.g. `TOURNEY_TRUST_PROXY must be one of 1, true, ... (got "maybe")`.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ConfigOverrides {
   const names = Object.keys(serverEnvVariables) as ServerEnvName[];
-  const present = Object.fromEntries(names.filter((name) => env[name] !== undefined && env[name] !== '').map((name) => [name, env[name]]));
+  // A blank value counts as unset, like an empty one: `PORT=" "` must not coerce to 0 (a random port).
+  const present = Object.fromEntries(names.filter((name) => env[name] !== undefined && env[name]!.trim() !== '').map((name) => [name, env[name]]));
   const parsed = serverEnvSchema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
@@ -272,8 +294,8 @@ export function renderConfigSection(): string {
     return `| \`${name}\` | ${fallback} | ${meta.description} |`;
   });
   return [
-    `On/off variables take ${spell(BOOLEAN_SPELLINGS.on)} or ${spell(BOOLEAN_SPELLINGS.off)} (any case). An empty variable`,
-    'counts as unset; a malformed value stops the server with an error naming the variable.',
+    `On/off variables take ${spell(BOOLEAN_SPELLINGS.on)} or ${spell(BOOLEAN_SPELLINGS.off)} (any case). An empty or blank`,
+    '(whitespace-only) variable counts as unset; a malformed value stops the server with an error naming the variable.',
     '',
     '| variable | default | meaning |',
     '| --- | --- | --- |',

@@ -50,6 +50,11 @@ export interface ServerConfig {
   /** Trust X-Forwarded-For for the client address (env TOURNEY_TRUST_PROXY=1). */
   trustProxy: boolean;
   /**
+   * With trustProxy, the number of proxies that append to X-Forwarded-For (env TOURNEY_PROXY_HOPS, default 1): the
+   * client address is that many entries from the right; entries to their left were written by the client (R3.5).
+   */
+  proxyHops: number;
+  /**
    * Seconds a shared cache (CDN) or browser may serve an anonymous read without revalidating (env
    * TOURNEY_PUBLIC_CACHE_SECONDS, default 0: revalidate every time with the ETag; R2.20).
    */
@@ -98,6 +103,12 @@ export interface ServerConfig {
    * passed (R22.1).
    */
   webhookLeaseMarginMs: number;
+  /**
+   * Most attempts to one subscription a dispatcher sends at once (env TOURNEY_WEBHOOK_SUBSCRIPTION_CONCURRENCY; default
+   * 4, at least 1): a receiver that hangs until webhookTimeoutMs holds at most this many of the dispatcher's slots, so
+   * the other subscriptions' deliveries keep going out (R10.11).
+   */
+  webhookSubscriptionConcurrency: number;
   /** How often the dispatcher looks for due deliveries when idle, milliseconds (default 1000). */
   webhookPollIntervalMs: number;
   /**
@@ -144,6 +155,7 @@ export const defaultConfig: ServerConfig = {
   maxBodyBytes: 1024 * 1024,
   logLevel: 'info',
   trustProxy: false,
+  proxyHops: 1,
   publicCacheSeconds: 0,
   listTotalCap: DEFAULT_LIST_TOTAL_CAP,
   validateResponses: false,
@@ -156,6 +168,7 @@ export const defaultConfig: ServerConfig = {
   webhookRetryScheduleSeconds: [30, 120, 600, 1800, 3600, 7200, 14_400, 28_800, 28_800],
   webhookLeaseMarginMs: 60_000,
   webhookPollIntervalMs: 1000,
+  webhookSubscriptionConcurrency: 4,
   notificationSweepIntervalMs: 60_000,
   registrationScheduleIntervalMs: 30_000,
   shutdownTimeoutMs: 10_000,

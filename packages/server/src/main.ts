@@ -1,4 +1,5 @@
 import { configFromEnv } from './config';
+import { endLogger } from './logger';
 import { startServer } from './start-server';
 
 /** Milliseconds allowed beyond config.shutdownTimeoutMs for stopping jobs and closing the database before a forced exit. */
@@ -8,8 +9,8 @@ const CLOSE_MARGIN_MS = 5_000;
  * `npm start` entry: configuration from the environment (README "Configuration"), logs the API root. On SIGTERM or
  * SIGINT (R22.3): stops accepting connections, lets requests in flight finish (cut after TOURNEY_SHUTDOWN_TIMEOUT),
  * stops the webhook dispatcher (its claimed deliveries released) and the periodic jobs, closes the database and
- * exits 0; exit 1 when closing fails or takes longer than the timeout plus 5 s. A second signal while stopping is
- * ignored.
+ * exits 0 once its log lines are written out (or cannot be: nobody reads its stdout pipe any more, EPIPE); exit 1
+ * when closing fails or takes longer than the timeout plus 5 s. A second signal while stopping is ignored.
  */
 async function main(): Promise<void> {
   const server = await startServer(configFromEnv());
@@ -25,14 +26,17 @@ async function main(): Promise<void> {
       logger.error(`shutdown took longer than ${limitMs} ms; exiting`);
       process.exit(1);
     }, limitMs).unref();
+    // The log lines are written out (or found undeliverable: a closed pipe) before exiting, so that the exit's
+    // synchronous flush has nothing left to retry.
+    const exit = (code: number) => void endLogger(logger).then(() => process.exit(code));
     server.close().then(
       () => {
         logger.info('stopped');
-        process.exit(0);
+        exit(0);
       },
       (error: unknown) => {
         logger.error({ err: error }, 'error while shutting down');
-        process.exit(1);
+        exit(1);
       },
     );
   };

@@ -14,6 +14,7 @@ import { createRateLimiterFor } from './rate-limit-store';
 import { connectRedis, type RedisConnection } from './redis/redis-connection';
 import { checkSharedStateConfig } from './shared-state-config';
 import { applyRegistrationSchedule } from './services/tournaments/registration-schedule';
+import { checkEvidenceDirectory } from './storage/evidence-storage';
 import type { WebhookDispatcher } from './services/webhooks/dispatcher';
 
 /** Options of startServer: configuration overrides plus injected clock, logger, handlers and rate limiter. */
@@ -55,13 +56,15 @@ export type StartedServer = RunningServer & {
  * @throws ConfigError for a database URL of another scheme than postgres(ql)://, a Redis URL of another scheme than
  * redis(s)://, or a database URL without presign secret (R21.2, R21.5); DatabaseConnectionError when PostgreSQL
  * cannot be reached or refuses the credentials or the database; RedisConnectionError when Redis cannot be reached;
- * the migration's error when one fails.
+ * the migration's error when one fails; ConfigError when the evidence directory (SQLite) cannot be created or written.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<StartedServer> {
   const { clock, logger, handlers, rateLimiter, dialect: given, ...overrides } = options;
   const config = resolveConfig(overrides);
-  checkSharedStateConfig(config);
+  // The database URL's scheme before the settings that depend on it: no presign secret is asked for a URL that can
+  // never work (R21.2).
   const { dialect, location } = given ? { dialect: given, location: config.databaseUrl ?? config.databasePath } : databaseFor(config);
+  checkSharedStateConfig(config);
   const connected = await dialect.connect(location);
   const { db } = connected;
   let redis: RedisConnection | null = null;
@@ -74,6 +77,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
   };
   try {
     await migrateToLatest(db);
+    await checkEvidenceDirectory(config);
     if (config.redisUrl) redis = await connectRedis(config.redisUrl);
     const limiter = rateLimiter ?? (config.rateLimit.enabled ? createRateLimiterFor(config, connected, redis) : undefined);
     const app = createApp({ db, dialect, config: overrides, clock, logger, handlers, rateLimiter: limiter, redis: redis ?? undefined });

@@ -35,6 +35,7 @@ describe('README configuration table', () => {
 describe('configFromEnv', () => {
   it('keeps every variable name working, each setting something', () => {
     const samples: Partial<Record<ServerEnvName, string>> = {
+      TOURNEY_DB: './data/tourney.db',
       TOURNEY_PUBLIC_URL: 'https://tourney.example.com/api/v1',
       TOURNEY_EVIDENCE_DIR: '/srv/evidence',
       TOURNEY_PRESIGN_SECRET: 's3cret',
@@ -77,6 +78,22 @@ describe('configFromEnv', () => {
   it('returns only what is set; an empty variable counts as unset', () => {
     expect(configFromEnv({})).toEqual({ rateLimit: {} });
     expect(configFromEnv({ PORT: '', TOURNEY_TRUST_PROXY: '', TOURNEY_DB: '', UNRELATED: 'x' })).toEqual({ rateLimit: {} });
+  });
+
+  it('a blank (whitespace-only) variable counts as unset, like an empty one: PORT=" " is not port 0', () => {
+    const blank = { PORT: ' ', TOURNEY_RATE_LIMIT_POINTS: ' ', TOURNEY_RATE_LIMIT_WINDOW: '\t', TOURNEY_DB: '  ', TOURNEY_TRUST_PROXY: ' \n', LOG_LEVEL: ' ' };
+    expect(configFromEnv(blank)).toEqual({ rateLimit: {} });
+    expect(resolveConfig(configFromEnv(blank))).toMatchObject({ port: 3000, databasePath: './data/tourney.db', rateLimit: { points: 600, durationSeconds: 60 } });
+    // Padding around a value is no blank.
+    expect(configFromEnv({ PORT: ' 8080 ' })).toMatchObject({ port: 8080 });
+  });
+
+  it('refuses TOURNEY_RATE_LIMIT_POINTS=0, which would answer 429 to every request: off is TOURNEY_RATE_LIMIT=off', () => {
+    expect(() => configFromEnv({ TOURNEY_RATE_LIMIT_POINTS: '0' })).toThrow(
+      'invalid environment: TOURNEY_RATE_LIMIT_POINTS must be a positive integer (to turn rate limiting off, set TOURNEY_RATE_LIMIT=off) (got "0")',
+    );
+    expect(configFromEnv({ TOURNEY_RATE_LIMIT_POINTS: '1' })).toEqual({ rateLimit: { points: 1 } });
+    expect(configFromEnv({ TOURNEY_RATE_LIMIT: 'off' })).toEqual({ rateLimit: { enabled: false } });
   });
 
   it('reads every on/off variable with one spelling rule, in any case', () => {

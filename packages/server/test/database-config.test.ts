@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { ConfigError, databaseFor, resolveConfig } from '../src/index';
+import { spawnSync } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, DatabaseConnectionError, databaseFor, resolveConfig, startServer } from '../src/index';
+import { createSqliteDatabase } from '../src/db/sqlite/sqlite';
 import { onPostgres, postgresAdminUrl } from './helpers/test-database';
 import { runServerProcessUntilExit } from './helpers/server-process';
 
@@ -76,3 +82,121 @@ describe.skipIf(!onPostgres)('database configuration refused at start (by the Po
     expect(run.stderr).not.toMatch(NO_STACK);
   });
 });
+
+// A SQLite database or evidence directory the server cannot write stops it at start with one line naming the absolute
+// path and why, exit code 1 (it would otherwise start, report healthy and answer 500 to every write or upload).
+// File modes do not stop root: the cases that need them run the server as user nobody when the tests run as root.
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const WHERE = 'fix that, or choose another file with TOURNEY_DB (tourney server start: --db or TOURNEY_DATA_DIR)';
+/** The user a server process runs as so that file modes apply to it: this one, or nobody when this is root (null: nobody cannot run it). */
+const unprivileged: { uid?: number; gid?: number } | null = (() => {
+  if (process.getuid?.() !== 0) return {};
+  const nobody = { uid: 65534, gid: 65534 };
+  const probe = "require('node:fs').accessSync(require('node:os').tmpdir(), require('node:fs').constants.X_OK)"; // it must reach the test's files
+  return spawnSync(process.execPath, ['--import', 'tsx', '-e', probe], { ...nobody, cwd: packageDir, stdio: 'ignore' }).status === 0 ? nobody : null;
+})();
+const noUnprivilegedUser = 'running as root, and user nobody cannot run the server from this checkout or reach the temporary directory: file modes would not apply';
+
+let dir = '';
+afterEach(async () => {
+  if (!dir) return;
+  await chmod(dir, 0o755).catch(() => undefined); // a test made it read-only
+  await rm(dir, { recursive: true, force: true });
+  dir = '';
+});
+
+/** A new temporary directory that user `unprivileged` may enter (mode 755, or `mode`). */
+async function tempDirectory(mode = 0o755): Promise<string> {
+  dir = await mkdtemp(join(tmpdir(), 'tourney-unwritable-'));
+  await chmod(dir, mode);
+  return dir;
+}
+
+describe.skipIf(onPostgres)('SQLite database and evidence directory refused at start', () => {
+  it('TOURNEY_DB through a regular file: one line with the absolute path and the file in the way, exit 1', async () => {
+    const root = await tempDirectory();
+    await writeFile(join(root, 'afile'), 'not a directory');
+    const run = await runServerProcessUntilExit({ TOURNEY_DB: join(root, 'afile', 'data', 'tourney.db') });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      `tourney server failed to start: cannot open the SQLite database at ${join(root, 'afile', 'data', 'tourney.db')}: ` +
+        `cannot create the directory ${join(root, 'afile', 'data')}: ${join(root, 'afile')} is a file, not a directory; ${WHERE}`,
+    );
+    expect(run.stderr).not.toMatch(NO_STACK);
+  });
+
+  it('startServer options: a file that is not a SQLite database, or a directory, is a DatabaseConnectionError naming it', async () => {
+    const root = await tempDirectory();
+    await writeFile(join(root, 'notes.txt'), 'these are not the pages of a database '.repeat(200));
+    const notDatabase = startServer({ databasePath: join(root, 'notes.txt'), port: 0, logLevel: 'silent' });
+    await expect(notDatabase).rejects.toThrow(DatabaseConnectionError);
+    await expect(notDatabase).rejects.toThrow(`cannot open the SQLite database at ${join(root, 'notes.txt')}: the file is not a SQLite database; ${WHERE}`);
+    expect(() => createSqliteDatabase(root)).toThrow(`cannot open the SQLite database at ${root}: it is a directory, not a file; ${WHERE}`);
+  });
+
+  it('a database in a directory the server may not write: its path and the directory, exit 1', async (ctx) => {
+    ctx.skip(unprivileged === null, noUnprivilegedUser);
+    const root = await tempDirectory();
+    const existing = join(root, 'existing.db');
+    await createSqliteDatabase(existing).destroy();
+    await chmod(existing, 0o666); // the file itself is writable: the directory is what is not
+    await chmod(root, 0o555);
+    const cases = [
+      [join(root, 'new.db'), '(SQLite cannot create the file there)'],
+      [existing, "(SQLite creates the database's -wal and -shm files beside it)"],
+    ] as const;
+    for (const [file, why] of cases) {
+      const run = await runServerProcessUntilExit({ TOURNEY_DB: file }, 25_000, unprivileged ?? {});
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stderr.trim()).toBe(`tourney server failed to start: cannot open the SQLite database at ${file}: the directory ${root} is not writable ${why}; ${WHERE}`);
+    }
+  });
+
+  it('a read-only database file: refused at start instead of answering 500 to every write', async (ctx) => {
+    ctx.skip(unprivileged === null, noUnprivilegedUser);
+    const root = await tempDirectory(0o777);
+    const file = join(root, 'tourney.db');
+    await createSqliteDatabase(file).destroy();
+    await chmod(file, 0o444);
+    const run = await runServerProcessUntilExit({ TOURNEY_DB: file }, 25_000, unprivileged ?? {});
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr.trim()).toBe(`tourney server failed to start: cannot open the SQLite database at ${file}: the file is read-only (no write permission); ${WHERE}`);
+  });
+
+  it('TOURNEY_EVIDENCE_DIR that cannot be created: one line naming the directory and the variable, exit 1', async () => {
+    const root = await tempDirectory();
+    await writeFile(join(root, 'afile'), 'not a directory');
+    const run = await runServerProcessUntilExit({ TOURNEY_DB: join(root, 'tourney.db'), TOURNEY_EVIDENCE_DIR: join(root, 'afile', 'evidence') });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      `tourney server failed to start: cannot use the evidence directory ${join(root, 'afile', 'evidence')} (TOURNEY_EVIDENCE_DIR): ` +
+        `cannot create the directory ${join(root, 'afile', 'evidence')}: ${join(root, 'afile')} is a file, not a directory; ` +
+        'fix that, or set TOURNEY_EVIDENCE_DIR to a directory this user may write',
+    );
+  });
+
+  it('an evidence directory the server may not write: refused at start, not at the first upload', async (ctx) => {
+    ctx.skip(unprivileged === null, noUnprivilegedUser);
+    const root = await tempDirectory(0o777);
+    const evidence = join(root, 'evidence');
+    await mkdir(evidence, { mode: 0o555 });
+    await chmod(evidence, 0o555);
+    const run = await runServerProcessUntilExit({ TOURNEY_DB: join(root, 'tourney.db') }, 25_000, unprivileged ?? {});
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      `tourney server failed to start: cannot use the evidence directory ${evidence} (next to the database; TOURNEY_EVIDENCE_DIR moves it): ` +
+        'it is not writable (permission denied); fix that, or set TOURNEY_EVIDENCE_DIR to a directory this user may write',
+    );
+  });
+
+  it('startServer creates the evidence directory next to a SQLite file at start', async () => {
+    const root = await tempDirectory();
+    const server = await startServer({ databasePath: join(root, 'data', 'tourney.db'), port: 0, logLevel: 'silent' });
+    try {
+      expect((await stat(join(root, 'data', 'evidence'))).isDirectory()).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+});
+

@@ -1,4 +1,6 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { type ClientRequest, type IncomingMessage, request as httpRequest } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DatabaseDialect, databaseFor, resolveConfig, startServer } from '../src/index';
 import { createTestDatabase, request, type TestDatabase } from './helpers/index';
@@ -9,10 +11,13 @@ import { type ServerProcess, startServerProcess } from './helpers/server-process
 
 let database: TestDatabase | undefined;
 let server: ServerProcess | undefined;
+let child: ChildProcess | undefined;
 
 afterEach(async () => {
   await server?.kill('SIGKILL');
   server = undefined;
+  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  child = undefined;
   await database?.drop();
   database = undefined;
 });
@@ -74,7 +79,39 @@ describe('graceful shutdown of a server process', () => {
     const exited = server.kill('SIGTERM');
     // The body never comes: after the timeout the connection is cut and the process goes on stopping.
     await expect(response).rejects.toThrow(/socket hang up|ECONNRESET/);
+    expect(await exited, server.output()).toBe(0);
+  }, 60_000);
+});
+
+describe('graceful shutdown with nobody reading the log', () => {
+  it('exits 0 on SIGTERM after the reader of its stdout pipe went away (EPIPE)', async () => {
+    // `npm start | cat` stopped with Ctrl+C: cat is gone before the server logs "shutting down". Every log line is
+    // then refused (EPIPE); the exit must not wait for them to be written.
+    const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+    child = spawn(process.execPath, ['--import', 'tsx', main], {
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', TOURNEY_DB: ':memory:', LOG_LEVEL: 'info', TOURNEY_RATE_LIMIT: 'off' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const running = child;
+    const exited = new Promise<number | string>((resolve) => running.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+    let stderr = '';
+    running.stderr!.on('data', (chunk: Buffer) => (stderr += String(chunk)));
+    let stdout = '';
+    await new Promise<void>((resolve, reject) => {
+      running.stdout!.on('data', (chunk: Buffer) => {
+        stdout += String(chunk);
+        if (stdout.includes('listening on http://')) resolve();
+      });
+      void exited.then((code) => reject(new Error(`exited (${code}) before listening:\n${stdout}${stderr}`)));
+    });
+    // Close the only read end of the pipe, and wait until it is closed.
+    await new Promise<void>((resolve) => {
+      running.stdout!.once('close', () => resolve());
+      running.stdout!.destroy();
+    });
+    running.kill('SIGTERM');
     expect(await exited).toBe(0);
+    expect(stderr).toBe('');
   }, 60_000);
 });
 

@@ -48,6 +48,7 @@ const it = test.extend<{ ids: Record<string, string> }>({
       expectStatus(webhook, 201, 'create webhook');
       await use({
         '/organizations/{id}': tenant.organization.id,
+        '/organizations/{id}/staff': tenant.organization.id,
         '/tournaments/{id}': tournament.id,
         '/circuits/{id}': circuit.id,
         '/developer/webhooks/{id}': webhook.body.data.id,

@@ -148,7 +148,7 @@ describe('notification sweeper', () => {
       data: JSON.stringify({ tournamentId }),
       channels: '["IN_APP"]',
       in_app: 1,
-      dedupe_key: `check-in-open:${tournamentId}`,
+      dedupe_key: `check-in-open:${tournamentId}:${START}`,
       read_at: null,
       created_at: OPEN,
     }));

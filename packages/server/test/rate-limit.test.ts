@@ -106,6 +106,30 @@ describe('rate limiting', () => {
     expect((await request(api, 'GET', '/users/me', { token: tenant.owner.accessToken })).status).toBe(200);
   });
 
+  it('behind trusted proxies counts the address the proxies appended, never one the client wrote into X-Forwarded-For', async () => {
+    const keys: string[] = [];
+    const limiter: RateLimiter = {
+      async consume(key) {
+        keys.push(key);
+        return { allowed: true, limit: 10, remaining: 9, msBeforeReset: 1000 };
+      },
+    };
+    // One proxy (nginx appending $remote_addr), then a CDN in front of it: two hops.
+    for (const [proxyHops, expected] of [
+      [1, 'ip:203.0.113.7'],
+      [2, 'ip:198.51.100.4'],
+    ] as const) {
+      server = await startTestServer({ rateLimiter: limiter, trustProxy: true, proxyHops });
+      keys.length = 0;
+      for (const forged of ['192.0.2.1', '192.0.2.2, 10.9.9.9']) {
+        await request(server, 'GET', '/health', { headers: { 'x-forwarded-for': `${forged}, 198.51.100.4, 203.0.113.7` } });
+      }
+      expect(keys).toEqual([expected, expected]);
+      await server.close();
+      server = undefined;
+    }
+  });
+
   it('keys the injected limiter by API key id, user id or client address', async () => {
     const keys: string[] = [];
     const limiter: RateLimiter = {

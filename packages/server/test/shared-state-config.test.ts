@@ -37,6 +37,13 @@ describe.skipIf(onPostgres)('shared-state configuration refused at start', () =>
     expect(run.stdout + run.stderr).not.toContain('hunter2');
   });
 
+  it('startServer options: a database URL of another scheme is refused before its missing presign secret', async () => {
+    // tourney server start --database-url reaches startServer without the environment's check of DATABASE_URL.
+    await expect(startServer({ databaseUrl: 'mysql://root:hunter2@db.example.com/tourney', port: 0 })).rejects.toThrow(
+      'the database URL has the unsupported scheme mysql (got "mysql://root:***@db.example.com/tourney"): use postgres://user:password@host:5432/database, or unset it for SQLite',
+    );
+  });
+
   it('startServer options: a Redis URL of another scheme, or a database URL without presign secret, is a ConfigError', async () => {
     await expect(startServer({ databasePath: ':memory:', port: 0, redisUrl: 'memcached://cache:11211' })).rejects.toThrow(ConfigError);
     await expect(startServer({ databasePath: ':memory:', port: 0, redisUrl: 'memcached://cache:11211' })).rejects.toThrow(

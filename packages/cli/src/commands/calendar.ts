@@ -1,13 +1,12 @@
 import type { CalendarEvent } from '@tourney/sdk';
 import type { Command } from 'commander';
 import type { CliDeps } from '../deps';
-import { CliError } from '../errors';
 import { printJson } from '../output/json';
 import { printTable, type Column } from '../output/table';
 import { formatTimestamp, humanize } from '../output/text';
 import { openSession } from '../session';
 import { writeOutput } from './file-io';
-import { collect, globalsOf, isCalendarDay, printDone, withExamples } from './shared';
+import { checkDayFlag, collect, globalsOf, printDone, withExamples } from './shared';
 
 
 /** Table columns of the calendar feed (piped: the API's raw values, CalendarEvent of getCalendarFeed). */
@@ -27,9 +26,8 @@ interface FilterFlags {
 
 /** The feed/export query from flags. @throws CliError INVALID_DATE for a day not written YYYY-MM-DD or not in the calendar. */
 export function calendarQuery(flags: FilterFlags): { tournamentId?: string; circuitId?: string; from?: string; to?: string } {
-  for (const [flag, value] of [['--from', flags.from], ['--to', flags.to]] as const) {
-    if (value !== undefined && !isCalendarDay(value)) throw new CliError('INVALID_DATE', `invalid ${flag} "${value}": expected a calendar day YYYY-MM-DD`);
-  }
+  checkDayFlag('--from', flags.from);
+  checkDayFlag('--to', flags.to);
   return {
     ...(flags.tournament ? { tournamentId: flags.tournament } : {}),
     ...(flags.circuit ? { circuitId: flags.circuit } : {}),

@@ -59,7 +59,7 @@ export function registerDrawCommands(tournament: Command, deps: CliDeps): void {
       tournament
         .command('groups <tournamentId>')
         .description('the groups of a group stage with their names (the draw before the start)')
-        .option('--stage <n>', 'stage number (default 1)', intOption(1, 64), 1),
+        .option('--stage <n>', 'stage number', intOption(1, 64), 1),
     ).action(async (id: string, flags: { stage: number; json?: boolean }, command: Command) => {
       const session = await openSession(deps, globalsOf(command), 'any');
       const { data } = await session.call((client) =>
@@ -75,7 +75,7 @@ export function registerDrawCommands(tournament: Command, deps: CliDeps): void {
       tournament
         .command('draw <tournamentId>')
         .description('set the draw of a group stage before the start: the participants of each group, in fixture order')
-        .option('--stage <n>', 'stage number (default 1)', intOption(1, 64), 1)
+        .option('--stage <n>', 'stage number', intOption(1, 64), 1)
         .option('--group <ids...>', 'one group: comma-separated participant ids (repeat for each group, in group order A, B, ...)')
         .option('--file <file>', 'the groups from a YAML or JSON file (a list of lists, or group name: [ids])')
         .option('--clear', 'remove the draw (groups then follow the seeds)'),

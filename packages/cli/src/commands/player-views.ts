@@ -8,7 +8,7 @@ import { printTable, type Column } from '../output/table';
 import { formatTimestamp, humanize } from '../output/text';
 import { openSession, type Session } from '../session';
 import { writeOutput } from './file-io';
-import { collect, globalsOf, isCalendarDay, printApiList, printResult, statusColumn, withExamples, type ListOptions } from './shared';
+import { checkDayFlag, collect, globalsOf, printApiList, printResult, statusColumn, withExamples, type ListOptions } from './shared';
 
 /** Flags of `tournament list` used by the player views (R26.9). */
 export interface PlayerListFlags extends ListOptions {
@@ -38,10 +38,9 @@ const MY_TOURNAMENT_COLUMNS: readonly Column<MyTournament>[] = [
  */
 export async function listPlayerTournaments(deps: CliDeps, command: Command, flags: PlayerListFlags, columns: readonly Column<any>[]): Promise<void> {
   if (flags.mine && flags.public) throw new CliError('INVALID_ARGUMENT', '--mine and --public cannot be used together');
-  for (const [flag, value] of [['--from', flags.from], ['--to', flags.to]] as const) {
-    // A real calendar day, refused before any request (R26.9): no month 13, no 30 February.
-    if (value !== undefined && !isCalendarDay(value)) throw new CliError('INVALID_DATE', `${flag} must be a UTC day written YYYY-MM-DD, e.g. 2030-06-01 (got "${value}")`);
-  }
+  // A real calendar day, refused before any request (R26.9): no month 13, no 30 February.
+  checkDayFlag('--from', flags.from);
+  checkDayFlag('--to', flags.to);
   if (flags.mine) {
     if (flags.discipline !== undefined || flags.from !== undefined || flags.to !== undefined) {
       throw new CliError('INVALID_ARGUMENT', '--discipline, --from and --to filter --public (or the project list); --mine takes --status only');

@@ -1,5 +1,4 @@
-import { mkdir } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { type Command, Option } from 'commander';
 import type { CliDeps, ServerStartOptions } from '../deps';
 import { dataDir, DATABASE_FILE_NAME } from '../paths';
@@ -43,7 +42,7 @@ async function startServerCommand(deps: CliDeps, flags: ServerStartFlags): Promi
   // --db chooses SQLite even when DATABASE_URL is set.
   const databaseUrl = flags.databaseUrl ?? (flags.db === undefined ? (envDatabaseUrl ?? null) : null);
   const databasePath = flags.db ?? fromEnv.databasePath ?? join(dataDir(deps.env, deps.homeDir), DATABASE_FILE_NAME);
-  if (databaseUrl === null && databasePath !== ':memory:') await mkdir(dirname(resolve(databasePath)), { recursive: true });
+  // The server creates the database's directory (the data dir by default), or says in one line why it cannot.
   const options: ServerStartOptions = { ...fromEnv, databasePath };
   if (databaseUrl !== null) options.databaseUrl = databaseUrl;
   if (flags.port !== undefined) options.port = flags.port;

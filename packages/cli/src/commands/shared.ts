@@ -72,13 +72,27 @@ export function isCalendarDay(value: string, exact = true): boolean {
 }
 
 /**
- * commander parser for a UTC day `YYYY-MM-DD` that exists in the calendar (see isCalendarDay), refused before any
- * request with commander's usage error naming the flag. Returns the day trimmed.
- * @throws InvalidArgumentError for any other value.
+ * Checks the value of a day flag (`--from`, `--to`, a season's `--start-date` ...) before any request: a real calendar
+ * day `YYYY-MM-DD` (see isCalendarDay) or not given (undefined). Every day flag is refused with this one message.
+ * @throws CliError INVALID_DATE `<flag> must be a calendar day written YYYY-MM-DD, e.g. 2030-06-01 (got "<value>")`.
  */
-export function dayOption(value: string): string {
-  if (!isCalendarDay(value.trim())) throw new InvalidArgumentError('expected a date YYYY-MM-DD that the calendar has, e.g. 2030-06-01');
-  return value.trim();
+export function checkDayFlag(flag: string, value: string | undefined): void {
+  if (value !== undefined && !isCalendarDay(value)) {
+    throw new CliError('INVALID_DATE', `${flag} must be a calendar day written YYYY-MM-DD, e.g. 2030-06-01 (got "${value}")`);
+  }
+}
+
+/**
+ * commander parser of the day flag `flag` (see checkDayFlag), refused while the command line is read, before any
+ * request. Returns the day trimmed.
+ * @throws CliError INVALID_DATE for a value that is not a calendar day.
+ */
+export function dayOption(flag: string): (value: string) => string {
+  return (value) => {
+    const day = value.trim();
+    checkDayFlag(flag, day);
+    return day;
+  };
 }
 
 /** Options shared by list commands. */

@@ -82,7 +82,7 @@ export interface StageFlags {
   roundInterval?: number;
   /** Games per match (R25.1). */
   bestOf?: number;
-  /** Best-of per round number (R25.1), from `--best-of-round 2=5,3=5`. */
+  /** Best-of by round, bracket or bracket and round (R25.1), from `--best-of-round 2=5,GRAND_FINAL=7`. */
   bestOfRound?: Record<string, number>;
   /** Start of the stage (R25.6), UTC ISO 8601. */
   stageStart?: string;
@@ -147,13 +147,22 @@ function bestOfOption(value: string): number {
   return Number(value);
 }
 
-/** `2=5,3=5` -> { "2": 5, "3": 5 } (round number = best-of), R25.1. */
+/** Brackets a best-of override may name (R25.1; contract `bestOfByRound` keys). */
+const BEST_OF_BRACKETS = 'WINNERS|LOSERS|GRAND_FINAL|THIRD_PLACE|CONSOLATION|ROUND_ROBIN|SWISS|GROUP';
+const BEST_OF_PAIR = new RegExp(`^\\s*([1-9]\\d{0,2}|(?:${BEST_OF_BRACKETS})(?::[1-9]\\d{0,2})?)\\s*=\\s*(\\d)\\s*$`, 'i');
+
+/**
+ * `2=5,grand_final=7,winners:3=5` -> { "2": 5, "GRAND_FINAL": 7, "WINNERS:3": 5 } (R25.1): a round number, a bracket
+ * or a bracket and round, each = a best-of.
+ */
 function bestOfRoundOption(value: string): Record<string, number> {
   const out: Record<string, number> = {};
   for (const part of value.split(',')) {
-    const match = /^\s*([1-9]\d{0,2})\s*=\s*(\d)\s*$/.exec(part);
-    if (!match || !BEST_OF.includes(match[2] as string)) throw new InvalidArgumentError('expected ROUND=BEST_OF pairs, e.g. 2=5 or 1=3,2=5 (best-of 1, 3, 5, 7 or 9)');
-    out[match[1] as string] = Number(match[2]);
+    const match = BEST_OF_PAIR.exec(part);
+    if (!match || !BEST_OF.includes(match[2] as string)) {
+      throw new InvalidArgumentError('expected KEY=BEST_OF pairs, KEY a round number, a bracket or BRACKET:ROUND, e.g. 2=5 or 1=3,GRAND_FINAL=5,WINNERS:3=5 (best-of 1, 3, 5, 7 or 9)');
+    }
+    out[(match[1] as string).toUpperCase()] = Number(match[2]);
   }
   return out;
 }
@@ -176,34 +185,40 @@ function seedOrderingOption(value: string): SeedOrdering {
   return choiceOption(Object.keys(SEED_ORDERINGS) as SeedOrdering[])(value.replace(/-/g, '_'));
 }
 
-/** Adds the stage flags (format and its settings, or --stages FILE) to `tournament create` or `update`. */
-export function addStageOptions(command: Command, defaults: { format?: StageFormat } = {}): Command {
+/**
+ * Adds the stage flags (format and its settings, or --stages FILE) to `tournament create` or, with `update`, to
+ * `tournament update`. The help of create names the default of an omitted setting (`defaults.format` for
+ * --format); that of update names none, as update keeps the current value of every setting not given.
+ */
+export function addStageOptions(command: Command, defaults: { format?: StageFormat; update?: boolean } = {}): Command {
   const formatHelp = FORMATS.map(flagName).join(', ');
+  /** `text` in the help of create only: the default of an omitted flag. */
+  const onCreate = (text: string) => (defaults.update ? '' : text);
   return command
     .option('--format <format>', `stage format: ${formatHelp}${defaults.format ? ` (default ${flagName(defaults.format)})` : ''}`, enumOption(FORMATS))
-    .option('--stage-name <name>', 'name of the stage (default "Main")')
+    .option('--stage-name <name>', `name of the stage${onCreate(' (default "Main")')}`)
     .option('--third-place', 'single elimination: play a match for third place')
     .option('--consolation <kind>', 'single elimination: none, third-place or full (every place played off: 5th-8th, 9th-16th, ...)', enumOption(Object.keys(CONSOLATIONS) as Consolation[]))
-    .option('--grand-final <kind>', 'double elimination: none, simple (default) or double (a reset when the losers-bracket champion wins)', choiceOption(Object.keys(GRAND_FINALS) as GrandFinal[]))
-    .option('--seed-ordering <order>', 'single and double elimination: inner-outer (default: 1 meets the last seed), natural (1 meets 2, in your seed order) or reverse', seedOrderingOption)
+    .option('--grand-final <kind>', `double elimination: none, simple${onCreate(' (default)')} or double (a reset when the losers-bracket champion wins)`, choiceOption(Object.keys(GRAND_FINALS) as GrandFinal[]))
+    .option('--seed-ordering <order>', `single and double elimination: inner-outer (${onCreate('default: ')}1 meets the last seed), natural (1 meets 2, in your seed order) or reverse`, seedOrderingOption)
     .option('--skip-first-round', 'double elimination: no winners round 1; the lower seed of each pair starts in the losers bracket')
-    .option('--bye-tiebreaks <rule>', 'Swiss: how a bye counts in Buchholz and Sonneborn-Berger: fide-2023 (default) or none', enumOption(Object.keys(BYE_TIEBREAK_RULES) as ByeTiebreakRule[]))
-    .option('--swiss-pairing <order>', 'Swiss: order of each score group before pairing top half against bottom half: standings (default) or seed', enumOption(Object.keys(SWISS_PAIRING_ORDERS) as SwissPairingOrder[]))
-    .option('--seeding <how>', 'stage 1, any format: how seeds are set at the start: manual (default: your seeds, then registration order) or rating (by participant rating, highest first)', enumOption(Object.keys(SEEDINGS) as Seeding[]))
+    .option('--bye-tiebreaks <rule>', `Swiss: how a bye counts in Buchholz and Sonneborn-Berger: fide-2023${onCreate(' (default)')} or none`, enumOption(Object.keys(BYE_TIEBREAK_RULES) as ByeTiebreakRule[]))
+    .option('--swiss-pairing <order>', `Swiss: order of each score group before pairing top half against bottom half: standings${onCreate(' (default)')} or seed`, enumOption(Object.keys(SWISS_PAIRING_ORDERS) as SwissPairingOrder[]))
+    .option('--seeding <how>', `stage 1, any format: how seeds are set at the start: manual (${onCreate('default: ')}your seeds, then registration order) or rating (by participant rating, highest first)`, enumOption(Object.keys(SEEDINGS) as Seeding[]))
     .option('--cycles <n>', 'round robin, groups: how many times each pair meets, 1 or 2', (v: string) => intOption(1, 2)(v) as 1 | 2)
-    .option('--swiss-rounds <n>', 'Swiss: number of rounds, 1-20 (default ceil(log2(players)))', intOption(1, 20))
+    .option('--swiss-rounds <n>', `Swiss: number of rounds, 1-20${onCreate(' (default ceil(log2(players)))')}`, intOption(1, 20))
     .option('--wins-to-advance <n>', 'Swiss, esports form: wins that qualify a player, 1-20', intOption(1, 20))
     .option('--losses-to-eliminate <n>', 'Swiss, esports form: losses that eliminate a player, 1-20', intOption(1, 20))
-    .option('--groups <n>', 'groups: number of groups, 1-256 (default ceil(players / 4))', intOption(1, 256))
-    .option('--qualifiers-per-group <n>', 'groups: how many of each group qualify, 1-64 (default 2)', intOption(1, 64))
-    .option('--group-names <names>', 'groups: names of the groups in order, comma-separated (default A,B,C,...)', groupNamesOption)
-    .option('--points <win,draw,loss>', 'round robin, Swiss, groups: points per result, e.g. 3,1,0 (default) or 1,0.5,0', pointsOption)
+    .option('--groups <n>', `groups: number of groups, 1-256${onCreate(' (default ceil(players / 4))')}`, intOption(1, 256))
+    .option('--qualifiers-per-group <n>', `groups: how many of each group qualify, 1-64${onCreate(' (default 2)')}`, intOption(1, 64))
+    .option('--group-names <names>', `groups: names of the groups in order, comma-separated${onCreate(' (default A,B,C,...)')}`, groupNamesOption)
+    .option('--points <win,draw,loss>', `round robin, Swiss, groups: points per result, e.g. 3,1,0${onCreate(' (default)')} or 1,0.5,0`, pointsOption)
     .option('--tiebreaks <list>', `round robin, Swiss, groups: criteria in order, comma-separated: ${TIEBREAKS.map((t) => t.toLowerCase().replace(/_/g, '-')).join(', ')}`, tiebreaksOption)
-    .option('--round-interval <minutes>', 'minutes between scheduled rounds, 0-10080 (default 60)', intOption(0, 10080))
-    .option('--match-interval <minutes>', 'minutes between the matches of one round, 0-10080 (default 0: all at the round\'s time)', intOption(0, 10080))
-    .option('--stage-start <date-time>', 'when the stage\'s first round starts, e.g. 2030-06-03T15:00:00Z (default: the tournament start)', instantOption)
-    .option('--best-of <n>', 'games per match: 1 (default), 3, 5, 7 or 9', bestOfOption)
-    .option('--best-of-round <round=n,...>', 'best-of for some rounds, e.g. 3=5 for a best-of-5 final of 8 players', bestOfRoundOption)
+    .option('--round-interval <minutes>', `minutes between scheduled rounds, 0-10080${onCreate(' (default 60)')}`, intOption(0, 10080))
+    .option('--match-interval <minutes>', `minutes between the matches of one round, 0-10080 (0${onCreate(', the default')}: all at the round's time)`, intOption(0, 10080))
+    .option('--stage-start <date-time>', `when the stage's first round starts, e.g. 2030-06-03T15:00:00Z${onCreate(' (default: the tournament start)')}`, instantOption)
+    .option('--best-of <n>', `games per match: 1${onCreate(' (default)')}, 3, 5, 7 or 9`, bestOfOption)
+    .option('--best-of-round <key=n,...>', 'best-of by round, bracket or bracket:round, e.g. 3=5 (the final of 8), GRAND_FINAL=5, WINNERS:3=5', bestOfRoundOption)
     .option('--stages <file>', 'several stages from a YAML or JSON file: a list of { name, format, settings } (see the contract\'s StageInput)');
 }
 

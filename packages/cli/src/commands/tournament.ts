@@ -69,16 +69,20 @@ interface TournamentFlags extends StageFlags {
   json?: boolean;
 }
 
-/** Adds the flags shared by create and update (besides name, discipline and the stage flags). */
-function addTournamentOptions(command: Command): Command {
+/**
+ * Adds the flags shared by create and update (besides name, discipline and the stage flags), with the help texts of
+ * `mode`: create gives the default of an omitted flag, update changes only the flags given.
+ */
+function addTournamentOptions(command: Command, mode: 'create' | 'update'): Command {
+  const create = mode === 'create';
   return command
-    .option('--description <text>', 'description ("" clears it on update)')
-    .option('--start-date <date>', 'start, ISO 8601 date-time (create default: 24 hours from now)')
+    .option('--description <text>', create ? 'description' : 'new description ("" clears it)')
+    .option('--start-date <date>', create ? 'start, ISO 8601 date-time (default: 24 hours from now)' : 'new start, ISO 8601 date-time')
     .option('--registration-opens <date>', 'open registration automatically at this time, ISO 8601 ("" for never)')
     .option('--registration-closes <date>', 'close registration automatically at this time, ISO 8601 ("" for never)')
     .option('--check-in', 'participants must check in before the start (tourney tournament checkin)')
     .option('--no-check-in', 'no check-in')
-    .option('--check-in-opens <minutes>', 'check-in opens this many minutes before the start, 0-1440 (default 60)', intOption(0, 1440));
+    .option('--check-in-opens <minutes>', `check-in opens this many minutes before the start, 0-1440${create ? ' (default 60)' : ''}`, intOption(0, 1440));
 }
 
 /**
@@ -100,6 +104,7 @@ export function registerTournamentCommands(program: Command, deps: CliDeps): voi
               .option('--discipline <id>', `game code, ${DISCIPLINE_FORM} (prompted when omitted)`)
               .option('--max-participants <n>', 'most participants, 2-4096', intOption(2, 4096), 16)
               .option('--team-size <n>', 'players per team, 1-16', intOption(1, 16), 1),
+            'create',
           ),
           { format: 'SINGLE_ELIMINATION' },
         ),
@@ -132,12 +137,14 @@ export function registerTournamentCommands(program: Command, deps: CliDeps): voi
         addTournamentOptions(
           tournament
             .command('update <tournamentId>')
-            .description('change a tournament: name, dates, size, check-in, stage settings (stages and size only before the start)')
+            .description('change a tournament: name, dates, size, check-in, stage settings (stages and size only before the start); what is not given is kept')
             .option('--name <name>', 'new name')
             .option('--discipline <id>', `game code, ${DISCIPLINE_FORM}`)
             .option('--max-participants <n>', 'most participants, 2-4096', intOption(2, 4096))
             .option('--team-size <n>', 'players per team, 1-16', intOption(1, 16)),
+          'update',
         ),
+        { update: true },
       ),
       'the updated tournament',
     ).action(async (id: string, flags: TournamentFlags, command: Command) => updateTournament(deps, id, flags, command)),

@@ -1730,7 +1730,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook subscription
-         * @description Subscribes a URL to events (names of WebhookEventType, or `*` for all; an unknown name is 400 naming `body.events[i]`); the signing secret (`whsec_...`) is returned once. A key selects the anti-cheat events (`anticheat.*`, or `*` which includes them) only if it holds `anticheat:detections.read` (403 INSUFFICIENT_SCOPE otherwise). URLs whose host resolves to a private, loopback, link-local or unique-local address are refused (400 naming `body.url`) unless the server allows them (allowPrivateWebhookUrls). Bearer callers: OWNER or ADMIN, with `projectId`.
+         * @description Subscribes a URL to events (names of WebhookEventType, or `*` for all; an unknown name is 400 naming `body.events[i]`); the signing secret (`whsec_...`) is returned once. A key selects the anti-cheat events (`anticheat.*`, or `*` which includes them) only if it holds `anticheat:detections.read` (403 INSUFFICIENT_SCOPE otherwise). URLs whose host resolves to a private, loopback, link-local or unique-local address are refused (400 naming `body.url`) unless the server allows them (allowPrivateWebhookUrls). A project has at most 20 subscriptions (409 CONFLICT; one subscription may select many events). Bearer callers: OWNER or ADMIN, with `projectId`.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -1778,7 +1778,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate the signing secret
-         * @description Issues a new signing secret, returned once. Until `previousSecretExpiresAt` (now + `overlapSeconds`, default 86400 = 24 h; 0 retires the old secret at once) every delivery carries two signatures, one per secret, so a receiver can switch secrets without rejecting events (extension).
+         * @description Issues a new signing secret, returned once. The replaced secret keeps signing until `previousSecretExpiresAt` (now + `overlapSeconds`, default 86400 = 24 h), and a secret replaced by an earlier rotation keeps signing until the end of the overlap its own rotation promised, so a second rotation (a retry after a lost answer, say) cuts no promise: every delivery carries one signature per secret still signing, the new one first, and a receiver can switch secrets without rejecting events. At most 3 replaced secrets sign beside the new one (at most 4 signatures); a rotation that would keep more drops the oldest. `overlapSeconds` 0 retires every replaced secret at once, for a leaked secret (extension).
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -2703,9 +2703,13 @@ export interface components {
              */
             bestOf?: 1 | 3 | 5 | 7 | 9;
             /**
-             * @description Any format (R25.1). Best-of per round number within the stage, overriding bestOf for every match of that round (all brackets of the stage), e.g. {"3": 5} for a best-of-5 final of an 8-entrant single elimination.
+             * @description Any format (R25.1). Best-of overrides of bestOf, by key: a round number within the stage ("3": that round in every bracket of the stage, e.g. {"3": 5} for a best-of-5 final of an 8-entrant single elimination); a bracket ("GRAND_FINAL": every round of it, the reset included); or a bracket and round ("WINNERS:3", "GRAND_FINAL:2" for the reset alone). The most specific key wins: bracket and round, then bracket, then round.
              * @example {
              *       "2": 5
+             *     }
+             * @example {
+             *       "GRAND_FINAL": 5,
+             *       "WINNERS:3": 5
              *     }
              */
             bestOfByRound?: {
@@ -4048,7 +4052,7 @@ export interface components {
         };
         /**
          * @description `data` of tournament.* events. published, registration_opened, registration_closed: previousStatus;
-         *     started: stageId (the first stage), participantCount, matchCount; completed: stageId (the last stage), championId.
+         *     started: stageId (the first stage), participantCount, matchCount; completed: stageId (the last stage), championId, championIds.
          */
         TournamentEventData: {
             /** Format: uuid */
@@ -4061,9 +4065,11 @@ export interface components {
             matchCount?: number;
             /**
              * Format: uuid
-             * @description Participant id of the champion.
+             * @description Participant id of the champion; null when first place is shared (see championIds).
              */
             championId?: string | null;
+            /** @description (tournament.completed) Participant ids of every holder of first place, one unless it is shared (an all-drawn round robin). */
+            championIds?: string[];
         };
         /** @description `data` of participant.* events. */
         ParticipantEventData: {
@@ -8664,6 +8670,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];

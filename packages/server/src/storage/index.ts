@@ -2,4 +2,4 @@
 export { assertStorageKey, type StorageDriver, type StoredObject } from './storage-driver';
 export { LocalDirectoryStorage } from './local-directory-storage';
 export { DatabaseStorage } from './database-storage';
-export { createEvidenceStorage, EVIDENCE_DIR_NAME, evidenceDirectory } from './evidence-storage';
+export { checkEvidenceDirectory, createEvidenceStorage, EVIDENCE_DIR_NAME, evidenceDirectory } from './evidence-storage';

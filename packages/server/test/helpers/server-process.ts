@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, type SpawnOptions } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { ApiServer } from './http';
 import { TEST_PRESIGN_SECRET } from './test-database';
@@ -145,10 +145,11 @@ export interface ExitedProcess {
  * Runs src/main.ts with `env` added to the environment (port 0, silent unless LOG_LEVEL is given, the test presign
  * secret unless TOURNEY_PRESIGN_SECRET is given) and resolves once
  * it exits, for configurations that must stop it at start. Kills it and rejects when it is still running after
- * `timeoutMs` (it then started, or hangs).
+ * `timeoutMs` (it then started, or hangs). `user` runs it as another user (uid, gid), e.g. one file modes apply to.
  */
-export function runServerProcessUntilExit(env: NodeJS.ProcessEnv, timeoutMs = 25_000): Promise<ExitedProcess> {
+export function runServerProcessUntilExit(env: NodeJS.ProcessEnv, timeoutMs = 25_000, user: Pick<SpawnOptions, 'uid' | 'gid'> = {}): Promise<ExitedProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    ...user,
     env: {
       ...process.env,
       PORT: '0',
