@@ -57,6 +57,22 @@ describe('calendar export', () => {
     expect([...vevents(again.text).keys()].sort()).toEqual([...events.keys()].sort());
   });
 
+  it('raises the SEQUENCE of a tournament\'s events when its start moves, so calendar apps take the new time', async ({ server, tenant }) => {
+    const t = await openTournament(server, tenant, { name: 'Moving Cup', startDate: '2030-06-01T12:00:00.000Z' });
+    const exportIcs = async () => (await request(server, 'GET', '/calendar/export', { token: tenant.owner.accessToken, query: { tournamentId: t.id } })).text;
+    const uid = `tournament:${t.id}`;
+    /** The SEQUENCE of the VEVENT with `uid` (node-ical does not expose it). */
+    const sequenceOf = (text: string) => Number(new RegExp(`UID:${uid}\\r\\n(?:[^\\r]*\\r\\n)*?SEQUENCE:(\\d+)`).exec(text)?.[1]);
+    const before = await exportIcs();
+    expect(sequenceOf(before)).toBeGreaterThanOrEqual(0);
+    server.clock.advance(90_000);
+    const moved = await request(server, 'PUT', `/tournaments/${t.id}`, { token: tenant.owner.accessToken, body: { startDate: '2030-06-08T12:00:00.000Z' } });
+    expect(moved.status).toBe(200);
+    const after = await exportIcs();
+    expect((vevents(after).get(uid)!.start as Date).toISOString()).toBe('2030-06-08T12:00:00.000Z');
+    expect(sequenceOf(after)).toBeGreaterThan(sequenceOf(before));
+  });
+
   it('follows RFC 5545: no DTEND on instant events, CRLF after every line, SEQUENCE counts reschedules, named finals', async ({ server, tenant }) => {
     const start = async (name: string, stage: Record<string, unknown>, players: number) => {
       const t = await openTournament(server, tenant, { name, startDate: '2030-06-01T12:00:00.000Z', maxParticipants: players, stages: [{ name: 'Main bracket', ...stage }] });

@@ -16,6 +16,16 @@ export type CalendarFilter = Omit<CalendarExportQuery, 'token'>;
  */
 export type CollectedEvent = CalendarEvent & { sequence: number };
 
+/**
+ * The iCalendar SEQUENCE (RFC 5545 3.8.7.4) of the events a tournament or season row dates (R16.5): seconds from the
+ * row's creation to its last update. 0 until the row changes, then greater after every change a second or more
+ * later (a moved start, a renamed season), so calendar applications take the new time over the one they stored;
+ * an int32 for 68 years. Matches count their reschedules instead.
+ */
+function revisionOf(row: { created_at: string; updated_at: string }): number {
+  return Math.max(0, Math.floor((Date.parse(row.updated_at) - Date.parse(row.created_at)) / 1000));
+}
+
 type Db = Kysely<Database>;
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 3600 * 1000;
@@ -105,7 +115,7 @@ export async function collectCalendarEvents(db: Db, userId: string, filter: Cale
     const rows = await db.selectFrom('tournaments').selectAll().where('id', 'in', tournamentIds.slice(i, i + 500)).execute();
     for (const t of rows) {
       names.set(t.id, t.name);
-      const base = { description: t.description, endsAt: null, allDay: false, tournamentId: t.id, matchId: null, circuitId: null, seasonId: null, sequence: 0 };
+      const base = { description: t.description, endsAt: null, allDay: false, tournamentId: t.id, matchId: null, circuitId: null, seasonId: null, sequence: revisionOf(t) };
       events.push({ ...base, id: `tournament:${t.id}`, type: 'TOURNAMENT_START', title: `${t.name} starts`, startsAt: t.start_date });
       if (t.registration_opens_at) {
         events.push({ ...base, id: `registration-opens:${t.id}`, type: 'REGISTRATION_OPENS', title: `${t.name}: registration opens`, startsAt: t.registration_opens_at });
@@ -261,11 +271,11 @@ async function seasonEvents(db: Db, circuitIds: readonly string[]): Promise<Coll
     const rows = await db
       .selectFrom('circuit_seasons as s')
       .innerJoin('circuits as c', 'c.id', 's.circuit_id')
-      .select(['s.id', 's.circuit_id', 's.name', 's.start_date', 's.end_date', 'c.name as circuit_name', 'c.description'])
+      .select(['s.id', 's.circuit_id', 's.name', 's.start_date', 's.end_date', 's.created_at', 's.updated_at', 'c.name as circuit_name', 'c.description'])
       .where('s.circuit_id', 'in', circuitIds.slice(i, i + 500))
       .execute();
     for (const s of rows) {
-      const base = { description: s.description, endsAt: null, allDay: true, tournamentId: null, matchId: null, circuitId: s.circuit_id, seasonId: s.id, sequence: 0 };
+      const base = { description: s.description, endsAt: null, allDay: true, tournamentId: null, matchId: null, circuitId: s.circuit_id, seasonId: s.id, sequence: revisionOf(s) };
       events.push({ ...base, id: `season-start:${s.id}`, type: 'SEASON_START', title: `${s.circuit_name}: ${s.name} starts`, startsAt: `${s.start_date}T00:00:00.000Z` });
       events.push({ ...base, id: `season-end:${s.id}`, type: 'SEASON_END', title: `${s.circuit_name}: ${s.name} ends`, startsAt: `${s.end_date}T00:00:00.000Z` });
     }
