@@ -17,7 +17,7 @@ import { toUniqueViolation } from './unique-violation';
  * with SQLITE_BUSY). Prepared statements are reused by SQL text (see statement-cache.ts).
  * @throws DatabaseConnectionError, one line naming the absolute path and why (open-failure.ts), when the database
  * cannot be opened for writing: its directory cannot be created or written, the file is read-only or not a database.
- * SQLite would otherwise open a file it may not write read-only, and every write would fail later (R18.11).
+ * SQLite would otherwise open a file it may not write read-only, and every write would fail later (R18.13).
  */
 export function createSqliteDatabase(path: string): Kysely<Database> {
   const driver = openWritable(path);
