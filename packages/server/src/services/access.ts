@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps';
 import { type AuthContext, grantsScope, type Scope, type StaffRole } from '../auth/auth-context';
 import { AppError, invalidField, notFound } from '../errors/app-error';
+import type { Db } from '../db/db';
 
 /** Roles allowed to manage tournaments and circuits (R1.11). */
 export const MANAGER_ROLES: readonly StaffRole[] = ['OWNER', 'ADMIN', 'ORGANIZER'];
@@ -60,14 +61,8 @@ export class AccessService {
   }
 
   /** The staff role of a user in an organization, or null. */
-  async roleInOrganization(userId: string, organizationId: string): Promise<StaffRole | null> {
-    const row = await this.deps.db
-      .selectFrom('organization_members')
-      .select('role')
-      .where('organization_id', '=', organizationId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return (row?.role as StaffRole | undefined) ?? null;
+  roleInOrganization(userId: string, organizationId: string): Promise<StaffRole | null> {
+    return staffRoleIn(this.deps.db, organizationId, userId);
   }
 
   /** The staff role of a user in the organization owning a project, or null (also null for an unknown project). */
@@ -143,4 +138,18 @@ export class AccessService {
     const { projectId } = await this.resolveProjectForCreate(auth, requestedProjectId, { ...req, field: 'query.projectId' });
     return projectId;
   }
+}
+
+/**
+ * The role of `userId` in the organization (null: not staff), read through `db`: the app's database, or a
+ * transaction's handle under the organization's lock (staff changes, R18.12).
+ */
+export async function staffRoleIn(db: Db, organizationId: string, userId: string): Promise<StaffRole | null> {
+  const row = await db
+    .selectFrom('organization_members')
+    .select('role')
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return (row?.role as StaffRole | undefined) ?? null;
 }

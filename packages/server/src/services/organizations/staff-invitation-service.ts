@@ -3,12 +3,12 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import type { AuthContext, StaffRole } from '../../auth/auth-context';
 import { AppError, notFound } from '../../errors/app-error';
 import { newId } from '../../ids';
-import { ADMIN_ROLES } from '../access';
+import { ADMIN_ROLES, staffRoleIn } from '../access';
 import { recordNotifications } from '../notifications/writer';
 import { type Page, type PageQuery, queryPage, toPage, withTotalCap } from '../../db/page-query';
 import type { PendingStaffInvitation, StaffInvitation, StaffInviteRequest, StaffMember } from '../../contract-types';
 import { DomainService } from '../domain-service';
-import { INVITATION_ID, isInvitee, mayGrant, staffRole } from './staff-rules';
+import { INVITATION_ID, isInvitee, mayGrant } from './staff-rules';
 
 /** Prefix of staff invitation tokens (`tsi_` + 43 base64url characters; contract: StaffInvitation.token). */
 export const INVITATION_TOKEN_PREFIX = 'tsi_';
@@ -71,10 +71,10 @@ export class StaffInvitationService extends DomainService {
       // pending, an acceptance (which takes this lock first too) committed meanwhile is seen here, and so is a removal
       // or demotion of the inviter (whose pending invitations it revoked).
       await this.deps.dialect.lockRows(trx, 'organizations', [organizationId]);
-      if (!mayGrant(await staffRole(trx, organizationId, inviterId), input.role)) {
+      if (!mayGrant(await staffRoleIn(trx, organizationId, inviterId), input.role)) {
         throw new AppError('FORBIDDEN', `you may no longer invite a ${input.role} to this organization`);
       }
-      if (invitee && (await staffRole(trx, organizationId, invitee.id))) {
+      if (invitee && (await staffRoleIn(trx, organizationId, invitee.id))) {
         throw new AppError('CONFLICT', `${invitee.username} is already staff of this organization`);
       }
       await trx
@@ -234,7 +234,7 @@ export class StaffInvitationService extends DomainService {
     await this.deps.db.transaction().execute(async (trx) => {
       // Under the organization's lock, as invite and accept: an acceptance committed meanwhile is seen (409).
       await this.deps.dialect.lockRows(trx, 'organizations', [organizationId]);
-      const role = await staffRole(trx, organizationId, userId);
+      const role = await staffRoleIn(trx, organizationId, userId);
       if (!role || !ADMIN_ROLES.includes(role)) {
         throw new AppError('FORBIDDEN', 'you need one of the roles OWNER, ADMIN in this organization to revoke invitations');
       }

@@ -64,17 +64,6 @@ export async function revokeInvitationsBeyond(db: Db, organizationId: string, us
 /** An invitation id (a UUID) as opposed to an invitation token (`tsi_...`). */
 export const INVITATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The role of `userId` in the organization (null: not staff), read through `db` (a transaction's handle under its lock). */
-export async function staffRole(db: Db, organizationId: string, userId: string): Promise<StaffRole | null> {
-  const row = await db
-    .selectFrom('organization_members')
-    .select('role')
-    .where('organization_id', '=', organizationId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return (row?.role as StaffRole | undefined) ?? null;
-}
-
 /** Whether `user` is the one an invitation names: its account, else (invitation by email to no account) its email. */
 export function isInvitee(invitation: Selectable<StaffInvitationsTable>, user: { id: string; email: string }): boolean {
   if (invitation.invited_user_id !== null) return invitation.invited_user_id === user.id;

@@ -1,6 +1,7 @@
 import type { AuthContext, StaffRole } from '../../auth/auth-context';
 import { AppError, notFound } from '../../errors/app-error';
 import type { StaffMember } from '../../contract-types';
+import type { Db } from '../../db/db';
 import { DomainService } from '../domain-service';
 import { assertMayChangeRole, assertMayRemove, revokeInvitationsBeyond } from './staff-rules';
 
@@ -30,24 +31,16 @@ export class StaffService extends DomainService {
     await this.deps.db.transaction().execute(async (trx) => {
       // Staff changes of one organization run one at a time (several writers: two OWNERs removing each other must
       // not both count two OWNERs), and are checked again as they are now: the caller may have lost their role.
-      await this.deps.dialect.lockRows(trx, 'organizations', [organizationId]);
-      const members = await trx
-        .selectFrom('organization_members')
-        .select(['id', 'user_id', 'role'])
-        .where('organization_id', '=', organizationId)
-        .where((eb) => eb.or([eb('id', '=', staffId), eb('user_id', '=', userId), eb('role', '=', 'OWNER')]))
-        .execute();
-      const current = members.find((m) => m.id === staffId);
+      const { target: current, callerRole, owners } = await this.#lockedMembers(trx, organizationId, staffId, userId);
       if (!current) return; // removed meanwhile
-      assertMayRemove((members.find((m) => m.user_id === userId)?.role as StaffRole | undefined) ?? null, current, userId);
-      if (current.role === 'OWNER' && members.filter((m) => m.role === 'OWNER').length <= 1) {
+      assertMayRemove(callerRole, current, userId);
+      if (current.role === 'OWNER' && owners <= 1) {
         throw new AppError('CONFLICT', 'the last OWNER of an organization cannot be removed; invite another OWNER first (or delete the organization)');
       }
       await trx.deleteFrom('organization_members').where('id', '=', staffId).execute();
       await revokeInvitationsBeyond(trx, organizationId, current.user_id, null, this.now());
     });
   }
-
 
   /**
    * Gives a staff member (`staffId` = StaffMember.id) another role (R13.11) and answers the membership. 404 unknown
@@ -59,17 +52,10 @@ export class StaffService extends DomainService {
     await this.#findOrganization(organizationId);
     const now = this.now();
     await this.deps.db.transaction().execute(async (trx) => {
-      await this.deps.dialect.lockRows(trx, 'organizations', [organizationId]);
-      const members = await trx
-        .selectFrom('organization_members')
-        .select(['id', 'user_id', 'role'])
-        .where('organization_id', '=', organizationId)
-        .where((eb) => eb.or([eb('id', '=', staffId), eb('user_id', '=', userId), eb('role', '=', 'OWNER')]))
-        .execute();
-      const target = members.find((m) => m.id === staffId);
-      assertMayChangeRole((members.find((m) => m.user_id === userId)?.role as StaffRole | undefined) ?? null, target, role);
+      const { target, callerRole, owners } = await this.#lockedMembers(trx, organizationId, staffId, userId);
+      assertMayChangeRole(callerRole, target, role);
       if (target!.role === role) return;
-      if (target!.role === 'OWNER' && members.filter((m) => m.role === 'OWNER').length <= 1) {
+      if (target!.role === 'OWNER' && owners <= 1) {
         throw new AppError('CONFLICT', 'the last OWNER of an organization keeps the role; make another member OWNER first');
       }
       await trx.updateTable('organization_members').set({ role }).where('id', '=', staffId).execute();
@@ -89,6 +75,31 @@ export class StaffService extends DomainService {
       displayName: member.display_name,
       role: member.role as StaffRole,
       joinedAt: member.joined_at,
+    };
+  }
+
+  /**
+   * Inside a staff change's transaction: takes the organization's lock (one staff change of an organization at a time,
+   * R18.12), then reads the membership `staffId`, the caller's role (null: not staff) and the number of OWNERs as they
+   * are now.
+   */
+  async #lockedMembers(
+    trx: Db,
+    organizationId: string,
+    staffId: string,
+    callerId: string,
+  ): Promise<{ target: { id: string; user_id: string; role: string } | undefined; callerRole: StaffRole | null; owners: number }> {
+    await this.deps.dialect.lockRows(trx, 'organizations', [organizationId]);
+    const members = await trx
+      .selectFrom('organization_members')
+      .select(['id', 'user_id', 'role'])
+      .where('organization_id', '=', organizationId)
+      .where((eb) => eb.or([eb('id', '=', staffId), eb('user_id', '=', callerId), eb('role', '=', 'OWNER')]))
+      .execute();
+    return {
+      target: members.find((m) => m.id === staffId),
+      callerRole: (members.find((m) => m.user_id === callerId)?.role as StaffRole | undefined) ?? null,
+      owners: members.filter((m) => m.role === 'OWNER').length,
     };
   }
 
