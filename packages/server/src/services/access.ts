@@ -67,14 +67,18 @@ export class AccessService {
 
   /** The staff role of a user in the organization owning a project, or null (also null for an unknown project). */
   async roleInProject(userId: string, projectId: string): Promise<StaffRole | null> {
+    return (await this.#projectMembership(userId, projectId))?.role ?? null;
+  }
+
+  /** The user's role in the organization owning the project (null: not staff), or undefined when the project is unknown. */
+  async #projectMembership(userId: string, projectId: string): Promise<{ role: StaffRole | null } | undefined> {
     const row = await this.deps.db
       .selectFrom('projects')
-      .innerJoin('organization_members as m', 'm.organization_id', 'projects.organization_id')
+      .leftJoin('organization_members as m', (join) => join.onRef('m.organization_id', '=', 'projects.organization_id').on('m.user_id', '=', userId))
       .select('m.role')
       .where('projects.id', '=', projectId)
-      .where('m.user_id', '=', userId)
       .executeTakeFirst();
-    return (row?.role as StaffRole | undefined) ?? null;
+    return row && { role: (row.role as StaffRole | null) ?? null };
   }
 
   /**
@@ -89,15 +93,10 @@ export class AccessService {
       if (req.scope) this.requireScope(auth, req.scope);
       return { kind: 'apiKey', apiKeyId: auth.apiKeyId };
     }
-    const membership = await this.deps.db
-      .selectFrom('projects')
-      .leftJoin('organization_members as m', (join) => join.onRef('m.organization_id', '=', 'projects.organization_id').on('m.user_id', '=', auth.userId))
-      .select('m.role')
-      .where('projects.id', '=', projectId)
-      .executeTakeFirst();
+    const membership = await this.#projectMembership(auth.userId, projectId);
     // A project deleted since the resource was read (its organization deleted meanwhile): the resource is gone too.
     if (!membership) throw notFound(req.resource);
-    const role = (membership.role as StaffRole | null) ?? null;
+    const { role } = membership;
     if (!role && req.private) throw notFound(req.resource);
     if (!role || !req.roles.includes(role)) {
       throw new AppError('FORBIDDEN', `you need one of the roles ${req.roles.join(', ')} in the organization owning this ${req.resource}`);

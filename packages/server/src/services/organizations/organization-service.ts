@@ -12,6 +12,7 @@ import type { Db } from '../../db/db';
 import type { Page, PageQuery } from '../../db/page-query';
 import type { Organization, OrganizationCreate, OrganizationUpdate, StaffMember } from '../../contract-types';
 import { DomainService } from '../domain-service';
+import { STAFF_MEMBER_COLUMNS, toStaffMember } from './staff-mapper';
 import type { AppDeps } from '../../deps';
 import type { AccessService } from '../access';
 import type { StorageDriver } from '../../storage/storage-driver';
@@ -184,19 +185,11 @@ export class OrganizationService extends DomainService {
     const { rows, total, capped } = await queryPage(base, withTotalCap(query, this.deps.config.listTotalCap), (b) =>
       b
         .innerJoin('users as u', 'u.id', 'm.user_id')
-        .select(['m.id', 'm.user_id', 'm.role', 'm.joined_at', 'u.username', 'u.display_name'])
+        .select(STAFF_MEMBER_COLUMNS)
         .orderBy('m.joined_at', 'asc')
         .orderBy('m.id', 'asc'),
     );
-    const items = rows.map((r) => ({
-      id: r.id,
-      userId: r.user_id,
-      username: r.username,
-      displayName: r.display_name,
-      role: r.role as StaffRole,
-      joinedAt: r.joined_at,
-    }));
-    return toPage(items, query, total, capped);
+    return toPage(rows.map(toStaffMember), query, total, capped);
   }
 
   async #find(organizationId: string): Promise<Selectable<OrganizationsTable>> {

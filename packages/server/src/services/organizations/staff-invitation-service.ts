@@ -9,6 +9,7 @@ import { type Page, type PageQuery, queryPage, toPage, withTotalCap } from '../.
 import type { PendingStaffInvitation, StaffInvitation, StaffInviteRequest, StaffMember } from '../../contract-types';
 import { DomainService } from '../domain-service';
 import { INVITATION_ID, isInvitee, mayGrant } from './staff-rules';
+import { toStaffMember } from './staff-mapper';
 
 /** Prefix of staff invitation tokens (`tsi_` + 43 base64url characters; contract: StaffInvitation.token). */
 export const INVITATION_TOKEN_PREFIX = 'tsi_';
@@ -174,16 +175,8 @@ export class StaffInvitationService extends DomainService {
       if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'you are already staff of this organization');
       throw error;
     }
-    return {
-      id: member.id,
-      userId,
-      username: user.username,
-      displayName: user.display_name,
-      role: member.role as StaffRole,
-      joinedAt: now,
-    };
+    return toStaffMember({ ...member, username: user.username, display_name: user.display_name });
   }
-
 
   /**
    * The organization's pending invitations (not accepted, revoked or expired at the injected clock's now), newest

@@ -3,6 +3,7 @@ import { AppError, notFound } from '../../errors/app-error';
 import type { StaffMember } from '../../contract-types';
 import type { Db } from '../../db/db';
 import { DomainService } from '../domain-service';
+import { STAFF_MEMBER_COLUMNS, toStaffMember } from './staff-mapper';
 import { assertMayChangeRole, assertMayRemove, revokeInvitationsBeyond } from './staff-rules';
 
 /**
@@ -64,18 +65,11 @@ export class StaffService extends DomainService {
     const member = await this.deps.db
       .selectFrom('organization_members as m')
       .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select(['m.id', 'm.user_id', 'm.role', 'm.joined_at', 'u.username', 'u.display_name'])
+      .select(STAFF_MEMBER_COLUMNS)
       .where('m.id', '=', staffId)
       .executeTakeFirst();
     if (!member) throw notFound('staff member');
-    return {
-      id: member.id,
-      userId: member.user_id,
-      username: member.username,
-      displayName: member.display_name,
-      role: member.role as StaffRole,
-      joinedAt: member.joined_at,
-    };
+    return toStaffMember(member);
   }
 
   /**
