@@ -188,6 +188,11 @@ export const serverEnvVariables = {
   }),
   TOURNEY_LIVE_HEARTBEAT: doc(positive(), { default: '15', description: 'seconds of silence after which a live event stream sends a heartbeat comment' }),
   TOURNEY_LIVE_BACKLOG: doc(positive(), { default: '1000', description: 'events kept per tournament for `Last-Event-ID` resume of live event streams' }),
+  TOURNEY_BRACKET_CACHE_ROWS: doc(count(), {
+    default: '25000',
+    description:
+      'matches and standings rows of tournament brackets this process keeps ready to answer `GET /tournaments/{id}/bracket` and the public pages until the tournament changes (about 2 KB each with their encoded answer); `0`: no cache',
+  }),
   TOURNEY_VALIDATE_RESPONSES: doc(flag(), {
     default: 'off',
     description: '`on` checks every JSON response against openapi.yaml (a mismatch becomes a 500 that names it; the tests run with it on)',
@@ -248,6 +253,7 @@ function toOverrides(env: ServerEnv): ConfigOverrides {
     livePollIntervalMs: env.TOURNEY_LIVE_POLL_INTERVAL,
     liveHeartbeatMs: seconds(env.TOURNEY_LIVE_HEARTBEAT),
     liveBacklog: env.TOURNEY_LIVE_BACKLOG,
+    bracketCacheRows: env.TOURNEY_BRACKET_CACHE_ROWS,
     rateLimit: {
       enabled: env.TOURNEY_RATE_LIMIT,
       points: env.TOURNEY_RATE_LIMIT_POINTS,

@@ -137,6 +137,11 @@ export interface ServerConfig {
   liveHeartbeatMs: number;
   /** Events kept per tournament for `Last-Event-ID` resume (R28.2; env TOURNEY_LIVE_BACKLOG; default 1000). */
   liveBacklog: number;
+  /**
+   * Rows (matches plus standings lines) of the brackets kept in this process's bracket cache, summed over the cached
+   * tournaments (R5.15, R18.7; env TOURNEY_BRACKET_CACHE_ROWS; default 25 000; 0 turns the cache off).
+   */
+  bracketCacheRows: number;
 }
 
 /** Defaults for every setting. */
@@ -175,6 +180,7 @@ export const defaultConfig: ServerConfig = {
   livePollIntervalMs: 500,
   liveHeartbeatMs: 15_000,
   liveBacklog: 1000,
+  bracketCacheRows: 25_000,
 };
 
 /** Partial configuration, deep for `rateLimit`. */

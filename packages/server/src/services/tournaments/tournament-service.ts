@@ -17,6 +17,8 @@ import type {
   TournamentUpdate,
 } from '../../contract-types';
 import { readBracket } from '../brackets/bracket-reader';
+import { BracketCache } from '../brackets/bracket-cache';
+import { readLiveSeq } from '../live/live-seq';
 import { readMatches } from '../matches/match-reader';
 import { querySchedulePage } from '../matches/schedule-query';
 import { applySimpleTransition, type SimpleTransition } from './status-transitions';
@@ -89,6 +91,8 @@ const COMPLETED_LOCKED: readonly LockableField[] = [
  * OWNER/ADMIN/ORGANIZER; a DRAFT is invisible (404) to everyone else.
  */
 export class TournamentService extends DomainService {
+  readonly #brackets = new BracketCache(this.deps.config.bracketCacheRows);
+
   private async reload(id: string): Promise<Tournament> {
     const row = await findTournamentRow(this.db, id);
     if (!row) throw new AppError('NOT_FOUND', 'tournament not found');
@@ -345,13 +349,21 @@ export class TournamentService extends DomainService {
     return pageOfList((await findStageRows(this.db, row.id)).map(toStage), window);
   }
 
-  /** The bracket (tournaments/bracket-reader.ts). @throws AppError 409 INVALID_STATE before the start. */
+  /**
+   * The bracket (brackets/bracket-reader.ts), built once per change of the tournament (R18.17): the tournament's live
+   * stream number is read first, then the tournament; a bracket this process built at that number is answered as it
+   * is (deeply frozen, shared by its readers), else the bracket is read and kept under that number.
+   * @throws AppError 404 NOT_FOUND when the caller may not see the tournament, 409 INVALID_STATE before the start.
+   */
   async getBracket(auth: AuthContext, id: string): Promise<Bracket> {
+    // The number before the rows: a change committed between the two reads makes the rows newer than the number,
+    // never older, so the bracket kept under it holds at least every change up to it.
+    const seq = await readLiveSeq(this.db, id);
     const row = await requireVisibleTournament(this.db, this.access, auth, id);
     if (row.status !== 'ONGOING' && row.status !== 'COMPLETED') {
       throw new AppError('INVALID_STATE', `the bracket exists once the tournament has started (it is ${row.status})`);
     }
-    return readBracket(this.db, row);
+    return this.#brackets.get(row.id, seq) ?? this.#brackets.keep(row.id, seq, await readBracket(this.db, row));
   }
 
   /**
