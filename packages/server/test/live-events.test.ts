@@ -76,3 +76,35 @@ describe('GET /tournaments/{id}/events (live events, R28.1-R28.3)', () => {
     expect(JSON.stringify(res.body)).toMatch(/last-event-id/i);
   });
 });
+
+describe('a rolling upgrade across migration 0016 (R28.2, R18.17)', () => {
+  it('numbers after the events an older writer left beyond the counter, and the bracket follows their changes', async ({ server, tenant, players }) => {
+    const t = await startWithStages(server, tenant, players, DE);
+    const [first, second] = (await allMatches(server, t.id)).filter((m) => m.status === 'SCHEDULED' && m.participants[1].participantId);
+    const before = await request(server, 'GET', `/tournaments/${t.id}/bracket`);
+    expectStatus(before, 200, 'bracket');
+    // A writer of a version before the counter (migration 0016) records a change: its events are numbered from the
+    // newest kept one, the counter is left behind.
+    const { newest } = await server.deps.db
+      .selectFrom('tournament_live_events')
+      .select((eb) => eb.fn.max('seq').as('newest'))
+      .where('tournament_id', '=', t.id)
+      .executeTakeFirstOrThrow();
+    const at = '2031-01-02T03:04:00.000Z';
+    await server.deps.db.transaction().execute(async (trx) => {
+      await trx.updateTable('matches').set({ scheduled_at: at }).where('id', '=', first.id).execute();
+      await trx
+        .insertInto('tournament_live_events')
+        .values({ tournament_id: t.id, seq: Number(newest) + 1, event_id: `evt_old_${t.id}`, type: 'match.rescheduled', data: JSON.stringify({ matchId: first.id }), created_at: at })
+        .execute();
+    });
+    const after = await request(server, 'GET', `/tournaments/${t.id}/bracket`);
+    const moved = after.body.data.stages[0].rounds.flatMap((r: any) => r.matches).find((m: any) => m.id === first.id);
+    expect(moved.scheduledAt).toBe(at);
+    // The next write of this version numbers after that event instead of colliding with it (a 500 before).
+    const done = await playDecided(server, second, t.byParticipant, betterSeedWins(second));
+    expect(done.status).toBe('COMPLETED');
+    const seqs = (await server.deps.db.selectFrom('tournament_live_events').select('seq').where('tournament_id', '=', t.id).orderBy('seq').execute()).map((r) => Number(r.seq));
+    expect(seqs.at(-1)).toBe(Number(newest) + 3);
+  });
+});

@@ -26,8 +26,9 @@ export function trimChunk(backlog: number): number {
  * events, appends each tournament's events to `tournament_live_events` with the next numbers of that tournament.
  * Two statements per tournament: the counter `tournament_live_seq` is bumped by the number of events with
  * `INSERT ... SELECT FROM tournaments ... ON CONFLICT DO UPDATE SET seq = seq + n RETURNING seq` (no row when the
- * tournament does not exist (any more): its events are left out), then one multi-row INSERT of the events. On
- * PostgreSQL the counter's row lock is held until commit, so a second writer of the tournament waits and numbers
+ * tournament does not exist (any more): its events are left out; a counter behind the newest kept event, as a
+ * writer older than migration 0016 leaves it, first catches up with that event), then one multi-row INSERT of the
+ * events. On PostgreSQL the counter's row lock is held until commit, so a second writer of the tournament waits and numbers
  * follow commit order across server processes; on SQLite the write transaction already holds the only write lock.
  * Every {@link trimChunk} numbers, the events older than the last `backlog` of the tournament are deleted.
  */
@@ -44,16 +45,24 @@ export function createLiveStreamWriter(backlog: number): EventSubscriber {
     }
     // Counters are bumped in id order, so two transactions touching the same tournaments never wait on each other in a cycle.
     for (const [tournamentId, list] of [...byTournament].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      // The newest number already used, should the counter lag behind the events (written by a version before
+      // migration 0016, which numbered from max(seq) without the counter, during a rolling upgrade): numbering goes
+      // on after whichever is higher, so it never collides with a kept event.
+      const newestEvent = sql<number>`(select coalesce(max(e.seq), 0) from tournament_live_events e where e.tournament_id = ${tournamentId})`;
       const counter = await db
         .insertInto('tournament_live_seq')
         .columns(['tournament_id', 'seq'])
         .expression(
           db
             .selectFrom('tournaments')
-            .select(['id', sql<number>`cast(${list.length} as integer)`.as('seq')])
+            .select(['id', sql<number>`cast(${newestEvent} + ${list.length} as integer)`.as('seq')])
             .where('id', '=', tournamentId),
         )
-        .onConflict((oc) => oc.column('tournament_id').doUpdateSet((eb) => ({ seq: eb(eb.ref('tournament_live_seq.seq'), '+', eb.ref('excluded.seq')) })))
+        .onConflict((oc) =>
+          oc.column('tournament_id').doUpdateSet({
+            seq: sql<number>`case when tournament_live_seq.seq + ${list.length} >= excluded.seq then tournament_live_seq.seq + ${list.length} else excluded.seq end`,
+          }),
+        )
         .returning('seq')
         .executeTakeFirst();
       // A tournament that no longer exists (deleted in this transaction) has no stream left to append to.
