@@ -65,7 +65,7 @@ describe('standings pages in a browser', () => {
     await page.goto(`${origin}/t/${swiss.id}`);
     const [table, ...more] = await tables(page);
     expect(more).toEqual([]);
-    expect(table).toEqual({ caption: 'Standings', head: ['#', 'Name', 'Played', 'W', 'D', 'L', 'Points', 'Buchholz', 'Buchholz cut1', 'Sonneborn berger'], rows: 8 });
+    expect(table).toEqual({ caption: 'Standings', head: ['#', 'Name', 'Played', 'W', 'D', 'L', 'Points', 'Buchholz', 'Buchholz Cut-1', 'Sonneborn-Berger'], rows: 8 });
     const first = await page.locator('main table tbody tr').first().locator('td').allInnerTexts();
     expect(first.slice(2, 7)).toEqual(['3', '3', '0', '0', '9']);
     await expect(page.locator('details summary').count()).resolves.toBe(3);

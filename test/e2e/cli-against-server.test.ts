@@ -103,7 +103,7 @@ describe('tourney CLI against a real server', () => {
     expect(after.find((p) => p.id === third.id).seed).toBe(1);
     const nothing = await cli('--profile', 'seed_org', 'participant', 'update', created.id, first.id);
     expect(nothing.code).toBe(1);
-    expect(nothing.stderr).toMatch(/--seed or --status/);
+    expect(nothing.stderr).toMatch(/--seed, --rating, --no-rating or --status/);
   });
 
   it('reports API errors with the code and request id and a non-zero exit', async () => {

@@ -125,7 +125,7 @@ describe('tourney login', () => {
 });
 
 describe('tourney logout', () => {
-  it('revokes the session and removes the tokens but keeps the other settings', async () => {
+  it('revokes the session with the stored refresh token alone, and removes the tokens but keeps the other settings', async () => {
     let auth: string | null = null;
     let body: unknown;
     server.use(
@@ -140,7 +140,7 @@ describe('tourney logout', () => {
     await runCli(['config', 'set', 'projectId', 'proj-1'], { configDir: dir.path });
     const result = await runCli(['logout'], { configDir: dir.path });
     expect(result.code).toBe(0);
-    expect(auth).toBe('Bearer tat_access_1');
+    expect(auth).toBeNull();
     expect(body).toEqual({ refreshToken: 'trt_refresh_1' });
     expect((await readConfig()).profiles.default).toEqual({ baseUrl: BASE, projectId: 'proj-1' });
   });
@@ -155,5 +155,35 @@ describe('tourney logout', () => {
     expect(result.code).toBe(0);
     expect(result.err).toBe('');
     expect((await readConfig()).profiles.default.accessToken).toBeUndefined();
+  });
+});
+
+describe('tourney password', () => {
+  it('sends the current and new password with the stored token, and stays logged in', async () => {
+    let auth: string | null = null;
+    let body: unknown;
+    server.use(
+      http.post(`${BASE}/auth/login`, () => HttpResponse.json({ success: true, data: tokens() })),
+      http.post(`${BASE}/auth/password`, async ({ request }) => {
+        auth = request.headers.get('authorization');
+        body = await request.json();
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    await runCli(['login', '-u', 'alice', '--password', 'secret-pass', '--base-url', BASE], { configDir: dir.path });
+    const result = await runCli(['password', '--current-password', 'secret-pass', '--new-password', 'better-secret'], { configDir: dir.path });
+    expect(result.code).toBe(0);
+    expect(auth).toBe('Bearer tat_access_1');
+    expect(body).toEqual({ currentPassword: 'secret-pass', newPassword: 'better-secret' });
+    expect(result.out).toContain('password changed');
+    expect((await readConfig()).profiles.default.accessToken).toBe('tat_access_1');
+  });
+
+  it('refuses a new password under 8 characters before calling the server', async () => {
+    server.use(http.post(`${BASE}/auth/login`, () => HttpResponse.json({ success: true, data: tokens() })));
+    await runCli(['login', '-u', 'alice', '--password', 'secret-pass', '--base-url', BASE], { configDir: dir.path });
+    const result = await runCli(['password', '--current-password', 'secret-pass', '--new-password', 'short'], { configDir: dir.path });
+    expect(result.code).not.toBe(0);
+    expect(result.err).toContain('at least 8 characters');
   });
 });

@@ -25,7 +25,7 @@ import { operationHandlers } from './routes/index';
 import { createServices, type Services } from './services/index';
 import { notificationSubscriber } from './services/notifications/event-subscriber';
 import { LiveStreams } from './http/live-streams';
-import { pageRoutes } from './pages/routes';
+import { pageRoutes, servesPage } from './pages/routes';
 import { publicTournamentLinks } from './http/public-links';
 import { createLiveStreamWriter } from './services/live/live-stream-writer';
 import { checkListTotalCap } from './db/page-query';
@@ -69,7 +69,8 @@ export interface TourneyApp {
  * Builds the HTTP application (no listening, no globals). Everything per-request-independent happens here, once:
  * operations are read from the contract, validators compiled, the router built. Middleware order: request id,
  * request log, compression (R2.19), ETag and Cache-Control of reads (R2.20), [response contract guard], error
- * handler, authenticate, rate limit, credential check, router, 404/405.
+ * handler, authenticate (the public pages and the operations ignoring credentials are read as anonymous), rate
+ * limit, credential check, public pages, router, 404/405.
  * Webhook deliveries are queued with every event; sending them is `services.webhooks.dispatcher`'s job, which
  * startServer starts and stops (an embedder listening on its own calls `dispatcher.start()` and `await stop()`).
  */
@@ -126,7 +127,10 @@ export function createApp(options: CreateAppOptions): TourneyApp {
   koa.use(conditionalGet({ publicMaxAgeSeconds: config.publicCacheSeconds }));
   if (config.validateResponses) koa.use(responseContract(validators, logger));
   koa.use(errorHandler());
-  koa.use(authenticate({ ignoresCredentials: ignoresCredentials(router, operations) }));
+  // Operations marked x-ignores-credentials (R1.21) and the public pages (R28.5) take no credentials: theirs are
+  // neither looked up nor refused, so a page behind an HTTP Basic-auth proxy is a page, not a 401.
+  const ignoresOperationCredentials = ignoresCredentials(router, operations);
+  koa.use(authenticate({ ignoresCredentials: (ctx) => servesPage(ctx) || ignoresOperationCredentials(ctx) }));
   if (config.rateLimit.enabled) {
     const byAddress = servesOperation(router, operations, (op) => op.rateLimitByAddress);
     koa.use(rateLimit(options.rateLimiter ?? createMemoryRateLimiter(config.rateLimit), clock, byAddress));

@@ -89,9 +89,10 @@ export const serverEnvVariables = {
     },
   ),
   TOURNEY_PUBLIC_URL: doc(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://tourney.example.com/api/v1' }), {
-    defaultText: "each request's own origin (its `Host` header; `X-Forwarded-Host` and `X-Forwarded-Proto` with `TOURNEY_TRUST_PROXY=on`) plus `/api/v1`",
+    defaultText:
+      "each request's own origin (its `Host` header; with `TOURNEY_TRUST_PROXY=on`, the `X-Forwarded-Host` and `X-Forwarded-Proto` entries `TOURNEY_PROXY_HOPS` places from the right) plus `/api/v1`",
     description:
-      'public API root used in links the server hands out (`publicUrl` of tournaments, evidence upload URLs); set it behind a proxy that does not pass the `Host` clients used',
+      'public API root used in links the server hands out (`publicUrl` of tournaments, evidence upload URLs); set it behind any proxy: with it no forwarded header is read for links',
   }),
   TOURNEY_ACCESS_TOKEN_TTL: doc(count(), { default: '900', description: 'access token lifetime, seconds' }),
   TOURNEY_REFRESH_TOKEN_TTL: doc(count(), { default: '2592000', description: 'refresh token lifetime, seconds (30 days)' }),
@@ -105,11 +106,14 @@ export const serverEnvVariables = {
     description: 'prefix of the rate limit counters in Redis or PostgreSQL (deployments sharing one Redis use different prefixes)',
   }),
   TOURNEY_RATE_LIMIT: doc(flag(), { default: 'on', description: '`off` disables rate limiting' }),
-  TOURNEY_TRUST_PROXY: doc(flag(), { default: 'off', description: '`on` takes the client address from `X-Forwarded-For`' }),
+  TOURNEY_TRUST_PROXY: doc(flag(), {
+    default: 'off',
+    description: '`on` takes the client address from `X-Forwarded-For`, and (without `TOURNEY_PUBLIC_URL`) the origin of links from `X-Forwarded-Host` and `X-Forwarded-Proto`',
+  }),
   TOURNEY_PROXY_HOPS: doc(positive(), {
     default: '1',
     description:
-      'with `TOURNEY_TRUST_PROXY=on`, how many proxies in front of the server append to `X-Forwarded-For`: the client address is the entry this many places from the right, so addresses a client writes into the header itself are never counted',
+      'with `TOURNEY_TRUST_PROXY=on`, how many proxies in front of the server append to `X-Forwarded-For`: the client address is the entry this many places from the right, so addresses a client writes into the header itself are never counted (`X-Forwarded-Host` and `X-Forwarded-Proto` are read the same way)',
   }),
   TOURNEY_PUBLIC_CACHE_SECONDS: doc(count(), {
     default: '0',

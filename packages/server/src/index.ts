@@ -11,7 +11,7 @@ export { DatabaseConnectionError } from './db/connection-error';
 export { RedisConnectionError } from './redis/redis-connection';
 export type { ConnectedDatabase, DatabaseDialect, LockableTable } from './db/dialect';
 export { isUniqueViolation, UniqueViolationError } from './db/unique-violation';
-export { migrateToLatest } from './db/migrate';
+export { migrateToLatest, NewerDatabaseError } from './db/migrate';
 export type { Database } from './db/schema';
 export {
   ConfigError,

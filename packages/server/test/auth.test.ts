@@ -96,6 +96,7 @@ describe('auth: register, login, refresh, logout', () => {
     const expired = await request(server, 'POST', '/auth/refresh', { body: { refreshToken: user.refreshToken } });
     expect(expired.status).toBe(401);
     expect(expired.body.error.code).toBe('TOKEN_EXPIRED');
+    expect(expired.headers.get('www-authenticate')).toContain('error_description="the refresh token expired"');
     const malformed = await request(server, 'POST', '/auth/refresh', { body: { refreshToken: 'nope' } });
     expect(malformed.status).toBe(401);
   });
@@ -111,14 +112,81 @@ describe('auth: register, login, refresh, logout', () => {
     expect((await request(server, 'POST', '/auth/refresh', { body: { refreshToken: other.body.data.refreshToken } })).status).toBe(401);
   });
 
-  it('logout without a body works; logout needs a bearer token (an API key is refused)', async () => {
+  it('keeps only the sessions that can still be used: a login or refresh deletes the user\'s dead ones', async () => {
+    const user = await registerUser(server);
+    const count = async () => Number((await server.deps.db.selectFrom('auth_sessions').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', user.id).executeTakeFirstOrThrow()).n);
+    // A client refreshing all day: every refresh revokes its session and opens the next one.
+    let refreshToken = user.refreshToken;
+    for (let i = 0; i < 10; i++) {
+      server.clock.advance(901 * 1000);
+      const res = await request(server, 'POST', '/auth/refresh', { body: { refreshToken } });
+      expect(res.status).toBe(200);
+      refreshToken = res.body.data.refreshToken;
+    }
+    // The live session only: each replaced one had its access token expired too.
+    expect(await count()).toBe(1);
+    // A refresh before the access token expires keeps the replaced session until then.
+    const early = await request(server, 'POST', '/auth/refresh', { body: { refreshToken } });
+    refreshToken = early.body.data.refreshToken;
+    expect(await count()).toBe(2);
+    // Another device, logged in once and idle past its refresh token's life, is gone at the next login.
+    const idle = await request(server, 'POST', '/auth/login', { body: { username: user.username, password: user.password } });
+    server.clock.advance(3601 * 1000);
+    await request(server, 'POST', '/auth/login', { body: { username: user.username, password: user.password } });
+    expect((await request(server, 'POST', '/auth/refresh', { body: { refreshToken: idle.body.data.refreshToken } })).status).toBe(401);
+    expect(await count()).toBe(1);
+    expect((await request(server, 'POST', '/auth/refresh', { body: { refreshToken } })).status).toBe(401);
+  });
+
+  it('logs out with the refresh token alone once the access token has expired; an expired access token is refused', async () => {
+    const user = await registerUser(server);
+    server.clock.advance(901 * 1000);
+    const expired = await request(server, 'POST', '/auth/logout', { token: user.accessToken, body: { refreshToken: user.refreshToken } });
+    expect(expired.status).toBe(401);
+    expect(expired.body.error.code).toBe('TOKEN_EXPIRED');
+    const res = await request(server, 'POST', '/auth/logout', { body: { refreshToken: user.refreshToken } });
+    expect(res.status, res.text).toBe(204);
+    expect((await request(server, 'POST', '/auth/refresh', { body: { refreshToken: user.refreshToken } })).status).toBe(401);
+    // Again, or with a token that names nothing: nothing left to revoke.
+    expect((await request(server, 'POST', '/auth/logout', { body: { refreshToken: user.refreshToken } })).status).toBe(204);
+    expect((await request(server, 'POST', '/auth/logout', { body: { refreshToken: `trt_${'x'.repeat(43)}` } })).status).toBe(204);
+  });
+
+  it('changes the password with the current one and ends every other session; a wrong current password is 403 naming it', async () => {
+    const user = await registerUser(server);
+    const laptop = (await request(server, 'POST', '/auth/login', { body: { username: user.username, password: user.password } })).body.data;
+    const change = (token: string, body: unknown) => request(server, 'POST', '/auth/password', { token, body });
+    const wrong = await change(user.accessToken, { currentPassword: 'not it at all', newPassword: 'a new secret' });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.error.details).toEqual([{ path: 'body.currentPassword', message: expect.any(String) }]);
+    const same = await change(user.accessToken, { currentPassword: user.password, newPassword: user.password });
+    expect(same.status).toBe(400);
+    expect(same.body.error.details.map((d: any) => d.path)).toEqual(['body.newPassword']);
+    expect((await change(user.accessToken, { currentPassword: user.password, newPassword: 'short' })).status).toBe(400);
+
+    const changed = await change(user.accessToken, { currentPassword: user.password, newPassword: 'a new secret' });
+    expect(changed.status).toBe(204);
+    // This session goes on; the laptop's tokens stop working.
+    expect((await request(server, 'GET', '/users/me', { token: user.accessToken })).status).toBe(200);
+    expect((await request(server, 'GET', '/users/me', { token: laptop.accessToken })).status).toBe(401);
+    expect((await request(server, 'POST', '/auth/refresh', { body: { refreshToken: laptop.refreshToken } })).status).toBe(401);
+    expect((await request(server, 'POST', '/auth/login', { body: { username: user.username, password: user.password } })).status).toBe(401);
+    expect((await request(server, 'POST', '/auth/login', { body: { username: user.username, password: 'a new secret' } })).status).toBe(200);
+    const tenant = await createTenant(server);
+    expect((await request(server, 'POST', '/auth/password', { apiKey: tenant.apiKey.key, body: { currentPassword: 'x', newPassword: 'a new secret' } })).status).toBe(403);
+  });
+
+  it('logout without a body works with a bearer token; without one, or with an API key, it is refused', async () => {
     const user = await registerUser(server);
     expect((await request(server, 'POST', '/auth/logout', { token: user.accessToken })).status).toBe(204);
-    expect((await request(server, 'POST', '/auth/logout')).status).toBe(401);
+    const anonymous = await request(server, 'POST', '/auth/logout');
+    expect(anonymous.status).toBe(400);
+    expect(anonymous.body.error.details.map((d: any) => d.path)).toEqual(['body.refreshToken']);
     const tenant = await createTenant(server);
+    // A key names no session: refused as a call without either token.
     const withKey = await request(server, 'POST', '/auth/logout', { apiKey: tenant.apiKey.key });
-    expect(withKey.status).toBe(403);
-    expect(withKey.body.error.code).toBe('API_KEY_NOT_ALLOWED');
+    expect(withKey.status).toBe(400);
+    expect(withKey.body.error.details.map((d: any) => d.path)).toEqual(['body.refreshToken']);
   });
 
   it('answers 403 API_KEY_NOT_ALLOWED for an API key on a bearer-only operation, and uses the token when both are sent', async () => {

@@ -1,5 +1,8 @@
 import { createServer, type Server, type Socket, connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { PoolClient } from 'pg';
+import { createPostgresDatabase, createPostgresPool } from '../src/db/postgres/postgres';
 import { createTestDatabase, onPostgres, request, startTestServer, type TestServer } from './helpers/index';
 
 // R18.2, R21.4: /health checks Redis when the server uses it; while a check fails the status is `degraded`, still 200.
@@ -92,4 +95,35 @@ describe.skipIf(!onPostgres)('health while PostgreSQL is unreachable', () => {
       await database.drop();
     }
   });
+
+  it.skipIf(!onPostgres)('fails the next statement of a transaction whose connection dropped between statements, and ends no process', async () => {
+    const database = await createTestDatabase();
+    const target = new URL(database.location);
+    const relay = await relayTo(target.hostname, Number(target.port || 5432));
+    const viaRelay = new URL(database.location);
+    viaRelay.port = String(relay.port);
+    const pool = createPostgresPool(viaRelay.toString(), { poolSize: 2, statementTimeoutMs: 0 });
+    const db = createPostgresDatabase(pool);
+    let held: PoolClient | undefined;
+    pool.on('acquire', (client) => (held = client));
+    try {
+      const outcome = await db
+        .transaction()
+        .execute(async (trx) => {
+          await sql`select 1`.execute(trx);
+          // The connection drops while the transaction does something else between two statements: node-postgres
+          // then emits 'error' on the checked-out client (unhandled, it ended the process).
+          const ended = new Promise((resolve) => held!.once('end', resolve));
+          await relay.cut();
+          await ended;
+          return sql`select 2`.execute(trx).then(() => 'the next statement ran', (error: unknown) => `the next statement failed: ${String(error)}`);
+        })
+        .catch((error: unknown) => `the transaction failed: ${String(error)}`);
+      expect(outcome).toMatch(/failed: .*(not queryable|terminated)/i);
+    } finally {
+      await db.destroy().catch(() => {});
+      await database.drop();
+    }
+  });
 });
+

@@ -54,7 +54,25 @@ function countingSource() {
     }
     events.set(id, list);
   };
-  return { source, add, queries: (id: string) => queries.get(id) ?? 0 };
+  /** Deletes the events of `id` numbered up to `seq` (the backlog trimmed, R28.3). */
+  const prune = (id: string, seq: number) => events.set(id, (events.get(id) ?? []).filter((e) => e.seq > seq));
+  /**
+   * Holds the next cursor query of `id` until the returned function is called: the query reads the events when it
+   * is released (a query in flight on a loaded database), and answers `after` it was asked with.
+   */
+  const hold = (id: string) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const after = source.after;
+    source.after = async (tid, from, limit) => {
+      if (tid !== id) return after(tid, from, limit);
+      source.after = after;
+      await held;
+      return after(tid, from, limit);
+    };
+    return () => release();
+  };
+  return { source, add, prune, hold, queries: (id: string) => queries.get(id) ?? 0 };
 }
 
 /** The SSE ids written to a stream body so far. */
@@ -130,5 +148,49 @@ describe('live streams share one poller per tournament (R28.13)', () => {
     expect(text).toContain(': heartbeat');
     streams.closeAll();
     expect(streams.pollerCount).toBe(0);
+  });
+
+  it('a stream resuming from an older event while a poll is in flight is sent every event after its own cursor', async () => {
+    const { scheduler, advance } = manualScheduler();
+    const db = countingSource();
+    db.add('A', 5);
+    const streams = new LiveStreams(db.source, { pollIntervalMs: 500, heartbeatMs: 60_000 }, createLogger('silent'), scheduler);
+    const following = await streams.start('A', null, now); // follows from event 5
+    const followingSeen = received(following.body);
+    const release = db.hold('A');
+    await advance(0); // the poll's query after event 5 is in flight
+    db.add('A', 3); // events 6 to 8 are committed
+    const resumed = await streams.start('A', 2, now); // resumes after event 2 while the query runs
+    const resumedSeen = received(resumed.body);
+    release();
+    await advance(0);
+    expect(followingSeen()).toEqual([6, 7, 8]);
+    expect(resumedSeen()).toEqual([3, 4, 5, 6, 7, 8]);
+    await advance(500);
+    expect(followingSeen()).toEqual([6, 7, 8]);
+    expect(resumedSeen()).toEqual([3, 4, 5, 6, 7, 8]);
+    streams.closeAll();
+  });
+
+  it('sends stream.reset to a stream whose next events were deleted before its poll read them', async () => {
+    const { scheduler, advance } = manualScheduler();
+    const db = countingSource();
+    db.add('A', 5);
+    const streams = new LiveStreams(db.source, { pollIntervalMs: 500, heartbeatMs: 60_000 }, createLogger('silent'), scheduler);
+    const behind = await streams.start('A', 2, now); // events 3 to 5 are still kept when it opens
+    let text = '';
+    behind.body.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    db.add('A', 3);
+    db.prune('A', 5); // the backlog trimmed before the first poll
+    await advance(0);
+    const messages = [...text.matchAll(/^id: (\d+)\ndata: (.*)$/gm)].map((m) => JSON.parse(m[2]!) as { seq: number; type: string; data: unknown });
+    expect(messages.map((m) => [m.seq, m.type])).toEqual([
+      [5, 'stream.reset'],
+      [6, 'match.completed'],
+      [7, 'match.completed'],
+      [8, 'match.completed'],
+    ]);
+    expect(messages[0]!.data).toEqual({ lastEventId: 2, resumeAfter: 5 });
+    streams.closeAll();
   });
 });

@@ -4,9 +4,10 @@
  */
 import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, postgresDialect, sqliteDialect } from '../src/index';
+import { migrateToLatest, NewerDatabaseError, postgresDialect, SERVER_VERSION, sqliteDialect } from '../src/index';
 import { migrations } from '../src/db/migrations/index';
 import { createTestDatabase, onPostgres, testDialect, type TestDatabase } from './helpers/index';
+import { databaseEnv, runServerProcessUntilExit } from './helpers/server-process';
 
 const MISSING = '0015-participant-ratings';
 
@@ -38,5 +39,32 @@ describe(`migrations out of order (${testDialect})`, () => {
     } finally {
       await close();
     }
+  });
+});
+
+describe(`a database migrated by a newer version (${testDialect})`, () => {
+  it('stops an older server at start with one line naming the migrations it does not know, exit 1', async () => {
+    database = await createTestDatabase({ file: true });
+    const dialect = onPostgres ? postgresDialect({ poolSize: 2, statementTimeoutMs: 0 }) : sqliteDialect;
+    const { db, close } = await dialect.connect(database.location);
+    try {
+      await migrateToLatest(db);
+      // What a newer version leaves behind: migrations this one does not have.
+      for (const name of ['0999-from-a-newer-version', '0998-also-newer']) {
+        await sql`insert into kysely_migration (name, timestamp) values (${name}, ${new Date().toISOString()})`.execute(db);
+      }
+      const refused = migrateToLatest(db);
+      await expect(refused).rejects.toThrow(NewerDatabaseError);
+      await expect(refused).rejects.toMatchObject({ unknownMigrations: ['0998-also-newer', '0999-from-a-newer-version'] });
+    } finally {
+      await close();
+    }
+    const run = await runServerProcessUntilExit(databaseEnv(database.location));
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      `tourney server failed to start: the database was migrated by a newer version of Tourney (migrations unknown to version ${SERVER_VERSION}: ` +
+        '0998-also-newer, 0999-from-a-newer-version); this version cannot run on it: start the newer version, or this one on a backup taken before the upgrade',
+    );
+    expect(run.stderr).not.toMatch(/^\s+at /m);
   });
 });

@@ -1,15 +1,19 @@
 import { describe, expect } from 'vitest';
-import { request, test } from './helpers/index';
+import { createTenant, request, startTestServer, test } from './helpers/index';
 import { playEverything, startWithStages } from './formats-helpers';
-import { createTournament, joinAll, lifecycle, openTournament } from './tournaments-helpers';
+import { allMatches, createTournament, joinAll, lifecycle, openTournament } from './tournaments-helpers';
+import { activeCircuit } from './circuits-helpers';
 
 test.scoped({ playerCount: 4 });
 const it = test;
 
-const pageOf = async (apiRoot: string, path: string) => {
-  const res = await fetch(`${apiRoot.replace(/\/api\/v1$/, '')}${path}`);
+const pageOf = async (apiRoot: string, path: string, headers: Record<string, string> = {}) => {
+  const res = await fetch(`${apiRoot.replace(/\/api\/v1$/, '')}${path}`, { headers });
   return { status: res.status, type: res.headers.get('content-type'), html: await res.text() };
 };
+
+/** How many times `text` occurs in `html`, and how many of those are inside their own `<bdi>`. */
+const isolated = (html: string, text: string) => ({ all: html.split(text).length - 1, isolated: html.split(`<bdi>${text}</bdi>`).length - 1 });
 
 describe('public pages over HTTP (R28.5)', () => {
   it('shows a round robin as a standings table with a column per tiebreak, and the placements', async ({ server, tenant, players }) => {
@@ -66,6 +70,122 @@ describe('public pages over HTTP (R28.5)', () => {
       const page = await pageOf(server.url, path);
       expect([path, page.status]).toEqual([path, 404]);
       expect(page.type).toMatch(/text\/html/);
+    }
+  });
+
+  it('reads every page as an anonymous caller whatever credentials are sent (Basic, a bad bearer token, a bad API key)', async ({ server, tenant, players }) => {
+    const t = await startWithStages(server, tenant, players.slice(0, 2), [{ name: 'Final', format: 'SINGLE_ELIMINATION' }]);
+    const [match] = await allMatches(server, t.id);
+    const { circuit } = await activeCircuit(server, tenant);
+    const paths = ['/', `/t/${t.id}`, `/t/${t.id}/live`, `/m/${match.id}`, `/c/${circuit.id}`, '/docs', '/openapi.json', '/openapi.yaml', '/assets/live.js'];
+    const credentials: Record<string, string>[] = [{ Authorization: 'Basic dXNlcjpwYXNz' }, { Authorization: 'Bearer nope' }, { 'X-API-Key': 'tk_bad' }, { Authorization: 'Bearer nope', 'X-API-Key': 'tk_bad' }];
+    for (const headers of credentials) {
+      for (const path of paths) {
+        const page = await pageOf(server.url, path, headers);
+        expect([path, headers, page.status]).toEqual([path, headers, 200]);
+        expect(page.type).not.toMatch(/json/.test(path) ? /^text\/html/ : /^application\/json/);
+      }
+    }
+    // A DRAFT stays a 404 page even for its own staff's valid token, and the API itself still refuses a bad credential.
+    const draft = await createTournament(server, tenant);
+    const own = await pageOf(server.url, `/t/${draft.id}`, { Authorization: `Bearer ${tenant.owner.accessToken}` });
+    expect([own.status, own.type]).toEqual([404, 'text/html; charset=utf-8']);
+    expect((await request(server, 'GET', `/tournaments/${t.id}`, { headers: { Authorization: 'Basic dXNlcjpwYXNz' } })).status).toBe(401);
+  });
+
+  it('serves the pages of a tournament and a match named by an id in upper case', async ({ server, tenant, players }) => {
+    const t = await startWithStages(server, tenant, players.slice(0, 2), [{ name: 'Final', format: 'SINGLE_ELIMINATION' }], { name: 'Upper Cup' });
+    const [match] = await allMatches(server, t.id);
+    for (const path of [`/t/${t.id.toUpperCase()}`, `/t/${t.id.toUpperCase()}/live`, `/m/${match.id.toUpperCase()}`]) {
+      const page = await pageOf(server.url, path);
+      expect([path, page.status]).toEqual([path, 200]);
+      expect(page.html).toContain('Upper Cup');
+    }
+    expect((await pageOf(server.url, `/t/${t.id.toUpperCase()}`)).html).toContain(`data-tournament="${t.id}"`);
+  });
+
+  it('isolates every user-written name from the text around it, so bidi controls in a name reorder nothing else', async ({ server, tenant }) => {
+    const tricky = 'B \u202Egnp.exe';
+    const t = await openTournament(server, tenant, { name: `Cup \u202Ereversed`, maxParticipants: 4 });
+    for (const name of ['Ann', tricky, 'Cleo', 'Dee']) {
+      const added = await request(server, 'POST', `/tournaments/${t.id}/participants`, { token: tenant.owner.accessToken, body: { name } });
+      expect(added.status, added.text).toBe(201);
+    }
+    await lifecycle(server, tenant, t.id, 'start');
+    const match = (await allMatches(server, t.id)).find((m) => m.participants.some((p: any) => p.name === tricky))!;
+    const tournamentPage = (await pageOf(server.url, `/t/${t.id}`)).html;
+    const matchPage = (await pageOf(server.url, `/m/${match.id}`)).html;
+    for (const [what, html] of [['tournament page', tournamentPage], ['match page', matchPage]] as const) {
+      const found = isolated(html.replace(/<title>.*?<\/title>/s, ''), tricky);
+      expect([what, found.all]).toEqual([what, expect.any(Number)]);
+      expect(found.all).toBeGreaterThan(0);
+      expect([what, found.isolated]).toEqual([what, found.all]);
+    }
+    // The schedule line: both names isolated, then the status outside them.
+    expect(tournamentPage).toMatch(/<li><time[^>]*>[^<]*<\/time> — <a href="\/m\/[^"]+"><bdi>[^<]*<\/bdi> vs <bdi>[^<]*<\/bdi><\/a> <span class="muted">Scheduled<\/span><\/li>/);
+    expect(isolated(tournamentPage, 'Cup \u202Ereversed').isolated).toBeGreaterThan(0);
+  });
+
+  it('shows a Swiss bye as a bye on its bracket box and its match page, not as a completed match against TBD', async ({ server, tenant, players }) => {
+    const t = await startWithStages(server, tenant, players.slice(0, 3), [{ name: 'Swiss', format: 'SWISS', settings: { swissRounds: 2 } }]);
+    const bye = (await allMatches(server, t.id)).find((m) => m.resultType === 'BYE')!;
+    expect(bye).toBeDefined();
+    const page = (await pageOf(server.url, `/t/${t.id}`)).html;
+    const box = page.match(new RegExp(`<a class="m" href="/m/${bye.id}"[^>]*>.*?</a>`))?.[0] ?? '';
+    expect(box).toContain('Bye');
+    expect(box).not.toContain('TBD');
+    expect(box).not.toContain('Completed');
+    const matchPage = (await pageOf(server.url, `/m/${bye.id}`)).html;
+    const sides = matchPage.match(/<caption>Sides<\/caption>.*?<\/tbody>/s)?.[0] ?? '';
+    expect(sides).toContain('Bye');
+    expect(sides).not.toContain('TBD');
+    expect(matchPage).toContain('Completed</span>, bye');
+  });
+
+  it('answers / with the public tournaments being played and the next ones, and links to the API reference', async ({ server, tenant, players }) => {
+    const soon = new Date(server.clock.now().getTime() + 86_400_000).toISOString();
+    const upcoming = await openTournament(server, tenant, { name: 'Next Week Open', startDate: soon });
+    const draft = await createTournament(server, tenant, { name: 'Secret Draft', startDate: soon });
+    const playing = await startWithStages(server, tenant, players.slice(0, 2), [{ name: 'Final', format: 'SINGLE_ELIMINATION' }], { name: 'Playing Now' });
+    const home = await pageOf(server.url, '/');
+    expect(home.status).toBe(200);
+    expect(home.type).toBe('text/html; charset=utf-8');
+    expect(home.html).toContain(`href="/t/${upcoming.id}"`);
+    expect(home.html).toContain(`href="/t/${playing.id}"`);
+    expect(home.html).not.toContain(draft.id);
+    expect(home.html).not.toContain('Secret Draft');
+    expect(home.html).toContain('href="/docs"');
+    expect(home.html.indexOf('Playing Now')).toBeLessThan(home.html.indexOf('Next Week Open'));
+  });
+
+  it('builds publicUrl behind trusted proxies from the X-Forwarded-Host entry the proxies wrote, never one the client wrote', async () => {
+    for (const proxyHops of [1, 2]) {
+      const server = await startTestServer({ trustProxy: true, proxyHops });
+      try {
+        const tenant = await createTenant(server);
+        const t = await createTournament(server, tenant);
+        await lifecycle(server, tenant, t.id, 'publish');
+        const read = async (headers: Record<string, string>) => (await request(server, 'GET', `/tournaments/${t.id}`, { headers })).body.data.publicUrl;
+        // The client wrote its own entries; each proxy appended the host and protocol it was reached at.
+        const forged = { 'X-Forwarded-Host': 'evil.example, cdn.example.org, tourney.example.org', 'X-Forwarded-Proto': 'http, https, https' };
+        const outermost = proxyHops === 1 ? 'tourney.example.org' : 'cdn.example.org';
+        expect(await read(forged)).toBe(`https://${outermost}/t/${t.id}`);
+        // A proxy that sets the header (one entry) is read as it wrote it; a value that is no host is ignored.
+        expect(await read({ 'X-Forwarded-Host': 'tourney.example.org', 'X-Forwarded-Proto': 'https' })).toBe(`https://tourney.example.org/t/${t.id}`);
+        const own = new URL(server.url).host;
+        expect(await read({ 'X-Forwarded-Host': 'evil.example/path' })).toBe(`http://${own}/t/${t.id}`);
+      } finally {
+        await server.close();
+      }
+    }
+    const configured = await startTestServer({ trustProxy: true, publicUrl: 'https://tourney.example.org/api/v1' });
+    try {
+      const tenant = await createTenant(configured);
+      const t = await createTournament(configured, tenant);
+      const res = await request(configured, 'GET', `/tournaments/${t.id}`, { token: tenant.owner.accessToken, headers: { 'X-Forwarded-Host': 'evil.example' } });
+      expect(res.body.data.publicUrl).toBe(`https://tourney.example.org/t/${t.id}`);
+    } finally {
+      await configured.close();
     }
   });
 });

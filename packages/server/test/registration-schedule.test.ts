@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTenant, request, startTestServer, type TestServer, type TestTenant } from './helpers/index';
+import { createTenant, registerUser, request, startTestServer, type TestServer, type TestTenant } from './helpers/index';
 import { createTournament, lifecycle } from './tournaments-helpers';
 
 // registrationOpensAt / registrationClosesAt move the status by time (R5.11).
@@ -54,6 +54,56 @@ describe('registration schedule', () => {
     expect(await server.registrationSchedule.runOnce()).toBe(2);
     expect(await status(published.id)).toBe('REGISTRATION_CLOSED');
     expect(await status(draft.id)).toBe('DRAFT');
+  });
+
+  it('refuses to open registration by hand once registrationClosesAt has passed, naming it, until it is moved', async () => {
+    const now = server.clock.now().getTime();
+    const t = await createTournament(server, tenant, { registrationClosesAt: new Date(now + 60_000).toISOString() });
+    await lifecycle(server, tenant, t.id, 'publish');
+    server.clock.advance(120_000);
+    const late = await request(server, 'POST', `/tournaments/${t.id}/registration/open`, { token: tenant.owner.accessToken });
+    expect(late.status, late.text).toBe(409);
+    expect(late.body.error.code).toBe('CONFLICT');
+    expect(late.body.error.details.map((d: any) => d.path)).toEqual(['registrationClosesAt']);
+    expect(late.body.error.message).toMatch(/registrationClosesAt .* has passed: move it later/);
+    expect(await status(t.id)).toBe('PUBLISHED');
+    const later = new Date(now + 3_600_000).toISOString();
+    const moved = await request(server, 'PUT', `/tournaments/${t.id}`, { token: tenant.owner.accessToken, body: { registrationClosesAt: later } });
+    expect(moved.status, moved.text).toBe(200);
+    expect((await lifecycle(server, tenant, t.id, 'registration/open')).status).toBe('REGISTRATION_OPEN');
+    expect(await eventTypes(t.id)).toEqual(['tournament.published', 'tournament.registration_opened']);
+  });
+
+  it('opens a due registration at the first entry, before the schedule runs, with the event the schedule records', async () => {
+    const player = await registerUser(server);
+    const now = server.clock.now().getTime();
+    const t = await createTournament(server, tenant, { registrationOpensAt: new Date(now + 60_000).toISOString() });
+    await lifecycle(server, tenant, t.id, 'publish');
+    const participate = () => request(server, 'POST', `/tournaments/${t.id}/participate`, { token: player.accessToken });
+    const early = await participate();
+    expect(early.status).toBe(409);
+    expect(early.body.error.code).toBe('REGISTRATION_CLOSED');
+
+    server.clock.advance(120_000);
+    const entry = await participate();
+    expect(entry.status, entry.text).toBe(201);
+    expect(entry.body.data.status).toBe('REGISTERED');
+    expect(await status(t.id)).toBe('REGISTRATION_OPEN');
+    expect(await eventTypes(t.id)).toEqual(['tournament.published', 'tournament.registration_opened']);
+    expect(await server.registrationSchedule.runOnce()).toBe(0);
+
+    // Both instants passed: the entry sees the registration closed, and the tournament takes both steps as the schedule would.
+    const both = await createTournament(server, tenant, {
+      registrationOpensAt: new Date(now + 180_000).toISOString(),
+      registrationClosesAt: new Date(now + 240_000).toISOString(),
+    });
+    await lifecycle(server, tenant, both.id, 'publish');
+    server.clock.advance(240_000);
+    const closed = await request(server, 'POST', `/tournaments/${both.id}/participate`, { token: player.accessToken });
+    expect(closed.status).toBe(409);
+    expect(closed.body.error.code).toBe('REGISTRATION_CLOSED');
+    expect(await status(both.id)).toBe('REGISTRATION_CLOSED');
+    expect(await eventTypes(both.id)).toEqual(['tournament.published', 'tournament.registration_opened', 'tournament.registration_closed']);
   });
 
   it('does not touch a tournament the organizer already moved', async () => {

@@ -107,4 +107,34 @@ describe('results.csv and matches.csv', () => {
     const byKey = await request(server, 'GET', `/tournaments/${draft.id}/results.csv`, { apiKey: tenant.apiKey.key });
     expect(byKey.status).toBe(409); // visible to the project's key, but not started
   });
+
+  it('starts text a spreadsheet would run as a formula with an apostrophe, in every CSV export, and imports it back as written', async ({ server, tenant }) => {
+    const formulas = ['=HYPERLINK("http://evil.example","x")', '@SUM(1+1)', '+1 555 0100', '-x', "'=quoted"];
+    const t = await openTournament(server, tenant, { name: 'Formula Cup', maxParticipants: 8 });
+    for (const [i, name] of [...formulas, '-7', 'Plain'].entries()) {
+      const added = await request(server, 'POST', `/tournaments/${t.id}/participants`, { token: tenant.owner.accessToken, body: { name, seed: i + 1 } });
+      expect(added.status, added.text).toBe(201);
+    }
+    await lifecycle(server, tenant, t.id, 'start');
+    const safe = (name: string) => `'${name}`;
+
+    const results = parse((await request(server, 'GET', `/tournaments/${t.id}/results.csv`)).text, { columns: true }) as Record<string, string>[];
+    expect(results.map((r) => r.name)).toEqual([...formulas.map(safe), '-7', 'Plain']);
+    expect(results.map((r) => r.seed)).toEqual(['1', '2', '3', '4', '5', '6', '7']); // numbers as they are
+    const matches = parse((await request(server, 'GET', `/tournaments/${t.id}/matches.csv`)).text, { columns: true }) as Record<string, string>[];
+    const sides = matches.flatMap((m) => [m.side1, m.side2]).filter((n) => n !== '');
+    expect(sides.length).toBeGreaterThan(0);
+    for (const side of sides) expect([...formulas.map(safe), '-7', 'Plain']).toContain(side);
+
+    const exported = await request(server, 'GET', `/tournaments/${t.id}/participants/export`, { token: tenant.owner.accessToken });
+    expect(exported.status).toBe(200);
+    const rows = parse(exported.text, { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => r.name)).toEqual([...formulas.map(safe), '-7', 'Plain']);
+    // The export imports back as the names were written (R24.5): the apostrophe added is dropped again.
+    const copy = await createTournament(server, tenant);
+    const back = [['name', 'seed'], ...rows.map((r) => [r.name, r.seed])].map((cells) => cells.map((c) => `"${c!.replace(/"/g, '""')}"`).join(',')).join('\n');
+    const imported = await request(server, 'POST', `/tournaments/${copy.id}/participants/import`, { token: tenant.owner.accessToken, body: { csv: back } });
+    expect(imported.status, imported.text).toBe(201);
+    expect(imported.body.data.map((p: any) => p.name)).toEqual([...formulas, '-7', 'Plain']);
+  });
 });

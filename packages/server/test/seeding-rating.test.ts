@@ -1,10 +1,11 @@
 /**
- * Seeding by rating over HTTP (R27.10): ratings given by addParticipant and the CSV import, stage 1 `seeding`
- * RATING turning them into seeds at the start, and a Swiss with swissPairingOrder SEED pairing by those seeds.
+ * Seeding by rating over HTTP (R27.10): ratings given by addParticipant, the CSV import and updateParticipant,
+ * stage 1 `seeding` RATING turning them into seeds at the start, and a Swiss with swissPairingOrder SEED pairing by
+ * those seeds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, expectStatus, request, startTestServer, type TestServer, type TestTenant } from './helpers/index';
-import { allMatches, createTournament, lifecycle, tournamentBody } from './tournaments-helpers';
+import { allMatches, createTournament, lifecycle, registerPlayers, tournamentBody } from './tournaments-helpers';
 
 let server: TestServer;
 let tenant: TestTenant;
@@ -80,6 +81,41 @@ describe('seeding by rating (R27.10)', () => {
     const seeding = await asOwner('POST', '/tournaments', tournamentBody({ projectId: tenant.project.id, stages: [{ name: 'Cup', format: 'SINGLE_ELIMINATION', settings: { seeding: 'ELO' } }] }));
     expect(seeding.status).toBe(400);
     expect(seeding.body.error.details.map((d: any) => d.path)).toContain('body.stages[0].settings.seeding');
+  });
+
+  it('rates self-registered players with updateParticipant before the start (null clears), locked after', async () => {
+    const stages = [{ name: 'Cup', format: 'SINGLE_ELIMINATION', settings: { seeding: 'RATING' } }];
+    const t = await createTournament(server, tenant, { maxParticipants: 4, stages });
+    await lifecycle(server, tenant, t.id, 'publish');
+    await lifecycle(server, tenant, t.id, 'registration/open');
+    const [low, high, cleared] = await registerPlayers(server, 3);
+    const ids: string[] = [];
+    for (const player of [low!, high!, cleared!]) {
+      const joined = await request(server, 'POST', `/tournaments/${t.id}/participate`, { token: player.accessToken });
+      expectStatus(joined, 201, 'participate');
+      ids.push(joined.body.data.id);
+    }
+    const patch = (pid: string, body: unknown) => asOwner('PATCH', `/tournaments/${t.id}/participants/${pid}`, body);
+    const rated = await patch(ids[1]!, { rating: 2100 });
+    expect([rated.status, rated.body.data?.rating]).toEqual([200, 2100]);
+    expect((await patch(ids[0]!, { rating: 1500.5 })).body.data.rating).toBe(1500.5);
+    expect((await patch(ids[2]!, { rating: 3000 })).body.data.rating).toBe(3000);
+    const unrated = await patch(ids[2]!, { rating: null });
+    expect([unrated.status, unrated.body.data.rating]).toEqual([200, null]);
+    for (const rating of [-1, 1_000_001, 'high']) {
+      const bad = await patch(ids[0]!, { rating });
+      expect([bad.status, bad.body.error.details[0].path]).toEqual([400, 'body.rating']);
+    }
+    await lifecycle(server, tenant, t.id, 'start');
+    expect((await bySeed(t.id)).map((p) => [p.seed, p.rating])).toEqual([
+      [1, 2100],
+      [2, 1500.5],
+      [3, null],
+    ]);
+    const locked = await patch(ids[0]!, { rating: 1600 });
+    expect([locked.status, locked.body.error.code, locked.body.error.details[0].path]).toEqual([409, 'TOURNAMENT_LOCKED', 'body.rating']);
+    // The current value sent back is accepted, as for seeds.
+    expect((await patch(ids[0]!, { rating: 1500.5 })).status).toBe(200);
   });
 });
 

@@ -191,28 +191,33 @@ describe('staff invitations', () => {
     expect(anonymous.status).toBe(401);
   });
 
-  it('invites by email: before the account exists, whoever registers with that email accepts', async () => {
+  it('invites by email without binding an account: whoever holds the token accepts, with any account', async () => {
     const { owner, orgId } = await org();
     const email = `Dana.${unique()}@Example.com`;
     const res = await invite(orgId, owner.accessToken, { email, role: 'ORGANIZER' });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ userId: null, username: null, email: email.toLowerCase(), role: 'ORGANIZER' });
-    const stranger = await registerUser(server);
-    expect((await accept(orgId, res.body.data.token, stranger.accessToken)).status).toBe(403);
-    const dana = await registerUser(server, { email: email.toLowerCase() });
+    // Dana received the token at her address; her account was registered with another one.
+    const dana = await registerUser(server);
     const accepted = await accept(orgId, res.body.data.token, dana.accessToken);
     expect(accepted.status).toBe(200);
     expect(accepted.body.data).toMatchObject({ userId: dana.id, role: 'ORGANIZER' });
+    expect((await accept(orgId, res.body.data.token, (await registerUser(server)).accessToken)).status).toBe(409);
   });
 
-  it('invites by the email of an existing account: bound to that user, who is notified', async () => {
+  it('invites the email of an existing account without naming or notifying that account; the invitation id accepts nothing', async () => {
     const { owner, orgId } = await org();
-    const erin = await registerUser(server);
-    const res = await invite(orgId, owner.accessToken, { email: erin.email.toUpperCase(), role: 'MODERATOR' });
+    // Anyone may register with any address: the account holding it proves nothing of owning it.
+    const squatter = await registerUser(server);
+    const res = await invite(orgId, owner.accessToken, { email: squatter.email.toUpperCase(), role: 'ADMIN' });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ userId: erin.id, username: erin.username, email: erin.email.toLowerCase() });
-    const list = await request(server, 'GET', '/notifications', { token: erin.accessToken });
-    expect(list.body.data.map((n: any) => n.type)).toEqual(['STAFF_INVITATION']);
+    expect(res.body.data).toMatchObject({ userId: null, username: null, email: squatter.email.toLowerCase() });
+    expect((await request(server, 'GET', '/notifications', { token: squatter.accessToken })).body.data).toEqual([]);
+    const pending = (await request(server, 'GET', `/organizations/${orgId}/staff/invitations`, { token: owner.accessToken })).body.data;
+    expect(pending).toEqual([expect.objectContaining({ id: res.body.data.id, userId: null, username: null, email: squatter.email.toLowerCase() })]);
+    const byId = await accept(orgId, res.body.data.id, squatter.accessToken);
+    expect(byId.status).toBe(404);
+    expect((await staffOf(orgId, owner.accessToken)).map((m) => m.userId)).toEqual([owner.id]);
   });
 
   it('validates the body: exactly one of username and email, a known role', async () => {

@@ -227,6 +227,33 @@ describe('updateTournament', () => {
     expect(same.body.data.status).toBe('ONGOING');
   });
 
+  it('refuses a required check-in without a window (checkInOpensMinutesBefore 0) on create and update, naming the field', async () => {
+    const field = 'body.checkInOpensMinutesBefore';
+    const refused = (res: any, what: string) => {
+      expect(res.status, what).toBe(400);
+      expect(res.body.error.code, what).toBe('VALIDATION_ERROR');
+      expect(res.body.error.details.map((d: any) => d.path), what).toEqual([field]);
+    };
+    const create = (body: Record<string, unknown>) =>
+      request(server, 'POST', '/tournaments', { token: tenant.owner.accessToken, body: tournamentBody({ projectId: tenant.project.id, ...body }) });
+    refused(await create({ checkInRequired: true, checkInOpensMinutesBefore: 0 }), 'create');
+    expect((await create({ checkInRequired: false, checkInOpensMinutesBefore: 0 })).status).toBe(201);
+    const ok = await create({ checkInRequired: true, checkInOpensMinutesBefore: 1 });
+    expect(ok.status).toBe(201);
+
+    const put = (id: string, body: Record<string, unknown>) => request(server, 'PUT', `/tournaments/${id}`, { token: tenant.owner.accessToken, body });
+    refused(await put(ok.body.data.id, { checkInOpensMinutesBefore: 0 }), 'update of the minutes');
+    // Check-in turned on while the stored window is 0 minutes.
+    const noWindow = await createTournament(server, tenant, { checkInOpensMinutesBefore: 0 });
+    refused(await put(noWindow.id, { checkInRequired: true }), 'check-in turned on');
+    refused(await put(noWindow.id, { checkInRequired: true, checkInOpensMinutesBefore: 0, name: 'Both' }), 'both at once');
+    const fixed = await put(noWindow.id, { checkInRequired: true, checkInOpensMinutesBefore: 30 });
+    expect(fixed.status).toBe(200);
+    expect(fixed.body.data).toMatchObject({ checkInRequired: true, checkInOpensMinutesBefore: 30 });
+    const after = await request(server, 'GET', `/tournaments/${ok.body.data.id}`, { apiKey: tenant.apiKey.key });
+    expect(after.body.data).toMatchObject({ checkInRequired: true, checkInOpensMinutesBefore: 1 });
+  });
+
   it('refuses maxParticipants below the places taken', async () => {
     const t = await openTournament(server, tenant);
     await joinAll(server, t.id, await registerPlayers(server, 3));

@@ -62,6 +62,28 @@ describe('listTournaments', () => {
     expect(until.body.pagination.total).toBe(1);
   });
 
+  it('takes the days 0000-01-01 to 9999-12-31 as start-date bounds, on the project list and the public list', async () => {
+    const edges = await createTenant(server);
+    const last = await createTournament(server, edges, { name: 'Last', startDate: '9999-12-31T23:59:59.999Z' });
+    const first = await createTournament(server, edges, { name: 'First', startDate: '0000-01-01T00:00:00.000Z' });
+    await lifecycle(server, edges, last.id, 'publish');
+    await lifecycle(server, edges, first.id, 'publish');
+    const listed = async (path: string, query: Record<string, string>) => {
+      const res = await request(server, 'GET', path, { apiKey: edges.apiKey.key, query: { sortBy: 'startDate', sortOrder: 'asc', limit: '100', ...query } });
+      expect(res.status, res.text).toBe(200);
+      return res.body.data.filter((t: any) => t.projectId === edges.project.id).map((t: any) => t.name);
+    };
+    for (const path of ['/tournaments', '/tournaments/public']) {
+      expect(await listed(path, { endDate: '9999-12-31' }), path).toEqual(['First', 'Last']);
+      expect(await listed(path, { startDate: '9999-12-31', endDate: '9999-12-31' }), path).toEqual(['Last']);
+      expect(await listed(path, { endDate: '9999-12-30' }), path).toEqual(['First']);
+      expect(await listed(path, { startDate: '0000-01-01', endDate: '0000-01-01' }), path).toEqual(['First']);
+      expect(await listed(path, { startDate: '0000-01-02' }), path).toEqual(['Last']);
+    }
+    const total = await request(server, 'GET', '/tournaments', { apiKey: edges.apiKey.key, query: { endDate: '9999-12-31' } });
+    expect(total.body.pagination.total).toBe(2);
+  });
+
   it('sorts by name, start date and status in both directions', async () => {
     const key = listTenant.apiKey.key;
     const byName = await request(server, 'GET', '/tournaments', { apiKey: key, query: { sortBy: 'name', sortOrder: 'desc' } });

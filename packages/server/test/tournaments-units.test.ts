@@ -8,7 +8,7 @@ import { scheduledAtForRound } from '../src/services/stages/scheduling';
 import { assignSeeds } from '../src/services/stages/seeding';
 import { withFormatDefaults } from '../src/services/stages/stage-settings';
 import { sameStages, validateDates } from '../src/services/tournaments/tournament-input';
-import { dayStart, nextDayStart } from '../src/services/tournaments/tournament-list-query';
+import { dayEnd, dayStart } from '../src/services/tournaments/tournament-list-query';
 
 const codeOf = (fn: () => unknown): string | undefined => {
   try {
@@ -46,9 +46,12 @@ describe('schedule and date helpers', () => {
 
   it('turns UTC days into inclusive bounds, across month and year ends', () => {
     expect(dayStart('2031-03-01')).toBe('2031-03-01T00:00:00.000Z');
-    expect(nextDayStart('2031-02-28')).toBe('2031-03-01T00:00:00.000Z');
-    expect(nextDayStart('2032-02-28')).toBe('2032-02-29T00:00:00.000Z');
-    expect(nextDayStart('2031-12-31')).toBe('2032-01-01T00:00:00.000Z');
+    expect(dayEnd('2031-02-28')).toBe('2031-02-28T23:59:59.999Z');
+    expect(dayEnd('2031-12-31')).toBe('2031-12-31T23:59:59.999Z');
+    // The bounds of the first and last days allowed (R2.13) still sort as text among stored instants.
+    expect(dayEnd('9999-12-31') > '2030-06-01T12:00:00.000Z').toBe(true);
+    expect(dayEnd('0050-03-01') < '2030-06-01T12:00:00.000Z').toBe(true);
+    expect(dayEnd('0050-03-01') > '0050-03-01T12:00:00.000Z' && dayEnd('0050-03-01') < '0050-03-02T00:00:00.000Z').toBe(true);
   });
 
   it('checks that registration opens before it closes and both precede the start', () => {

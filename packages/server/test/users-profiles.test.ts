@@ -72,13 +72,14 @@ describe('own profile', () => {
     expect(res.body.error.details).toEqual([{ path: 'body.timeZone', message: expect.stringContaining('IANA') }]);
   });
 
-  it('refuses unassigned country codes, non-http avatars and unknown fields, naming the field', async () => {
+  it('refuses unassigned country codes, avatars that are not http(s) URLs with a host, and unknown fields, naming the field', async () => {
     const dave = await registerUser(server);
     const cases: Array<[unknown, string]> = [
       [{ country: 'ZZ' }, 'body.country'],
       [{ country: 'fr' }, 'body.country'],
       [{ avatarUrl: 'javascript:alert(1)' }, 'body.avatarUrl'],
       [{ avatarUrl: 'not a url' }, 'body.avatarUrl'],
+      [{ avatarUrl: 'http://' }, 'body.avatarUrl'],
       [{ email: 'x@example.com' }, 'body.email'],
       [{ displayName: '' }, 'body.displayName'],
     ];

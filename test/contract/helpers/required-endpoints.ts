@@ -91,7 +91,7 @@ export const REQUIRED_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
 
 /**
  * Extensions beyond the required endpoints (auth, projects, registration, anti-cheat clients, detections, uploads,
- * webhook deliveries, staff invitations and roles).
+ * webhook deliveries, staff invitations and roles, a player's own withdrawal, password changes).
  */
 export const EXTENSION_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
   ['GET /tournaments/:id/stages/:stageNumber/groups', 'getStageGroups'],
@@ -141,4 +141,6 @@ export const EXTENSION_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
   ['GET /organizations/:id/staff/invitations', 'listStaffInvitations'],
   ['DELETE /organizations/:id/staff/invitations/:invitationId', 'revokeStaffInvitation'],
   ['PATCH /organizations/:id/staff/:staffId', 'updateStaffRole'],
+  ['POST /auth/password', 'changePassword'],
+  ['POST /tournaments/:id/withdraw', 'withdrawFromTournament'],
 ];

@@ -3,6 +3,7 @@ import type { AuthTokens } from '../api-types';
 import { loadSettings, updateProfile, type ResolvedSettings } from '../config/profiles';
 import type { CliDeps } from '../deps';
 import { valueOrAsk } from '../prompts/ask';
+import { CliError } from '../errors';
 import { openSession } from '../session';
 import { isApiError, loadSdk } from '../sdk-runtime';
 import { globalsOf, withExamples } from './shared';
@@ -10,6 +11,11 @@ import { globalsOf, withExamples } from './shared';
 interface LoginFlags {
   username?: string;
   password?: string;
+}
+
+interface PasswordFlags {
+  currentPassword?: string;
+  newPassword?: string;
 }
 
 interface SignupFlags extends LoginFlags {
@@ -22,7 +28,8 @@ const USERNAME = /^[a-zA-Z0-9_.-]{3,32}$/;
 /**
  * `tourney signup` (POST /auth/register) creates an account and logs in; `tourney login` (POST /auth/login) stores
  * the access and refresh tokens, the username and the API root in the active profile; `tourney logout`
- * (POST /auth/logout) revokes the session and removes the tokens.
+ * (POST /auth/logout) revokes the session and removes the tokens; `tourney password` (POST /auth/password) changes
+ * the password and logs the account's other sessions out.
  */
 export function registerAuthCommands(program: Command, deps: CliDeps): void {
   withExamples(
@@ -48,6 +55,16 @@ export function registerAuthCommands(program: Command, deps: CliDeps): void {
     'tourney login',
     'tourney login --username alice',
     'TOURNEY_PASSWORD=... tourney login --username alice@example.com --profile prod --base-url https://tourney.example.com/api/v1',
+  );
+  withExamples(
+    program
+      .command('password')
+      .description('change your password; your other sessions (other devices, stored tokens elsewhere) are logged out')
+      .option('--current-password <password>', 'the password now (env TOURNEY_PASSWORD; prompted when omitted)')
+      .option('--new-password <password>', 'the new password, at least 8 characters (prompted when omitted)')
+      .action(async (flags: PasswordFlags, command: Command) => changePassword(deps, flags, command)),
+    'tourney password',
+    'TOURNEY_PASSWORD=... tourney password --new-password "correct horse battery staple"',
   );
   withExamples(
     program
@@ -107,6 +124,25 @@ async function login(deps: CliDeps, flags: LoginFlags, command: Command): Promis
   await keepLogin(deps, session.settings, tokens, 'logged in to');
 }
 
+/** `tourney password` (POST /auth/password, R1.24): the session of this profile stays logged in. */
+async function changePassword(deps: CliDeps, flags: PasswordFlags, command: Command): Promise<void> {
+  const session = await openSession(deps, globalsOf(command), 'user');
+  const currentPassword = await valueOrAsk(deps, flags.currentPassword ?? deps.env.TOURNEY_PASSWORD, {
+    flag: '--current-password',
+    message: 'current password',
+    secret: true,
+  });
+  const newPassword = await valueOrAsk(deps, flags.newPassword, {
+    flag: '--new-password',
+    message: 'new password',
+    secret: true,
+    validate: (value) => value.length >= 8 || 'at least 8 characters',
+  });
+  if (newPassword.length < 8) throw new CliError('INVALID_OPTION', '--new-password: at least 8 characters');
+  await session.call((client) => client.POST('/auth/password', { body: { currentPassword, newPassword } }), 'changing your password');
+  deps.io.stdout.write(`password changed; your other sessions are logged out (profile ${session.settings.profileName} stays logged in)\n`);
+}
+
 async function logout(deps: CliDeps, command: Command): Promise<void> {
   const globals = globalsOf(command);
   const { settings } = await loadSettings(deps, globals);
@@ -115,13 +151,16 @@ async function logout(deps: CliDeps, command: Command): Promise<void> {
     return;
   }
   await loadSdk();
-  const client = deps.clientFactory({ baseUrl: settings.baseUrl, accessToken: settings.accessToken });
+  // The refresh token alone when there is one: it names the session even after the access token expired (R1.6).
+  const client = deps.clientFactory(
+    settings.refreshToken ? { baseUrl: settings.baseUrl } : { baseUrl: settings.baseUrl, accessToken: settings.accessToken },
+  );
   try {
     await client.POST('/auth/logout', {
       body: settings.refreshToken ? { refreshToken: settings.refreshToken } : {},
     });
   } catch (error) {
-    // An expired or revoked token is as good as logged out; anything else is worth a warning, not a failure.
+    // A revoked token is as good as logged out; anything else is worth a warning, not a failure.
     if (!isApiError(error) || error.status !== 401) {
       const reason = error instanceof Error ? error.message : String(error);
       deps.io.stderr.write(`warning: could not revoke the session on the server (${reason})\n`);

@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import type { Participant, ParticipantStatus } from '../api-types';
 import type { CliDeps } from '../deps';
 import { printJson } from '../output/json';
@@ -29,9 +29,24 @@ export const PARTICIPANT_COLUMNS: readonly Column<Participant>[] = [
   { header: 'user', value: (p) => p.userId, only: 'pipe' },
 ];
 
+/** `--rating 1850.5` -> 1850.5: a number from 0 to 1,000,000 (contract `ParticipantCreate.rating`, R27.10). */
+export function ratingOption(value: string): number {
+  const rating = Number(value);
+  if (value.trim() === '' || !Number.isFinite(rating) || rating < 0 || rating > 1_000_000) throw new InvalidArgumentError('expected a number from 0 to 1000000, e.g. 1850');
+  return rating;
+}
+
+/** Flags of `participant update`: `rating` false for --no-rating (clears it). */
+interface UpdateFlags {
+  seed?: number;
+  rating?: number | false;
+  status?: ParticipantStatus;
+  json?: boolean;
+}
+
 /**
  * `tourney participant list TOURNAMENT_ID` (GET /tournaments/{id}/participants), `participant update` (PATCH: seed
- * before the start, status; R6.5, R6.6) and `participant remove` (DELETE: removed before the start, disqualified after,
+ * and rating before the start, status; R6.5, R6.6, R27.10) and `participant remove` (DELETE: removed before the start, disqualified after,
  * their open matches becoming walkovers).
  */
 export function registerParticipantCommands(program: Command, deps: CliDeps): void {
@@ -60,16 +75,22 @@ export function registerParticipantCommands(program: Command, deps: CliDeps): vo
   withExamples(
     participant
       .command('update <tournamentId> <participantId>')
-      .description('change the seed (before the start) or the status of a participant')
+      .description('change the seed or the rating (before the start) or the status of a participant')
       .option('--seed <n>', 'new seed, 1 or more', intOption(1))
+      .option('--rating <number>', 'new rating (Elo, MMR ...), 0 to 1000000: seeds the tournament when its stage 1 has --seeding rating', ratingOption)
+      .option('--no-rating', 'clear the rating')
       .option('--status <status>', 'new status, e.g. disqualified or withdrawn', enumOption(STATUSES))
       .option('--json', 'print the updated participant as JSON')
-      .action(async (id: string, pid: string, flags: { seed?: number; status?: ParticipantStatus; json?: boolean }, command: Command) => {
-        if (flags.seed === undefined && flags.status === undefined) {
-          throw new CliError('USAGE', 'nothing to change: give --seed or --status');
+      .action(async (id: string, pid: string, flags: UpdateFlags, command: Command) => {
+        if (flags.seed === undefined && flags.rating === undefined && flags.status === undefined) {
+          throw new CliError('USAGE', 'nothing to change: give --seed, --rating, --no-rating or --status');
         }
         const session = await openSession(deps, globalsOf(command), 'any');
-        const body = { ...(flags.seed !== undefined ? { seed: flags.seed } : {}), ...(flags.status ? { status: flags.status } : {}) };
+        const body = {
+          ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
+          ...(flags.rating !== undefined ? { rating: flags.rating === false ? null : flags.rating } : {}),
+          ...(flags.status ? { status: flags.status } : {}),
+        };
         const res = await session.call((client) =>
           client.PATCH('/tournaments/{id}/participants/{pid}', { params: { path: { id, pid } }, body }),
         );
@@ -78,6 +99,7 @@ export function registerParticipantCommands(program: Command, deps: CliDeps): vo
       }),
     'tourney participant update 0199a1b2-... 0199a1c3-... --seed 1',
     'tourney participant update 0199a1b2-... 0199a1c3-... --status disqualified',
+    'tourney participant update 0199a1b2-... 0199a1c3-... --rating 2100',
   );
 
   withExamples(

@@ -34,13 +34,18 @@ const MY_TOURNAMENT_COLUMNS: readonly Column<MyTournament>[] = [
 
 /**
  * `tournament list --mine` (GET /users/me/tournaments, a login) or `--public` (GET /tournaments/public, no
- * credentials needed) with their filters (R26.9). @throws CliError for both flags at once or a day not YYYY-MM-DD.
+ * credentials needed) with their filters (R26.9). @throws CliError for both flags at once, `--status draft` or a day not
+ * YYYY-MM-DD.
  */
 export async function listPlayerTournaments(deps: CliDeps, command: Command, flags: PlayerListFlags, columns: readonly Column<any>[]): Promise<void> {
   if (flags.mine && flags.public) throw new CliError('INVALID_ARGUMENT', '--mine and --public cannot be used together');
   // A real calendar day, refused before any request (R26.9): no month 13, no 30 February.
   checkDayFlag('--from', flags.from);
   checkDayFlag('--to', flags.to);
+  // A DRAFT is listed to no player (R4.6): neither in the public list nor in her own (R26.3, R26.9).
+  if (flags.status === 'DRAFT') {
+    throw new CliError('INVALID_ARGUMENT', '--status draft is never public, nor in your own list until it is published; use one of the other statuses');
+  }
   if (flags.mine) {
     if (flags.discipline !== undefined || flags.from !== undefined || flags.to !== undefined) {
       throw new CliError('INVALID_ARGUMENT', '--discipline, --from and --to filter --public (or the project list); --mine takes --status only');
@@ -54,7 +59,6 @@ export async function listPlayerTournaments(deps: CliDeps, command: Command, fla
       empty: 'you play in no tournament yet; find one with: tourney tournament list --public',
     });
   }
-  if (flags.status === 'DRAFT') throw new CliError('INVALID_ARGUMENT', '--status draft is never public; use one of the other statuses');
   const session = await openSession(deps, globalsOf(command), 'any');
   await printApiList(deps, session, flags, {
     path: '/tournaments/public',

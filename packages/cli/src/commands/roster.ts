@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { InvalidArgumentError } from 'commander';
 import type { Participant } from '../api-types';
 import type { CliDeps } from '../deps';
 import { CliError } from '../errors';
@@ -9,7 +8,7 @@ import { printTable } from '../output/table';
 import { confirmOrStop } from '../prompts/confirm';
 import { openSession, type Session } from '../session';
 import { readTextFile, writeOutput } from './file-io';
-import { PARTICIPANT_COLUMNS } from './participant';
+import { PARTICIPANT_COLUMNS, ratingOption } from './participant';
 import { addYesOption, globalsOf, intOption, outputWidth, printDone, withExamples } from './shared';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -47,13 +46,6 @@ async function printPreview(deps: CliDeps, session: Session, id: string, flags: 
   if (deps.io.isTTY) deps.io.stdout.write('Preview: the bracket as starting now would draw it (nothing is saved)\n\n');
   const { renderBracket } = await import('../bracket/render-bracket');
   deps.io.stdout.write(renderBracket(data, { width: outputWidth(deps, flags.width), layout: flags.list ? 'list' : 'tree' }));
-}
-
-/** `--rating 1850.5` -> 1850.5: a number from 0 to 1,000,000 (contract `ParticipantCreate.rating`, R27.10). */
-function ratingOption(value: string): number {
-  const rating = Number(value);
-  if (value.trim() === '' || !Number.isFinite(rating) || rating < 0 || rating > 1_000_000) throw new InvalidArgumentError('expected a number from 0 to 1000000, e.g. 1850');
-  return rating;
 }
 
 interface AddFlags {

@@ -59,7 +59,7 @@ export function registerStaffCommands(program: Command, deps: CliDeps): void {
       .command('invite <organizationId>')
       .description('invite a user by username or email with a role (OWNER or ADMIN); prints the one-time token')
       .option('--username <name>', 'the user to invite')
-      .option('--email <address>', 'the email to invite (may belong to no account yet)')
+      .option('--email <address>', 'an email address: the invitation binds no account; send the printed token to it')
       .requiredOption('--role <role>', 'owner, admin, organizer or moderator', enumOption(ROLES))
       .option('--json', 'print the invitation (with its token) as JSON')
       .action(async (id: string, flags: { username?: string; email?: string; role: StaffRole; json?: boolean }, command: Command) => {
@@ -73,6 +73,7 @@ export function registerStaffCommands(program: Command, deps: CliDeps): void {
         if (!deps.io.isTTY) return void deps.io.stdout.write(`${data.token}\n`);
         deps.io.stdout.write(`invited ${safeText(data.username ?? data.email ?? '')} as ${data.role}; valid until ${formatTimestamp(data.expiresAt)}\n`);
         deps.io.stdout.write(`token (shown only now): ${data.token}\n`);
+        if (data.userId === null) deps.io.stdout.write(`send it to ${safeText(data.email ?? '')}: whoever holds it joins, signed in with any account\n`);
         deps.io.stdout.write(`they accept with: tourney staff accept ${id} ${data.token}\n`);
       }),
     'tourney staff invite 0199a1b2-... --username bob --role organizer',

@@ -87,7 +87,7 @@ function addTournamentOptions(command: Command, mode: 'create' | 'update'): Comm
 
 /**
  * `tourney tournament create|list|get|update|delete|publish|open-registration|close-registration|start|join|checkin|
- * analytics`.
+ * withdraw|analytics`.
  */
 export function registerTournamentCommands(program: Command, deps: CliDeps): void {
   const tournament = program.command('tournament').description('create, list and run tournaments');
@@ -223,6 +223,20 @@ export function registerTournamentCommands(program: Command, deps: CliDeps): voi
       printResult(deps, flags, data, (p) => `checked in as ${p.name} (participant ${p.id})`, (p) => p.id);
     }),
     'tourney tournament checkin 0199a1b2-...',
+  );
+
+  withExamples(
+    addJsonOption(
+      tournament
+        .command('withdraw <tournamentId>')
+        .description('withdraw your entry (you, or your whole team) from a tournament before it starts; only an organizer can reinstate it'),
+      'the participant',
+    ).action(async (id: string, flags: { json?: boolean }, command: Command) => {
+      const session = await openSession(deps, globalsOf(command), 'user');
+      const { data } = await session.call((client) => client.POST('/tournaments/{id}/withdraw', { params: { path: { id } } }));
+      printResult(deps, flags, data, (p) => `withdrew ${p.name} (participant ${p.id}) from the tournament`, (p) => p.id);
+    }),
+    'tourney tournament withdraw 0199a1b2-...',
   );
 
   withExamples(

@@ -75,9 +75,36 @@ export interface paths {
         put?: never;
         /**
          * Log out
-         * @description Revokes the session of the presented access token (and the given refresh token, if any).
+         * @description Revokes the session of the presented access token, and the session of the refresh token given in the body.
+         *     A client whose access token has expired logs out with its refresh token alone (no Authorization header): an
+         *     expired access token sent along is refused (401 TOKEN_EXPIRED), as on every operation. 204 also when the
+         *     refresh token names no live session (it no longer works either way); 400 naming body.refreshToken when neither
+         *     is sent (an API key names no session: it counts as none).
          */
         post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the password
+         * @description Changes the caller's password once the current one is given, and ends every other session of the account
+         *     (its other access and refresh tokens stop working: a leaked password or token is shut off), keeping the one
+         *     this request was made with. 403 FORBIDDEN naming body.currentPassword when it is wrong, 400 naming
+         *     body.newPassword when it is the current one.
+         */
+        post: operations["changePassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -121,7 +148,9 @@ export interface paths {
          * List my tournaments
          * @description The tournaments the caller plays in (registered herself, or a member of a registered team; every participant
          *     status, WITHDRAWN included), each with her participant (R26.3): unfinished tournaments first by start date
-         *     (soonest first), then COMPLETED ones, latest start first; filtered by tournament `status`.
+         *     (soonest first), then COMPLETED ones, latest start first; filtered by tournament `status`. A DRAFT is never
+         *     listed, even when an organizer added the caller to it (R4.6: it is visible only to its project's keys and
+         *     staff); it appears once published.
          */
         get: operations["listMyTournaments"];
         put?: never;
@@ -262,11 +291,13 @@ export interface paths {
          * Invite a staff member
          * @description Invites a user by username or by email with a role (OWNER or ADMIN may invite; only an OWNER may invite an OWNER).
          *     The answer carries the one-time acceptance token, the only place it ever appears in plain text (pass it on to
-         *     the invitee, e.g. as a link). An existing invitee also gets a STAFF_INVITATION notification naming the
+         *     the invitee, e.g. as a link). A user invited by username also gets a STAFF_INVITATION notification naming the
          *     invitation (`invitationId`, never the token), and may accept with that id instead of the token.
-         *     An email that belongs to no account yet is invited as such: whoever registers with it may accept.
-         *     Inviting again someone with a pending invitation replaces it (the old token answers 410 INVITATION_EXPIRED).
-         *     404 for an unknown username, 409 CONFLICT when the user is already staff.
+         *     An invitation by email is bound to no account and notifies no one, whoever registered with the address
+         *     (addresses are not verified): send the token to the address; whoever holds it accepts, signed in with any
+         *     account. The answer's userId and username are then null.
+         *     Inviting again someone with a pending invitation (the same username or address) replaces it (the old token
+         *     answers 410 INVITATION_EXPIRED). 404 for an unknown username, 409 CONFLICT when the user is already staff.
          */
         post: operations["inviteStaff"];
         delete?: never;
@@ -329,10 +360,11 @@ export interface paths {
         put?: never;
         /**
          * Accept a staff invitation
-         * @description The invited user accepts an invitation and joins the staff with its role. The path carries the invitation's
-         *     token, or its id (from the invitee's STAFF_INVITATION notification). 403 FORBIDDEN for any other user holding
-         *     the token (the invitation stays valid), 404 for an unknown token or id, one of another organization, and an id
-         *     when the caller is not its invitee,
+         * @description The invitee accepts an invitation and joins the staff with its role. The path carries the invitation's token,
+         *     or, for an invitation by username, its id (from the invitee's STAFF_INVITATION notification). An invitation by
+         *     username is accepted by that user only (403 FORBIDDEN for any other user holding the token; the invitation
+         *     stays valid); one by email by whoever holds its token. 404 for an unknown token or id, one of another
+         *     organization, an id when the caller is not its invitee, and the id of an invitation by email,
          *     410 INVITATION_EXPIRED once expired (7 days) or replaced by a newer invitation, 409 INVITATION_USED when
          *     already accepted, 409 CONFLICT when the caller is already staff.
          */
@@ -675,7 +707,7 @@ export interface paths {
         };
         /**
          * The groups of a group stage (the draw)
-         * @description The groups of a GROUPS stage with their names, each listing its participants in fixture order. Before the stage is generated this is the explicit draw (`drawn` true) or, without one, an empty list; once generated, the groups as played.
+         * @description The groups of a GROUPS stage with their names, each listing its participants in fixture order. Before the stage is generated this is the explicit draw (`drawn` true) or, without one, an empty list; once generated, the groups as played. A stage of another format has no groups (409 CONFLICT, as setStageGroups answers).
          */
         get: operations["getStageGroups"];
         /**
@@ -777,7 +809,7 @@ export interface paths {
         put?: never;
         /**
          * Open registration
-         * @description Moves a PUBLISHED tournament to REGISTRATION_OPEN so players can register. Other states answer 409 INVALID_STATE.
+         * @description Moves a PUBLISHED tournament to REGISTRATION_OPEN so players can register. Other states answer 409 INVALID_STATE. Once `registrationClosesAt` has passed it would refuse every entry and close again by time, so it answers 409 CONFLICT naming `registrationClosesAt`, to be moved later (or cleared) with updateTournament first.
          */
         post: operations["openRegistration"];
         delete?: never;
@@ -817,7 +849,7 @@ export interface paths {
         put?: never;
         /**
          * Register for a tournament
-         * @description Registers the caller (or the caller's team when teamSize > 1) while registration is open; 409 ALREADY_REGISTERED, TOURNAMENT_FULL or REGISTRATION_CLOSED, and 409 CONFLICT naming `body.team.name` when another participant of the tournament holds that name (trimmed, in any case).
+         * @description Registers the caller (or the caller's team when teamSize > 1) while registration is open (a PUBLISHED tournament whose `registrationOpensAt` has passed opens at once, with the `tournament.registration_opened` event the schedule records); 409 ALREADY_REGISTERED (also for a caller who withdrew or was withdrawn, whom an organizer can reinstate), TOURNAMENT_FULL or REGISTRATION_CLOSED, and 409 CONFLICT naming `body.team.name` when another participant of the tournament holds that name as its name or team name (trimmed, in any case). A solo player is named by their display name, else (none, or another participant holds it) by their username; 409 CONFLICT when both are held. R6.1, R6.2.
          */
         post: operations["participateInTournament"];
         delete?: never;
@@ -840,6 +872,26 @@ export interface paths {
          * @description Confirms attendance of the caller's participant. When the tournament requires check-in, allowed from checkInOpensMinutesBefore the start until the start, else 409 INVALID_STATE; when it does not, allowed at any time before the tournament starts (attendance is then only recorded). 409 INVALID_STATE once started; 404 when the caller is not registered.
          */
         post: operations["checkInToTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw from a tournament
+         * @description A member of an entry (a solo player, or any member of a team, R6.12) withdraws it before the start; a user token only. The participant becomes WITHDRAWN, loses its seed and frees its place, and `participant.withdrawn` is recorded with the player's `userId`; withdrawing again returns the participant unchanged. 404 when the caller has no entry in the tournament; 409 INVALID_STATE for a DISQUALIFIED participant and once the tournament is ONGOING or COMPLETED (an organizer withdraws or disqualifies then). Only an organizer reinstates a withdrawn participant (updateParticipant).
+         */
+        post: operations["withdrawFromTournament"];
         delete?: never;
         options?: never;
         head?: never;
@@ -886,8 +938,9 @@ export interface paths {
          *     report), or by `username` (linked to that user, who can then check in and report like a registered player;
          *     the name defaults to her display name), or, in a team tournament, as `team` with its name and none or exactly
          *     teamSize member usernames. Capacity and one place per user still hold (409 TOURNAMENT_FULL,
-         *     409 ALREADY_REGISTERED); an explicit `seed` must be free (409 CONFLICT). 409 TOURNAMENT_LOCKED once started.
-         *     R24.1, R24.2.
+         *     409 ALREADY_REGISTERED); an explicit `seed` must be free (409 CONFLICT); the name and the team name must each
+         *     differ (trimmed, in any case) from every other participant's name and team name (409 CONFLICT naming
+         *     `body.name` or `body.team.name`). 409 TOURNAMENT_LOCKED once started. R24.1, R24.2.
          */
         post: operations["addParticipant"];
         delete?: never;
@@ -1021,7 +1074,7 @@ export interface paths {
         head?: never;
         /**
          * Update a participant
-         * @description Changes the seed (before the start only, else 409 TOURNAMENT_LOCKED) or the status (409 INVALID_TRANSITION when not allowed). A WITHDRAWN participant has given up their place and a DISQUALIFIED one keeps it, so reinstating a WITHDRAWN participant needs a free place (409 TOURNAMENT_FULL) and reinstating a DISQUALIFIED one does not (R6.11).
+         * @description Changes the seed or the rating (before the start only, else 409 TOURNAMENT_LOCKED naming the field) or the status (409 INVALID_TRANSITION when not allowed). A participant made WITHDRAWN or DISQUALIFIED before the start loses its seed (R24.6), and cannot be given one (409 INVALID_STATE naming `body.seed`). A WITHDRAWN participant has given up their place and a DISQUALIFIED one keeps it, so reinstating a WITHDRAWN participant needs a free place (409 TOURNAMENT_FULL) and reinstating a DISQUALIFIED one does not (R6.11).
          */
         patch: operations["updateParticipant"];
         trace?: never;
@@ -1629,8 +1682,9 @@ export interface paths {
         };
         /**
          * Get calendar feed
-         * @description Lists upcoming and past calendar events, by start time: the tournaments the caller plays (not withdrawn) or
-         *     organizes as staff (registration opening and closing, check-in opening, start), the caller's scheduled matches
+         * @description Lists upcoming and past calendar events, by start time: the tournaments the caller plays (not withdrawn; a
+         *     DRAFT only to its staff, R4.6) or organizes as staff (registration opening and closing, check-in opening,
+         *     start), the caller's scheduled matches
          *     (staff: every scheduled match of those tournaments, one round interval long) and the season starts and ends of
          *     the caller's circuits (of their organizations, where they hold a standing, or classifying one of their
          *     tournaments). tournamentId or circuitId narrow the feed to that tournament or circuit (404 when it is unknown
@@ -2244,6 +2298,7 @@ export interface components {
              */
             email: string;
             password: string;
+            /** @description Stored trimmed; blank (only spaces) is 400 naming `body.displayName`. R14.7. */
             displayName?: string;
         };
         /** @description Username or email (exactly one of them) plus password. */
@@ -2259,6 +2314,11 @@ export interface components {
         };
         RefreshRequest: {
             refreshToken: string;
+        };
+        PasswordChange: {
+            currentPassword: string;
+            /** @description At least 8 characters, as at registration; not the current password. */
+            newPassword: string;
         };
         LogoutRequest: {
             /** @description Also revoke this refresh token. */
@@ -2309,6 +2369,7 @@ export interface components {
         UpdateMeRequest: {
             /** @description A new username; case-insensitive unique (409 USERNAME_TAKEN). A change of case only is allowed. */
             username?: string;
+            /** @description Stored trimmed (null clears it); blank (only spaces) is 400 naming `body.displayName`. R14.7. */
             displayName?: string | null;
             bio?: string | null;
             /** Format: uri */
@@ -2394,10 +2455,10 @@ export interface components {
             organizationId: string;
             /**
              * Format: uuid
-             * @description The invited user; null for an email that belongs to no account yet.
+             * @description The invited user of an invitation by username; null for an invitation by email, which binds no account.
              */
             userId: string | null;
-            /** @description The invited user's username; null for an email that belongs to no account yet. */
+            /** @description The invited user's username; null for an invitation by email. */
             username: string | null;
             /**
              * Format: email
@@ -2428,10 +2489,10 @@ export interface components {
             organizationId: string;
             /**
              * Format: uuid
-             * @description The invited user; null for an email that belongs to no account yet.
+             * @description The invited user of an invitation by username; null for an invitation by email, which binds no account.
              */
             userId: string | null;
-            /** @description The invited user's username; null for an email that belongs to no account yet. */
+            /** @description The invited user's username; null for an invitation by email. */
             username: string | null;
             /**
              * Format: email
@@ -2515,6 +2576,7 @@ export interface components {
         };
         ApiKeyCreate: {
             name: string;
+            /** @description At most the number of scopes (10). */
             scopes: components["schemas"]["Scope"][];
             /**
              * Format: date-time
@@ -2800,6 +2862,7 @@ export interface components {
             };
         };
         StageInput: {
+            /** @description Stored trimmed; blank (only spaces) is 400 naming `body.stages[i].name`. R5.2. */
             name: string;
             format: components["schemas"]["StageFormat"];
             settings?: components["schemas"]["StageSettings"];
@@ -2867,6 +2930,7 @@ export interface components {
             completedAt: string | null;
         };
         TournamentCreate: {
+            /** @description Stored trimmed; blank (only spaces) is 400 naming `body.name`. R5.2. */
             name: string;
             description?: string | null;
             disciplineId: string;
@@ -2888,7 +2952,10 @@ export interface components {
             registrationClosesAt?: string | null;
             /** @default false */
             checkInRequired?: boolean;
-            /** @default 60 */
+            /**
+             * @description Minutes before startDate when check-in opens. 0 leaves no window, so with `checkInRequired` true it is 400 naming `body.checkInOpensMinutesBefore`.
+             * @default 60
+             */
             checkInOpensMinutesBefore?: number;
             /**
              * Format: uuid
@@ -2898,6 +2965,7 @@ export interface components {
         };
         /** @description Partial update (PUT with any subset). stages, teamSize and maxParticipants are locked once ONGOING or COMPLETED (409 TOURNAMENT_LOCKED); a COMPLETED tournament accepts only name and description. */
         TournamentUpdate: {
+            /** @description Stored trimmed; blank (only spaces) is 400 naming `body.name`. R5.2. */
             name?: string;
             description?: string | null;
             disciplineId?: string;
@@ -2905,13 +2973,14 @@ export interface components {
             teamSize?: number;
             /** Format: date-time */
             startDate?: string;
-            /** @description Replaces all stages. */
+            /** @description Replaces all stages, kept by number; a stage whose format changes loses its draw (setStageGroups). */
             stages?: components["schemas"]["StageInput"][];
             /** Format: date-time */
             registrationOpensAt?: string | null;
             /** Format: date-time */
             registrationClosesAt?: string | null;
             checkInRequired?: boolean;
+            /** @description Minutes before startDate when check-in opens. An update leaving check-in required with 0 (this field set to 0, or checkInRequired turned on while it is 0) is 400 naming `body.checkInOpensMinutesBefore`. */
             checkInOpensMinutesBefore?: number;
         };
         /** @description Participant and match analytics of one tournament, computed at request time. */
@@ -3041,6 +3110,11 @@ export interface components {
         ParticipantUpdate: {
             /** @description Explicit seed (null clears it); only before the start. */
             seed?: number | null;
+            /**
+             * @description Rating (Elo, MMR ...) as in addParticipant (null clears it); only before the start. R27.10.
+             * @example 2100
+             */
+            rating?: number | null;
             status?: components["schemas"]["ParticipantStatus"];
         };
         /**
@@ -3780,7 +3854,7 @@ export interface components {
         /**
          * @description Who receives what (a "side" is every user acting for a participant: the player, or each team member):
          *     TOURNAMENT_STARTED / TOURNAMENT_COMPLETED: every participant's users. REGISTRATION_CONFIRMED: the users of a
-         *     new registration. CHECK_IN_OPEN: registered users who have not checked in, once the check-in window opens.
+         *     new registration; for participants added while the tournament is a DRAFT, when it is published. CHECK_IN_OPEN: registered users who have not checked in, once the check-in window opens.
          *     MATCH_READY: both sides once both are known (round 1 at the start, later rounds as winners advance).
          *     MATCH_STARTING_SOON: both sides, 15 minutes before `scheduledAt`. MATCH_STARTED, MATCH_COMPLETED,
          *     MATCH_RESOLVED, MATCH_RESCHEDULED, MATCH_RESULT_CORRECTED: both sides. MATCH_RESULT_REPORTED: the opponent of the reporter (confirm or dispute it).
@@ -3806,7 +3880,7 @@ export interface components {
             type: components["schemas"]["NotificationType"];
             title: string;
             message: string;
-            /** @description Ids of the subjects, e.g. tournamentId, matchId, organizationId, token. */
+            /** @description Ids of the subjects, e.g. tournamentId, matchId, organizationId, invitationId (never a secret such as an invitation token, R13.9). */
             data: {
                 [key: string]: string;
             };
@@ -4008,7 +4082,7 @@ export interface components {
             type: "tournament.published" | "tournament.registration_opened" | "tournament.registration_closed" | "tournament.started" | "tournament.completed";
             data: components["schemas"]["TournamentEventData"];
         };
-        /** @description A participant registered, checked in, or was disqualified or withdrawn by an organizer. */
+        /** @description A participant registered, checked in, was disqualified or withdrawn by an organizer, or withdrew. */
         ParticipantWebhookEvent: components["schemas"]["WebhookEventBase"] & {
             /** @enum {string} */
             type: "participant.registered" | "participant.checked_in" | "participant.disqualified" | "participant.withdrawn";
@@ -4081,7 +4155,7 @@ export interface components {
             previousStatus?: components["schemas"]["ParticipantStatus"];
             /**
              * Format: uuid
-             * @description The user who acted (the captain for a team; for disqualified and withdrawn the organizer, null when an API key acted).
+             * @description The user who acted (the captain for a team; for disqualified and withdrawn the organizer, null when an API key acted, or the player who withdrew their own entry with withdrawFromTournament).
              */
             userId: string | null;
             /** @description Every user acting for the participant (registered only). */
@@ -5363,6 +5437,29 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChange"];
+            };
+        };
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getMe: {
         parameters: {
             query?: never;
@@ -5434,8 +5531,8 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
-                /** @description Only tournaments in this status. */
-                status?: components["parameters"]["TournamentStatusQuery"];
+                /** @description Only tournaments in this status (any status but DRAFT, which is never public). */
+                status?: components["parameters"]["PublicTournamentStatusQuery"];
             };
             header?: never;
             path?: never;
@@ -6620,6 +6717,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6920,6 +7018,40 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The participant, now CHECKED_IN. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParticipantResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    withdrawFromTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tournament id. */
+                id: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The participant, now WITHDRAWN. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -21,7 +21,9 @@ function smallBody(body: unknown): boolean {
  * `Vary: Accept-Encoding` on every response. Event streams (`text/event-stream`) are never compressed: a compressor
  * buffers, and each event must reach the subscriber when it is written. koa-compress runs once the rest of the stack
  * has answered, and only when the body may be worth compressing: a small buffer or string (most single resources)
- * skips its negotiation and header checks.
+ * skips its negotiation and header checks. A client that accepts no encoding at all (`identity;q=0`, `*;q=0`) gets
+ * the answer as it is (RFC 9110 §12.5.3 lets a server send identity then); should compressing fail anyway, the failure
+ * is logged and the answer is sent uncompressed, never replaced by a bare 500.
  */
 export function compression(): Middleware {
   const compressor = compress({
@@ -38,7 +40,19 @@ export function compression(): Middleware {
       ctx.vary('Accept-Encoding');
       return;
     }
-    // koa-compress sets Vary, then works on the finished response (its `next` has nothing left to run).
-    await compressor(ctx, answered);
+    // koa-compress fails (it sets an undefined Content-Encoding) when nothing the client lists is acceptable.
+    if (!ctx.acceptsEncodings('br', 'gzip', 'identity')) {
+      ctx.vary('Accept-Encoding');
+      return;
+    }
+    const body: unknown = ctx.body;
+    try {
+      // koa-compress sets Vary, then works on the finished response (its `next` has nothing left to run).
+      await compressor(ctx, answered);
+    } catch (error) {
+      ctx.app.emit('error', error, ctx);
+      ctx.remove('Content-Encoding');
+      ctx.body = body;
+    }
   };
 }

@@ -17,7 +17,9 @@ export function renderError(ctx: Parameters<Middleware<ApiState, ApiContextExtra
   ctx.status = error.status;
   if (error.headers) for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
   if (error.status === 401 && !ctx.response.get('WWW-Authenticate')) {
-    ctx.set('WWW-Authenticate', authChallenge(ctx.state.acceptedSchemes, { expired: error.code === 'TOKEN_EXPIRED' }));
+    // refreshToken's credential is the refresh token in its body; everywhere else an expired token is the access token.
+    const expired = error.code !== 'TOKEN_EXPIRED' ? undefined : ctx.state.operationId === 'refreshToken' ? 'refresh' : 'access';
+    ctx.set('WWW-Authenticate', authChallenge(ctx.state.acceptedSchemes, expired === undefined ? {} : { expired }));
   }
   const body: ErrorBody = {
     success: false,

@@ -40,19 +40,27 @@ export function sseMessage(event: LiveEvent): string {
   return `id: ${event.seq}\ndata: ${JSON.stringify(event)}\n\n`;
 }
 
-/** One open stream: its body, the number of the last event it was sent, and when it was last written to (epoch ms). */
+/**
+ * One open stream: its body, the number of the last event it was sent, when it was last written to (epoch ms), and
+ * the clock of its request (the `createdAt` of a `stream.reset` it is sent).
+ */
 interface Subscriber {
   body: PassThrough;
   cursor: number;
   lastWrite: number;
   stopped: boolean;
+  now: () => string;
 }
 
 /**
  * The poller of one tournament in one process (R28.13): every `pollIntervalMs` one cursor query reads the events
  * after the lowest cursor of its subscribers, and each subscriber is sent those after its own cursor (so a stream
- * resumed from an older Last-Event-ID catches up within the same query). It is created by the first subscriber and
- * stopped when the last one leaves.
+ * resumed from an older Last-Event-ID catches up within the same query). A query's answer goes only to the
+ * subscribers whose cursor is at or past the cursor it read after: one that joined during the query with a lower
+ * cursor is read for again in the same poll, so no stream skips an event (R28.3). When the first event answered is
+ * not the one right after the cursor read from, the events between were deleted (the backlog, R28.3): the streams
+ * that missed them are sent a `stream.reset` first. It is created by the first subscriber and stopped when the last
+ * one leaves.
  */
 class TournamentPoller {
   readonly subscribers = new Set<Subscriber>();
@@ -78,13 +86,13 @@ class TournamentPoller {
   private async tick(): Promise<void> {
     this.cancel = undefined;
     try {
-      let from = Math.min(...[...this.subscribers].map((s) => s.cursor));
-      while (Number.isFinite(from)) {
+      // The lowest cursor is read again after each query: a full page leaves more to read, and a subscriber that
+      // joined while the query ran may be behind the cursor it read after.
+      for (let from = this.lowestCursor(); Number.isFinite(from); from = this.lowestCursor()) {
         const events = await this.source.after(this.tournamentId, from, PAGE);
         if (this.stopped) return;
-        if (events.length > 0) this.deliver(events);
-        if (events.length < PAGE) break;
-        from = events[events.length - 1]!.seq;
+        this.deliver(from, events);
+        if (events.length < PAGE && this.lowestCursor() >= from) break;
       }
       const now = this.scheduler.now();
       for (const subscriber of this.subscribers) {
@@ -98,12 +106,38 @@ class TournamentPoller {
     if (!this.stopped) this.cancel = this.scheduler.schedule(() => void this.tick(), this.timing.pollIntervalMs);
   }
 
-  private deliver(events: LiveEvent[]): void {
+  /** The lowest cursor of the open subscribers (Infinity without one). */
+  private lowestCursor(): number {
+    let lowest = Infinity;
+    for (const subscriber of this.subscribers) if (!subscriber.stopped && subscriber.cursor < lowest) lowest = subscriber.cursor;
+    return lowest;
+  }
+
+  /**
+   * Sends `events`, the answer of a query after event `from`, to each subscriber whose cursor is at or past `from`
+   * (a lower one would miss the events between its cursor and `from`; the next query of the poll reads them). Events
+   * are numbered without gaps (R28.2), so a first event after `from + 1` means those between were deleted: a
+   * subscriber that had not received them gets a `stream.reset` resuming after the gap before the events.
+   */
+  private deliver(from: number, events: LiveEvent[]): void {
+    if (events.length === 0) return;
     const now = this.scheduler.now();
+    const resumeAfter = events[0]!.seq - 1;
     for (const subscriber of this.subscribers) {
+      if (subscriber.stopped || subscriber.cursor < from) continue;
       const fresh = events.filter((event) => event.seq > subscriber.cursor);
-      if (fresh.length === 0 || subscriber.stopped) continue;
-      subscriber.body.write(fresh.map(sseMessage).join(''));
+      if (fresh.length === 0) continue;
+      const reset =
+        subscriber.cursor < resumeAfter
+          ? sseMessage({
+              seq: resumeAfter,
+              type: 'stream.reset',
+              tournamentId: this.tournamentId,
+              data: { lastEventId: subscriber.cursor, resumeAfter },
+              createdAt: subscriber.now(),
+            })
+          : '';
+      subscriber.body.write(reset + fresh.map(sseMessage).join(''));
       subscriber.cursor = fresh[fresh.length - 1]!.seq;
       subscriber.lastWrite = now;
     }
@@ -157,7 +191,7 @@ export class LiveStreams {
       cursor = resumeAt;
     }
     body.write(head);
-    const subscriber: Subscriber = { body, cursor, lastWrite: this.scheduler.now(), stopped: false };
+    const subscriber: Subscriber = { body, cursor, lastWrite: this.scheduler.now(), stopped: false, now };
     let poller = this.pollers.get(tournamentId);
     if (!poller) {
       poller = new TournamentPoller(tournamentId, this.source, this.timing, this.scheduler, this.logger);

@@ -50,12 +50,13 @@ const PLATFORM_ERROR_CODES = new Set([
 
 /**
  * An Ajv over `document`: parameters are coerced and defaulted (`coerce`); request validators lower-case UUIDs in
- * place (`forRequests`, on a document marked by withLowercaseUuids); response validators only check.
+ * place (`forRequests`, on a document marked by withLowercaseUuids); response validators only check. With
+ * `allErrors` a validator reports every problem, else it stops at the first one.
  */
-function newAjv(document: OpenApiDocument, options: { coerce: boolean; forRequests: boolean }): Ajv2020 {
+function newAjv(document: OpenApiDocument, options: { coerce: boolean; forRequests: boolean; allErrors: boolean }): Ajv2020 {
   const ajv = new Ajv2020({
     strict: false,
-    allErrors: true,
+    allErrors: options.allErrors,
     logger: false,
     validateSchema: false,
     ...(options.coerce ? { coerceTypes: 'array' as const, useDefaults: true } : {}),
@@ -95,10 +96,75 @@ export function toDetails(prefix: string, errors: ErrorObject[] | null | undefin
   return [...details.filter((d) => !isSummary(d)), ...details.filter(isSummary)];
 }
 
-/** The error for a list of details: 400 VALIDATION_ERROR whose message names the first field (all are in `details`). */
-export function validationError(details: ErrorDetail[]): ApiError {
+/** The most details one error answer lists (R2.4): a body with more problems gets the first ones and a count. */
+export const MAX_ERROR_DETAILS = 100;
+
+/**
+ * The error for a list of details: 400 VALIDATION_ERROR whose message names the first field (all are in `details`).
+ * Beyond {@link MAX_ERROR_DETAILS} details, `details` keeps the first ones and the message says how many there were;
+ * `note` (e.g. that checking stopped at the first problem) is added to the message in parentheses.
+ */
+export function validationError(details: ErrorDetail[], note?: string): ApiError {
   const first = details[0]!;
-  return new ApiError('VALIDATION_ERROR', `${first.path}: ${first.message}`, { details });
+  const notes = note ? [note] : [];
+  if (details.length > MAX_ERROR_DETAILS) notes.push(`${details.length} problems, details lists the first ${MAX_ERROR_DETAILS}`);
+  const message = `${first.path}: ${first.message}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
+  return new ApiError('VALIDATION_ERROR', message, { details: details.slice(0, MAX_ERROR_DETAILS) });
+}
+
+/**
+ * Bodies of more JSON values than this (objects, arrays and scalars, counted) are checked up to their first problem
+ * only. Listing every problem costs Ajv time quadratic in their number (each failing item of an array copies the
+ * errors gathered so far): a few thousand items would hold the process for seconds.
+ */
+export const FULL_REPORT_MAX_VALUES = 1000;
+
+/** Whether `value` (parsed JSON) holds more than `limit` values, counted iteratively up to `limit` + 1. */
+function holdsMoreValuesThan(value: unknown, limit: number): boolean {
+  const pending: unknown[] = [value];
+  let count = 0;
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (++count > limit) return true;
+    if (Array.isArray(node)) {
+      if (count + pending.length + node.length > limit) return true;
+      for (const child of node) pending.push(child);
+    } else if (node !== null && typeof node === 'object') {
+      const children = Object.values(node);
+      if (count + pending.length + children.length > limit) return true;
+      for (const child of children) pending.push(child);
+    }
+  }
+  return false;
+}
+
+/** The problems of a request body, and whether they are all of them (false: checking stopped at the first). */
+interface BodyProblems {
+  details: ErrorDetail[];
+  complete: boolean;
+}
+
+/** The two Ajvs of request bodies (neither coerces): one stops at the first problem, the other lists them all. */
+interface BodyAjvs {
+  firstError: Ajv2020;
+  allErrors: Ajv2020;
+}
+
+/**
+ * A validator of the request body at `pointer`: a first pass stops at the first problem (linear in the body, whatever
+ * its size); a body that fails it and holds at most {@link FULL_REPORT_MAX_VALUES} values is checked again listing
+ * every problem (that validator compiled on first use), so that a client fixing a form sees all its fields at once.
+ */
+function compileBodyValidator(ajvs: BodyAjvs, pointer: string): (body: unknown) => BodyProblems {
+  const firstProblem = ajvs.firstError.compile(ref(pointer));
+  let everyProblem: ValidateFunction | undefined;
+  return (body) => {
+    if (firstProblem(body)) return { details: [], complete: true };
+    if (holdsMoreValuesThan(body, FULL_REPORT_MAX_VALUES)) return { details: toDetails('body', firstProblem.errors), complete: false };
+    everyProblem ??= ajvs.allErrors.compile(ref(pointer));
+    everyProblem(body);
+    return { details: toDetails('body', everyProblem.errors), complete: true };
+  };
 }
 
 const PREFIX: Record<ParameterLocation, string> = { path: 'path', query: 'query', header: 'header' };
@@ -126,11 +192,11 @@ function compileLocation(ajv: Ajv2020, document: OpenApiDocument, op: OperationS
   return { names: params.map((p) => p.name), validate: ajv.compile(schema) };
 }
 
-function compileRequestValidator(coercing: Ajv2020, strict: Ajv2020, document: OpenApiDocument, op: OperationSpec): RequestValidator {
+function compileRequestValidator(coercing: Ajv2020, bodies: BodyAjvs, document: OpenApiDocument, op: OperationSpec): RequestValidator {
   const path = compileLocation(coercing, document, op, 'path');
   const query = compileLocation(coercing, document, op, 'query');
   const header = compileLocation(coercing, document, op, 'header');
-  const body = op.bodyKind === 'json' && op.bodySchemaPointer ? strict.compile(ref(op.bodySchemaPointer)) : null;
+  const body = op.bodyKind === 'json' && op.bodySchemaPointer ? compileBodyValidator(bodies, op.bodySchemaPointer) : null;
 
   const pick = (v: LocationValidator | null, source: Record<string, unknown>, location: ParameterLocation, details: ErrorDetail[]) => {
     const out: Record<string, unknown> = {};
@@ -145,12 +211,17 @@ function compileRequestValidator(coercing: Ajv2020, strict: Ajv2020, document: O
     const params = pick(path, raw.params, 'path', details);
     const queryOut = pick(query, raw.query, 'query', details);
     const headers = pick(header, raw.headers, 'header', details);
+    let complete = true;
     if (raw.body === undefined) {
       if (op.bodyRequired && op.bodyKind === 'json') details.push({ path: 'body', message: 'is required' });
-    } else if (body && !body(raw.body)) {
-      details.push(...toDetails('body', body.errors));
+    } else if (body) {
+      const problems = body(raw.body);
+      details.push(...problems.details);
+      complete = problems.complete;
     }
-    if (details.length > 0) throw validationError(details);
+    if (details.length > 0) {
+      throw validationError(details, complete ? undefined : `the body holds more than ${FULL_REPORT_MAX_VALUES} values: checking stopped at its first problem`);
+    }
     return {
       params: params as Record<string, string>,
       query: queryOut,
@@ -199,7 +270,9 @@ function compileResponseValidator(strict: Ajv2020, op: OperationSpec, errorSchem
  * operation schemas are `$ref`s into it). Parameters are coerced to their schema types and get their defaults;
  * bodies are validated as sent (no coercion, no defaults, so a partial update stays partial). In both, a UUID is
  * lower-cased in place and a `date-time` must be an instant the server can store (contract-formats.ts, R2.13, R2.21).
- * With `validateResponses`, response validators are compiled too (the contract guard for tests).
+ * A refused request's details name every bad field, except in a body of more than {@link FULL_REPORT_MAX_VALUES}
+ * values (only its first problem) and beyond {@link MAX_ERROR_DETAILS} details (R2.4). With `validateResponses`,
+ * response validators are compiled too (the contract guard for tests).
  */
 export function compileValidators(
   document: OpenApiDocument,
@@ -227,9 +300,13 @@ const compiledCache = new WeakMap<OpenApiDocument, Map<string, { operations: num
 
 function compileAll(document: OpenApiDocument, operations: OperationSpec[], options: { validateResponses: boolean }): CompiledValidators {
   const requestDocument = withLowercaseUuids(document);
-  const coercing = newAjv(requestDocument, { coerce: true, forRequests: true });
-  const bodies = newAjv(requestDocument, { coerce: false, forRequests: true });
-  const responses = options.validateResponses ? newAjv(document, { coerce: false, forRequests: false }) : null;
+  // Parameters are few and short (the request line and headers are bounded): every problem is listed.
+  const coercing = newAjv(requestDocument, { coerce: true, forRequests: true, allErrors: true });
+  const bodies: BodyAjvs = {
+    firstError: newAjv(requestDocument, { coerce: false, forRequests: true, allErrors: false }),
+    allErrors: newAjv(requestDocument, { coerce: false, forRequests: true, allErrors: true }),
+  };
+  const responses = options.validateResponses ? newAjv(document, { coerce: false, forRequests: false, allErrors: true }) : null;
   const hasErrorSchema = Boolean(document.components?.schemas && 'Error' in document.components.schemas);
   const errorSchema = responses && hasErrorSchema ? responses.compile(ref('#/components/schemas/Error')) : null;
   const byOperation = new Map<string, OperationValidators>();

@@ -9,6 +9,23 @@ export function time(iso: string | null | undefined): string {
   return `<time datetime="${esc(iso)}">${esc(iso.replace('T', ' ').slice(0, 16))} UTC</time>`;
 }
 
+/**
+ * A calendar day (`YYYY-MM-DD`, R2.13) as a `<time>` element: the same day for every reader (the page script writes
+ * it in the reader's language, never shifting it through a time zone).
+ */
+export function day(date: string | null | undefined): string {
+  if (!date) return '<span class="muted">not set</span>';
+  return `<time datetime="${esc(date)}">${esc(date)}</time>`;
+}
+
+/**
+ * Text a user wrote (a participant's, tournament's or circuit's name, a reason) isolated from the text around it
+ * (`<bdi>`, R28.5): right-to-left letters or bidi controls in it (U+202E) never reorder the rest of the line.
+ */
+export function name(text: string | null | undefined): string {
+  return `<bdi>${esc(text)}</bdi>`;
+}
+
 /** Words for an API enum value (`REGISTRATION_OPEN` -> `Registration open`). */
 export function words(value: string | null | undefined): string {
   if (!value) return '';

@@ -8,6 +8,7 @@ import { openapiDocument } from '../contract';
 import { API_PREFIX } from '../http/router';
 import { pageScript, referenceScript } from './assets';
 import { circuitMain } from './circuit-page';
+import { homeMain } from './home-page';
 import { shell } from './html';
 import { matchMain } from './match-page';
 import { PAGE_CSS } from './styles';
@@ -16,7 +17,10 @@ import { referencePage } from './reference-page';
 
 type PageContext = Parameters<Middleware<ApiState, ApiContextExtras>>[0];
 
-/** Pages read as nobody: only what is public is shown (R28.5); a DRAFT tournament is 404 whatever the caller sends. */
+/**
+ * Pages read as nobody: only what is public is shown (R28.5); a DRAFT tournament is 404 whatever the caller sends, and
+ * the credentials a page request carries are never read (see servesPage).
+ */
 const ANONYMOUS: AuthContext = { kind: 'anonymous' };
 
 function sendHtml(ctx: PageContext, status: number, body: string): void {
@@ -54,28 +58,48 @@ async function tournamentData(ctx: PageContext, id: string): Promise<TournamentP
 
 const isBroadcast = (ctx: PageContext) => ctx.query.view === 'broadcast';
 
+/** The id of a page's path in lower case: ids compare without case, as in the API (R2.21). */
+const idOf = (ctx: { params: Record<string, string | undefined> }): string => ctx.params.id!.toLowerCase();
+
+/** How many tournaments each list of the home page shows. */
+const HOME_LIST_LIMIT = 20;
+
+/** The home page (R28.15): the public tournaments being played, then those starting from today (UTC) on. */
+async function homePage(ctx: PageContext): Promise<string> {
+  const today = ctx.deps.clock.now().toISOString().slice(0, 10);
+  const [live, upcoming] = await Promise.all([
+    ctx.services.players.listPublic({ page: 1, limit: HOME_LIST_LIMIT, status: 'ONGOING' }),
+    ctx.services.players.listPublic({ page: 1, limit: HOME_LIST_LIMIT, startDate: today }),
+  ]);
+  const next = upcoming.items.filter((t) => t.status !== 'ONGOING' && t.status !== 'COMPLETED');
+  return shell({ title: 'Tourney', main: homeMain({ live: live.items, upcoming: next }) }, PAGE_CSS);
+}
+
 /**
- * The public pages (R28.5 to R28.9), outside /api/v1: `/t/{id}` a tournament (`?view=broadcast` for OBS),
- * `/t/{id}/live` its main part (the page script redraws from it), `/m/{id}` a match, `/c/{id}` a circuit,
- * `/assets/live.js` the page script, `/docs` the API reference, `/openapi.json` and `/openapi.yaml` the contract.
+ * The router of the public pages (R28.5 to R28.9, R28.15), outside /api/v1: `/` the home page, `/t/{id}` a tournament
+ * (`?view=broadcast` for OBS), `/t/{id}/live` its main part (the page script redraws from it), `/m/{id}` a match,
+ * `/c/{id}` a circuit, `/assets/live.js` the page script, `/docs` the API reference, `/openapi.json` and
+ * `/openapi.yaml` the contract. Built once per process (it holds no state).
  */
-export function pageRoutes(): Middleware<ApiState, ApiContextExtras> {
+function pageRouter(): Router<ApiState, ApiContextExtras> {
+  if (shared) return shared;
   const router = new Router<ApiState, ApiContextExtras>();
+  router.get('/', (ctx) => page(ctx, () => homePage(ctx)));
   router.get('/t/:id', (ctx) =>
     page(ctx, async () => {
       // The live stream position first, so that no change after the data is read is missed by the page script.
-      const { latest: seq } = await ctx.services.live.open(ANONYMOUS, ctx.params.id!);
-      const data = await tournamentData(ctx, ctx.params.id!);
+      const { latest: seq } = await ctx.services.live.open(ANONYMOUS, idOf(ctx));
+      const data = await tournamentData(ctx, idOf(ctx));
       const broadcast = isBroadcast(ctx);
       return shell({ title: data.tournament.name, main: tournamentMain(data, broadcast), broadcast, live: { tournamentId: data.tournament.id, seq } }, PAGE_CSS);
     }),
   );
   router.get('/t/:id/live', (ctx) =>
-    page(ctx, async () => tournamentMain(await tournamentData(ctx, ctx.params.id!), isBroadcast(ctx))),
+    page(ctx, async () => tournamentMain(await tournamentData(ctx, idOf(ctx)), isBroadcast(ctx))),
   );
   router.get('/m/:id', (ctx) =>
     page(ctx, async () => {
-      const match = await ctx.services.matches.get(ANONYMOUS, ctx.params.id!);
+      const match = await ctx.services.matches.get(ANONYMOUS, idOf(ctx));
       const { tournament, bracket } = await tournamentData(ctx, match.tournamentId);
       // The round as the tournament page names it ("Quarter-finals", "Losers round 2", R27.11).
       const round = bracket?.stages.flatMap((s) => s.rounds).find((r) => r.matches.some((m) => m.id === match.id))?.name;
@@ -84,7 +108,7 @@ export function pageRoutes(): Middleware<ApiState, ApiContextExtras> {
   );
   router.get('/c/:id', (ctx) =>
     page(ctx, async () => {
-      const circuit = await ctx.services.circuits.getPublic(ctx.params.id!);
+      const circuit = await ctx.services.circuits.getPublic(idOf(ctx));
       return shell({ title: circuit.name, main: circuitMain(circuit) }, PAGE_CSS);
     }),
   );
@@ -107,9 +131,28 @@ export function pageRoutes(): Middleware<ApiState, ApiContextExtras> {
     ctx.type = 'application/yaml; charset=utf-8';
     ctx.body = (yamlText ??= stringify(openapiDocument));
   });
-  const routes = router.routes() as unknown as Middleware<ApiState, ApiContextExtras>;
-  // No page lives under the API prefix: its requests skip this router's matching (R28.5).
+  shared = router;
+  return router;
+}
+
+let shared: Router<ApiState, ApiContextExtras> | undefined;
+
+/**
+ * The public pages as a middleware (see pageRouter). Requests under the API prefix skip it: no page lives there
+ * (R28.5).
+ */
+export function pageRoutes(): Middleware<ApiState, ApiContextExtras> {
+  const routes = pageRouter().routes() as unknown as Middleware<ApiState, ApiContextExtras>;
   return (ctx, next) => (ctx.path.startsWith(API_PAGES_SKIP) ? next() : routes(ctx, next));
+}
+
+/**
+ * Whether a request (path and method) goes to a public page, the page script, the API reference or the contract:
+ * those are read as an anonymous caller, so the app neither looks up nor refuses the credentials such a request
+ * carries (R28.5; a site behind an HTTP Basic-auth proxy sends `Authorization: Basic ...` with every page).
+ */
+export function servesPage(ctx: { path: string; method: string }): boolean {
+  return !ctx.path.startsWith(API_PAGES_SKIP) && pageRouter().match(ctx.path, ctx.method).route;
 }
 
 /** Paths under this prefix are operations, never pages. */

@@ -1,34 +1,46 @@
 import type { Bracket, BracketMatch } from '../contract-types';
-import { esc, time, words } from './html';
+import { esc, name, time, words } from './html';
 import { playOffLabel, playOffPlaces } from './play-off-places';
 
 type BracketStage = Bracket['stages'][number];
 type Round = BracketStage['rounds'][number];
 type Row = BracketStage['standings'][number];
 
-/** One side of a match box: name (or "TBD"), score, winner in bold. */
+/**
+ * What stands for a side without a participant (R28.5): "Bye" on a Swiss bye (a free win, no opponent), "—" on a
+ * grand-final reset not needed, else "TBD" (not known yet).
+ */
+export function emptySide(resultType: BracketMatch['resultType']): string {
+  return resultType === 'BYE' ? 'Bye' : resultType === 'NOT_NEEDED' ? '—' : 'TBD';
+}
+
+/** One side of a match box: name (isolated, R28.5) or what stands for an empty side, score, winner in bold. */
 function side(match: BracketMatch, slot: 0 | 1): string {
   const s = match.participants[slot]!;
   const won = match.winnerId !== null && s.participantId === match.winnerId;
-  const name = s.name ?? (match.resultType === 'NOT_NEEDED' ? '—' : 'TBD');
+  const shown = s.name !== null ? name(s.name) : `<span class="muted">${esc(emptySide(match.resultType))}</span>`;
   const seed = s.seed !== null ? `<span class="muted">${s.seed}</span> ` : '';
-  return `<span class="s${won ? ' w' : ''}"><span class="n">${seed}${esc(name)}</span><span>${s.score ?? ''}</span></span>`;
+  return `<span class="s${won ? ' w' : ''}"><span class="n">${seed}${shown}</span><span>${s.score ?? ''}</span></span>`;
 }
 
 /**
  * A match box linking to its match page (R28.5): an optional label on top (the place a play-off decides), both sides,
- * scores, and its status when not scheduled.
+ * scores, and its status when not scheduled ("Bye" for a Swiss bye, "Not needed" for a reset not played).
  */
 export function matchBox(match: BracketMatch, label?: string): string {
-  const status = match.resultType === 'NOT_NEEDED' ? 'Not needed' : match.status === 'SCHEDULED' ? '' : words(match.status);
+  const status =
+    match.resultType === 'NOT_NEEDED' ? 'Not needed' : match.resultType === 'BYE' ? 'Bye' : match.status === 'SCHEDULED' ? '' : words(match.status);
   return `<a class="m" href="/m/${esc(match.id)}" data-match="${esc(match.id)}" data-status="${esc(match.status)}" >${
     label ? `<span class="meta label">${esc(label)}</span>` : ''
   }${side(match, 0)}${side(match, 1)}${status ? `<span class="meta">${esc(status)}</span>` : ''}</a>`;
 }
 
-/** Rounds side by side, each a column of match boxes spread evenly: an elimination tree (R28.5). `labels` by match id. */
-function tree(rounds: readonly Round[], labels: ReadonlyMap<string, string> = new Map()): string {
-  return `<div class="scroll"><div class="tree">${rounds
+/**
+ * Rounds side by side, each a column of match boxes spread evenly: an elimination tree (R28.5). `labels` by match id;
+ * `key` names its scroll box across redraws (the page script keeps its horizontal scroll, R28.6).
+ */
+function tree(rounds: readonly Round[], key: string, labels: ReadonlyMap<string, string> = new Map()): string {
+  return `<div class="scroll" data-key="${esc(key)}"><div class="tree">${rounds
     .map((r) => `<section class="round"><h4>${esc(r.name)}</h4><div class="ms">${r.matches.map((m) => matchBox(m, labels.get(m.id))).join('')}</div></section>`)
     .join('')}</div></div>`;
 }
@@ -58,7 +70,7 @@ function elimination(stage: BracketStage, single: boolean): string {
       const rounds = stage.rounds.filter((r) => r.bracket === kind);
       if (rounds.length === 0) return '';
       const title = single && kind === 'WINNERS' ? '' : `<h3>${esc(PART_TITLES[kind] ?? words(kind))}</h3>`;
-      return `<div class="part">${title}${tree(rounds, labels)}</div>`;
+      return `<div class="part">${title}${tree(rounds, `${stage.stage.id}:${kind}`, labels)}</div>`;
     })
     .join('')}</div>`;
 }
@@ -72,25 +84,43 @@ function tiebreakNames(rows: readonly Row[]): string[] {
 
 const num = (value: unknown): string => (typeof value === 'number' ? String(Math.round(value * 100) / 100) : esc(value));
 
+/** Column headers of the tiebreaks whose names are not plain words (the FIDE spellings); the others read as words. */
+const TIEBREAK_LABELS: Readonly<Record<string, string>> = {
+  SONNEBORN_BERGER: 'Sonneborn-Berger',
+  BUCHHOLZ_CUT1: 'Buchholz Cut-1',
+  BUCHHOLZ_CUT2: 'Buchholz Cut-2',
+  MEDIAN_BUCHHOLZ: 'Median Buchholz',
+  HEAD_TO_HEAD_MINI_LEAGUE: 'Head to head mini-league',
+  OPPONENT_MATCH_WIN_PERCENTAGE: 'Opponent match-win %',
+  GAME_WIN_PERCENTAGE: 'Game-win %',
+  OPPONENT_GAME_WIN_PERCENTAGE: 'Opponent game-win %',
+};
+
+/** The column header of a tiebreak (`SONNEBORN_BERGER` -> `Sonneborn-Berger`, `SCORES_FOR` -> `Scores for`). */
+export function tiebreakLabel(tiebreak: string): string {
+  return TIEBREAK_LABELS[tiebreak] ?? words(tiebreak);
+}
+
 /**
  * A standings table with points and one column per tiebreak (R28.5). When a row has a Swiss bye, a Byes column
- * follows Played: wins count byes and Played does not, so without it W could read as more than Played.
+ * follows Played: wins count byes and Played does not, so without it W could read as more than Played. `key` names
+ * its scroll box across redraws (R28.6).
  */
-export function standingsTable(rows: readonly Row[], caption: string): string {
+export function standingsTable(rows: readonly Row[], caption: string, key: string): string {
   const tiebreaks = tiebreakNames(rows);
   const withByes = rows.some((r) => (r.byes ?? 0) > 0);
-  const head = ['#', 'Name', 'Played', ...(withByes ? ['Byes'] : []), 'W', 'D', 'L', 'Points', ...tiebreaks.map(words)]
+  const head = ['#', 'Name', 'Played', ...(withByes ? ['Byes'] : []), 'W', 'D', 'L', 'Points', ...tiebreaks.map(tiebreakLabel)]
     .map((h) => `<th scope="col">${esc(h)}</th>`)
     .join('');
   const body = rows
     .map(
       (r) =>
-        `<tr><td>${r.tiedWithPrevious ? '=' : r.rank}</td><td>${esc(r.name)}</td><td>${r.played}</td>${withByes ? `<td>${r.byes ?? 0}</td>` : ''}<td>${r.wins}</td><td>${r.draws}</td><td>${r.losses}</td><td>${num(r.points)}</td>${tiebreaks
+        `<tr><td>${r.tiedWithPrevious ? '=' : r.rank}</td><td>${name(r.name)}</td><td>${r.played}</td>${withByes ? `<td>${r.byes ?? 0}</td>` : ''}<td>${r.wins}</td><td>${r.draws}</td><td>${r.losses}</td><td>${num(r.points)}</td>${tiebreaks
           .map((t) => `<td>${num((r.tiebreaks as Record<string, unknown>)[t])}</td>`)
           .join('')}</tr>`,
     )
     .join('');
-  return `<div class="scroll"><table><caption>${esc(caption)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
+  return `<div class="scroll" data-key="${esc(key)}"><table><caption>${esc(caption)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
 /** A group's table caption (R28.5): "Group A" for a short name (the default A, B, ...), else its own name ("Europe"). */
@@ -105,12 +135,12 @@ function pools(stage: BracketStage, broadcast: boolean): string {
   const tables = groups
     .map((g) => {
       const rows = stage.standings.filter((r) => (r.group ?? 0) === g);
-      return standingsTable(rows, g ? groupCaption(rows[0]?.groupName ?? null, g) : 'Standings');
+      return standingsTable(rows, g ? groupCaption(rows[0]?.groupName ?? null, g) : 'Standings', `${stage.stage.id}:table:${g}`);
     })
     .join('');
   if (broadcast) return tables;
   const rounds = stage.rounds
-    .map((r) => `<details><summary>${esc(r.name)}${r.matches.length ? '' : ' (not paired yet)'}</summary><div class="tree" style="flex-wrap:wrap">${r.matches.map((m) => matchBox(m)).join('')}</div></details>`)
+    .map((r) => `<details data-key="${esc(`${stage.stage.id}:${r.bracket}:${r.round}`)}"><summary>${esc(r.name)}${r.matches.length ? '' : ' (not paired yet)'}</summary><div class="tree" style="flex-wrap:wrap">${r.matches.map((m) => matchBox(m)).join('')}</div></details>`)
     .join('');
   return tables + `<h3>Rounds</h3>${rounds}`;
 }
@@ -122,7 +152,7 @@ export function stageView(stage: BracketStage, options: { broadcast?: boolean; s
     format === 'SINGLE_ELIMINATION' || format === 'DOUBLE_ELIMINATION'
       ? elimination(stage, format === 'SINGLE_ELIMINATION')
       : pools(stage, options.broadcast ?? false);
-  const title = options.showTitle === false ? '' : `<h2>${esc(stage.stage.name)} <span class="badge">${esc(words(format))}</span> <span class="badge ${esc(stage.stage.status)}">${esc(words(stage.stage.status))}</span></h2>`;
+  const title = options.showTitle === false ? '' : `<h2>${name(stage.stage.name)} <span class="badge">${esc(words(format))}</span> <span class="badge ${esc(stage.stage.status)}">${esc(words(stage.stage.status))}</span></h2>`;
   return `<section class="stage" data-stage="${esc(stage.stage.id)}">${title}${body}</section>`;
 }
 
@@ -134,6 +164,6 @@ export function scheduleList(matches: readonly BracketMatch[], limit = 30): stri
     .slice(0, limit);
   if (open.length === 0) return '<p class="muted">No match waiting.</p>';
   return `<ul class="plain">${open
-    .map((m) => `<li>${time(m.scheduledAt)} — <a href="/m/${esc(m.id)}">${esc(m.participants.map((p) => p.name ?? 'TBD').join(' vs '))}</a> <span class="muted">${esc(words(m.status))}</span></li>`)
+    .map((m) => `<li>${time(m.scheduledAt)} — <a href="/m/${esc(m.id)}">${m.participants.map((p) => (p.name !== null ? name(p.name) : 'TBD')).join(' vs ')}</a> <span class="muted">${esc(words(m.status))}</span></li>`)
     .join('')}</ul>`;
 }

@@ -1,5 +1,5 @@
 import type { Bracket, BracketMatch, Tournament } from '../contract-types';
-import { esc, time, words } from './html';
+import { esc, name, time, words } from './html';
 import { scheduleList, stageView } from './stage-view';
 
 /** What the tournament page shows: the tournament, and its bracket once started (null before). */
@@ -21,7 +21,7 @@ function overview(t: Tournament): string {
     ['Participants', `${t.currentParticipants} / ${t.maxParticipants}`],
   ];
   if (t.completedAt) facts.push(['Finished', time(t.completedAt)]);
-  return `<h1>${esc(t.name)}</h1>${t.description ? `<p>${esc(t.description)}</p>` : ''}<dl class="facts">${facts
+  return `<h1>${name(t.name)}</h1>${t.description ? `<p>${esc(t.description)}</p>` : ''}<dl class="facts">${facts
     .map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`)
     .join('')}</dl>`;
 }
@@ -30,7 +30,7 @@ function placements(bracket: Bracket): string {
   if (bracket.placements.length === 0) return '';
   return `<h2>Placements</h2><ol class="places">${[...bracket.placements]
     .sort((a, b) => a.placement - b.placement)
-    .map((p) => `<li value="${p.placement}"><strong>${esc(p.placementRange)}</strong> ${esc(p.name)}</li>`)
+    .map((p) => `<li value="${p.placement}"><strong>${esc(p.placementRange)}</strong> ${name(p.name)}</li>`)
     .join('')}</ol>`;
 }
 
@@ -41,13 +41,13 @@ function placements(bracket: Bracket): string {
 export function tournamentMain(data: TournamentPageData, broadcast: boolean): string {
   const { tournament, bracket } = data;
   if (broadcast) {
-    if (!bracket) return `<h1>${esc(tournament.name)}</h1><p>Not started yet.</p>`;
+    if (!bracket) return `<h1>${name(tournament.name)}</h1><p>Not started yet.</p>`;
     const current = bracket.stages.find((s) => s.stage.status === 'ONGOING') ?? bracket.stages.at(-1)!;
-    return `<h1>${esc(tournament.name)}</h1>${stageView(current, { broadcast: true, showTitle: bracket.stages.length > 1 })}`;
+    return `<h1>${name(tournament.name)}</h1>${stageView(current, { broadcast: true, showTitle: bracket.stages.length > 1 })}`;
   }
   if (!bracket) {
     return `${overview(tournament)}<h2>Stages</h2><ul>${tournament.stages
-      .map((s) => `<li>${esc(s.name)} — ${esc(words(s.format))}</li>`)
+      .map((s) => `<li>${name(s.name)} — ${esc(words(s.format))}</li>`)
       .join('')}</ul><p class="muted">The bracket is drawn when the tournament starts.</p>`;
   }
   return `${overview(tournament)}${placements(bracket)}${bracket.stages.map((s) => stageView(s)).join('')}<h2>Schedule</h2>${scheduleList(

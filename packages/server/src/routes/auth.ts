@@ -1,11 +1,15 @@
 import type { OperationHandlers } from '../http/operation';
 import { created, NO_STORE, noContent, ok } from '../http/reply';
 
-/** Auth operations (register, login, refreshToken, logout); token answers are never cached. */
+/** Auth operations (register, login, refreshToken, logout, changePassword); token answers are never cached. */
 export const authHandlers: OperationHandlers = {
   register: async (ctx, { body }) => created(await ctx.services.auth.register(body), NO_STORE),
   login: async (ctx, { body }) => ok(await ctx.services.auth.login(body), NO_STORE),
   refreshToken: async (ctx, { body }) => ok(await ctx.services.auth.refresh(body.refreshToken), NO_STORE),
+  changePassword: async (ctx, { body }) => {
+    await ctx.services.auth.changePassword(ctx.state.auth, body.currentPassword, body.newPassword);
+    return noContent();
+  },
   logout: async (ctx, { body }) => {
     await ctx.services.auth.logout(ctx.state.auth, body?.refreshToken);
     return noContent();

@@ -3,7 +3,7 @@ import { created, listed, noContent, ok } from '../http/reply';
 
 /**
  * Tournament operations (R5.1 to R5.16, R6.1 to R6.3): CRUD, list, lifecycle (publish, registration open/close, start),
- * stages, the draw and stage seeding (R23.3, R23.4), bracket, schedule, and participate / check-in. getTournamentAnalytics lives in routes/analytics.ts.
+ * stages, the draw and stage seeding (R23.3, R23.4), bracket, schedule, and participate / check-in / withdraw (R6.12). getTournamentAnalytics lives in routes/analytics.ts.
  */
 export const tournamentHandlers: OperationHandlers = {
   createTournament: async (ctx, { body }) => created(await ctx.services.tournaments.create(ctx.state.auth, body)),
@@ -28,4 +28,5 @@ export const tournamentHandlers: OperationHandlers = {
   participateInTournament: async (ctx, { params, body }) =>
     created(await ctx.services.participants.participate(ctx.state.auth, params.id, body)),
   checkInToTournament: async (ctx, { params }) => ok(await ctx.services.participants.checkIn(ctx.state.auth, params.id)),
+  withdrawFromTournament: async (ctx, { params }) => ok(await ctx.services.participants.withdraw(ctx.state.auth, params.id)),
 };

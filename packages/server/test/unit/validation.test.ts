@@ -10,6 +10,8 @@ describe('formatPath', () => {
     expect(formatPath('body', '', 'name')).toBe('body.name');
     expect(formatPath('body', '/placements/3-4')).toBe('body.placements["3-4"]');
     expect(formatPath('query', '/a~1b')).toBe('query["a/b"]');
+    expect(formatPath('header', '', 'Idempotency-Key')).toBe('header.idempotency-key');
+    expect(formatPath('header', '/last-event-id')).toBe('header.last-event-id');
   });
 });
 

@@ -66,7 +66,8 @@ export function createPostgresDatabase(pool: Pool): Kysely<Database> {
  * `pool` as Kysely's PostgreSQL driver uses it, except that SQL marked {@link PREPARED_MARK} (the hot reads of
  * compileOnce and reusableQuery, a fixed set of texts) runs as a named prepared statement: node-postgres parses it
  * once per connection and then only binds and executes it, instead of parsing and planning the text on every call
- * (R18.7). Names are given per pool in order of first use (`tourney_1`, ...), one per text.
+ * (R18.7). Names are given per pool in order of first use (`tourney_1`, ...), one per text. A connection that drops
+ * while checked out fails its next statement instead of ending the process (R21.4).
  */
 function preparingHotStatements(pool: Pool): PostgresPool {
   const names = new Map<string, string>();
@@ -78,11 +79,24 @@ function preparingHotStatements(pool: Pool): PostgresPool {
   return {
     async connect() {
       const client = await pool.connect();
+      // A connection that drops while checked out but between statements (inside a transaction, or held by
+      // runExclusive for its lock) makes the client emit 'error', and node-postgres leaves a checked-out client
+      // without a listener: unhandled, it would end the process. Kept here, the next statement on it fails instead,
+      // and the release hands the error back, so the pool discards the client rather than reuse it.
+      let dropped: Error | undefined;
+      const onError = (error: Error) => {
+        dropped = error;
+      };
+      client.on('error', onError);
       const query = (text: unknown, values?: readonly unknown[]): unknown =>
         typeof text === 'string' && text.startsWith(PREPARED_MARK)
           ? client.query({ name: nameOf(text), text, values: values as unknown[] })
           : client.query(text as string, values as unknown[]);
-      return { query, release: () => client.release() } as unknown as PostgresPoolClient;
+      const release = () => {
+        client.removeListener('error', onError);
+        client.release(dropped);
+      };
+      return { query, release } as unknown as PostgresPoolClient;
     },
     end: () => pool.end(),
   };

@@ -13,10 +13,11 @@ import type { Database } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { AppDeps } from '../../deps';
 import type { AuthContext, UserAuth } from '../../auth/auth-context';
-import { AppError } from '../../errors/app-error';
+import { AppError, invalidField } from '../../errors/app-error';
 import { newId } from '../../ids';
 import type { AccessService } from '../access';
 import { toOwnProfile } from '../users/user-service';
+import { storedDisplayName } from '../users/display-name';
 import type { AuthTokens, LoginRequest, OwnProfile, RegisterRequest } from '../../contract-types';
 
 const INVALID_CREDENTIALS = 'invalid username, email or password';
@@ -43,9 +44,11 @@ export class AuthService {
 
   /**
    * Creates an account and its first session. Usernames and emails are unique case-insensitively:
-   * 409 USERNAME_TAKEN / EMAIL_TAKEN. The email is stored lower-cased.
+   * 409 USERNAME_TAKEN / EMAIL_TAKEN. The email is stored lower-cased, the display name trimmed (400 naming
+   * `body.displayName` when blank, R14.7).
    */
   async register(input: RegisterRequest): Promise<AuthTokens> {
+    const displayName = storedDisplayName(input.displayName ?? null);
     const usernameLower = input.username.toLowerCase();
     const email = input.email.toLowerCase();
     const passwordHash = await hashPassword(input.password);
@@ -65,7 +68,7 @@ export class AuthService {
           username_lower: usernameLower,
           email,
           password_hash: passwordHash,
-          display_name: input.displayName ?? null,
+          display_name: displayName,
           bio: null,
           avatar_url: null,
           country: null,
@@ -99,6 +102,33 @@ export class AuthService {
   }
 
   /**
+   * Changes the caller's password (R1.24): `currentPassword` must be the account's password, `newPassword` (at least
+   * 8 characters, checked by the contract) another one. The new hash replaces the one checked (compare-and-set, so of
+   * two changes sent at once one wins and the other is refused as a wrong current password), and every other session
+   * of the user is revoked in the same transaction; the caller's own session stays.
+   * @throws AppError 403 FORBIDDEN naming body.currentPassword when it is wrong; 400 naming body.newPassword when it
+   *   is the current password; 403 API_KEY_NOT_ALLOWED for an API key.
+   */
+  async changePassword(auth: AuthContext, currentPassword: string, newPassword: string): Promise<void> {
+    const userId = this.access.requireUser(auth);
+    if (auth.kind !== 'user') return;
+    const user = await this.deps.db.selectFrom('users').select(['id', 'password_hash']).where('id', '=', userId).executeTakeFirst();
+    const wrong = () =>
+      new AppError('FORBIDDEN', 'body.currentPassword: not the password of this account', {
+        details: [{ path: 'body.currentPassword', message: 'not the password of this account' }],
+      });
+    if (!user || !(await verifyPassword(currentPassword, user.password_hash))) throw wrong();
+    if (await verifyPassword(newPassword, user.password_hash)) throw invalidField('body.newPassword', 'must differ from the current password');
+    const newHash = await hashPassword(newPassword);
+    const now = this.deps.clock.now().toISOString();
+    await this.deps.db.transaction().execute(async (trx) => {
+      const changed = await trx.updateTable('users').set({ password_hash: newHash }).where('id', '=', userId).where('password_hash', '=', user.password_hash).executeTakeFirst();
+      if (Number(changed.numUpdatedRows) !== 1) throw wrong();
+      await trx.updateTable('auth_sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('id', '!=', auth.sessionId).where('revoked_at', 'is', null).execute();
+    });
+  }
+
+  /**
    * Exchanges a refresh token for a new token pair and revokes the old session (rotation): presenting the old
    * refresh token again answers 401 UNAUTHORIZED. An expired refresh token is 401 TOKEN_EXPIRED.
    */
@@ -129,23 +159,26 @@ export class AuthService {
   }
 
   /**
-   * Revokes the caller's session (the access token used for this request) and, when given, the session of
-   * `refreshToken` if it belongs to the same user (other tokens are ignored). 401 without a user token.
+   * Logs out (R1.6): revokes the caller's session (the access token used for this request) and, when given, the
+   * session of `refreshToken` (of the same user when a user calls; any when anonymous: a client whose access token
+   * expired logs out with its refresh token alone). A refresh token naming no live session revokes nothing.
+   * @throws AppError 400 naming body.refreshToken when called without an access token and without a refresh token.
    */
   async logout(auth: AuthContext, refreshToken?: string): Promise<void> {
-    const userId = this.access.requireUser(auth);
-    if (auth.kind !== 'user') return;
+    if (auth.kind === 'anonymous' && !refreshToken) {
+      throw invalidField('body.refreshToken', 'is required without an access token (log out with the access token, or with the refresh token once it has expired)');
+    }
+    const userId = auth.kind === 'anonymous' ? null : this.access.requireUser(auth);
     const now = this.deps.clock.now().toISOString();
     await this.deps.db.transaction().execute(async (trx) => {
-      await trx.updateTable('auth_sessions').set({ revoked_at: now }).where('id', '=', auth.sessionId).where('revoked_at', 'is', null).execute();
+      if (auth.kind === 'user') {
+        await trx.updateTable('auth_sessions').set({ revoked_at: now }).where('id', '=', auth.sessionId).where('revoked_at', 'is', null).execute();
+      }
       if (refreshToken) {
-        await trx
-          .updateTable('auth_sessions')
-          .set({ revoked_at: now })
-          .where('refresh_token_hash', '=', hashSecret(refreshToken))
-          .where('user_id', '=', userId)
-          .where('revoked_at', 'is', null)
-          .execute();
+        // The refresh token is the credential of its own session: whoever holds it could use it, so it may end it.
+        let revoke = trx.updateTable('auth_sessions').set({ revoked_at: now }).where('refresh_token_hash', '=', hashSecret(refreshToken)).where('revoked_at', 'is', null);
+        if (userId !== null) revoke = revoke.where('user_id', '=', userId);
+        await revoke.execute();
       }
     });
   }
@@ -165,7 +198,10 @@ export class AuthService {
     return { kind: 'user', userId: session.user_id, sessionId: session.id };
   }
 
-  /** Inserts a new session for `userId` and returns its tokens (inside the caller's transaction). */
+  /**
+   * Inserts a new session for `userId` and returns its tokens (inside the caller's transaction); deletes the user's
+   * sessions that can no longer be used (R1.23).
+   */
   async #issue(db: Kysely<Database> | Transaction<Database>, userId: string, user: OwnProfile): Promise<AuthTokens> {
     const { accessTokenTtlSeconds, refreshTokenTtlSeconds } = this.deps.config;
     const now = this.deps.clock.now();
@@ -183,6 +219,14 @@ export class AuthService {
         created_at: now.toISOString(),
         revoked_at: null,
       })
+      .execute();
+    // The user's sessions that can no longer be used (every token expired, or revoked with its access token expired)
+    // go, so the table holds live sessions rather than one row per login and refresh forever (R1.23).
+    const at = now.toISOString();
+    await db
+      .deleteFrom('auth_sessions')
+      .where('user_id', '=', userId)
+      .where((eb) => eb.or([eb('refresh_expires_at', '<=', at), eb.and([eb('revoked_at', 'is not', null), eb('access_expires_at', '<=', at)])]))
       .execute();
     return {
       accessToken,

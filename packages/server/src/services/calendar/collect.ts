@@ -50,15 +50,21 @@ function staffProjectIds(db: Db, userId: string) {
     .where('m.user_id', '=', userId);
 }
 
-/** Tournaments of a user's calendar: where they play (not withdrawn) and, for staff, every tournament of their organizations. */
+/**
+ * Tournaments of a user's calendar: where they play (not withdrawn; published, as a DRAFT is visible only to its
+ * project's keys and staff, R4.6, though an organizer may add players to it) and, for staff, every tournament of their
+ * organizations, drafts included.
+ */
 async function tournamentsOf(db: Db, userId: string): Promise<{ playing: Set<string>; managing: Set<string> }> {
   const [playing, managing] = await Promise.all([
     db
       .selectFrom('participant_members as pm')
       .innerJoin('participants as p', 'p.id', 'pm.participant_id')
+      .innerJoin('tournaments as t', 't.id', 'pm.tournament_id')
       .select('pm.tournament_id')
       .where('pm.user_id', '=', userId)
       .where('p.status', '!=', 'WITHDRAWN')
+      .where('t.status', '<>', 'DRAFT')
       .execute(),
     db.selectFrom('tournaments').select('id').where('project_id', 'in', staffProjectIds(db, userId)).execute(),
   ]);
@@ -88,7 +94,7 @@ async function circuitsOf(db: Db, userId: string, tournamentIds: readonly string
  * of their tournaments (played or, as staff, organized) its registration, check-in and start; each scheduled match they
  * play (staff: every scheduled match of the tournaments they organize), `endsAt` one round interval later; and the
  * season starts and ends of their circuits (all-day). A circuit filter keeps its seasons and the tournaments it
- * classified. DRAFT tournaments appear to staff only (participants cannot be in one).
+ * classified. DRAFT tournaments appear to staff only (R4.6), also to a player an organizer added to one.
  */
 export async function collectCalendarEvents(db: Db, userId: string, filter: CalendarFilter): Promise<CollectedEvent[]> {
   const { playing, managing } = await tournamentsOf(db, userId);

@@ -21,7 +21,8 @@ const str = (value: unknown): string | null => (typeof value === 'string' && val
 /**
  * The EventSubscriber that turns domain events into notifications (R15.1 to R15.3), inside the transaction that records
  * the events, using only the `db` it is given. Recipients and texts per type are in the contract (NotificationType):
- * tournament.started, tournament.completed, participant.registered, match.started, match.score_reported (the
+ * tournament.started, tournament.completed, participant.registered (not while a DRAFT), tournament.published (the
+ * registrations of the DRAFT it was), match.started, match.score_reported (the
  * opponent of the reporter), match.completed (and MATCH_READY for the next match it fills), match.disputed (both sides
  * and the staff, except whoever disputed), match.resolved, match.rescheduled, match.result_corrected (both sides),
  * participant.disqualified. Other events are ignored.
@@ -51,6 +52,8 @@ async function draftsFor(db: EventDb, event: RecordedEvent): Promise<Notificatio
       return tournamentCompleted(db, str(data.tournamentId) ?? event.subjectId);
     case 'participant.registered':
       return participantRegistered(db, data);
+    case 'tournament.published':
+      return registrationsPublished(db, str(data.tournamentId) ?? event.subjectId);
     case 'participant.disqualified':
       return participantDisqualified(db, str(data.participantId) ?? event.subjectId, str(data.tournamentId));
     case 'match.started':
@@ -153,8 +156,9 @@ async function participantRegistered(db: EventDb, data: Data): Promise<Notificat
   const tournamentId = str(data.tournamentId);
   const participantId = str(data.participantId);
   if (!tournamentId || !participantId) return [];
-  const tournament = await db.selectFrom('tournaments').select('name').where('id', '=', tournamentId).executeTakeFirst();
-  if (!tournament) return [];
+  const tournament = await db.selectFrom('tournaments').select(['name', 'status']).where('id', '=', tournamentId).executeTakeFirst();
+  // A DRAFT is visible only to its project's keys and staff (R4.6): its players hear of it when it is published.
+  if (!tournament || tournament.status === 'DRAFT') return [];
   const listed = Array.isArray(data.memberUserIds) ? data.memberUserIds.filter((u): u is string => typeof u === 'string') : [];
   const users = listed.length > 0 ? listed : ((await usersOfParticipants(db, [participantId])).get(participantId) ?? []);
   const name = (await participantNames(db, [participantId])).get(participantId) ?? 'you';
@@ -164,6 +168,31 @@ async function participantRegistered(db: EventDb, data: Data): Promise<Notificat
     title: `Registered for ${tournament.name}`,
     message: `${name} is registered for ${tournament.name}.`,
     data: { tournamentId, participantId },
+  }));
+}
+
+/**
+ * REGISTRATION_CONFIRMED for the participants an organizer added while the tournament was a DRAFT (R15.1, R4.6), sent when
+ * it is published: the users of every participant not WITHDRAWN, one per participant and user (dedupe key
+ * `registration-published:{participantId}`).
+ */
+async function registrationsPublished(db: EventDb, tournamentId: string | null): Promise<NotificationDraft[]> {
+  if (!tournamentId) return [];
+  const rows = await db
+    .selectFrom('participant_members as pm')
+    .innerJoin('participants as p', 'p.id', 'pm.participant_id')
+    .innerJoin('tournaments as t', 't.id', 'pm.tournament_id')
+    .select(['pm.user_id', 'p.id as participant_id', 'p.name as participant_name', 't.name'])
+    .where('pm.tournament_id', '=', tournamentId)
+    .where('p.status', '!=', 'WITHDRAWN')
+    .execute();
+  return rows.map((r) => ({
+    userId: r.user_id,
+    type: 'REGISTRATION_CONFIRMED' as const,
+    title: `Registered for ${r.name}`,
+    message: `${r.participant_name} is registered for ${r.name}.`,
+    data: { tournamentId, participantId: r.participant_id },
+    dedupeKey: `registration-published:${r.participant_id}`,
   }));
 }
 

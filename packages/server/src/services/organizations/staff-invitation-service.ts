@@ -8,7 +8,7 @@ import { recordNotifications } from '../notifications/writer';
 import { type Page, type PageQuery, queryPage, toPage, withTotalCap } from '../../db/page-query';
 import type { PendingStaffInvitation, StaffInvitation, StaffInviteRequest, StaffMember } from '../../contract-types';
 import { DomainService } from '../domain-service';
-import { INVITATION_ID, isInvitee, mayGrant } from './staff-rules';
+import { INVITATION_ID, mayAccept, mayGrant } from './staff-rules';
 import { toStaffMember } from './staff-mapper';
 
 /** Prefix of staff invitation tokens (`tsi_` + 43 base64url characters; contract: StaffInvitation.token). */
@@ -18,7 +18,8 @@ export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
 
 /**
  * Staff invitations of an organization (R13.5 to R13.7, R13.9, R13.12).
- * Invite: OWNER or ADMIN (only an OWNER invites an OWNER). Accept: the invited user only (403 for others), once
+ * Invite: OWNER or ADMIN (only an OWNER invites an OWNER). Accept: the invited user only (403 for others; an
+ * invitation by email: whoever holds its token), once
  * (409 INVITATION_USED), within 7 days by the injected clock and unless replaced or revoked (410 INVITATION_EXPIRED).
  * List and revoke the pending ones: OWNER or ADMIN (an OWNER invitation only by an OWNER).
  * Reads and checks run before the write transaction (on SQLite the transaction holds the only connection); what
@@ -26,10 +27,12 @@ export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
  */
 export class StaffInvitationService extends DomainService {
   /**
-   * Invites a user by username (404 when unknown) or email (any address; bound to the account holding it, if any).
-   * A pending invitation of the same person is replaced. The invitee, when an account, gets a STAFF_INVITATION
-   * notification naming the invitation (its id, never the token: the token exists in plain text only in this answer,
-   * R13.9). 409 CONFLICT when the invitee is already staff.
+   * Invites a user by username (404 when unknown) or an email address (R13.5, R13.6). An invitation by username is
+   * bound to that account, which gets a STAFF_INVITATION notification naming the invitation (its id, never the token:
+   * the token exists in plain text only in this answer, R13.9); 409 CONFLICT when that user is already staff. An
+   * invitation by email is bound to no account and tells no one: the inviter passes the token on to the address, and
+   * whoever holds it accepts (the answer's userId and username are null, so it never tells which account registered
+   * with an address). A pending invitation of the same username or address is replaced.
    */
   async invite(auth: AuthContext, organizationId: string, input: StaffInviteRequest): Promise<StaffInvitation> {
     const inviterId = this.access.requireUser(auth);
@@ -43,9 +46,12 @@ export class StaffInvitationService extends DomainService {
     }
     const username = 'username' in input ? input.username : undefined;
     const email = 'email' in input ? input.email.toLowerCase() : null;
-    const invitee = username !== undefined
-      ? await this.deps.db.selectFrom('users').select(['id', 'username']).where('username_lower', '=', username.toLowerCase()).executeTakeFirst()
-      : await this.deps.db.selectFrom('users').select(['id', 'username']).where('email', '=', email!).executeTakeFirst();
+    // An invitation by email binds no account: addresses are not verified, so the account registered with one may
+    // belong to someone else; only the token, passed on to the address, says who was invited (R13.6).
+    const invitee =
+      username === undefined
+        ? undefined
+        : await this.deps.db.selectFrom('users').select(['id', 'username']).where('username_lower', '=', username.toLowerCase()).executeTakeFirst();
     if (username !== undefined && !invitee) throw notFound('user');
     if (invitee && (await this.access.roleInOrganization(invitee.id, organizationId))) {
       throw new AppError('CONFLICT', `${invitee.username} is already staff of this organization`);
@@ -120,11 +126,12 @@ export class StaffInvitationService extends DomainService {
 
   /**
    * The calling user accepts an invitation of `organizationId` and joins its staff with the invitation's role.
-   * `tokenOrId` is the invitation's token (a link passed on by the inviter) or its id (from the invitee's
-   * STAFF_INVITATION notification, R13.9). 404 unknown token or id (or another organization's), and an id when the
-   * caller is not its invitee; 403 FORBIDDEN when the caller holds the token but is not the invitee (the invitation
-   * stays usable); 409 INVITATION_USED once accepted; 410 INVITATION_EXPIRED when expired, revoked or replaced;
-   * 409 CONFLICT when the caller is already staff.
+   * `tokenOrId` is the invitation's token (a link passed on by the inviter) or, for an invitation by username, its id
+   * (from the invitee's STAFF_INVITATION notification, R13.9). An invitation by username is accepted by that user
+   * only; one by email by whoever holds its token (R13.6). 404 unknown token or id (or another organization's), an id
+   * when the caller is not its invitee, and the id of an invitation by email; 403 FORBIDDEN when the caller holds the
+   * token of an invitation by username but is not the invitee (the invitation stays usable); 409 INVITATION_USED once
+   * accepted; 410 INVITATION_EXPIRED when expired, revoked or replaced; 409 CONFLICT when the caller is already staff.
    */
   async accept(auth: AuthContext, organizationId: string, tokenOrId: string): Promise<StaffMember> {
     const userId = this.access.requireUser(auth);
@@ -136,10 +143,11 @@ export class StaffInvitationService extends DomainService {
       .where('organization_id', '=', organizationId)
       .executeTakeFirst();
     if (!invitation) throw notFound('invitation');
-    const user = await this.deps.db.selectFrom('users').select(['id', 'username', 'display_name', 'email']).where('id', '=', userId).executeTakeFirst();
+    const user = await this.deps.db.selectFrom('users').select(['id', 'username', 'display_name']).where('id', '=', userId).executeTakeFirst();
     if (!user) throw notFound('user');
-    if (!isInvitee(invitation, user)) {
-      // An id is no secret: to anyone but the invitee it names nothing (R4.4).
+    if (!mayAccept(invitation, userId, byId)) {
+      // An id is no secret: to anyone but the invitee it names nothing (R4.4), and it never stands for the token of
+      // an invitation by email.
       if (byId) throw notFound('invitation');
       throw new AppError('FORBIDDEN', 'this invitation was sent to someone else');
     }

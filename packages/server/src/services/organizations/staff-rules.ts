@@ -64,8 +64,12 @@ export async function revokeInvitationsBeyond(db: Db, organizationId: string, us
 /** An invitation id (a UUID) as opposed to an invitation token (`tsi_...`). */
 export const INVITATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Whether `user` is the one an invitation names: its account, else (invitation by email to no account) its email. */
-export function isInvitee(invitation: Selectable<StaffInvitationsTable>, user: { id: string; email: string }): boolean {
-  if (invitation.invited_user_id !== null) return invitation.invited_user_id === user.id;
-  return invitation.invited_email !== null && invitation.invited_email === user.email.toLowerCase();
+/**
+ * Whether the user `userId` may accept `invitation` (R13.6, R13.7, R13.9): one bound to an account (by username, or
+ * by email before invitations by email stopped binding accounts) by that user only, with its token or its id; one
+ * by email to no account by whoever holds its token (its id is no proof of having received it).
+ */
+export function mayAccept(invitation: Selectable<StaffInvitationsTable>, userId: string, byId: boolean): boolean {
+  if (invitation.invited_user_id !== null) return invitation.invited_user_id === userId;
+  return !byId;
 }

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { AppError } from '../../errors/app-error';
+import { fromSpreadsheetSafe, spreadsheetSafe } from '../results/csv';
 import type { EntryInput, EntryPaths } from './roster-entry';
 
 /** Columns importParticipants reads (R24.3, R27.10); `group` names a group of stage 1 (R24.11). */
@@ -27,7 +28,7 @@ const RATING = /^[0-9]+(\.[0-9]+)?$/;
 /** Field paths of data row `row`: `csv.row[3].seed` ... */
 export function rowPaths(row: number): EntryPaths {
   const at = `csv.row[${row}]`;
-  return { name: `${at}.name`, username: `${at}.username`, team: `${at}.team`, seed: `${at}.seed`, rating: `${at}.rating`, entry: at };
+  return { name: `${at}.name`, username: `${at}.username`, team: `${at}.team`, teamName: `${at}.team`, seed: `${at}.seed`, rating: `${at}.rating`, entry: at };
 }
 
 const invalidCsv = (details: { path: string; message: string }[]): AppError =>
@@ -71,7 +72,8 @@ export function parseParticipantCsv(text: string, teamTournament: boolean): CsvE
   const entries = records.map((record, i) => {
     const row = i + 1;
     const paths = rowPaths(row);
-    const cell = (c: string): string => record[columns.indexOf(c)] ?? '';
+    // An exported cell keeps the apostrophe that kept it from reading as a formula (R24.5): dropped here.
+    const cell = (c: string): string => fromSpreadsheetSafe(record[columns.indexOf(c)] ?? '');
     const seedText = cell('seed');
     let seed: number | null = null;
     if (seedText !== '') {
@@ -123,10 +125,13 @@ export interface ExportRow {
   id: string;
 }
 
-/** The CSV text of an export: the header row, then one line per participant (`\n` line endings). */
+/**
+ * The CSV text of an export: the header row, then one line per participant (`\n` line endings); text a spreadsheet
+ * would read as a formula starts with an apostrophe (spreadsheetSafe, dropped again on import).
+ */
 export function participantCsv(rows: readonly ExportRow[]): string {
   return stringify(
-    rows.map((r) => ({ ...r, seed: r.seed ?? '' })),
+    rows.map((r) => Object.fromEntries(EXPORT_COLUMNS.map((c) => [c, spreadsheetSafe(c === 'seed' ? (r.seed ?? '') : r[c])]))),
     { header: true, columns: [...EXPORT_COLUMNS] },
   );
 }

@@ -17,11 +17,12 @@ import type {
 import { forfeitParticipant } from './forfeit';
 import { writeParticipantRemovalEvent } from './participant-events';
 import { readParticipants } from './participant-mapper';
-import { participantNamed } from './roster-entry';
+import { nameClash, readHeldNames, type HeldNames } from './participant-names';
 import { assertPlaceAvailable, lockTournamentPlaces } from './capacity';
-import { checkParticipantStatusChange, DISQUALIFIABLE_WHILE_ONGOING, PLACE_HOLDING_STATUSES } from './participant-status';
+import { checkParticipantStatusChange, DISQUALIFIABLE_WHILE_ONGOING, ENTERING_STATUSES, PLACE_HOLDING_STATUSES } from './participant-status';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { requireManagedTournament, requireVisibleTournament } from '../tournaments/visibility';
+import { applyDueRegistrationSteps, registrationStepDue } from '../tournaments/registration-schedule';
 import { DomainService } from '../domain-service';
 import type { ParticipantRow, TournamentRow } from '../../db/rows';
 
@@ -40,13 +41,42 @@ async function findParticipantRow(db: Db, tournamentId: string, participantId: s
   return row;
 }
 
+/** 409 TOURNAMENT_LOCKED naming `body.<field>`, a participant field fixed once the tournament has started (R6.5, R27.10). */
+function lockedOnceStarted(field: 'seed' | 'rating', status: string): AppError {
+  return new AppError('TOURNAMENT_LOCKED', `body.${field} cannot change once the tournament is ${status}`, {
+    details: [{ path: `body.${field}`, message: `locked once the tournament is ${status}` }],
+  });
+}
+
+/**
+ * The first of `names` no participant of the tournament holds as its name or team name (`held`, read under the
+ * tournament's lock; R24.1, R9.15).
+ * @throws AppError 409 CONFLICT naming `body.team.name` for a team, without a field for a solo player (whose names
+ *   are their display name and username: the message says which participants hold them).
+ */
+function pickFreeName(held: HeldNames, names: readonly string[], team: boolean): string {
+  const clashes: string[] = [];
+  for (const name of names) {
+    const clash = nameClash(held, name);
+    if (clash === undefined) return name;
+    clashes.push(clash);
+  }
+  if (team) {
+    const message = clashes[0] as string;
+    throw new AppError('CONFLICT', `body.team.name: ${message}`, { details: [{ path: 'body.team.name', message }] });
+  }
+  const which = names.length > 1 ? 'your display name and your username are both taken' : 'your username is taken';
+  throw new AppError('CONFLICT', `${which} in this tournament (${clashes.join('; ')}): change your display name (updateMe) to register`);
+}
+
 /**
  * Participants of tournaments (R6.1 to R6.11): registration (solo or team), check-in, listing, organizer updates
  * of seed and status, removal and disqualification. Writes run in one transaction with their events:
  * - `participant.registered` (data: tournamentId, participantId, status, userId, memberUserIds);
  * - `participant.checked_in` (data: tournamentId, participantId, status, userId);
  * - `participant.disqualified` / `participant.withdrawn` when an organizer sets those statuses (PATCH or DELETE
- *   once started; data: tournamentId, participantId, status, previousStatus, userId of the organizer or null);
+ *   once started; data: tournamentId, participantId, status, previousStatus, userId of the organizer or null), and
+ *   `participant.withdrawn` when a member withdraws the entry (userId: that player, R6.12);
  *   in a running tournament `match.completed` follows for each walkover (and `tournament.completed` when that
  *   ends it).
  */
@@ -63,24 +93,34 @@ export class ParticipantService extends DomainService {
 
   /**
    * Registers the calling user (teamSize 1) or the caller's team (teamSize > 1: `team.memberUserIds` lists
-   * exactly teamSize distinct existing users including the caller) while registration is open. The solo name is
-   * the user's displayName, else username; a team is named by `team.name`, trimmed, which no other participant of
-   * the tournament may hold in any case (R24.1, R9.15). One participant_members row per member.
+   * exactly teamSize distinct existing users including the caller) while registration is open. Names are unique in
+   * the tournament against every participant's name and team name, trimmed, in any case (R24.1, R9.15; checked
+   * under the tournament's lock): a solo player is named by their display name, else (none, or held) their
+   * username; a team by `team.name`, trimmed. One participant_members row per member.
+   * A PUBLISHED tournament whose `registrationOpensAt` has passed opens first, as the registration schedule would
+   * (R5.11, tournaments/registration-schedule.ts).
    * @throws AppError 409 REGISTRATION_CLOSED (status not REGISTRATION_OPEN, or registrationClosesAt passed),
-   *   400 naming `body.team` / `body.team.memberUserIds` / `body.team.name`, 409 ALREADY_REGISTERED naming who,
-   *   409 TOURNAMENT_FULL, 409 CONFLICT naming `body.team.name` when the name is taken.
+   *   400 naming `body.team` / `body.team.memberUserIds` / `body.team.name`, 409 ALREADY_REGISTERED naming who
+   *   (saying so when they are withdrawn), 409 TOURNAMENT_FULL, 409 CONFLICT naming `body.team.name` when the team
+   *   name is taken, or without a field when a solo player's display name and username are both taken.
    */
   async participate(auth: AuthContext, tournamentId: string, input: ParticipateRequest | undefined): Promise<Participant> {
     const userId = this.access.requireUser(auth);
-    const t = await requireVisibleTournament(this.db, this.access, auth, tournamentId);
     const now = this.deps.clock.now().toISOString();
+    // The clock decides, not the schedule's next run (R5.11): a registration due to open or close moves first, as the
+    // schedule would move it (same transitions and events), and the entry is then judged on the moved tournament.
+    let t = await requireVisibleTournament(this.db, this.access, auth, tournamentId);
+    if (registrationStepDue(t, now)) {
+      await applyDueRegistrationSteps(this.deps, t, now);
+      t = await requireVisibleTournament(this.db, this.access, auth, tournamentId);
+    }
     if (t.status !== 'REGISTRATION_OPEN') {
       throw new AppError('REGISTRATION_CLOSED', `registration is not open (the tournament is ${t.status})`);
     }
     if (t.registration_closes_at !== null && now >= t.registration_closes_at) {
       throw new AppError('REGISTRATION_CLOSED', `registration closed at ${t.registration_closes_at}`);
     }
-    const { memberIds, name, teamName } = await this.entry(t, userId, input?.team);
+    const { memberIds, names, teamName } = await this.entry(t, userId, input?.team);
     await this.assertNotRegistered(t.id, memberIds, userId);
 
     const participantId = newId();
@@ -92,14 +132,10 @@ export class ParticipantService extends DomainService {
           throw new AppError('REGISTRATION_CLOSED', `registration is not open (the tournament is ${locked.status})`);
         }
         await assertPlaceAvailable(trx, locked);
-        if (teamName !== null) {
-          // A team is known by its name in circuits (R9.15): two teams of one name would be one competitor.
-          const held = await participantNamed(trx, t.id, teamName);
-          if (held !== undefined) {
-            const message = `"${teamName}" is already a participant's name ("${held}")`;
-            throw new AppError('CONFLICT', `body.team.name: ${message}`, { details: [{ path: 'body.team.name', message }] });
-          }
-        }
+        // A member registered meanwhile is told so, before any name of theirs is found taken.
+        await this.assertNotRegistered(t.id, memberIds, userId, trx);
+        // A team is known by its name in circuits (R9.15): two teams of one name would be one competitor.
+        const name = pickFreeName(await readHeldNames(trx, t.id), names, teamName !== null);
         await trx
           .insertInto('participants')
           .values({
@@ -136,17 +172,22 @@ export class ParticipantService extends DomainService {
     return this.read(t.id, participantId);
   }
 
-  /** Members, display name and team name of a new entry; validates the team against the tournament's teamSize. */
+  /**
+   * Members, names and team name of a new entry; validates the team against the tournament's teamSize. `names`
+   * are the names it may take, in order of preference: the team name, or a solo player's display name (trimmed; a
+   * blank one stored before display names were trimmed counts as none, R14.7) then username.
+   */
   private async entry(
     t: TournamentRow,
     userId: string,
     team: ParticipateRequest['team'],
-  ): Promise<{ memberIds: string[]; name: string; teamName: string | null }> {
+  ): Promise<{ memberIds: string[]; names: string[]; teamName: string | null }> {
     if (t.team_size === 1) {
       if (team !== undefined) throw invalidField('body.team', 'is only accepted by team tournaments (teamSize > 1)');
       const user = await this.db.selectFrom('users').select(['username', 'display_name']).where('id', '=', userId).executeTakeFirst();
       if (!user) throw new AppError('UNAUTHORIZED', 'the calling user no longer exists');
-      return { memberIds: [userId], name: user.display_name ?? user.username, teamName: null };
+      const shown = user.display_name?.trim() || undefined;
+      return { memberIds: [userId], names: shown !== undefined ? [shown, user.username] : [user.username], teamName: null };
     }
     if (team === undefined) throw invalidField('body.team', `is required: this tournament is played by teams of ${t.team_size}`);
     const ids = team.memberUserIds;
@@ -160,23 +201,35 @@ export class ParticipantService extends DomainService {
     if (unknown.length > 0) throw invalidField(field, `unknown users: ${unknown.join(', ')}`);
     const teamName = team.name.trim();
     if (teamName === '') throw invalidField('body.team.name', 'must not be blank');
-    return { memberIds: ids, name: teamName, teamName };
+    return { memberIds: ids, names: [teamName], teamName };
   }
 
-  /** @throws AppError 409 ALREADY_REGISTERED naming the members already in the tournament. */
-  private async assertNotRegistered(tournamentId: string, memberIds: readonly string[], callerId: string): Promise<void> {
-    const existing = await this.db
+  /**
+   * @throws AppError 409 ALREADY_REGISTERED naming the members already in the tournament; a member of a WITHDRAWN
+   *   entry (withdrawn by an organizer or by a member) is named as withdrawn, with who can undo it: an organizer
+   *   reinstates the entry (updateParticipant) or removes it (removeParticipant, which frees its members). Read
+   *   through `db`: the app's handle, or the registering transaction under the tournament's lock.
+   */
+  private async assertNotRegistered(tournamentId: string, memberIds: readonly string[], callerId: string, db: Db = this.db): Promise<void> {
+    const existing = await db
       .selectFrom('participant_members as pm')
       .innerJoin('users as u', 'u.id', 'pm.user_id')
-      .select(['pm.user_id', 'u.username'])
+      .innerJoin('participants as p', 'p.id', 'pm.participant_id')
+      .select(['pm.user_id', 'u.username', 'p.status'])
       .where('pm.tournament_id', '=', tournamentId)
       .where('pm.user_id', 'in', memberIds)
       .execute();
     if (existing.length === 0) return;
+    const withdrawn = existing.some((e) => e.status === 'WITHDRAWN');
+    const undo = 'an organizer can reinstate the withdrawn entry, or remove it to free its members';
     if (existing.length === 1 && existing[0]?.user_id === callerId && memberIds.length === 1) {
-      throw new AppError('ALREADY_REGISTERED', 'you are already registered in this tournament');
+      throw new AppError(
+        'ALREADY_REGISTERED',
+        withdrawn ? `you were withdrawn from this tournament: ${undo}` : 'you are already registered in this tournament',
+      );
     }
-    throw new AppError('ALREADY_REGISTERED', `already registered in this tournament: ${existing.map((e) => e.username).join(', ')}`, {
+    const who = existing.map((e) => (e.status === 'WITHDRAWN' ? `${e.username} (withdrawn)` : e.username)).join(', ');
+    throw new AppError('ALREADY_REGISTERED', `already registered in this tournament: ${who}${withdrawn ? `; ${undo}` : ''}`, {
       details: [{ path: 'body.team.memberUserIds', message: `already registered: ${existing.map((e) => e.user_id).join(', ')}` }],
     });
   }
@@ -191,14 +244,7 @@ export class ParticipantService extends DomainService {
   async checkIn(auth: AuthContext, tournamentId: string): Promise<Participant> {
     const userId = this.access.requireUser(auth);
     const t = await requireVisibleTournament(this.db, this.access, auth, tournamentId);
-    const row = await this.db
-      .selectFrom('participants as p')
-      .innerJoin('participant_members as pm', 'pm.participant_id', 'p.id')
-      .selectAll('p')
-      .where('pm.tournament_id', '=', t.id)
-      .where('pm.user_id', '=', userId)
-      .executeTakeFirst();
-    if (!row) throw new AppError('NOT_FOUND', 'participant not found: you are not registered in this tournament');
+    const row = await findOwnEntry(this.db, t.id, userId);
     if (!BEFORE_START.includes(t.status)) {
       throw new AppError('INVALID_STATE', `check-in is closed: the tournament is ${t.status}`);
     }
@@ -232,6 +278,37 @@ export class ParticipantService extends DomainService {
     return this.read(t.id, row.id);
   }
 
+  /**
+   * A member of an entry (a solo player, or any member of a team) withdraws it before the start
+   * (withdrawFromTournament, R6.12): it becomes WITHDRAWN, loses its seed (as setParticipantSeeds does, R24.6) and
+   * frees its place (R6.11), and `participant.withdrawn` is recorded with the player as `userId` (R6.10). Decided
+   * under the tournament's lock on the tournament and entry as they are then, so a start committed meanwhile wins.
+   * Withdrawing again returns the participant unchanged; only an organizer reinstates it (updateParticipant).
+   * @throws AppError 404 when the caller has no entry in the tournament; 409 INVALID_STATE once the tournament is
+   *   ONGOING or COMPLETED (an organizer withdraws or disqualifies then) or for a DISQUALIFIED participant.
+   */
+  async withdraw(auth: AuthContext, tournamentId: string): Promise<Participant> {
+    const userId = this.access.requireUser(auth);
+    const t = await requireVisibleTournament(this.db, this.access, auth, tournamentId);
+    const now = this.deps.clock.now().toISOString();
+    const participantId = await this.db.transaction().execute(async (trx) => {
+      const locked = await lockTournamentPlaces(trx, this.deps.dialect, t.id);
+      const row = await findOwnEntry(trx, t.id, userId);
+      if (!BEFORE_START.includes(locked.status)) {
+        throw new AppError('INVALID_STATE', `you cannot withdraw once the tournament is ${locked.status}: an organizer can withdraw or disqualify you`);
+      }
+      if (row.status === 'WITHDRAWN') return row.id;
+      if (!(ENTERING_STATUSES as readonly string[]).includes(row.status)) {
+        throw new AppError('INVALID_STATE', `a ${row.status} participant cannot withdraw`);
+      }
+      await trx.updateTable('participants').set({ status: 'WITHDRAWN', seed: null }).where('id', '=', row.id).execute();
+      const ctx = { db: trx, sink: this.deps, tournament: { ...t, status: locked.status }, now, dialect: this.deps.dialect };
+      await writeParticipantRemovalEvent(ctx, row.id, 'WITHDRAWN', row.status, userId);
+      return row.id;
+    });
+    return this.read(t.id, participantId);
+  }
+
   /** A page of a visible tournament's participants by seed (unseeded last), then registration time. */
   async list(auth: AuthContext, tournamentId: string, query: ParticipantListQuery): Promise<Page<Participant>> {
     const t = await requireVisibleTournament(this.db, this.access, auth, tournamentId);
@@ -250,11 +327,13 @@ export class ParticipantService extends DomainService {
   }
 
   /**
-   * Organizer update of seed and status (R6.5, R6.6). Seeds: before the start only (409 TOURNAMENT_LOCKED after),
-   * unique within the tournament (409 CONFLICT naming the holder), null clears. Status: see
-   * tournaments/participant-status.ts; reinstating a WITHDRAWN participant needs a free place (409 TOURNAMENT_FULL),
-   * a DISQUALIFIED one kept theirs (R6.11); DISQUALIFIED or WITHDRAWN while ONGOING forfeits their open matches
-   * (walkovers). Every rule is checked against the tournament and the participant as they are under the tournament's
+   * Organizer update of seed, rating and status (R6.5, R6.6, R27.10). Seeds and ratings: before the start only (409
+   * TOURNAMENT_LOCKED naming `body.seed` / `body.rating` after, unless unchanged), null clears; seeds unique within
+   * the tournament (409 CONFLICT naming the holder) and held by REGISTERED and CHECKED_IN participants only: one
+   * made WITHDRAWN or DISQUALIFIED before the start loses its seed, as with setParticipantSeeds (R24.6), and a seed
+   * for one is 409 INVALID_STATE naming `body.seed`. Status: see participant-status.ts; reinstating a WITHDRAWN
+   * participant needs a free place (409 TOURNAMENT_FULL), a DISQUALIFIED one kept theirs (R6.11); DISQUALIFIED or
+   * WITHDRAWN while ONGOING forfeits their open matches (walkovers). Every rule is checked against the tournament and the participant as they are under the tournament's
    * lock, so a start, a result or another change committed meanwhile is seen (R18.12).
    */
   async update(auth: AuthContext, tournamentId: string, participantId: string, input: ParticipantUpdate): Promise<Participant> {
@@ -268,14 +347,20 @@ export class ParticipantService extends DomainService {
       const t = { ...managed, status: locked.status, max_participants: locked.max_participants };
       const p = await findParticipantRow(trx, t.id, participantId);
       const from = p.status as ParticipantStatus;
-      if (input.seed !== undefined && input.seed !== p.seed && !BEFORE_START.includes(t.status)) {
-        throw new AppError('TOURNAMENT_LOCKED', `body.seed cannot change once the tournament is ${t.status}`, {
-          details: [{ path: 'body.seed', message: `locked once the tournament is ${t.status}` }],
-        });
-      }
+      const rating = p.rating === null ? null : Number(p.rating);
+      const beforeStart = BEFORE_START.includes(t.status);
+      if (input.seed !== undefined && input.seed !== p.seed && !beforeStart) throw lockedOnceStarted('seed', t.status);
+      if (input.rating !== undefined && input.rating !== rating && !beforeStart) throw lockedOnceStarted('rating', t.status);
       const to = input.status;
       const statusChange = to !== undefined && to !== from;
       if (statusChange) checkParticipantStatusChange(t.status, from, to);
+      // Before the start only REGISTERED and CHECKED_IN participants hold seeds (R24.6): the others' seeds are free.
+      const seedless = beforeStart && !(ENTERING_STATUSES as readonly string[]).includes(to ?? from);
+      if (seedless && input.seed !== undefined && input.seed !== null) {
+        throw new AppError('INVALID_STATE', `body.seed: a ${to ?? from} participant holds no seed`, {
+          details: [{ path: 'body.seed', message: `a ${to ?? from} participant holds no seed` }],
+        });
+      }
       if (input.seed !== undefined && input.seed !== null && input.seed !== p.seed) {
         const holder = await trx
           .selectFrom('participants')
@@ -305,7 +390,8 @@ export class ParticipantService extends DomainService {
       await trx
         .updateTable('participants')
         .set({
-          seed: input.seed !== undefined ? input.seed : p.seed,
+          seed: seedless ? null : input.seed !== undefined ? input.seed : p.seed,
+          rating: input.rating !== undefined ? input.rating : p.rating,
           status: to ?? from,
           checked_in_at: statusChange ? (to === 'CHECKED_IN' ? now : to === 'REGISTERED' ? null : p.checked_in_at) : p.checked_in_at,
         })
@@ -345,4 +431,20 @@ export class ParticipantService extends DomainService {
       await forfeitParticipant({ db: trx, sink: this.deps, tournament: t, now, dialect: this.deps.dialect }, p.id, 'DISQUALIFIED', actor.kind === 'user' ? actor.userId : null);
     });
   }
+}
+
+/**
+ * The entry of the tournament that `userId` is a member of (their own, or their team's), as a participants row.
+ * @throws AppError 404 NOT_FOUND when they have none.
+ */
+async function findOwnEntry(db: Db, tournamentId: string, userId: string): Promise<ParticipantRow> {
+  const row = await db
+    .selectFrom('participants as p')
+    .innerJoin('participant_members as pm', 'pm.participant_id', 'p.id')
+    .selectAll('p')
+    .where('pm.tournament_id', '=', tournamentId)
+    .where('pm.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'participant not found: you are not registered in this tournament');
+  return row;
 }

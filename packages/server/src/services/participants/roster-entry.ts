@@ -1,6 +1,7 @@
 import type { Db } from '../../db/db';
 import type { TournamentRow } from '../../db/rows';
 import { PLACE_HOLDING_STATUSES } from './participant-status';
+import { holdNames, nameClash, nameKey, readHeldNames, type HeldNames } from './participant-names';
 
 /**
  * One participant an organizer adds (addParticipant or a row of importParticipants, R24.1 to R24.4), as given:
@@ -23,6 +24,8 @@ export interface EntryPaths {
   team: string;
   seed: string;
   rating: string;
+  /** The team's name (`body.team.name`, `csv.row[3].team`): where a team name taken by another participant is named. */
+  teamName: string;
   /** The entry as a whole (an over-capacity row). */
   entry: string;
 }
@@ -37,6 +40,11 @@ export interface RosterEntry {
   teamName: string | null;
   seed: number | null;
   rating: number | null;
+  /**
+   * The name to use instead when `name` is taken: the user's username when `name` is her display name (no name
+   * given), as participateInTournament does (R6.1); undefined otherwise.
+   */
+  fallbackName?: string;
 }
 
 /**
@@ -52,33 +60,21 @@ export interface RosterIssue {
 
 /** The tournament's participants as they are, read under its lock (lockTournamentPlaces). */
 interface RosterState {
-  names: Map<string, string>;
+  names: HeldNames;
   seeds: Map<number, string>;
   userIds: Set<string>;
   placesTaken: number;
 }
 
-const key = (name: string): string => name.trim().toLowerCase();
-
-/**
- * The name of a participant of the tournament that `name` clashes with: the same text, trimmed, in any case (a team's
- * identity in circuits, R9.15), or undefined. Read under the tournament's lock (R24.1, R6.1).
- */
-export async function participantNamed(db: Db, tournamentId: string, name: string): Promise<string | undefined> {
-  const rows = await db.selectFrom('participants').select('name').where('tournament_id', '=', tournamentId).execute();
-  return rows.find((r) => key(r.name) === key(name))?.name;
-}
-
 async function readRosterState(db: Db, tournamentId: string): Promise<RosterState> {
-  const [rows, members] = await Promise.all([
+  const [rows, members, names] = await Promise.all([
     db.selectFrom('participants').select(['name', 'seed', 'status']).where('tournament_id', '=', tournamentId).execute(),
     db.selectFrom('participant_members').select('user_id').where('tournament_id', '=', tournamentId).execute(),
+    readHeldNames(db, tournamentId),
   ]);
-  const names = new Map<string, string>();
   const seeds = new Map<number, string>();
   let placesTaken = 0;
   for (const r of rows) {
-    names.set(key(r.name), r.name);
     if (r.seed !== null) seeds.set(r.seed, r.name);
     if ((PLACE_HOLDING_STATUSES as readonly string[]).includes(r.status)) placesTaken++;
   }
@@ -133,7 +129,10 @@ function resolveOne(t: TournamentRow, input: EntryInput, paths: EntryPaths, user
     }
     const user = lookup(username);
     if (!user || issues.length > before) return null;
-    return { name: name ?? user.displayName ?? user.username, userId: user.id, memberIds: [user.id], teamName: null, seed, rating };
+    // A display name stored blank before display names were trimmed (R14.7) names no one: the username does.
+    const shown = user.displayName?.trim() || undefined;
+    const fallback = name === undefined && shown !== undefined ? { fallbackName: user.username } : {};
+    return { name: name ?? shown ?? user.username, userId: user.id, memberIds: [user.id], teamName: null, seed, rating, ...fallback };
   }
   if (teamName === undefined) {
     invalid(paths.team, `is required: this tournament is played by teams of ${t.team_size}`);
@@ -152,12 +151,31 @@ function resolveOne(t: TournamentRow, input: EntryInput, paths: EntryPaths, user
 }
 
 /**
+ * Checks an entry's names against those held (R24.1, R9.15): its name (`paths.name`) and its team name
+ * (`paths.teamName`; once when both are the same name) must each be free, trimmed and in any case. A user's entry
+ * named after her display name takes her username instead when the display name is held (`entry.name` changes).
+ */
+function nameIssues(held: HeldNames, entry: RosterEntry, paths: EntryPaths): RosterIssue[] {
+  const issues: RosterIssue[] = [];
+  if (entry.fallbackName !== undefined && nameClash(held, entry.name) !== undefined && nameClash(held, entry.fallbackName) === undefined) {
+    entry.name = entry.fallbackName;
+  }
+  const sameAsTeam = entry.teamName !== null && nameKey(entry.teamName) === nameKey(entry.name);
+  const nameTaken = sameAsTeam ? undefined : nameClash(held, entry.name);
+  if (nameTaken !== undefined) issues.push({ path: paths.name, message: nameTaken, kind: 'conflict' });
+  const teamTaken = entry.teamName === null ? undefined : nameClash(held, entry.teamName);
+  if (teamTaken !== undefined) issues.push({ path: paths.teamName, message: teamTaken, kind: 'conflict' });
+  return issues;
+}
+
+/**
  * Resolves organizer entries against the users and the tournament as it is (call it under lockTournamentPlaces, in
  * the transaction that then inserts them, R24.1 to R24.4): each entry's shape (a name, or a username of an existing
  * user; a team and none or teamSize members in team tournaments; a seed from 1), then, in order, clashes with the
- * tournament and with the entries before it: a name already used (case-insensitive), a seed already held, a user
- * already in the tournament, and places (maxParticipants; the first entry beyond them is named). Returns the entries,
- * or every issue found (in entry order) and no entries.
+ * tournament and with the entries before it: a name or team name already used as another's name or team name
+ * (trimmed, case-insensitive; nameIssues), a seed already held, a user already in the tournament, and places
+ * (maxParticipants; the first entry beyond them is named). Returns the entries, or every issue found (in entry
+ * order) and no entries.
  */
 export async function resolveEntries(
   db: Db,
@@ -172,9 +190,8 @@ export async function resolveEntries(
   for (const { input, paths } of inputs) {
     const entry = resolveOne(t, input, paths, users, issues);
     if (entry === null) continue;
-    const held = state.names.get(key(entry.name));
-    if (held !== undefined) issues.push({ path: paths.name, message: `"${entry.name}" is already a participant's name ("${held}")`, kind: 'conflict' });
-    else state.names.set(key(entry.name), entry.name);
+    for (const issue of nameIssues(state.names, entry, paths)) issues.push(issue);
+    holdNames(state.names, entry.name, entry.teamName);
     if (entry.seed !== null) {
       const holder = state.seeds.get(entry.seed);
       if (holder !== undefined) issues.push({ path: paths.seed, message: `seed ${entry.seed} is already held by ${holder}`, kind: 'conflict' });

@@ -22,7 +22,15 @@ import { ENTERING_STATUSES } from './participant-status';
 
 const BEFORE_START: readonly string[] = TOURNAMENT_STATUSES_BEFORE_START;
 
-const BODY_PATHS: EntryPaths = { name: 'body.name', username: 'body.username', team: 'body.team', seed: 'body.seed', rating: 'body.rating', entry: 'body' };
+const BODY_PATHS: EntryPaths = {
+  name: 'body.name',
+  username: 'body.username',
+  team: 'body.team',
+  teamName: 'body.team.name',
+  seed: 'body.seed',
+  rating: 'body.rating',
+  entry: 'body',
+};
 
 /** 409 TOURNAMENT_LOCKED once the tournament has started: the roster and seeds are fixed then. */
 function assertBeforeStart(status: string, what: string): void {
@@ -49,7 +57,8 @@ export class RosterService extends DomainService {
   /**
    * Adds one participant (addParticipant, R24.1, R24.2) before the start, whatever the registration window.
    * @throws AppError 400 VALIDATION_ERROR naming `body.<field>` (no name nor username, unknown username, team rules),
-   *   409 CONFLICT (name or seed taken), ALREADY_REGISTERED, TOURNAMENT_FULL, TOURNAMENT_LOCKED once started.
+   *   409 CONFLICT (seed taken; `body.name` or `body.team.name` when another participant holds that name as its name
+   *   or team name, trimmed, in any case), ALREADY_REGISTERED, TOURNAMENT_FULL, TOURNAMENT_LOCKED once started.
    */
   async add(auth: AuthContext, tournamentId: string, body: ParticipantCreate): Promise<Participant> {
     const { row: t } = await requireManagedTournament(this.db, this.access, auth, tournamentId);

@@ -28,7 +28,9 @@ export async function queryMyMatchPage(db: Db, participantIds: readonly string[]
   let base = db
     .selectFrom('matches as m')
     .innerJoin('tournaments as t', 't.id', 'm.tournament_id')
-    .where((eb) => eb.or([eb('m.participant1_id', 'in', [...participantIds]), eb('m.participant2_id', 'in', [...participantIds])]));
+    .where((eb) => eb.or([eb('m.participant1_id', 'in', [...participantIds]), eb('m.participant2_id', 'in', [...participantIds])]))
+    // Matches exist from the start on, so never in a DRAFT; stated so that no DRAFT can show here (R4.6).
+    .where('t.status', '<>', 'DRAFT');
   if (q.status !== undefined) base = base.where('m.status', '=', q.status);
   if (q.tournamentId !== undefined) base = base.where('m.tournament_id', '=', q.tournamentId);
   return queryPage(base, q, (b) =>

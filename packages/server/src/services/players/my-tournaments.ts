@@ -36,11 +36,14 @@ export function participantsOfUser(db: Db, userId: string) {
 
 /**
  * One page of the caller's participations (R26.3): unfinished tournaments first, soonest start first, then COMPLETED
- * ones, latest start first; ties by participant id. `status` filters the tournament status.
+ * ones, latest start first; ties by participant id. `status` filters the tournament status (never DRAFT: the contract
+ * refuses it, and DRAFT tournaments are never listed, R4.6).
  */
 export async function queryMyTournamentPage(db: Db, userId: string, q: MyTournamentListQuery & { totalCap: number }): Promise<RowPage<MyParticipantRow>> {
+  // A DRAFT is visible only to its project's keys and staff (R4.6): an organizer may add a player to one, who finds it
+  // here once it is published (R26.3).
   let base = participantsOfUser(db, userId).innerJoin('tournaments as t', 't.id', 'p.tournament_id');
-  if (q.status !== undefined) base = base.where('t.status', '=', q.status);
+  base = q.status !== undefined ? base.where('t.status', '=', q.status) : base.where('t.status', '<>', 'DRAFT');
   const done = sql`case when t.status = 'COMPLETED' then 1 else 0 end`;
   return queryPage(base, q, (b) =>
     b

@@ -2,7 +2,7 @@ import { pageTotal, type RowPage, totalCountQuery } from '../../db/page-query';
 import type { Db } from '../../db/db';
 import type { TournamentRow } from '../../db/rows';
 import type { PublicTournamentListQuery } from '../../contract-types';
-import { dayStart, nextDayStart } from '../tournaments/tournament-list-query';
+import { dayEnd, dayStart } from '../tournaments/tournament-list-query';
 
 /**
  * The two queries of a listPublicTournaments page (R26.1), unexecuted: `count` (total under the filters, capped: R3.11) and `page`
@@ -15,7 +15,7 @@ export function publicTournamentQueries(db: Db, q: PublicTournamentListQuery & {
   base = q.status !== undefined ? base.where('status', '=', q.status) : base.where('status', '<>', 'DRAFT');
   if (q.disciplineId !== undefined) base = base.where('discipline_id', '=', q.disciplineId);
   if (q.startDate !== undefined) base = base.where('start_date', '>=', dayStart(q.startDate));
-  if (q.endDate !== undefined) base = base.where('start_date', '<', nextDayStart(q.endDate));
+  if (q.endDate !== undefined) base = base.where('start_date', '<=', dayEnd(q.endDate));
   return {
     count: totalCountQuery(base, q),
     page: base

@@ -72,11 +72,15 @@ export class StageDrawService extends DomainService {
       if ((TOURNAMENT_STATUSES_STRUCTURE_LOCKED as readonly string[]).includes(current.status)) {
         throw new AppError('INVALID_STATE', `the draw can be set until the tournament starts (it is ${current.status})`);
       }
+      // The stage as it is under the tournament's lock: an update of the stages committed meanwhile may have changed
+      // its format or settings (and dropped the draw of a stage no longer GROUPS).
+      const locked = await requireStage(ctx.db, row.id, stageNumber);
+      requireGroupStage(locked);
       if (groups.length > 0) {
         const ids = (
           await ctx.db.selectFrom('participants').select('id').where('tournament_id', '=', row.id).where('status', 'in', ENTERING_STATUSES).execute()
         ).map((p) => p.id);
-        const count = groupCountOf(effectiveSettings(stage.format, stage.settings), ids.length);
+        const count = groupCountOf(effectiveSettings(locked.format, locked.settings), ids.length);
         if (count > Math.floor(ids.length / 2)) {
           throw badBody([{ path: 'groups', message: `${count} groups need at least ${2 * count} participants (there are ${ids.length})` }]);
         }
@@ -86,7 +90,7 @@ export class StageDrawService extends DomainService {
       await ctx.db
         .updateTable('stages')
         .set({ group_draw: groups.length > 0 ? JSON.stringify(groups) : null })
-        .where('id', '=', stage.id)
+        .where('id', '=', locked.id)
         .execute();
     });
     return this.getGroups(auth, id, stageNumber);

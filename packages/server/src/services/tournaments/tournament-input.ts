@@ -40,6 +40,21 @@ export function validateDates(dates: TournamentDates): void {
   }
 }
 
+/**
+ * Checks that a required check-in has a window (R6.3): the window is [startDate - checkInOpensMinutesBefore,
+ * startDate), so 0 minutes with `checkInRequired` would let nobody check in and make every participant NO_SHOW at the
+ * start. `minutes` is the resulting checkInOpensMinutesBefore (whole minutes).
+ * @throws AppError 400 VALIDATION_ERROR naming `body.checkInOpensMinutesBefore`.
+ */
+export function validateCheckInWindow(checkInRequired: boolean, minutes: number): void {
+  if (checkInRequired && minutes < 1) {
+    throw invalidField(
+      'body.checkInOpensMinutesBefore',
+      'must be at least 1 when checkInRequired is true (a window of 0 minutes before the start lets nobody check in)',
+    );
+  }
+}
+
 /** New stages rows of a tournament, numbered 1..n in the given order, status PENDING. */
 export function newStageRows(tournamentId: string, stages: readonly StageInput[], now: string): Insertable<StagesTable>[] {
   return stages.map((s, i) => ({

@@ -16,10 +16,14 @@ export function dayStart(day: string): string {
   return `${day}T00:00:00.000Z`;
 }
 
-/** Start of the UTC day after `day` as a stored instant (the exclusive upper bound of `day`). */
-export function nextDayStart(day: string): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString();
+/**
+ * The last instant of a UTC day `YYYY-MM-DD` as a stored instant (the inclusive upper bound of `day`). Stored
+ * instants always carry milliseconds (toStoredInstant), so `start_date <= dayEnd(day)` keeps exactly the instants up
+ * to the end of `day`, for every day of the years 0000 to 9999 (R2.13): the start of the next day would be year
+ * +010000 after 9999-12-31, which sorts before every other year as text.
+ */
+export function dayEnd(day: string): string {
+  return `${day}T23:59:59.999Z`;
 }
 
 /**
@@ -31,7 +35,7 @@ export function tournamentListQueries(db: Db, projectId: string, q: TournamentLi
   let base = db.selectFrom('tournaments').where('project_id', '=', projectId);
   if (q.status !== undefined) base = base.where('status', '=', q.status);
   if (q.startDate !== undefined) base = base.where('start_date', '>=', dayStart(q.startDate));
-  if (q.endDate !== undefined) base = base.where('start_date', '<', nextDayStart(q.endDate));
+  if (q.endDate !== undefined) base = base.where('start_date', '<=', dayEnd(q.endDate));
   const column = SORT_COLUMNS[q.sortBy];
   return {
     count: totalCountQuery(base, q),

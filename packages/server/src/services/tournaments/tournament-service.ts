@@ -29,8 +29,10 @@ import {
   sameStages,
   toStoredInstant,
   toStoredInstantOrNull,
+  validateCheckInWindow,
   validateDates,
 } from './tournament-input';
+import { withTrimmedNames } from './tournament-names';
 import { queryTournamentPage } from './tournament-list-query';
 import { holdingPlaces, toStage, toTournament } from './tournament-mapper';
 import { countParticipants, findStageRows, findTournamentDetails, findTournamentRow, readTournament, readTournaments } from './tournament-reader';
@@ -103,21 +105,27 @@ export class TournamentService extends DomainService {
    * Creates a DRAFT tournament with its stages (numbered 1..n, PENDING) in the caller's project (key) or in
    * `input.projectId` (staff OWNER/ADMIN/ORGANIZER). Instants are stored normalized to UTC. The stage plan is
    * checked with maxParticipants as the entrants of stage 1 (tournaments/stage-plan.ts).
-   * @throws AppError 400 naming `body.projectId` (bearer without it), a date field out of order or a stage setting
+   * @throws AppError 400 naming `body.projectId` (bearer without it), `body.name` or `body.stages[i].name` (blank,
+   *   R5.2), a date field out of order,
+   *   `body.checkInOpensMinutesBefore` (0 with checkInRequired: an empty check-in window, R6.3) or a stage setting
    *   (`body.stages[i].settings.<field>`, e.g. a missing `advanceCount` between stages); 404 unknown project.
    */
-  async create(auth: AuthContext, input: TournamentCreate): Promise<Tournament> {
-    const { projectId } = await this.access.resolveProjectForCreate(auth, input.projectId, {
+  async create(auth: AuthContext, body: TournamentCreate): Promise<Tournament> {
+    const { projectId } = await this.access.resolveProjectForCreate(auth, body.projectId, {
       scope: 'manage:tournaments',
       roles: MANAGER_ROLES,
       resource: 'project',
     });
+    // Names are stored trimmed; blank ones are 400 naming body.name / body.stages[i].name (R5.2).
+    const input = withTrimmedNames(body);
     const dates = {
       startDate: toStoredInstant(input.startDate),
       registrationOpensAt: toStoredInstantOrNull(input.registrationOpensAt),
       registrationClosesAt: toStoredInstantOrNull(input.registrationClosesAt),
     };
     validateDates(dates);
+    const checkInMinutes = input.checkInOpensMinutesBefore ?? DEFAULT_CHECK_IN_OPENS_MINUTES_BEFORE;
+    validateCheckInWindow(input.checkInRequired === true, checkInMinutes);
     const issues = checkStagePlan(input.stages, input.maxParticipants, false);
     if (issues.length > 0) throw planIssuesAtCreate(issues);
     const now = this.now();
@@ -138,7 +146,7 @@ export class TournamentService extends DomainService {
           registration_opens_at: dates.registrationOpensAt,
           registration_closes_at: dates.registrationClosesAt,
           check_in_required: input.checkInRequired ? 1 : 0,
-          check_in_opens_minutes_before: input.checkInOpensMinutesBefore ?? DEFAULT_CHECK_IN_OPENS_MINUTES_BEFORE,
+          check_in_opens_minutes_before: checkInMinutes,
           created_at: now,
           updated_at: now,
           published_at: null,
@@ -165,11 +173,15 @@ export class TournamentService extends DomainService {
    * description, disciplineId, dates and check-in settings stay editable. Once COMPLETED only name and
    * description may change. Before the start: maxParticipants below the places taken, or a teamSize change while
    * participants are registered, is 409 CONFLICT naming the field; new stages replace the old ones by number
-   * (ids of kept numbers are kept). Dates out of order or a stage plan that does not fit the resulting
-   * maxParticipants: 400 naming the field.
+   * (ids of kept numbers are kept; a kept stage whose format changes loses its draw, R23.3). A blank name or stage
+   * name (R5.2), dates out of order, a change of the check-in settings leaving a required check-in without a window
+   * (checkInOpensMinutesBefore 0, R6.3) or a stage plan that does not fit the resulting maxParticipants: 400 naming
+   * the field.
    */
-  async update(auth: AuthContext, id: string, input: TournamentUpdate): Promise<Tournament> {
+  async update(auth: AuthContext, id: string, body: TournamentUpdate): Promise<Tournament> {
     await requireManagedTournament(this.db, this.access, auth, id);
+    // Names are stored trimmed; blank ones are 400 naming body.name / body.stages[i].name (R5.2).
+    const input = withTrimmedNames(body);
     await this.db.transaction().execute(async (trx) => {
       // Every check reads the tournament as it is under its lock (registrations, the start and other updates take it
       // too), and the row is written back from that read: no concurrent change is undone or checked stale (R18.12).
@@ -220,6 +232,10 @@ export class TournamentService extends DomainService {
       const countsMatter = !LOCKED_STATUSES.includes(row.status) && (teamSizeChange || maxChange);
       if (countsMatter) checkRegistered(await countParticipants(trx, id));
       validateDates(dates);
+      if (changed.checkInRequired || changed.checkInOpensMinutesBefore) {
+        // Only a change is checked, as locked fields refuse only real changes: a stored empty window stays readable.
+        validateCheckInWindow(checkIn === 1, input.checkInOpensMinutesBefore ?? row.check_in_opens_minutes_before);
+      }
       if (stagesChange || maxChange) {
         const plan = input.stages ?? (await findStageRows(trx, id));
         const issues = checkStagePlan(plan, input.maxParticipants ?? row.max_participants, false);
@@ -253,9 +269,12 @@ export class TournamentService extends DomainService {
         for (const stage of fresh) {
           const existing = stageRows.find((s) => s.number === stage.number);
           if (existing) {
+            // A draw belongs to a GROUPS stage (R23.3): a stage whose format changes loses it (stage-plan decision in
+            // docs/decisions.md, "The draw and knockout slot maps"); new settings keep it, checked again at start.
+            const draw = existing.format !== stage.format ? { group_draw: null } : {};
             await trx
               .updateTable('stages')
-              .set({ name: stage.name, format: stage.format, settings: stage.settings })
+              .set({ name: stage.name, format: stage.format, settings: stage.settings, ...draw })
               .where('id', '=', existing.id)
               .execute();
           } else {
@@ -317,9 +336,25 @@ export class TournamentService extends DomainService {
     return this.transition(auth, id, 'publish');
   }
 
-  /** PUBLISHED -> REGISTRATION_OPEN. @throws AppError 409 INVALID_STATE from another status. */
-  openRegistration(auth: AuthContext, id: string): Promise<Tournament> {
-    return this.transition(auth, id, 'openRegistration');
+  /**
+   * PUBLISHED -> REGISTRATION_OPEN (R5.8). A registration whose `registrationClosesAt` has passed would refuse every
+   * entry and be closed again by the schedule, so it is not opened (R5.11).
+   * @throws AppError 409 INVALID_STATE from another status; 409 CONFLICT naming `registrationClosesAt` when it has
+   *   passed (checked under the tournament's lock: an update moving it commits before or after, never between).
+   */
+  async openRegistration(auth: AuthContext, id: string): Promise<Tournament> {
+    const { row } = await requireManagedTournament(this.db, this.access, auth, id);
+    await this.inTournamentTransaction(row, async (ctx) => {
+      const current = await findTournamentRow(ctx.db, id);
+      if (!current) throw notFound('tournament');
+      const closes = current.registration_closes_at;
+      if (current.status === 'PUBLISHED' && closes !== null && closes <= ctx.now) {
+        const message = `registrationClosesAt (${closes}) has passed: move it later, or clear it, with PUT /tournaments/${id} before opening registration`;
+        throw new AppError('CONFLICT', message, { details: [{ path: 'registrationClosesAt', message }] });
+      }
+      await applySimpleTransition(ctx, 'openRegistration');
+    });
+    return this.reload(id);
   }
 
   /** REGISTRATION_OPEN -> REGISTRATION_CLOSED. @throws AppError 409 INVALID_STATE from another status. */

@@ -25,7 +25,7 @@ export const STARTABLE_STATUSES: readonly string[] = TOURNAMENT_TRANSITIONS.star
  * 2. eligible participants are the CHECKED_IN ones when check-in is required, else REGISTERED and CHECKED_IN;
  *    fewer than 2 -> 409 NOT_ENOUGH_PARTICIPANTS (the transaction rolls back);
  * 3. seeds them (explicit seed first, then registration order; with stage 1 `seeding` RATING by rating descending,
- *    core `seedsByRating`, R27.10; or, when stage 1 has an explicit draw, by the draw:
+ *    core `seedsByRating`, R27.10; or, when stage 1 is GROUPS with an explicit draw, by the draw:
  *    core `drawSeeds`, R23.3, 409 CONFLICT when the participants entering are not exactly those drawn) as 1..N and makes them ACTIVE; REGISTERED
  *    participants who did not check in become NO_SHOW; everyone not entering loses any seed;
  * 4. checks the stage plan against the N entrants (every stage's settings and qualifier counts, stage by stage:
@@ -58,7 +58,8 @@ export async function runTournamentStart(ctx: WriteContext, stages: readonly Sta
     const who = checkInRequired ? 'checked-in participants' : 'registered participants';
     throw new AppError('NOT_ENOUGH_PARTICIPANTS', `at least 2 ${who} are needed to start (there are ${candidates.length})`);
   }
-  const entrants = stages[0]?.group_draw
+  // A draw counts only on a GROUPS stage 1 (R23.3): a stored draw of a stage of another format is never used.
+  const entrants = stages[0]?.group_draw && stages[0].format === 'GROUPS'
     ? drawnEntrants(stages[0], candidates.map((c) => c.id))
     : stages[0] && seedingSetting(effectiveSettings(stages[0].format, stages[0].settings)) === 'RATING'
       ? seedsByRating(candidates.map((c) => ({ id: c.id, rating: c.rating === null ? null : Number(c.rating), registeredAt: c.registeredAt })))

@@ -5,6 +5,7 @@ import type { AuthContext } from '../../auth/auth-context';
 import { AppError, invalidField, notFound } from '../../errors/app-error';
 import { COUNTRY_CODES } from './country-codes';
 import { normalizeTimeZone } from './time-zone';
+import { storedDisplayName } from './display-name';
 import type { OwnProfile, PublicProfile, UpdateMeRequest, User } from '../../contract-types';
 import { DomainService } from '../domain-service';
 
@@ -49,16 +50,17 @@ export class UserService extends DomainService {
 
   /**
    * Updates the caller's profile (PATCH /users/me). Checks beyond the schema: `username` free case-insensitively
-   * (409 USERNAME_TAKEN), `timeZone` known to Intl (400 body.timeZone), `country` an assigned ISO 3166-1 alpha-2
-   * code (400 body.country), `avatarUrl` http or https (400 body.avatarUrl).
+   * (409 USERNAME_TAKEN), `displayName` stored trimmed and not blank (400 body.displayName, R14.7),
+   * `timeZone` known to Intl (400 body.timeZone), `country` an assigned ISO 3166-1 alpha-2
+   * code (400 body.country), `avatarUrl` an http or https URL with a host (400 body.avatarUrl).
    */
   async updateOwnProfile(auth: AuthContext, input: UpdateMeRequest): Promise<OwnProfile> {
     const userId = this.access.requireUser(auth);
     const changes: Partial<Selectable<UsersTable>> = { updated_at: this.deps.clock.now().toISOString() };
-    if (input.displayName !== undefined) changes.display_name = input.displayName;
+    if (input.displayName !== undefined) changes.display_name = storedDisplayName(input.displayName);
     if (input.bio !== undefined) changes.bio = input.bio;
     if (input.avatarUrl !== undefined) {
-      if (input.avatarUrl !== null && !/^https?:\/\//i.test(input.avatarUrl)) throw invalidField('body.avatarUrl', 'must be an http or https URL');
+      if (input.avatarUrl !== null && !isWebUrl(input.avatarUrl)) throw invalidField('body.avatarUrl', 'must be an http or https URL with a host');
       changes.avatar_url = input.avatarUrl;
     }
     if (input.country !== undefined) {
@@ -93,3 +95,10 @@ export class UserService extends DomainService {
 }
 
 const usernameTaken = (username: string) => new AppError('USERNAME_TAKEN', `the username "${username}" is already taken`);
+
+/** Whether `value` is an absolute http or https URL naming a host (`http://` alone is not, R14.4). */
+function isWebUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+}

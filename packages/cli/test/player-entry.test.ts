@@ -1,0 +1,50 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { BASE, participant, tournament } from './helpers/api-fixtures';
+import { captureIo, runCli } from './helpers/cli-harness';
+import { useConfigDir } from './helpers/fixtures';
+import { useMswServer } from './helpers/msw';
+
+// A player's own withdrawal (`tournament withdraw`, R6.12) and the organizer's rating of a participant
+// (`participant update --rating / --no-rating`, R27.10).
+const server = useMswServer();
+const dir = useConfigDir({ baseUrl: BASE, accessToken: 'tat_alice', refreshToken: 'trt_alice', username: 'alice' });
+const tid = tournament().id;
+
+describe('tourney tournament withdraw', () => {
+  it('posts to /withdraw with the user token: a sentence on a terminal, the participant id piped', async () => {
+    let auth: string | null = null;
+    server.use(
+      http.post(`${BASE}/tournaments/${tid}/withdraw`, ({ request }) => {
+        auth = request.headers.get('authorization');
+        return HttpResponse.json({ success: true, data: participant({ status: 'WITHDRAWN', seed: null }) });
+      }),
+    );
+    const shown = await runCli(['tournament', 'withdraw', tid], { configDir: dir.path, io: captureIo({ isTTY: true }) });
+    expect(shown.code).toBe(0);
+    expect(auth).toBe('Bearer tat_alice');
+    expect(shown.out).toBe('withdrew alice (participant pa) from the tournament\n');
+    const piped = await runCli(['tournament', 'withdraw', tid], { configDir: dir.path });
+    expect(piped.out).toBe('pa\n');
+    const json = await runCli(['tournament', 'withdraw', tid, '--json'], { configDir: dir.path });
+    expect(JSON.parse(json.out)).toMatchObject({ id: 'pa', status: 'WITHDRAWN' });
+  });
+});
+
+describe('tourney participant update --rating', () => {
+  it('sends the rating, null for --no-rating, and refuses a rating out of range before any request', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.patch(`${BASE}/tournaments/${tid}/participants/pa`, async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ success: true, data: participant() });
+      }),
+    );
+    expect((await runCli(['participant', 'update', tid, 'pa', '--rating', '2100.5'], { configDir: dir.path })).code).toBe(0);
+    expect((await runCli(['participant', 'update', tid, 'pa', '--no-rating', '--seed', '2'], { configDir: dir.path })).code).toBe(0);
+    const bad = await runCli(['participant', 'update', tid, 'pa', '--rating', '-3'], { configDir: dir.path });
+    expect(bad.code).not.toBe(0);
+    expect(bad.err).toContain('expected a number from 0 to 1000000');
+    expect(sent).toEqual([{ rating: 2100.5 }, { seed: 2, rating: null }]);
+  });
+});

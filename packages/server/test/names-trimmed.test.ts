@@ -1,0 +1,61 @@
+/**
+ * Names people read are stored trimmed and never blank, over HTTP: tournament and stage names (R5.2) and display
+ * names (R14.7), as participant and team names already are (R6.2, R24.1). A name of spaces only is 400 naming it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, registerUser, request, startTestServer, unique, type TestServer, type TestTenant } from './helpers/index';
+import { createTournament, tournamentBody } from './tournaments-helpers';
+
+let server: TestServer;
+let tenant: TestTenant;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  tenant = await createTenant(server);
+});
+afterAll(async () => server?.close());
+
+const refusal = (res: { status: number; body: any }) => [res.status, res.body.error?.code, res.body.error?.details?.[0]?.path];
+
+describe('tournament and stage names', () => {
+  it('trims tournament and stage names and refuses blank ones on create and update, naming the field', async () => {
+    const create = (overrides: Record<string, unknown>) =>
+      request(server, 'POST', '/tournaments', { token: tenant.owner.accessToken, body: tournamentBody({ projectId: tenant.project.id, ...overrides }) });
+    expect(refusal(await create({ name: '   ' }))).toEqual([400, 'VALIDATION_ERROR', 'body.name']);
+    const blankStage = await create({ stages: [{ name: 'Groups', format: 'GROUPS' }, { name: ' \t ', format: 'SINGLE_ELIMINATION' }] });
+    expect(refusal(blankStage)).toEqual([400, 'VALIDATION_ERROR', 'body.stages[1].name']);
+    const trimmed = await create({ name: '  Spring Cup ', stages: [{ name: ' Main bracket  ', format: 'SINGLE_ELIMINATION' }] });
+    expect(trimmed.status).toBe(201);
+    expect([trimmed.body.data.name, trimmed.body.data.stages[0].name]).toEqual(['Spring Cup', 'Main bracket']);
+
+    const t = await createTournament(server, tenant);
+    const update = (body: unknown) => request(server, 'PUT', `/tournaments/${t.id}`, { token: tenant.owner.accessToken, body });
+    expect(refusal(await update({ name: ' ' }))).toEqual([400, 'VALIDATION_ERROR', 'body.name']);
+    expect(refusal(await update({ stages: [{ name: '  ', format: 'ROUND_ROBIN' }] }))).toEqual([400, 'VALIDATION_ERROR', 'body.stages[0].name']);
+    const renamed = await update({ name: ' Summer Cup ', stages: [{ name: ' League ', format: 'ROUND_ROBIN' }] });
+    expect(renamed.status).toBe(200);
+    expect([renamed.body.data.name, renamed.body.data.stages[0].name]).toEqual(['Summer Cup', 'League']);
+  });
+});
+
+describe('display names', () => {
+  it('trims display names on register and updateMe and refuses blank ones, naming body.displayName', async () => {
+    const suffix = unique();
+    const register = (displayName: string) => {
+      const tag = `${suffix}_${displayName.length}`;
+      const body = { username: `dn_${tag}`.slice(0, 32), email: `dn.${tag}@example.com`, password: 'long enough password', displayName };
+      return request(server, 'POST', '/auth/register', { body });
+    };
+    expect(refusal(await register(' '))).toEqual([400, 'VALIDATION_ERROR', 'body.displayName']);
+    const padded = await register('  Ada Lovelace ');
+    expect(padded.status).toBe(201);
+    expect(padded.body.data.user.displayName).toBe('Ada Lovelace');
+
+    const user = await registerUser(server, { displayName: 'Grace' });
+    const patchMe = (body: unknown) => request(server, 'PATCH', '/users/me', { token: user.accessToken, body });
+    expect(refusal(await patchMe({ displayName: '   ' }))).toEqual([400, 'VALIDATION_ERROR', 'body.displayName']);
+    expect((await patchMe({ displayName: ' Grace H. ' })).body.data.displayName).toBe('Grace H.');
+    expect((await patchMe({ displayName: null })).body.data.displayName).toBeNull();
+    expect((await request(server, 'GET', `/users/${user.username}`)).body.data.displayName).toBeNull();
+  });
+});
