@@ -1,4 +1,5 @@
 import { get } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it as plainIt } from 'vitest';
 import { createTenant, createTestDatabase, registerPlayers, request, startTestServer, test, type ApiServer } from './helpers/index';
 import { betterSeedWins, getData, playDecided, playEverything, startWithStages } from './formats-helpers';
@@ -12,12 +13,12 @@ import type { Bracket } from '../src/contract-types';
 test.scoped({ playerCount: 4 });
 
 /** A raw GET of the bracket: status, ETag and body bytes as sent (no transparent decompression). */
-function rawBracket(server: ApiServer, id: string, headers: Record<string, string> = {}): Promise<{ status: number; etag: string; bytes: Buffer }> {
+function rawBracket(server: ApiServer, id: string, headers: Record<string, string> = {}): Promise<{ status: number; etag: string; encoding: string; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
     get(`${server.url}/tournaments/${id}/bracket`, { headers: { 'accept-encoding': 'identity', ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, etag: String(res.headers.etag ?? ''), bytes: Buffer.concat(chunks) }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, etag: String(res.headers.etag ?? ''), encoding: String(res.headers['content-encoding'] ?? ''), bytes: Buffer.concat(chunks) }));
       res.on('error', reject);
     }).on('error', reject);
   });
@@ -65,6 +66,23 @@ describe('bracket answers built once per change (R18.17)', () => {
     const afterDq = matchesOf(await getData(server, `/tournaments/${id}/bracket`)).find((m) => m.id === semi2.id);
     expect(afterDq).toMatchObject({ status: 'COMPLETED', resultType: 'WALKOVER' });
     expect(afterDq.winnerId).not.toBe(out);
+  });
+
+  test('sends a kept bracket compressed as each client asks, the same bytes to every reader, and follows a change', async ({ server, tenant, players }) => {
+    const { id, byParticipant } = await startWithStages(server, tenant, players, [{ name: 'Bracket', format: 'SINGLE_ELIMINATION' }]);
+    const plain = await rawBracket(server, id);
+    expect(plain.bytes.length).toBeGreaterThan(1024);
+    const decode = { gzip: gunzipSync, br: brotliDecompressSync } as const;
+    for (const encoding of ['gzip', 'br'] as const) {
+      const [first, second] = [await rawBracket(server, id, { 'accept-encoding': encoding }), await rawBracket(server, id, { 'accept-encoding': encoding })];
+      expect([first.encoding, second.encoding]).toEqual([encoding, encoding]);
+      expect(second.bytes.equals(first.bytes)).toBe(true);
+      expect(decode[encoding](first.bytes).equals(plain.bytes)).toBe(true);
+    }
+    const semi = matchesOf(JSON.parse(plain.bytes.toString()).data).find((m) => m.round === 1);
+    await playDecided(server, semi, byParticipant, betterSeedWins(semi));
+    const changed = await rawBracket(server, id, { 'accept-encoding': 'gzip' });
+    expect(matchesOf(JSON.parse(gunzipSync(changed.bytes).toString()).data).find((m) => m.id === semi.id).status).toBe('COMPLETED');
   });
 
   test('answers 409 before the start, then follows the tournament to COMPLETED with its placements', async ({ server, tenant, players }) => {

@@ -1,7 +1,10 @@
 import { constants } from 'node:zlib';
+import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import compressible from 'compressible';
 import compress from 'koa-compress';
 import type { Middleware } from 'koa';
+import { isSharedBytes } from './conditional-get';
 
 /** Bodies smaller than this many bytes are sent as they are (compressing them costs more than it saves). */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -23,7 +26,8 @@ function smallBody(body: unknown): boolean {
  * has answered, and only when the body may be worth compressing: a small buffer or string (most single resources)
  * skips its negotiation and header checks. A client that accepts no encoding at all (`identity;q=0`, `*;q=0`) gets
  * the answer as it is (RFC 9110 §12.5.3 lets a server send identity then); should compressing fail anyway, the failure
- * is logged and the answer is sent uncompressed, never replaced by a bare 500.
+ * is logged and the answer is sent uncompressed, never replaced by a bare 500. The bytes of a shared answer (a kept
+ * bracket) are compressed once per coding and the result reused (R18.17).
  */
 export function compression(): Middleware {
   const compressor = compress({
@@ -49,10 +53,33 @@ export function compression(): Middleware {
     try {
       // koa-compress sets Vary, then works on the finished response (its `next` has nothing left to run).
       await compressor(ctx, answered);
+      const encoding = ctx.response.get('Content-Encoding');
+      if (encoding && Buffer.isBuffer(body) && isSharedBytes(body)) ctx.body = await compressedOnce(body, encoding, ctx.body as Readable);
     } catch (error) {
       ctx.app.emit('error', error, ctx);
       ctx.remove('Content-Encoding');
       ctx.body = body;
     }
   };
+}
+
+/** The compressed forms of shared answers (a kept bracket's bytes, conditional-get.ts), by content coding. */
+const compressedShared = new WeakMap<Buffer, Map<string, Buffer>>();
+
+/**
+ * The `encoding` form of the shared answer `bytes`, compressed once for all its readers (R18.17): koa-compress chose
+ * the coding and started `stream`; the first reader's stream is read to the end and kept, later readers' streams are
+ * dropped for the kept bytes.
+ */
+async function compressedOnce(bytes: Buffer, encoding: string, stream: Readable): Promise<Buffer> {
+  let forms = compressedShared.get(bytes);
+  const known = forms?.get(encoding);
+  if (known !== undefined) {
+    stream.destroy();
+    return known;
+  }
+  const compressed = await buffer(stream);
+  if (forms === undefined) compressedShared.set(bytes, (forms = new Map()));
+  forms.set(encoding, compressed);
+  return compressed;
 }

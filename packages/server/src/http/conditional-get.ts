@@ -22,6 +22,13 @@ interface EncodedAnswer {
 }
 
 const encodedShared = new WeakMap<object, EncodedAnswer>();
+/** The bytes of those answers: the same Buffer for every reader, so later layers may keep what they make of it. */
+const sharedBytes = new WeakSet<Buffer>();
+
+/** Whether `bytes` is the encoded answer of a shared service result, sent unchanged to every reader (R18.17). */
+export function isSharedBytes(bytes: Buffer): boolean {
+  return sharedBytes.has(bytes);
+}
 
 /**
  * The bytes and weak ETag of `body`: a `{ success: true, data }` envelope of a shared `data` (a cached bracket,
@@ -36,7 +43,10 @@ function encodeJson(body: object): EncodedAnswer {
   }
   const bytes = Buffer.from(JSON.stringify(body));
   const encoded = { bytes, etag: etag(bytes, { weak: true }) };
-  if (envelope) encodedShared.set(data, encoded);
+  if (envelope) {
+    encodedShared.set(data, encoded);
+    sharedBytes.add(bytes);
+  }
   return encoded;
 }
 
