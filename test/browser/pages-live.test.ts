@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, registerUser, startTestServer, type TestServer, type TestTenant } from '../../packages/server/test/helpers/index';
+import { createTenant, expectStatus, registerUser, request, startTestServer, type TestServer, type TestTenant } from '../../packages/server/test/helpers/index';
 import { betterSeedWins, playDecided, startWithStages, type StartedTournament } from '../../packages/server/test/formats-helpers';
-import { allMatches } from '../../packages/server/test/tournaments-helpers';
+import { allMatches, joinAll, openTournament } from '../../packages/server/test/tournaments-helpers';
 import { activeCircuit } from '../../packages/server/test/circuits-helpers';
 import { expectAccessible, launchChromium, screenshot } from './browser';
 
@@ -107,6 +107,31 @@ describe('live tournament pages across failures and redraws', () => {
       left: document.querySelector<HTMLElement>('.scroll[data-key]')!.scrollLeft,
     }));
     expect(after).toEqual(before);
+    await page.close();
+  });
+
+  it('a rename and a removed registration before the start appear on the open page within 2 seconds without a reload', async () => {
+    const t = await openTournament(server, tenant, { name: 'Harbour Cup' });
+    const entrants = [await registerUser(server, { displayName: 'Early Bird' }), await registerUser(server, { displayName: 'Late Owl' })];
+    const { participantOf } = await joinAll(server, t.id, entrants);
+    const page = await browser.newPage();
+    await page.goto(`${origin}/t/${t.id}`);
+    await page.waitForFunction(() => document.querySelector('main')?.dataset.stream === 'open', undefined, { timeout: 5000 });
+    await page.evaluate(() => ((window as any).notReloaded = true));
+    const shown = () =>
+      page.evaluate(() => {
+        const facts = [...document.querySelectorAll('main dl.facts dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+        return { heading: document.querySelector('main h1')?.textContent, title: document.title, participants: Object.fromEntries(facts).Participants };
+      });
+    expect(await shown()).toEqual({ heading: 'Harbour Cup', title: 'Harbour Cup', participants: '2 / 8' });
+    // updateTournament and removeParticipant: tournament.updated, then participant.removed (R11.11, R11.12).
+    expectStatus(await request(server, 'PUT', `/tournaments/${t.id}`, { apiKey: tenant.apiKey.key, body: { name: 'Harbour Open' } }), 200, 'rename');
+    await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Harbour Open', undefined, { timeout: 2000 });
+    const removed = await request(server, 'DELETE', `/tournaments/${t.id}/participants/${participantOf.get(entrants[1]!.id)}`, { apiKey: tenant.apiKey.key });
+    expect(removed.status).toBe(204);
+    await page.waitForFunction(() => document.querySelector('main dl.facts')?.textContent?.includes('1 / 8'), undefined, { timeout: 2000 });
+    expect(await shown()).toEqual({ heading: 'Harbour Open', title: 'Harbour Open', participants: '1 / 8' });
+    expect(await page.evaluate(() => (window as any).notReloaded)).toBe(true);
     await page.close();
   });
 

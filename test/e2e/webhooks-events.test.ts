@@ -120,6 +120,12 @@ describe('webhook events end to end', () => {
       'match.completed',
     ]) triggered.add(t);
 
+    // Settings changed and a registration removed before the start (R11.11, R11.12).
+    const early = await openTournament('Early Cup', players.slice(0, 1), false);
+    await organizer.PUT('/tournaments/{id}', { params: { path: { id: early.id } }, body: { name: 'Early Cup, renamed', startDate: '2030-06-02T12:00:00Z' } });
+    await organizer.DELETE('/tournaments/{id}/participants/{pid}', { params: { path: { id: early.id, pid: [...early.playerOf.keys()][0]! } } });
+    for (const t of ['tournament.updated', 'participant.removed']) triggered.add(t);
+
     // The match workflow (R8.6 to R8.19): reschedule, dispute, resolution, correction with cascade, disqualification
     // and withdrawal (the owner's bearer token: match writes take no API key).
     if (operationHandlers.disputeMatchResult) {
@@ -164,6 +170,10 @@ describe('webhook events end to end', () => {
     await organizer.POST('/circuits/{id}/tournaments/{tid}/classify', { params: { path: { id: cid, tid: id } } });
     await organizer.POST('/circuits/{id}/complete', { params: { path: { id: cid } } });
     for (const t of ['circuit.season_started', 'circuit.standings_updated', 'circuit.season_ended']) triggered.add(t);
+
+    // A player deletes their account once every tournament is over (R14.8): each entry records participant.anonymized.
+    await players[3]!.client.DELETE('/users/me', { body: { password } });
+    triggered.add('participant.anonymized');
 
     // An anti-cheat session with a detection (R12.4, R12.7).
     for (const p of players.slice(0, 2)) await organizer.POST('/anti-cheat/clients', { body: { userId: p.id } });

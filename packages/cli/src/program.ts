@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { registerAccountCommands } from './commands/account';
 import { registerAntiCheatCommands } from './commands/anticheat';
 import { registerApiKeyCommands } from './commands/api-key';
 import { registerAuthCommands } from './commands/auth';
@@ -73,6 +74,7 @@ export function createProgram(deps: CliDeps): Command {
   registerProjectCommands(program, deps);
   registerStaffCommands(program, deps);
   registerMeCommands(program, deps);
+  registerAccountCommands(program, deps);
   registerUserCommands(program, deps);
   registerNotificationCommands(program, deps);
   registerCalendarCommands(program, deps);

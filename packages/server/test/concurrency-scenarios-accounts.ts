@@ -1,15 +1,16 @@
 /**
- * Invariants of account-level writes (webhook subscriptions, notification preferences, gaming accounts) that must
- * hold with concurrent writers (R18.12), as scenarios over HTTP: requests sent at once, spread in turn over `servers`
- * (one server, or several server processes on one database). Run by concurrency-accounts.test.ts.
+ * Invariants of account-level writes (webhook subscriptions, notification preferences, gaming accounts, account
+ * deletion) that must hold with concurrent writers (R18.12), as scenarios over HTTP: requests sent at once, spread in
+ * turn over `servers` (one server, or several server processes on one database). Run by concurrency-accounts.test.ts.
  *
  * The servers must run the webhook dispatcher and accept loopback webhook URLs (allowPrivateWebhookUrls): the
  * rotation scenario checks which secrets sign a delivery, received on 127.0.0.1. Every URL here is a loopback one.
  */
 import { expect } from 'vitest';
 import { signWebhook } from '../src/services/webhooks/signing';
-import { inRounds, pick, tally, type Scenarios } from './concurrency-helpers';
-import { createApiKey, createTenant, expectStatus, registerUser, request, type ApiServer, type TestTenant } from './helpers/index';
+import { inRounds, outcome, pick, tally, users, type Scenarios } from './concurrency-helpers';
+import { createApiKey, createOrgWithProject, createTenant, expectStatus, registerUser, request, type ApiServer, type TestTenant } from './helpers/index';
+import { allMatches, joinAll, openTournament } from './tournaments-helpers';
 import { startReceiver, type TestReceiver } from './webhooks-helpers';
 
 /** Runs `body` with a loopback webhook receiver, closed afterwards. */
@@ -177,6 +178,61 @@ export async function keysRevokingEachOther(servers: readonly ApiServer[], round
   });
 }
 
+/**
+ * deleteMe: the two OWNERs of an organization deleting their accounts at once, under the organization's lock: one is
+ * deleted (204), the other is refused as the last OWNER (409 CONFLICT), so the organization keeps an OWNER (R14.8).
+ */
+export async function coOwnersDeletingAtOnce(servers: readonly ApiServer[], rounds = 4): Promise<void> {
+  const at = pick(servers);
+  await inRounds(rounds, async (i) => {
+    const [a, b] = await Promise.all([registerUser(at(i)), registerUser(at(i + 1))]);
+    const { organization } = await createOrgWithProject(at(i), a!);
+    const invite = await request(at(i), 'POST', `/organizations/${organization.id}/staff/invite`, { token: a!.accessToken, body: { username: b!.username, role: 'OWNER' } });
+    expectStatus(invite, 201, 'invite an OWNER');
+    const accept = await request(at(i + 1), 'POST', `/organizations/${organization.id}/staff/invitations/${invite.body.data.token}/accept`, { token: b!.accessToken });
+    expectStatus(accept, 200, 'accept');
+    const answers = await Promise.all(
+      [a!, b!].map((u, k) => request(at(i + k), 'DELETE', '/users/me', { token: u.accessToken, body: { password: u.password } })),
+    );
+    expect(tally(answers)).toEqual({ 204: 1, '409 CONFLICT': 1 });
+    const survivor = answers[0]!.status === 204 ? b! : a!;
+    const org = await request(at(i), 'GET', `/organizations/${organization.id}`, { token: survivor.accessToken });
+    expect(org.body.data.ownerId).toBe(survivor.id);
+  });
+}
+
+/**
+ * deleteMe while the tournament of the account's entry starts, both under the tournament's lock: the deletion first
+ * withdraws the entry (204; the start leaves it out of the bracket), or the start first makes it ACTIVE and the
+ * deletion is 409 INVALID_STATE (the player stays, seeded). Never a deleted player in the bracket, never a 500.
+ */
+export async function deletionWhileStarting(servers: readonly ApiServer[], rounds = 3): Promise<void> {
+  const at = pick(servers);
+  const tenant = await createTenant(at(0));
+  await inRounds(rounds, async (i) => {
+    const players = await users(servers, 4);
+    const t = await openTournament(at(i), tenant, { maxParticipants: 4 });
+    const { participantOf } = await joinAll(at(i), t.id, players);
+    const leaving = players[0]!;
+    const pid = participantOf.get(leaving.id)!;
+    const [start, deletion] = await Promise.all([
+      request(at(i), 'POST', `/tournaments/${t.id}/start`, { token: tenant.owner.accessToken }),
+      request(at(i + 1), 'DELETE', '/users/me', { token: leaving.accessToken, body: { password: leaving.password } }),
+    ]);
+    expect(start.status, start.text).toBe(200);
+    const entry = (await request(at(i), 'GET', `/tournaments/${t.id}/participants/${pid}`)).body.data;
+    const inBracket = (await allMatches(at(i), t.id)).some((m) => m.participants.some((s: { participantId: string | null }) => s.participantId === pid));
+    if (deletion.status === 204) {
+      expect(entry).toMatchObject({ status: 'WITHDRAWN', userId: null, seed: null });
+      expect(inBracket).toBe(false);
+    } else {
+      expect(outcome(deletion)).toBe('409 INVALID_STATE');
+      expect(entry).toMatchObject({ status: 'ACTIVE', userId: leaving.id });
+      expect(inBracket).toBe(true);
+    }
+  });
+}
+
 export const ACCOUNT_SCENARIOS: Scenarios = [
   ['a webhook disabled and redirected at once: both changes kept (disabled, new URL)', webhookPatchesAtOnce],
   ['a webhook secret rotated twice at once: rotations serialize, both issued secrets and the original sign', secretRotationsAtOnce],
@@ -184,4 +240,6 @@ export const ACCOUNT_SCENARIOS: Scenarios = [
   ['notification preferences changed twice at once: both changes kept', preferencesAtOnce],
   ['one user linking two Steam accounts at once: both 200, the last link wins, no false 409', relinksAtOnce],
   ['two API keys revoking each other at once: one 204, the other 401, exactly one key revoked', keysRevokingEachOther],
+  ['the two OWNERs of an organization deleting their accounts at once: one deleted, the other 409 as the last OWNER', coOwnersDeletingAtOnce],
+  ['an account deleted while its tournament starts: withdrawn and out of the bracket, or 409 INVALID_STATE and seeded', deletionWhileStarting],
 ];

@@ -202,14 +202,17 @@ function coherentTournament(body: Record<string, unknown>, world: World): void {
   if (Array.isArray(body.stages) && body.stages.length > 1) body.stages = body.stages.slice(0, 1);
 }
 
+/** The body field that must carry the caller's password, by operation: its bodies are generated with another one. */
+const PASSWORD_FIELDS: Record<string, string> = { changePassword: 'currentPassword', deleteMe: 'password' };
+
 /**
- * The owner's token (a new user's for logout, which ends the session, and for changePassword, with the password its
- * body must give), or the key the operation takes.
+ * The owner's token (a new user's for logout, which ends the session, and for changePassword and deleteMe, with the
+ * password their body must give: deleteMe would delete the owner), or the key the operation takes.
  */
 async function credentialsFor(server: TestServer, op: BodyOperation, world: World): Promise<{ token?: string; apiKey?: string; password?: string }> {
   if (op.antiCheat) return { apiKey: world.antiCheat.tenant.apiKey.key };
   if (op.operationId === 'logout') return { token: (await registerUser(server)).accessToken };
-  if (op.operationId === 'changePassword') {
+  if (PASSWORD_FIELDS[op.operationId] !== undefined) {
     const user = await registerUser(server);
     return { token: user.accessToken, password: user.password };
   }
@@ -277,7 +280,7 @@ describe('bodies generated from the contract', () => {
         pointIds(body, op, world, i);
         const path = pathOf(op, world, i, seed);
         const { password, ...credentials } = await credentialsFor(server, op, world);
-        if (password !== undefined && body !== null && typeof body === 'object') (body as { currentPassword?: string }).currentPassword = password;
+        if (password !== undefined && body !== null && typeof body === 'object') (body as Record<string, unknown>)[PASSWORD_FIELDS[op.operationId]!] = password;
         const res: TestResponse = await request(server, op.method, path, { ...credentials, body });
         statuses.set(op.operationId, [...(statuses.get(op.operationId) ?? []), res.status]);
         if (res.status >= 500) failures.push({ operationId: op.operationId, status: res.status, path, body, answer: res.text.slice(0, 400) });

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { describe, expect, vi } from 'vitest';
 import { isUniqueViolation } from '../src/index';
 import { newId } from '../src/ids';
+import { ForeignKeyViolationError } from '../src/db/foreign-key-violation';
+import { toApiError } from '../src/http/errors';
 import { onPostgres, test, testDialect } from './helpers/index';
 import { createTournament } from './tournaments-helpers';
 import { countParticipants, findStageRows, findTournamentDetails, findTournamentRow } from '../src/services/tournaments/tournament-reader';
@@ -31,6 +33,15 @@ describe(`database dialect contract (${testDialect})`, () => {
     expect(totals).toEqual({ n: 4, letters: 4 });
     const sorted = await db.selectFrom('events').select('type').where('subject_id', '=', 'dialect-test').orderBy('type').execute();
     expect(sorted.map((r) => r.type)).toEqual(['B', '_', 'a', 'b']);
+  });
+
+  test('turns a foreign-key violation into ForeignKeyViolationError, which the API answers 409 CONFLICT to send again', async ({ server }) => {
+    const db = server.deps.db;
+    // A row naming a tournament and a user that do not exist (deleted by another request after this one checked).
+    const write = db.insertInto('participant_members').values({ participant_id: newId(), tournament_id: newId(), user_id: newId() }).execute();
+    const error = await write.then(() => undefined, (thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(ForeignKeyViolationError);
+    expect(toApiError(error)).toMatchObject({ code: 'CONFLICT', status: 409, message: expect.stringContaining('send it again') });
   });
 
   test('UTC ISO 8601 instants compare as instants, also against a date', async ({ server }) => {

@@ -122,10 +122,10 @@ describe('platform: health, headers, routing and errors', () => {
     expect(res.headers.get('allow')).toContain('GET');
     const put = await request(server, 'PUT', '/users/me', { headers: { 'x-request-id': 'req-405' } });
     expect(put.status).toBe(405);
-    expect(put.headers.get('allow')).toBe('HEAD, GET, PATCH');
+    expect(put.headers.get('allow')).toBe('HEAD, GET, DELETE, PATCH');
     expect(put.body).toEqual({
       success: false,
-      error: { code: 'METHOD_NOT_ALLOWED', message: 'PUT is not allowed on /api/v1/users/me; allowed: HEAD, GET, PATCH', requestId: 'req-405' },
+      error: { code: 'METHOD_NOT_ALLOWED', message: 'PUT is not allowed on /api/v1/users/me; allowed: HEAD, GET, DELETE, PATCH', requestId: 'req-405' },
     });
   });
 

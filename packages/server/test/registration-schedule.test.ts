@@ -71,7 +71,7 @@ describe('registration schedule', () => {
     const moved = await request(server, 'PUT', `/tournaments/${t.id}`, { token: tenant.owner.accessToken, body: { registrationClosesAt: later } });
     expect(moved.status, moved.text).toBe(200);
     expect((await lifecycle(server, tenant, t.id, 'registration/open')).status).toBe('REGISTRATION_OPEN');
-    expect(await eventTypes(t.id)).toEqual(['tournament.published', 'tournament.registration_opened']);
+    expect(await eventTypes(t.id)).toEqual(['tournament.published', 'tournament.updated', 'tournament.registration_opened']);
   });
 
   it('opens a due registration at the first entry, before the schedule runs, with the event the schedule records', async () => {

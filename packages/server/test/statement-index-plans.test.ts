@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrolledUsers, raise, startSession } from './anti-cheat-helpers';
 import { activeCircuit, classify, completedTournament } from './circuits-helpers';
-import { createTenant, expectStatus, registerPlayers, request, startTestServer, type TestServer } from './helpers/index';
+import { addStaffMember, createTenant, expectStatus, registerPlayers, registerUser, request, startTestServer, type TestServer } from './helpers/index';
 import { fullScans, isPlannedRead, statementsOf, tablesOf } from './helpers/query-plans';
 
 // R3.8 beyond the lists: every SELECT, UPDATE and DELETE the server runs through a whole season of work (a tournament
 // registered, played and classified into a circuit, the players' own views, analytics, results, anti-cheat, the
-// periodic jobs, the webhook dispatcher, deleting organizations and tournaments) is explained on the run's database and
-// may not scan a table or an index whole (helpers/query-plans.ts), so no write or background job slows down as the
-// tables grow.
+// periodic jobs, the webhook dispatcher, deleting accounts, organizations and tournaments) is explained on the run's
+// database and may not scan a table or an index whole (helpers/query-plans.ts), so no write or background job slows
+// down as the tables grow.
 
 let server: TestServer;
 beforeAll(async () => {
@@ -41,6 +41,12 @@ describe('statements and their indexes (R3.8)', () => {
       await server.notificationSweeper.runOnce();
       await server.registrationSchedule.runOnce();
       await server.webhookDispatcher.runOnce();
+      // A player of the classified tournament and an ADMIN delete their accounts (R14.8).
+      const admin = await registerUser(server);
+      await addStaffMember(server, tenant.organization.id, admin.id, 'ADMIN');
+      for (const user of [players[0]!, admin]) {
+        expectStatus(await request(server, 'DELETE', '/users/me', { token: user.accessToken, body: { password: user.password } }), 204, 'deleteMe');
+      }
       expectStatus(await request(server, 'DELETE', `/tournaments/${played.id}`, { apiKey: tenant.apiKey.key }), 204, 'deleteTournament');
       const other = await createTenant(server);
       expectStatus(await request(server, 'DELETE', `/organizations/${other.organization.id}`, { token: other.owner.accessToken }), 204, 'deleteOrganization');

@@ -91,7 +91,7 @@ export const REQUIRED_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
 
 /**
  * Extensions beyond the required endpoints (auth, projects, registration, anti-cheat clients, detections, uploads,
- * webhook deliveries, staff invitations and roles, a player's own withdrawal, password changes).
+ * webhook deliveries, staff invitations and roles, a player's own withdrawal, password changes, account deletion).
  */
 export const EXTENSION_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
   ['GET /tournaments/:id/stages/:stageNumber/groups', 'getStageGroups'],
@@ -143,4 +143,5 @@ export const EXTENSION_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
   ['PATCH /organizations/:id/staff/:staffId', 'updateStaffRole'],
   ['POST /auth/password', 'changePassword'],
   ['POST /tournaments/:id/withdraw', 'withdrawFromTournament'],
+  ['DELETE /users/me', 'deleteMe'],
 ];

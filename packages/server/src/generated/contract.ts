@@ -125,7 +125,26 @@ export interface paths {
         get: operations["getMe"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete own account
+         * @description Deletes the caller's account once its password is given (R14.8), in one transaction: the account, its sessions
+         *     (every token of it answers 401 from then on), linked gaming accounts, notifications and their settings, the
+         *     calendar feed token, anti-cheat enrolments, staff memberships, the pending staff invitations it sent or
+         *     received. The username and the email are free again.
+         *
+         *     What others rely on stays: each tournament entry of the account loses its link (`userId` null, the account
+         *     leaves the members of a team) and a solo entry is renamed `Deleted player <suffix>` (six or more hex digits of
+         *     the participant id), so brackets and results hold; an entry of a tournament that has not started is withdrawn
+         *     as withdrawFromTournament does (WITHDRAWN, seed cleared, place freed, `participant.withdrawn` with a null
+         *     userId). Each entry records `participant.anonymized`. Circuit standings and awards of the account lose its
+         *     user id and name the same way. API keys it created keep working: they belong to their projects.
+         *
+         *     Refusals: 403 FORBIDDEN naming body.password when the password is wrong; 409 CONFLICT naming the
+         *     organization while the caller is its last OWNER (make another member OWNER with updateStaffRole, or delete
+         *     the organization); 409 INVALID_STATE naming the tournament while an entry of the caller is ACTIVE in an ONGOING
+         *     tournament (an organizer withdraws it, or wait until it is eliminated or the tournament completes).
+         */
+        delete: operations["deleteMe"];
         options?: never;
         head?: never;
         /**
@@ -513,7 +532,7 @@ export interface paths {
         get: operations["getTournament"];
         /**
          * Update a tournament
-         * @description Partially updates a tournament; stages, teamSize and maxParticipants are locked once ONGOING (409 TOURNAMENT_LOCKED).
+         * @description Partially updates a tournament; stages, teamSize and maxParticipants are locked once ONGOING (409 TOURNAMENT_LOCKED). When a field changes, `tournament.updated` is recorded naming the fields that changed; an update that changes nothing records no event (R11.11).
          */
         put: operations["updateTournament"];
         post?: never;
@@ -585,7 +604,8 @@ export interface paths {
          *     the tournament (public from PUBLISHED on; a DRAFT for its project's keys and staff): `match.started`,
          *     `match.score_reported`, `match.completed`, `match.resolved`, `match.result_corrected`, `match.reset`,
          *     `match.rescheduled`, `match.disputed`, `stage.started`, `stage.completed`, `tournament.*` status changes
-         *     (placements follow `match.completed` and `tournament.completed`) and `participant.*`.
+         *     (placements follow `match.completed` and `tournament.completed`), `tournament.updated` (its settings changed)
+         *     and `participant.*` (`participant.removed` included).
          *
          *     Each event is one SSE message whose `id` is its number in the tournament's stream (1, 2, 3 ... in commit order,
          *     the same on every server instance) and whose `data` is a `LiveEvent` in JSON. A comment line (`: heartbeat`)
@@ -1067,7 +1087,7 @@ export interface paths {
         post?: never;
         /**
          * Remove or disqualify a participant
-         * @description Before the start the participant is removed; once ONGOING it is DISQUALIFIED and its open matches are walkovers for the opponents (in round robin and groups every remaining match; in Swiss the current round, after which the participant is no longer paired; in elimination brackets each match as the opponent arrives); a disqualified participant never qualifies for a later stage; one already out (WITHDRAWN, DISQUALIFIED, NO_SHOW) is left as is (204); 409 INVALID_STATE when COMPLETED.
+         * @description Before the start the participant is removed and `participant.removed` is recorded (R11.12); once ONGOING it is DISQUALIFIED and its open matches are walkovers for the opponents (in round robin and groups every remaining match; in Swiss the current round, after which the participant is no longer paired; in elimination brackets each match as the opponent arrives); a disqualified participant never qualifies for a later stage; one already out (WITHDRAWN, DISQUALIFIED, NO_SHOW) is left as is (204); 409 INVALID_STATE when COMPLETED.
          */
         delete: operations["removeParticipant"];
         options?: never;
@@ -2320,6 +2340,10 @@ export interface components {
             /** @description At least 8 characters, as at registration; not the current password. */
             newPassword: string;
         };
+        AccountDeletion: {
+            /** @description The account's password, confirming that its owner deletes it (deleteMe). */
+            password: string;
+        };
         LogoutRequest: {
             /** @description Also revoke this refresh token. */
             refreshToken?: string;
@@ -3038,10 +3062,10 @@ export interface components {
             tournamentId: string;
             /**
              * Format: uuid
-             * @description The registering user (the team captain for teams); the linked user of a participant an organizer added by username, null for one added without an account (R24.1).
+             * @description The registering user (the team captain for teams); the linked user of a participant an organizer added by username, null for one added without an account (R24.1); null once that account is deleted (R14.8).
              */
             userId: string | null;
-            /** @description Display name (user display name or username; team name for teams). */
+            /** @description Display name (user display name or username; team name for teams); `Deleted player <suffix>` for a solo entry whose account was deleted (R14.8). */
             name: string;
             seed: number | null;
             /**
@@ -3690,7 +3714,7 @@ export interface components {
             rank: number;
             /**
              * Format: uuid
-             * @description Set for solo competitors.
+             * @description Set for solo competitors; null once that account is deleted (its line is then named `Deleted player <suffix>`, R14.8).
              */
             userId: string | null;
             /** @description Set for team competitors. */
@@ -4001,10 +4025,10 @@ export interface components {
             createdAt: string;
         };
         /**
-         * @description Event names (R11.1-R11.10).
+         * @description Event names (R11.1-R11.12).
          * @enum {string}
          */
-        WebhookEventType: "tournament.published" | "tournament.registration_opened" | "tournament.registration_closed" | "tournament.started" | "tournament.completed" | "participant.registered" | "participant.checked_in" | "participant.disqualified" | "participant.withdrawn" | "match.started" | "match.score_reported" | "match.completed" | "match.disputed" | "match.resolved" | "match.result_corrected" | "match.reset" | "match.rescheduled" | "circuit.standings_updated" | "circuit.season_started" | "circuit.season_ended" | "anticheat.detection_raised" | "anticheat.session_completed";
+        WebhookEventType: "tournament.published" | "tournament.registration_opened" | "tournament.registration_closed" | "tournament.started" | "tournament.completed" | "tournament.updated" | "participant.registered" | "participant.checked_in" | "participant.disqualified" | "participant.withdrawn" | "participant.removed" | "participant.anonymized" | "match.started" | "match.score_reported" | "match.completed" | "match.disputed" | "match.resolved" | "match.result_corrected" | "match.reset" | "match.rescheduled" | "circuit.standings_updated" | "circuit.season_started" | "circuit.season_ended" | "anticheat.detection_raised" | "anticheat.session_completed";
         /** @description An event name, or `*` for every event. */
         WebhookEventSelector: components["schemas"]["WebhookEventType"] | "*";
         WebhookSubscription: {
@@ -4063,7 +4087,7 @@ export interface components {
          * @description Payload POSTed to subscribers (`webhooks.event`), one schema per family of `type`. `data` holds ids and
          *     the new state of what changed; read the resource through the API for its full representation.
          */
-        WebhookEvent: components["schemas"]["TournamentWebhookEvent"] | components["schemas"]["ParticipantWebhookEvent"] | components["schemas"]["MatchWebhookEvent"] | components["schemas"]["CircuitStandingsWebhookEvent"] | components["schemas"]["CircuitSeasonWebhookEvent"] | components["schemas"]["DetectionWebhookEvent"] | components["schemas"]["AntiCheatSessionWebhookEvent"] | components["schemas"]["TestWebhookEvent"];
+        WebhookEvent: components["schemas"]["TournamentWebhookEvent"] | components["schemas"]["TournamentUpdatedWebhookEvent"] | components["schemas"]["ParticipantWebhookEvent"] | components["schemas"]["ParticipantRemovedWebhookEvent"] | components["schemas"]["MatchWebhookEvent"] | components["schemas"]["CircuitStandingsWebhookEvent"] | components["schemas"]["CircuitSeasonWebhookEvent"] | components["schemas"]["DetectionWebhookEvent"] | components["schemas"]["AntiCheatSessionWebhookEvent"] | components["schemas"]["TestWebhookEvent"];
         WebhookEventBase: {
             /**
              * Format: uuid
@@ -4082,11 +4106,23 @@ export interface components {
             type: "tournament.published" | "tournament.registration_opened" | "tournament.registration_closed" | "tournament.started" | "tournament.completed";
             data: components["schemas"]["TournamentEventData"];
         };
-        /** @description A participant registered, checked in, was disqualified or withdrawn by an organizer, or withdrew. */
+        /** @description An organizer changed a tournament's settings with updateTournament (R11.11). */
+        TournamentUpdatedWebhookEvent: components["schemas"]["WebhookEventBase"] & {
+            /** @enum {string} */
+            type: "tournament.updated";
+            data: components["schemas"]["TournamentUpdatedEventData"];
+        };
+        /** @description A participant registered, checked in, was disqualified or withdrawn by an organizer, or withdrew; or the account of its player was deleted (participant.anonymized, R14.8). */
         ParticipantWebhookEvent: components["schemas"]["WebhookEventBase"] & {
             /** @enum {string} */
-            type: "participant.registered" | "participant.checked_in" | "participant.disqualified" | "participant.withdrawn";
+            type: "participant.registered" | "participant.checked_in" | "participant.disqualified" | "participant.withdrawn" | "participant.anonymized";
             data: components["schemas"]["ParticipantEventData"];
+        };
+        /** @description An organizer removed a participant before the start with removeParticipant; its entry no longer exists (R11.12). */
+        ParticipantRemovedWebhookEvent: components["schemas"]["WebhookEventBase"] & {
+            /** @enum {string} */
+            type: "participant.removed";
+            data: components["schemas"]["ParticipantRemovedEventData"];
         };
         /** @description A match changed status. */
         MatchWebhookEvent: components["schemas"]["WebhookEventBase"] & {
@@ -4145,7 +4181,33 @@ export interface components {
             /** @description (tournament.completed) Participant ids of every holder of first place, one unless it is shared (an all-drawn round robin). */
             championIds?: string[];
         };
-        /** @description `data` of participant.* events. */
+        /** @description `data` of tournament.updated: which fields of the tournament changed (names of TournamentUpdate properties, in that schema's order), never their values (read the tournament for them). Recorded only when at least one field changed (R11.11). */
+        TournamentUpdatedEventData: {
+            /** Format: uuid */
+            tournamentId: string;
+            status: components["schemas"]["TournamentStatus"];
+            /**
+             * @example [
+             *       "name",
+             *       "startDate"
+             *     ]
+             */
+            changed: ("name" | "description" | "disciplineId" | "maxParticipants" | "teamSize" | "startDate" | "stages" | "registrationOpensAt" | "registrationClosesAt" | "checkInRequired" | "checkInOpensMinutesBefore")[];
+        };
+        /** @description `data` of participant.removed (R11.12): the participant deleted before the start and the status it had. */
+        ParticipantRemovedEventData: {
+            /** Format: uuid */
+            tournamentId: string;
+            /** Format: uuid */
+            participantId: string;
+            previousStatus: components["schemas"]["ParticipantStatus"];
+            /**
+             * Format: uuid
+             * @description The organizer who removed it; null when an API key did.
+             */
+            userId: string | null;
+        };
+        /** @description `data` of every participant.* event but participant.removed. */
         ParticipantEventData: {
             /** Format: uuid */
             tournamentId: string;
@@ -4155,7 +4217,7 @@ export interface components {
             previousStatus?: components["schemas"]["ParticipantStatus"];
             /**
              * Format: uuid
-             * @description The user who acted (the captain for a team; for disqualified and withdrawn the organizer, null when an API key acted, or the player who withdrew their own entry with withdrawFromTournament).
+             * @description The user who acted (the captain for a team; for disqualified and withdrawn the organizer, null when an API key acted, or the player who withdrew their own entry with withdrawFromTournament). Null for participant.anonymized, and for the participant.withdrawn of an entry withdrawn because its player deleted their account (deleteMe, R14.8).
              */
             userId: string | null;
             /** @description Every user acting for the participant (registered only). */
@@ -5484,6 +5546,30 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountDeletion"];
+            };
+        };
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

@@ -1,5 +1,6 @@
 import { DomainError, type DomainErrorCode } from '@tourney/core';
 import { AppError, type ErrorCode, type ErrorDetail } from '../errors/app-error';
+import { ForeignKeyViolationError } from '../db/foreign-key-violation';
 
 export type { ErrorCode, ErrorDetail } from '../errors/app-error';
 
@@ -81,6 +82,11 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof AppError) return new ApiError(error.code, error.message, { details: error.details, cause: error });
   if (error instanceof DomainError) {
     return new ApiError(domainErrorCode[error.code], error.message, { details: error.details, cause: error });
+  }
+  if (error instanceof ForeignKeyViolationError) {
+    // A row the request named was deleted by another request after this one checked it (R18.12): sent again, the
+    // request is refused for the missing row by name.
+    return new ApiError('CONFLICT', 'something this request names was deleted while it ran; send it again', { cause: error });
   }
   return new ApiError('INTERNAL_ERROR', 'internal server error', { cause: error });
 }

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps';
 import { AccessService } from './access';
+import { AccountDeletionService } from './users/account-deletion-service';
 import { AnalyticsService } from './analytics/analytics-service';
 import { AntiCheatService } from './anti-cheat/anti-cheat-service';
 import { ApiKeyService } from './api-keys/api-key-service';
@@ -30,6 +31,8 @@ export interface Services {
   health: HealthService;
   auth: AuthService;
   users: UserService;
+  /** Deleting one's own account (deleteMe, R14.8). */
+  accountDeletion: AccountDeletionService;
   organizations: OrganizationService;
   projects: ProjectService;
   apiKeys: ApiKeyService;
@@ -62,6 +65,7 @@ export function createServices(deps: AppDeps): Services {
     health: new HealthService(deps),
     auth: new AuthService(deps, access),
     users: new UserService(deps, access),
+    accountDeletion: new AccountDeletionService(deps, access),
     organizations: new OrganizationService(deps, access, antiCheat.storage),
     projects: new ProjectService(deps, access),
     apiKeys: new ApiKeyService(deps, access),

@@ -18,6 +18,7 @@ import * as m0016 from './0016-tournament-live-counter';
 import * as m0017 from './0017-player-lookup-indexes';
 import * as m0018 from './0018-circuit-points-bigint';
 import * as m0019 from './0019-webhook-older-secrets';
+import * as m0020 from './0020-account-deletion-indexes';
 
 /** Every migration, by name, in order (a static record, so bundlers and tests see them all). */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017-player-lookup-indexes': m0017,
   '0018-circuit-points-bigint': m0018,
   '0019-webhook-older-secrets': m0019,
+  '0020-account-deletion-indexes': m0020,
 };

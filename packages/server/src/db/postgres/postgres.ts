@@ -3,7 +3,7 @@ import { PREPARED_MARK } from '../compiled-query';
 import { type CustomTypesConfig, Pool, types } from 'pg';
 import { withErrorTranslation } from '../error-translation';
 import type { Database } from '../schema';
-import { toUniqueViolation } from './unique-violation';
+import { toForeignKeyViolation, toUniqueViolation } from './unique-violation';
 
 /** Pool settings of a PostgreSQL database (config: databasePoolSize, databaseStatementTimeoutMs). */
 export interface PostgresPoolOptions {
@@ -59,7 +59,7 @@ export function createPostgresPool(url: string, options: PostgresPoolOptions): P
  */
 export function createPostgresDatabase(pool: Pool): Kysely<Database> {
   const dialect = new PostgresDialect({ pool: preparingHotStatements(pool) });
-  return new Kysely<Database>({ dialect: withErrorTranslation(dialect, (error) => toUniqueViolation(error) ?? error) });
+  return new Kysely<Database>({ dialect: withErrorTranslation(dialect, (error) => toUniqueViolation(error) ?? toForeignKeyViolation(error) ?? error) });
 }
 
 /**

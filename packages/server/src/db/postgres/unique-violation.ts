@@ -1,3 +1,4 @@
+import { ForeignKeyViolationError } from '../foreign-key-violation';
 import { UniqueViolationError } from '../unique-violation';
 
 /** SQLSTATE of a unique-constraint (or primary-key) violation. */
@@ -15,4 +16,13 @@ export function toUniqueViolation(error: unknown): UniqueViolationError | null {
   const key = typeof e.detail === 'string' ? /^Key \((.*?)\)=\(/s.exec(e.detail)?.[1] : undefined;
   const columns = table === null || key === undefined ? [] : key.split(',').map((c) => c.trim().replace(/^"(.*)"$/, '$1'));
   return new UniqueViolationError(String(e.message ?? 'unique constraint violated'), { table, columns }, error);
+}
+
+/** SQLSTATE of a foreign-key violation. */
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/** A node-postgres foreign-key violation (SQLSTATE 23503) as ForeignKeyViolationError, else null. */
+export function toForeignKeyViolation(error: unknown): ForeignKeyViolationError | null {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  return e && e.code === FOREIGN_KEY_VIOLATION ? new ForeignKeyViolationError(String(e.message ?? 'foreign key violated'), error) : null;
 }

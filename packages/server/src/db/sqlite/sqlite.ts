@@ -6,7 +6,7 @@ import { withErrorTranslation } from '../error-translation';
 import type { Database } from '../schema';
 import { sqliteOpenFailure } from './open-failure';
 import { withStatementCache } from './statement-cache';
-import { toUniqueViolation } from './unique-violation';
+import { toForeignKeyViolation, toUniqueViolation } from './unique-violation';
 
 /**
  * Opens a SQLite database through Kysely with the contract of DatabaseDialect.connect (db/dialect.ts): every
@@ -22,7 +22,7 @@ import { toUniqueViolation } from './unique-violation';
 export function createSqliteDatabase(path: string): Kysely<Database> {
   const driver = openWritable(path);
   const dialect = new WriteLockingSqliteDialect({ database: withStatementCache(driver) });
-  return new Kysely<Database>({ dialect: withErrorTranslation(dialect, (error) => toUniqueViolation(error) ?? error) });
+  return new Kysely<Database>({ dialect: withErrorTranslation(dialect, (error) => toUniqueViolation(error) ?? toForeignKeyViolation(error) ?? error) });
 }
 
 /** Opens the database with its settings and checks it can be written. @throws DatabaseConnectionError (see above). */

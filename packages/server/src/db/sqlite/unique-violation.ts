@@ -1,3 +1,4 @@
+import { ForeignKeyViolationError } from '../foreign-key-violation';
 import { UniqueViolationError } from '../unique-violation';
 
 /** better-sqlite3 error codes of unique-constraint failures (extended result codes). */
@@ -16,4 +17,10 @@ export function toUniqueViolation(error: unknown): UniqueViolationError | null {
   const table = qualified.length > 0 && qualified.every((c) => c.length === 2) ? qualified[0]![0]! : null;
   const columns = table === null ? [] : qualified.filter((c) => c[0] === table).map((c) => c[1]!);
   return new UniqueViolationError(message, { table, columns }, error);
+}
+
+/** A better-sqlite3 foreign-key failure (SQLITE_CONSTRAINT_FOREIGNKEY) as ForeignKeyViolationError, else null. */
+export function toForeignKeyViolation(error: unknown): ForeignKeyViolationError | null {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  return e && e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' ? new ForeignKeyViolationError(String(e.message ?? 'foreign key violated'), error) : null;
 }

@@ -90,6 +90,9 @@ if (root) {
       if (res.ok) {
         const html = await res.text();
         swap(root, html);
+        // The tab's title is the tournament's name, as the redrawn heading now says (a rename, R28.6).
+        const heading = root.querySelector('h1')?.textContent;
+        if (heading) document.title = heading;
         localTimes(root);
         fit();
         done = true;

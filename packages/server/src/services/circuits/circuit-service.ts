@@ -276,7 +276,6 @@ export class CircuitService extends DomainService {
     if (row.discipline_id !== null && row.discipline_id !== tournament.discipline_id) {
       throw new AppError('CONFLICT', `the circuit is for discipline ${row.discipline_id}; the tournament is ${tournament.discipline_id}`);
     }
-    const awards = await buildAwards(this.db, tournamentId, JSON.parse(season.scoring), multiplier);
     const now = this.now();
     return this.db.transaction().execute(async (trx) => {
       // The season cannot complete between writeClassification's check that it is ACTIVE and its writes. The circuit
@@ -284,6 +283,10 @@ export class CircuitService extends DomainService {
       // circuit would otherwise wait on a completion holding the circuit while it waits on this season (a deadlock).
       await this.deps.dialect.lockRows(trx, 'circuits', [row.id]);
       await this.deps.dialect.lockRows(trx, 'circuit_seasons', [season.id]);
+      // The awards are read under the tournament's lock, the one a deleted account's entries are renamed under
+      // (deleteMe, R14.8): names and user ids read before it could give points to a player deleted meanwhile.
+      await this.deps.dialect.lockRows(trx, 'tournaments', [tournament.id]);
+      const awards = await buildAwards(trx, tournamentId, JSON.parse(season.scoring), multiplier);
       // The discipline again, under the lock an update of the circuit takes (R9.13, R18.12).
       const circuit = await findCircuitRow(trx, row.id);
       if (!circuit) throw notFound('circuit');

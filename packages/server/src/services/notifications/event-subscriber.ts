@@ -25,7 +25,8 @@ const str = (value: unknown): string | null => (typeof value === 'string' && val
  * registrations of the DRAFT it was), match.started, match.score_reported (the
  * opponent of the reporter), match.completed (and MATCH_READY for the next match it fills), match.disputed (both sides
  * and the staff, except whoever disputed), match.resolved, match.rescheduled, match.result_corrected (both sides),
- * participant.disqualified. Other events are ignored.
+ * participant.disqualified. Other events are ignored: among them tournament.updated (a moved start announces
+ * CHECK_IN_OPEN again for its new time through the time-based sweep, due.ts) and participant.removed (R15.1).
  */
 export const notificationSubscriber: EventSubscriber = async (db, events) => {
   // The drafts of events recorded together (one instant) are written in one batch: the same notifications as one

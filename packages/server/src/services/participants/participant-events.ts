@@ -25,3 +25,25 @@ export async function writeParticipantRemovalEvent(
     },
   ]);
 }
+
+/**
+ * Records `participant.removed` inside the caller's transaction when an organizer deletes a participant before the
+ * start (removeParticipant, R11.12): data tournamentId, participantId, previousStatus (the status it had) and userId
+ * (the organizer; null for an API key, as for `participant.disqualified`, R6.10). The entry no longer exists, so the
+ * event carries no current status.
+ */
+export async function writeParticipantRemovedEvent(
+  ctx: Pick<WriteContext, 'db' | 'sink' | 'tournament'>,
+  participantId: string,
+  previousStatus: string,
+  actorUserId: string | null,
+): Promise<void> {
+  await writeEvents(ctx.db, ctx.sink, [
+    {
+      projectId: ctx.tournament.project_id,
+      type: 'participant.removed',
+      subjectId: participantId,
+      data: { tournamentId: ctx.tournament.id, participantId, previousStatus, userId: actorUserId },
+    },
+  ]);
+}

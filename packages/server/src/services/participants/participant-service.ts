@@ -15,7 +15,7 @@ import type {
   ParticipateRequest,
 } from '../../contract-types';
 import { forfeitParticipant } from './forfeit';
-import { writeParticipantRemovalEvent } from './participant-events';
+import { writeParticipantRemovalEvent, writeParticipantRemovedEvent } from './participant-events';
 import { readParticipants } from './participant-mapper';
 import { nameClash, readHeldNames, type HeldNames } from './participant-names';
 import { assertPlaceAvailable, lockTournamentPlaces } from './capacity';
@@ -78,7 +78,9 @@ function pickFreeName(held: HeldNames, names: readonly string[], team: boolean):
  *   once started; data: tournamentId, participantId, status, previousStatus, userId of the organizer or null), and
  *   `participant.withdrawn` when a member withdraws the entry (userId: that player, R6.12);
  *   in a running tournament `match.completed` follows for each walkover (and `tournament.completed` when that
- *   ends it).
+ *   ends it);
+ * - `participant.removed` when an organizer deletes a participant before the start (data: tournamentId, participantId,
+ *   previousStatus, userId of the organizer or null, R11.12).
  */
 export class ParticipantService extends DomainService {
   private findParticipant(tournamentId: string, participantId: string): Promise<ParticipantRow> {
@@ -406,7 +408,8 @@ export class ParticipantService extends DomainService {
   }
 
   /**
-   * Removes a participant (R6.7): before the start the participant and its members are deleted; while ONGOING an
+   * Removes a participant (R6.7): before the start the participant and its members are deleted and
+   * `participant.removed` is recorded (R11.12); while ONGOING an
    * ACTIVE or ELIMINATED participant becomes DISQUALIFIED and its open matches are walkovers for the opponents, and
    * one already out (DISQUALIFIED, WITHDRAWN, NO_SHOW) is left as is. Decided under the tournament's lock on the
    * tournament and participant as they are then, so a start committed meanwhile turns a deletion into a
@@ -425,6 +428,7 @@ export class ParticipantService extends DomainService {
       if (t.status !== 'ONGOING') {
         await trx.deleteFrom('participant_members').where('participant_id', '=', p.id).execute();
         await trx.deleteFrom('participants').where('id', '=', p.id).execute();
+        await writeParticipantRemovedEvent({ db: trx, sink: this.deps, tournament: t }, p.id, p.status, actor.kind === 'user' ? actor.userId : null);
         return;
       }
       if (!DISQUALIFIABLE_WHILE_ONGOING.includes(p.status as ParticipantStatus)) return;

@@ -33,6 +33,7 @@ import {
   validateDates,
 } from './tournament-input';
 import { withTrimmedNames } from './tournament-names';
+import { writeTournamentUpdatedEvent } from './tournament-update-event';
 import { queryTournamentPage } from './tournament-list-query';
 import { holdingPlaces, toStage, toTournament } from './tournament-mapper';
 import { countParticipants, findStageRows, findTournamentDetails, findTournamentRow, readTournament, readTournaments } from './tournament-reader';
@@ -88,6 +89,7 @@ const COMPLETED_LOCKED: readonly LockableField[] = [
  * - `tournament.published`, `tournament.registration_opened`, `tournament.registration_closed`
  *   (data: tournamentId, status, previousStatus);
  * - `tournament.started` (data: tournamentId, status, stageId, participantCount, matchCount);
+ * - `tournament.updated` by an update that changes a field (data: tournamentId, status, changed: the field names);
  * - `tournament.completed` is written by match completion (see tournaments/stage-completion.ts).
  * "Org" operations accept a key of the tournament's project with manage:tournaments or staff
  * OWNER/ADMIN/ORGANIZER; a DRAFT is invisible (404) to everyone else.
@@ -176,7 +178,7 @@ export class TournamentService extends DomainService {
    * (ids of kept numbers are kept; a kept stage whose format changes loses its draw, R23.3). A blank name or stage
    * name (R5.2), dates out of order, a change of the check-in settings leaving a required check-in without a window
    * (checkInOpensMinutesBefore 0, R6.3) or a stage plan that does not fit the resulting maxParticipants: 400 naming
-   * the field.
+   * the field. Records `tournament.updated` naming the fields that changed, none when nothing did (R11.11).
    */
   async update(auth: AuthContext, id: string, body: TournamentUpdate): Promise<Tournament> {
     await requireManagedTournament(this.db, this.access, auth, id);
@@ -283,6 +285,12 @@ export class TournamentService extends DomainService {
         }
         await trx.deleteFrom('stages').where('tournament_id', '=', id).where('number', '>', fresh.length).execute();
       }
+      // The fields that changed, against the row read under the lock: none (every value sent is the current one), no event.
+      await writeTournamentUpdatedEvent(trx, this.deps, row, {
+        ...changed,
+        name: input.name !== undefined && input.name !== row.name,
+        description: input.description !== undefined && input.description !== row.description,
+      });
     });
     return this.reload(id);
   }
