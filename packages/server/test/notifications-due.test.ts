@@ -107,4 +107,25 @@ describe('time-based notifications', () => {
     expect(soon[0].message).toContain('2030-07-08 14:00 UTC');
     expect(await noticesOf(b, 'MATCH_STARTING_SOON')).toHaveLength(2);
   });
+
+  it('writes the times of messages in the time zone the recipient set, and in UTC for the others', async () => {
+    server.clock.set('2030-08-01T09:00:00.000Z');
+    const organizer = { ...tenant, owner: await relogin(tenant.owner) };
+    const start = '2030-08-01T12:00:00.000Z';
+    const t = await openTournament(server, organizer, { name: 'Zone Cup', startDate: start, checkInRequired: true, checkInOpensMinutesBefore: 60 });
+    const [paris, tokyo, plain] = (await registerPlayers(server, 3)) as [TestUser, TestUser, TestUser];
+    for (const [user, timeZone] of [[paris, 'Europe/Paris'], [tokyo, 'Asia/Tokyo']] as const) {
+      expect((await request(server, 'PATCH', '/users/me', { token: user.accessToken, body: { timeZone } })).status).toBe(200);
+    }
+    await joinAll(server, t.id, [paris, tokyo, plain]);
+    server.clock.set('2030-08-01T11:10:00.000Z');
+    const checkInMessage = async (user: TestUser) =>
+      (await request(server, 'GET', '/notifications', { token: (await relogin(user)).accessToken, query: { limit: 100 } })).body.data.find(
+        (n: any) => n.type === 'CHECK_IN_OPEN' && n.data.tournamentId === t.id,
+      ).message;
+    expect(await checkInMessage(paris)).toContain('before it starts on 2030-08-01 14:00 Europe/Paris,');
+    expect(await checkInMessage(tokyo)).toContain('before it starts on 2030-08-01 21:00 Asia/Tokyo,');
+    expect(await checkInMessage(plain)).toContain('before it starts on 2030-08-01 12:00 UTC,');
+  });
 });
+

@@ -2387,7 +2387,7 @@ export interface components {
             avatarUrl?: string | null;
             /** @description ISO 3166-1 alpha-2 code. */
             country?: string | null;
-            /** @description IANA time zone name, e.g. Europe/Paris. */
+            /** @description IANA time zone name, e.g. Europe/Paris; the times notifications announce are written in it (UTC when unset, R15.10). */
             timeZone?: string | null;
         };
         UpdateMeRequest: {

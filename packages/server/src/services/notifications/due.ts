@@ -45,6 +45,7 @@ async function checkInOpen(db: EventDb, now: Date, userId: string | undefined): 
       data: { tournamentId: r.tournament_id, participantId: r.participant_id },
       // Per start date: a tournament moved to a later start opens a new window, announced again.
       dedupeKey: `check-in-open:${r.tournament_id}:${r.start_date}`,
+      at: r.start_date,
     }));
 }
 
@@ -73,6 +74,7 @@ async function readyAndSoon(db: EventDb, now: Date, userId: string | undefined):
         data: { tournamentId: m.tournamentId, matchId: m.matchId },
         // Per scheduled time: a rescheduled match is announced again before its new time.
         dedupeKey: `match-soon:${m.matchId}:${m.scheduledAt}`,
+        at: m.scheduledAt,
       });
     }
   }

@@ -77,6 +77,7 @@ async function draftsFor(db: EventDb, event: RecordedEvent): Promise<Notificatio
       return forMatch(db, data, event, 'MATCH_RESCHEDULED', (ctx) => ({
         title: 'Match rescheduled',
         message: `${matchLabel(ctx)} was moved${scheduledSuffix(str(data.scheduledAt))}.`,
+        at: str(data.scheduledAt),
       }));
     case 'match.result_corrected':
       return forMatch(db, data, event, 'MATCH_RESULT_CORRECTED', (ctx) => ({
@@ -97,14 +98,14 @@ async function forMatch(
   data: Data,
   event: RecordedEvent,
   type: NotificationType,
-  text: (ctx: MatchContext) => { title: string; message: string },
+  text: (ctx: MatchContext) => { title: string; message: string; at?: string | null },
   recipients: (ctx: MatchContext) => string[] = sideUsers,
 ): Promise<NotificationDraft[]> {
   const matchId = str(data.matchId) ?? event.subjectId;
   const ctx = matchId ? await loadMatchContext(db, matchId) : null;
   if (!ctx) return [];
-  const { title, message } = text(ctx);
-  return recipients(ctx).map((userId) => ({ userId, type, title, message, data: matchData(ctx) }));
+  const { title, message, at } = text(ctx);
+  return recipients(ctx).map((userId) => ({ userId, type, title, message, data: matchData(ctx), ...(at ? { at } : {}) }));
 }
 
 async function tournamentStarted(db: EventDb, tournamentId: string | null): Promise<NotificationDraft[]> {

@@ -24,6 +24,7 @@ export function matchReadyDraftsOf(m: ReadyMatch): NotificationDraft[] {
     message: `Round ${m.round}: ${pairing}${scheduledSuffix(m.scheduledAt)}.`,
     data: { tournamentId: m.tournamentId, matchId: m.matchId },
     dedupeKey: `match-ready:${m.matchId}`,
+    at: m.scheduledAt,
   }));
 }
 

@@ -10,9 +10,27 @@ export function matchLabel(ctx: MatchContext): string {
   return `${pairing(ctx)} (${ctx.tournamentName}, round ${ctx.round})`;
 }
 
-/** ` on 2030-06-01 12:00 UTC` for a scheduled instant, else empty. */
-export function scheduledSuffix(at: string | null): string {
-  return at ? ` on ${at.slice(0, 10)} ${at.slice(11, 16)} UTC` : '';
+/**
+ * ` on 2030-06-01 12:00 UTC` for a scheduled instant (UTC ISO 8601), or in `timeZone` (an IANA name) when given:
+ * ` on 2030-06-01 14:00 Europe/Paris`; empty without an instant.
+ */
+export function scheduledSuffix(at: string | null | undefined, timeZone: string | null = null): string {
+  if (!at) return '';
+  if (timeZone === null) return ` on ${at.slice(0, 10)} ${at.slice(11, 16)} UTC`;
+  const parts = Object.fromEntries(localFormat(timeZone).formatToParts(new Date(at)).map((p) => [p.type, p.value]));
+  return ` on ${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${timeZone}`;
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** A formatter of year, month, day, hour and minute (24-hour, two digits) in `timeZone`, made once per zone. */
+function localFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = formats.get(timeZone);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    formats.set(timeZone, format);
+  }
+  return format;
 }
 
 /** `1st`, `2nd`, `3rd`, `4th`, `11th`, `21st` ... */

@@ -36,7 +36,15 @@ export function enabledChannels(settings: NotificationChannelSettings): Notifica
  * A notification to create for one user. `dedupeKey` makes it unique per user (time-based notifications are
  * created once however often their check runs); `data` holds subject ids (contract: Notification.data).
  */
-export type NotificationDraft = Pick<Notification, 'type' | 'title' | 'message' | 'data'> & { userId: string; dedupeKey?: string };
+export type NotificationDraft = Pick<Notification, 'type' | 'title' | 'message' | 'data'> & {
+  userId: string;
+  dedupeKey?: string;
+  /**
+   * The instant (UTC ISO 8601) its message announces with scheduledSuffix (` on 2030-06-01 12:00 UTC`): the writer
+   * writes it in the recipient's time zone when they set one (R15.10).
+   */
+  at?: string | null;
+};
 
 /** Minutes before a match's scheduledAt when MATCH_STARTING_SOON is due. */
 export const STARTING_SOON_MINUTES = 15;

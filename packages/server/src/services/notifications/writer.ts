@@ -3,6 +3,7 @@ import { newId } from '../../ids';
 import type { NotificationDeliveriesTable, NotificationsTable } from '../../db/schema';
 import type { EventDb } from '../events';
 import { chunks } from '../../db/chunks';
+import { scheduledSuffix } from './messages';
 import { channelSettingsByType } from './preferences';
 import { enabledChannels, type NotificationDraft } from './types';
 import type { NotificationType } from '../../contract-types';
@@ -13,8 +14,9 @@ import type { NotificationType } from '../../contract-types';
  * listed by GET /notifications; EMAIL / WEBHOOK on -> a PENDING row in notification_deliveries per channel (this
  * server sends neither; an external mailer or relay reads them: docs/decisions.md "Notification channels").
  * Drafts whose `dedupeKey` the user already has (or that repeat one in the batch, or that a concurrent writer on
- * the same database inserted first) are skipped. `now` is the UTC ISO 8601 creation instant. Returns how many
- * notifications were created.
+ * the same database inserted first) are skipped. The instant a draft announces (`at`) is written in its recipient's
+ * time zone when they set one (R15.10). `now` is the UTC ISO 8601 creation instant. Returns how many notifications
+ * were created.
  */
 export async function recordNotifications(db: EventDb, now: string, drafts: readonly NotificationDraft[]): Promise<number> {
   const fresh = await withoutDuplicates(db, drafts);
@@ -25,6 +27,7 @@ export async function recordNotifications(db: EventDb, now: string, drafts: read
   const notifications: Selectable<NotificationsTable>[] = [];
   const deliveries: Selectable<NotificationDeliveriesTable>[] = [];
   const settingsByType = await channelSettingsByType(db, fresh.map((d) => d.userId), [...byType.keys()]);
+  const zones = await timeZonesOf(db, fresh.filter((d) => d.at).map((d) => d.userId));
   for (const [type, list] of byType) {
     const settings = settingsByType.get(type)!;
     for (const d of list) {
@@ -36,7 +39,7 @@ export async function recordNotifications(db: EventDb, now: string, drafts: read
         user_id: d.userId,
         type,
         title: d.title.slice(0, 200),
-        message: d.message.slice(0, 2000),
+        message: inTimeZone(d, zones.get(d.userId) ?? null).slice(0, 2000),
         data: JSON.stringify(d.data),
         channels: JSON.stringify(channels),
         in_app: channels.includes('IN_APP') ? 1 : 0,
@@ -65,6 +68,27 @@ export async function recordNotifications(db: EventDb, now: string, drafts: read
   const kept = deliveries.filter((d) => inserted.has(d.notification_id));
   for (const rows of chunks(kept)) await db.insertInto('notification_deliveries').values(rows).execute();
   return inserted.size;
+}
+
+/** The time zones set by those of `userIds` who set one (R15.10); no statement when there is nobody to ask. */
+async function timeZonesOf(db: EventDb, userIds: readonly string[]): Promise<Map<string, string>> {
+  const zones = new Map<string, string>();
+  for (const ids of chunks([...new Set(userIds)])) {
+    const rows = await db.selectFrom('users').select(['id', 'time_zone']).where('id', 'in', ids).where('time_zone', 'is not', null).execute();
+    for (const r of rows) zones.set(r.id, r.time_zone!);
+  }
+  return zones;
+}
+
+/**
+ * The draft's message with the instant it announces (`at`, written by scheduledSuffix in UTC) in `timeZone` instead;
+ * the last occurrence is the suffix (names come before it), and the message is unchanged without an instant or a zone.
+ */
+function inTimeZone(draft: NotificationDraft, timeZone: string | null): string {
+  if (!draft.at || timeZone === null) return draft.message;
+  const utc = scheduledSuffix(draft.at);
+  const where = draft.message.lastIndexOf(utc);
+  return where < 0 ? draft.message : draft.message.slice(0, where) + scheduledSuffix(draft.at, timeZone) + draft.message.slice(where + utc.length);
 }
 
 /**
