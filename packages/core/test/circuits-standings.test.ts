@@ -26,6 +26,8 @@ describe('competitorKey', () => {
   it('identifies teams by name (trimmed, any case), solo players by user, else by participant', () => {
     expect(competitorKey({ teamName: ' Night Owls ', userId: 'u1', participantId: 'p1' })).toBe('team:night owls');
     expect(competitorKey({ teamName: 'night owls', userId: 'u2', participantId: 'p2' })).toBe('team:night owls');
+    // An accented letter typed as one character or as a letter and a combining mark is one name.
+    expect(competitorKey({ teamName: 'Zoe\u0301 Club', userId: null, participantId: 'p3' })).toBe(competitorKey({ teamName: 'zo\u00e9 club', userId: null, participantId: 'p4' }));
     expect(competitorKey({ teamName: null, userId: 'u1', participantId: 'p1' })).toBe('user:u1');
     expect(competitorKey({ teamName: null, userId: null, participantId: 'p9' })).toBe('participant:p9');
   });

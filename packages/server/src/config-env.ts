@@ -179,7 +179,7 @@ export const serverEnvVariables = {
   TOURNEY_REGISTRATION_SCHEDULE_INTERVAL: doc(count(), {
     default: '30',
     description:
-      'seconds between two runs opening and closing registration of tournaments whose `registrationOpensAt` / `registrationClosesAt` passed; `0`: organizers open and close registration themselves',
+      'seconds between two runs opening and closing registration of tournaments whose `registrationOpensAt` / `registrationClosesAt` passed; `0`: no such runs in this process (registration then moves at the first entry after those times, or when an organizer moves it)',
   }),
   TOURNEY_SHUTDOWN_TIMEOUT: doc(count(), {
     default: '10',

@@ -120,7 +120,8 @@ export interface ServerConfig {
   /**
    * Milliseconds between two runs of the registration schedule, which opens and closes registration when a
    * tournament's registrationOpensAt / registrationClosesAt pass (env TOURNEY_REGISTRATION_SCHEDULE_INTERVAL, seconds;
-   * default 30 s; 0 = never in this process: organizers then open and close registration themselves).
+   * default 30 s; 0 = never in this process: registration then moves at the first entry after those times, R5.11, or
+   * when an organizer moves it).
    */
   registrationScheduleIntervalMs: number;
   /**

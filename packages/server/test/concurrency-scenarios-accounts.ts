@@ -233,6 +233,53 @@ export async function deletionWhileStarting(servers: readonly ApiServer[], round
   });
 }
 
+/**
+ * changePassword while another device logs in with the old password and a third refreshes its session, all at once,
+ * each under the account's lock (R1.24): whatever the order, no session made with the old password or refreshed from
+ * an older session outlives the change (the login is refused, or its session revoked by the change; the same for the
+ * refresh), and the changing session keeps working.
+ */
+export async function passwordChangeWhileSigningIn(servers: readonly ApiServer[], rounds = 6): Promise<void> {
+  const at = pick(servers);
+  await inRounds(rounds, async (i) => {
+    const user = await registerUser(at(i));
+    const other = (await request(at(i), 'POST', '/auth/login', { body: { username: user.username, password: user.password } })).body.data;
+    const [change, login, refresh] = await Promise.all([
+      request(at(i), 'POST', '/auth/password', { token: user.accessToken, body: { currentPassword: user.password, newPassword: 'a brand new secret' } }),
+      request(at(i + 1), 'POST', '/auth/login', { body: { username: user.username, password: user.password } }),
+      request(at(i + 2), 'POST', '/auth/refresh', { body: { refreshToken: other.refreshToken } }),
+    ]);
+    expect(change.status, change.text).toBe(204);
+    expect([200, 401]).toContain(login.status);
+    expect([200, 401]).toContain(refresh.status);
+    for (const granted of [login, refresh].filter((r) => r.status === 200)) {
+      expect((await request(at(i), 'GET', '/users/me', { token: granted.body.data.accessToken })).status).toBe(401);
+    }
+    expect((await request(at(i), 'GET', '/users/me', { token: user.accessToken })).status).toBe(200);
+  });
+}
+
+/**
+ * deleteMe while the account refreshes its session (R14.8, R18.12): both take the account's lock first, so they
+ * serialize instead of deadlocking: the deletion is 204 and the refresh 200 (its tokens then deleted with the account)
+ * or 401; never a 500.
+ */
+export async function deletionWhileRefreshing(servers: readonly ApiServer[], rounds = 6): Promise<void> {
+  const at = pick(servers);
+  await inRounds(rounds, async (i) => {
+    const user = await registerUser(at(i));
+    // The refresh is another device's session: the deleting session's own token stays valid until the deletion.
+    const other = (await request(at(i), 'POST', '/auth/login', { body: { username: user.username, password: user.password } })).body.data;
+    const [deletion, refresh] = await Promise.all([
+      request(at(i), 'DELETE', '/users/me', { token: user.accessToken, body: { password: user.password } }),
+      request(at(i + 1), 'POST', '/auth/refresh', { body: { refreshToken: other.refreshToken } }),
+    ]);
+    expect(deletion.status, deletion.text).toBe(204);
+    expect([200, 401]).toContain(refresh.status);
+    if (refresh.status === 200) expect((await request(at(i), 'GET', '/users/me', { token: refresh.body.data.accessToken })).status).toBe(401);
+  });
+}
+
 export const ACCOUNT_SCENARIOS: Scenarios = [
   ['a webhook disabled and redirected at once: both changes kept (disabled, new URL)', webhookPatchesAtOnce],
   ['a webhook secret rotated twice at once: rotations serialize, both issued secrets and the original sign', secretRotationsAtOnce],
@@ -242,4 +289,6 @@ export const ACCOUNT_SCENARIOS: Scenarios = [
   ['two API keys revoking each other at once: one 204, the other 401, exactly one key revoked', keysRevokingEachOther],
   ['the two OWNERs of an organization deleting their accounts at once: one deleted, the other 409 as the last OWNER', coOwnersDeletingAtOnce],
   ['an account deleted while its tournament starts: withdrawn and out of the bracket, or 409 INVALID_STATE and seeded', deletionWhileStarting],
+  ['a password changed while another device logs in with the old one and a third refreshes: no such session outlives the change', passwordChangeWhileSigningIn],
+  ['an account deleted while it refreshes its session: 204, and the refresh 200 or 401, never a deadlock or a 500', deletionWhileRefreshing],
 ];

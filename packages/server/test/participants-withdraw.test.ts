@@ -55,6 +55,24 @@ describe('withdrawFromTournament', () => {
     expect((await participantEvents(pid)).filter((e) => e.type === 'participant.withdrawn')).toHaveLength(1);
   });
 
+  it('records participant.registered when an organizer reinstates an entry and participant.checked_in when one checks it in', async () => {
+    const t = await openTournament(server, tenant, { maxParticipants: 4 });
+    const [player] = await registerPlayers(server, 1);
+    const { participantOf } = await joinAll(server, t.id, [player!]);
+    const pid = participantOf.get(player!.id)!;
+    expectStatus(await withdraw(t.id, player!.accessToken), 200, 'withdraw');
+    expectStatus(await patch(t.id, pid, { status: 'REGISTERED' }), 200, 'reinstate');
+    expectStatus(await patch(t.id, pid, { status: 'CHECKED_IN' }), 200, 'check in');
+    const byOrganizer = { tournamentId: t.id, participantId: pid, userId: tenant.owner.id };
+    expect((await participantEvents(pid)).slice(-2)).toEqual([
+      { type: 'participant.registered', data: { ...byOrganizer, status: 'REGISTERED', previousStatus: 'WITHDRAWN', memberUserIds: [player!.id] } },
+      { type: 'participant.checked_in', data: { ...byOrganizer, status: 'CHECKED_IN', previousStatus: 'REGISTERED' } },
+    ]);
+    // The player hears of the reinstatement, as of a registration.
+    const notes = await request(server, 'GET', '/notifications', { token: player!.accessToken, query: { limit: 100 } });
+    expect(notes.body.data.filter((n: any) => n.type === 'REGISTRATION_CONFIRMED' && n.data.tournamentId === t.id)).toHaveLength(2);
+  });
+
   it('lets any member withdraw their team, whose members are free again once an organizer removes it', async () => {
     const t = await openTournament(server, tenant, { teamSize: 2 });
     const [captain, victim, other] = await registerPlayers(server, 3);

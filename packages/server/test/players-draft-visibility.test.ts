@@ -39,9 +39,17 @@ describe('a DRAFT in the views of a player an organizer added', () => {
     // The staff still see their draft in their calendar.
     expect(await calendar(tenant.owner)).toEqual(['REGISTRATION_OPENS', 'CHECK_IN_OPENS', 'TOURNAMENT_START']);
 
+    // Another player, added and then disqualified while it is a DRAFT, hears nothing of it, then or at publication.
+    const dropped = await registerUser(server);
+    const second = await request(server, 'POST', `/tournaments/${draft.id}/participants`, { token: tenant.owner.accessToken, body: { username: dropped.username } });
+    expectStatus(second, 201, 'addParticipant');
+    const dq = await request(server, 'PATCH', `/tournaments/${draft.id}/participants/${second.body.data.id}`, { token: tenant.owner.accessToken, body: { status: 'DISQUALIFIED' } });
+    expectStatus(dq, 200, 'disqualify in the DRAFT');
+
     await lifecycle(server, tenant, draft.id, 'publish');
     expect(await mine()).toEqual([draft.id]);
     expect(await calendar(player)).toEqual(['REGISTRATION_OPENS', 'CHECK_IN_OPENS', 'TOURNAMENT_START']);
     expect(await confirmations()).toEqual([['REGISTRATION_CONFIRMED', 'Registered for Secret Invitational']]);
+    expect((await get(dropped, '/notifications')).filter((n) => n.data?.tournamentId === draft.id)).toEqual([]);
   });
 });

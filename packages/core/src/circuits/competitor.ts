@@ -9,12 +9,13 @@ export interface CompetitorIdentity {
 }
 
 /**
- * The key under which a participant's results accumulate across tournaments: a team by its name (trimmed,
- * case-insensitive: "Night Owls" and "night owls " are one team) as `team:<name>`, a solo player by user as
+ * The key under which a participant's results accumulate across tournaments: a team by its name (Unicode NFC,
+ * trimmed, case-insensitive: "Night Owls" and "night owls " are one team, and so are "Zoé" typed either way) as
+ * `team:<name>`, a solo player by user as
  * `user:<userId>`, and, when the account no longer exists, the participant alone as `participant:<id>`.
  */
 export function competitorKey(identity: CompetitorIdentity): string {
-  if (identity.teamName !== null && identity.teamName.trim() !== '') return `team:${identity.teamName.trim().toLowerCase()}`;
+  if (identity.teamName !== null && identity.teamName.trim() !== '') return `team:${identity.teamName.normalize('NFC').trim().toLowerCase()}`;
   if (identity.userId !== null) return `user:${identity.userId}`;
   return `participant:${identity.participantId}`;
 }

@@ -98,7 +98,14 @@ export class AuthService {
         : await query.where('email', '=', input.email.toLowerCase()).executeTakeFirst();
     const ok = await verifyPassword(input.password, user?.password_hash ?? (await this.#dummy()));
     if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
-    return this.deps.db.transaction().execute((trx) => this.#issue(trx, user.id, toOwnProfile(user)));
+    return this.deps.db.transaction().execute(async (trx) => {
+      // Under the account's lock, the password checked must still be the account's (R1.24): a password change or an
+      // account deletion committed meanwhile refuses this login rather than leave it a session.
+      await this.deps.dialect.lockRows(trx, 'users', [user.id]);
+      const current = await trx.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirst();
+      if (current?.password_hash !== user.password_hash) throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+      return this.#issue(trx, user.id, toOwnProfile(user));
+    });
   }
 
   /**
@@ -145,6 +152,10 @@ export class AuthService {
       if (!session || session.revoked_at !== null) throw invalid();
       const now = this.deps.clock.now().toISOString();
       if (session.refresh_expires_at <= now) throw new AppError('TOKEN_EXPIRED', 'refresh token has expired; log in again');
+      // The account's lock before the session's (R1.24, R18.12): a password change revoking the sessions, or an
+      // account deletion, committed first leaves this session revoked or gone (refused below); one that comes second
+      // waits and then revokes or deletes the session issued here. Taken first, it never waits in a cycle with them.
+      await this.deps.dialect.lockRows(trx, 'users', [session.user_id]);
       const revoked = await trx
         .updateTable('auth_sessions')
         .set({ revoked_at: now })

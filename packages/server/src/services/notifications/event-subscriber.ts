@@ -161,6 +161,9 @@ async function participantRegistered(db: EventDb, data: Data): Promise<Notificat
   const tournament = await db.selectFrom('tournaments').select(['name', 'status']).where('id', '=', tournamentId).executeTakeFirst();
   // A DRAFT is visible only to its project's keys and staff (R4.6): its players hear of it when it is published.
   if (!tournament || tournament.status === 'DRAFT') return [];
+  // A check-in an organizer undid is no news to the player; a reinstatement is (previousStatus WITHDRAWN or
+  // DISQUALIFIED), as a first registration.
+  if (data.previousStatus === 'CHECKED_IN') return [];
   const listed = Array.isArray(data.memberUserIds) ? data.memberUserIds.filter((u): u is string => typeof u === 'string') : [];
   const users = listed.length > 0 ? listed : ((await usersOfParticipants(db, [participantId])).get(participantId) ?? []);
   const name = (await participantNames(db, [participantId])).get(participantId) ?? 'you';
@@ -175,7 +178,8 @@ async function participantRegistered(db: EventDb, data: Data): Promise<Notificat
 
 /**
  * REGISTRATION_CONFIRMED for the participants an organizer added while the tournament was a DRAFT (R15.1, R4.6), sent when
- * it is published: the users of every participant not WITHDRAWN, one per participant and user (dedupe key
+ * it is published: the users of every participant REGISTERED or CHECKED_IN (not one withdrawn or disqualified in the
+ * DRAFT), one per participant and user (dedupe key
  * `registration-published:{participantId}`).
  */
 async function registrationsPublished(db: EventDb, tournamentId: string | null): Promise<NotificationDraft[]> {
@@ -186,7 +190,7 @@ async function registrationsPublished(db: EventDb, tournamentId: string | null):
     .innerJoin('tournaments as t', 't.id', 'pm.tournament_id')
     .select(['pm.user_id', 'p.id as participant_id', 'p.name as participant_name', 't.name'])
     .where('pm.tournament_id', '=', tournamentId)
-    .where('p.status', '!=', 'WITHDRAWN')
+    .where('p.status', 'in', ['REGISTERED', 'CHECKED_IN'])
     .execute();
   return rows.map((r) => ({
     userId: r.user_id,
@@ -203,16 +207,18 @@ async function participantDisqualified(db: EventDb, participantId: string | null
   const row = await db
     .selectFrom('participants as p')
     .innerJoin('tournaments as t', 't.id', 'p.tournament_id')
-    .select(['p.tournament_id', 't.name'])
+    .select(['p.tournament_id', 't.name', 't.status'])
     .where('p.id', '=', participantId)
     .executeTakeFirst();
-  if (!row) return [];
+  // A DRAFT is visible only to its project's keys and staff (R4.6): its players hear nothing of it.
+  if (!row || row.status === 'DRAFT') return [];
   const users = (await usersOfParticipants(db, [participantId])).get(participantId) ?? [];
+  const consequence = row.status === 'ONGOING' ? 'your remaining matches are forfeited' : 'you will not play in it';
   return users.map((userId) => ({
     userId,
     type: 'PARTICIPANT_DISQUALIFIED' as const,
     title: `Disqualified from ${row.name}`,
-    message: `An organizer disqualified you from ${row.name}; your remaining matches are forfeited.`,
+    message: `An organizer disqualified you from ${row.name}; ${consequence}.`,
     data: { tournamentId: tournamentId ?? row.tournament_id, participantId },
   }));
 }

@@ -47,3 +47,33 @@ export async function writeParticipantRemovedEvent(
     },
   ]);
 }
+
+/**
+ * Records an organizer's other status change before the start (updateParticipant, R6.10, R11.4): to CHECKED_IN,
+ * `participant.checked_in`; back to REGISTERED (a reinstatement of a withdrawn or disqualified entry, or a check-in
+ * undone), `participant.registered` with the entry's users as memberUserIds. Data as for the removals: status (the
+ * new one), previousStatus, userId of the organizer (null for an API key). Webhook subscribers, the live stream and
+ * open pages so follow every change of the roster.
+ */
+export async function writeParticipantStatusEvent(
+  ctx: Pick<WriteContext, 'db' | 'sink' | 'tournament'>,
+  participantId: string,
+  status: 'REGISTERED' | 'CHECKED_IN',
+  previousStatus: string,
+  actorUserId: string | null,
+): Promise<void> {
+  const data: Record<string, unknown> = { tournamentId: ctx.tournament.id, participantId, status, previousStatus, userId: actorUserId };
+  if (status === 'REGISTERED') {
+    const members = await ctx.db.selectFrom('participant_members').select('user_id').where('participant_id', '=', participantId).execute();
+    data.memberUserIds = members.map((m) => m.user_id);
+  }
+  await writeEvents(ctx.db, ctx.sink, [
+    {
+      projectId: ctx.tournament.project_id,
+      type: status === 'REGISTERED' ? 'participant.registered' : 'participant.checked_in',
+      subjectId: participantId,
+      data,
+    },
+  ]);
+}
+

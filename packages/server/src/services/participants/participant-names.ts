@@ -8,8 +8,11 @@ import type { Db } from '../../db/db';
  */
 export type HeldNames = Map<string, string>;
 
-/** The key of a name: trimmed, lower case. */
-export const nameKey = (name: string): string => name.trim().toLowerCase();
+/**
+ * The key of a name: Unicode NFC (an accented letter typed as one character or as a letter and a combining mark is
+ * one letter), trimmed, lower case.
+ */
+export const nameKey = (name: string): string => name.normalize('NFC').trim().toLowerCase();
 
 /** Records the names of one participant (`name`, and `teamName` when it has one) as held, each by its first holder. */
 export function holdNames(held: HeldNames, name: string, teamName: string | null): void {

@@ -15,7 +15,7 @@ import type {
   ParticipateRequest,
 } from '../../contract-types';
 import { forfeitParticipant } from './forfeit';
-import { writeParticipantRemovalEvent, writeParticipantRemovedEvent } from './participant-events';
+import { writeParticipantRemovalEvent, writeParticipantRemovedEvent, writeParticipantStatusEvent } from './participant-events';
 import { readParticipants } from './participant-mapper';
 import { nameClash, readHeldNames, type HeldNames } from './participant-names';
 import { assertPlaceAvailable, lockTournamentPlaces } from './capacity';
@@ -399,9 +399,11 @@ export class ParticipantService extends DomainService {
         })
         .where('id', '=', p.id)
         .execute();
+      const actorUserId = actor.kind === 'user' ? actor.userId : null;
       if (statusChange && (to === 'DISQUALIFIED' || to === 'WITHDRAWN')) {
-        const actorUserId = actor.kind === 'user' ? actor.userId : null;
         await writeParticipantRemovalEvent({ db: trx, sink: this.deps, tournament: t, now, dialect: this.deps.dialect }, p.id, to, from, actorUserId);
+      } else if (statusChange && (to === 'REGISTERED' || to === 'CHECKED_IN')) {
+        await writeParticipantStatusEvent({ db: trx, sink: this.deps, tournament: t }, p.id, to, from, actorUserId);
       }
     });
     return this.read(managed.id, participantId);
