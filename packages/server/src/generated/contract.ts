@@ -4217,7 +4217,7 @@ export interface components {
             previousStatus?: components["schemas"]["ParticipantStatus"];
             /**
              * Format: uuid
-             * @description The user who acted (the captain for a team; for disqualified and withdrawn the organizer, null when an API key acted, or the player who withdrew their own entry with withdrawFromTournament). Null for participant.anonymized, and for the participant.withdrawn of an entry withdrawn because its player deleted their account (deleteMe, R14.8).
+             * @description The user who acted (the captain for a team; for disqualified and withdrawn the organizer, null when an API key acted, or the player who withdrew their own entry with withdrawFromTournament; for registered and checked_in carrying a previousStatus, the organizer who changed the status, null for an API key). Null for participant.anonymized, and for the participant.withdrawn of an entry withdrawn because its player deleted their account (deleteMe, R14.8).
              */
             userId: string | null;
             /** @description Every user acting for the participant (registered only). */
