@@ -241,7 +241,14 @@ export class WebhookDispatcher {
       const limit = Math.min(wanted, this.#concurrency - this.#active);
       if (this.#stopped || limit <= 0) return [];
       const lease = `${this.#instanceId}:${newId()}`;
-      const jobs = await claimDueDeliveries(this.#deps, lease, { limit, perSubscription: this.#perSubscription, inFlight: this.#inFlight });
+      // What is in flight now: attempts that stop() aborts while the claim runs must not make room for more.
+      const inFlight = new Map(this.#inFlight);
+      const jobs = await claimDueDeliveries(this.#deps, lease, { limit, perSubscription: this.#perSubscription, inFlight });
+      if (this.#stopped && jobs.length > 0) {
+        // Stopped while claiming: nothing more is sent; the claimed deliveries go back at once (R22.3).
+        await releaseLeasesOf(this.#deps, this.#instanceId);
+        return [];
+      }
       return jobs.map((job) => this.#attempt(job, lease, onOutcome));
     })();
     try {
