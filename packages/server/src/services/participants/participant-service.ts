@@ -1,7 +1,7 @@
 import { TOURNAMENT_STATUSES_BEFORE_START } from '@tourney/core';
 import { sql } from 'kysely';
 import type { AuthContext } from '../../auth/auth-context';
-import { AppError, invalidField, notFound } from '../../errors/app-error';
+import { AppError, invalidField } from '../../errors/app-error';
 import { queryPage, toPage, withTotalCap } from '../../db/page-query';
 import type { Db } from '../../db/db';
 import { newId } from '../../ids';
@@ -17,7 +17,8 @@ import type {
 import { forfeitParticipant } from './forfeit';
 import { writeParticipantRemovalEvent, writeParticipantRemovedEvent, writeParticipantStatusEvent } from './participant-events';
 import { readParticipants } from './participant-mapper';
-import { nameClash, readHeldNames, type HeldNames } from './participant-names';
+import { pickFreeName, readHeldNames } from './participant-names';
+import { findOwnEntry, findParticipantRow } from './participant-rows';
 import { assertPlaceAvailable, lockTournamentPlaces } from './capacity';
 import { checkParticipantStatusChange, DISQUALIFIABLE_WHILE_ONGOING, ENTERING_STATUSES, PLACE_HOLDING_STATUSES } from './participant-status';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -29,44 +30,11 @@ import type { ParticipantRow, TournamentRow } from '../../db/rows';
 /** Tournament statuses before the start (core's tournament status table). */
 const BEFORE_START: readonly string[] = TOURNAMENT_STATUSES_BEFORE_START;
 
-/** The participant `participantId` of the tournament, read through `db` (the app's handle or a transaction). @throws AppError 404. */
-async function findParticipantRow(db: Db, tournamentId: string, participantId: string): Promise<ParticipantRow> {
-  const row = await db
-    .selectFrom('participants')
-    .selectAll()
-    .where('id', '=', participantId)
-    .where('tournament_id', '=', tournamentId)
-    .executeTakeFirst();
-  if (!row) throw notFound('participant');
-  return row;
-}
-
 /** 409 TOURNAMENT_LOCKED naming `body.<field>`, a participant field fixed once the tournament has started (R6.5, R27.10). */
 function lockedOnceStarted(field: 'seed' | 'rating', status: string): AppError {
   return new AppError('TOURNAMENT_LOCKED', `body.${field} cannot change once the tournament is ${status}`, {
     details: [{ path: `body.${field}`, message: `locked once the tournament is ${status}` }],
   });
-}
-
-/**
- * The first of `names` no participant of the tournament holds as its name or team name (`held`, read under the
- * tournament's lock; R24.1, R9.15).
- * @throws AppError 409 CONFLICT naming `body.team.name` for a team, without a field for a solo player (whose names
- *   are their display name and username: the message says which participants hold them).
- */
-function pickFreeName(held: HeldNames, names: readonly string[], team: boolean): string {
-  const clashes: string[] = [];
-  for (const name of names) {
-    const clash = nameClash(held, name);
-    if (clash === undefined) return name;
-    clashes.push(clash);
-  }
-  if (team) {
-    const message = clashes[0] as string;
-    throw new AppError('CONFLICT', `body.team.name: ${message}`, { details: [{ path: 'body.team.name', message }] });
-  }
-  const which = names.length > 1 ? 'your display name and your username are both taken' : 'your username is taken';
-  throw new AppError('CONFLICT', `${which} in this tournament (${clashes.join('; ')}): change your display name (updateMe) to register`);
 }
 
 /**
@@ -437,20 +405,4 @@ export class ParticipantService extends DomainService {
       await forfeitParticipant({ db: trx, sink: this.deps, tournament: t, now, dialect: this.deps.dialect }, p.id, 'DISQUALIFIED', actor.kind === 'user' ? actor.userId : null);
     });
   }
-}
-
-/**
- * The entry of the tournament that `userId` is a member of (their own, or their team's), as a participants row.
- * @throws AppError 404 NOT_FOUND when they have none.
- */
-async function findOwnEntry(db: Db, tournamentId: string, userId: string): Promise<ParticipantRow> {
-  const row = await db
-    .selectFrom('participants as p')
-    .innerJoin('participant_members as pm', 'pm.participant_id', 'p.id')
-    .selectAll('p')
-    .where('pm.tournament_id', '=', tournamentId)
-    .where('pm.user_id', '=', userId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND', 'participant not found: you are not registered in this tournament');
-  return row;
 }

@@ -3,7 +3,7 @@ import type { DatabaseDialect } from '../../db/dialect';
 import type { Db } from '../../db/db';
 import type { ParticipantRow, TournamentRow } from '../../db/rows';
 import { writeEvents, type DomainEvent, type EventSink } from '../events';
-import { holdNames, type HeldNames } from '../participants/participant-names';
+import { readHeldNames } from '../participants/participant-names';
 import { writeParticipantRemovalEvent } from '../participants/participant-events';
 import { ENTERING_STATUSES } from '../participants/participant-status';
 import { freeDeletedPlayerName } from './deleted-player-name';
@@ -59,19 +59,6 @@ export function entriesInPlay(entries: readonly AccountEntry[]): AccountEntry[] 
   return entries.filter((e) => e.tournament.status === 'ONGOING' && e.participant.status === 'ACTIVE');
 }
 
-/** The names held in a tournament by every participant but `participantId` (R6.2, R24.1). */
-async function namesHeldBesides(db: Db, tournamentId: string, participantId: string): Promise<HeldNames> {
-  const rows = await db
-    .selectFrom('participants')
-    .select(['name', 'team_name'])
-    .where('tournament_id', '=', tournamentId)
-    .where('id', '!=', participantId)
-    .execute();
-  const held: HeldNames = new Map();
-  for (const r of rows) holdNames(held, r.name, r.team_name);
-  return held;
-}
-
 /**
  * Takes `userId` out of its entries (deleteMe, R14.8), inside the deleting transaction under the entries'
  * tournament locks, none of them in play (entriesInPlay): each entry loses its link to the account (`user_id` null
@@ -89,7 +76,7 @@ export async function anonymizeEntries(ctx: EntryWriteContext, userId: string, e
   for (const { participant: p, tournament: t } of entries) {
     const solo = p.team_name === null && p.user_id === userId;
     const withdraw = BEFORE_START.includes(t.status) && ENTERING.includes(p.status);
-    const name = solo ? freeDeletedPlayerName(await namesHeldBesides(db, t.id, p.id), p.id) : p.name;
+    const name = solo ? freeDeletedPlayerName(await readHeldNames(db, t.id, p.id), p.id) : p.name;
     await db
       .updateTable('participants')
       .set({ name, user_id: p.user_id === userId ? null : p.user_id, ...(withdraw ? { status: 'WITHDRAWN', seed: null } : {}) })

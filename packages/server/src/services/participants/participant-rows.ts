@@ -1,0 +1,31 @@
+import type { Db } from '../../db/db';
+import type { ParticipantRow } from '../../db/rows';
+import { AppError, notFound } from '../../errors/app-error';
+
+/** The participant `participantId` of the tournament, read through `db` (the app's handle or a transaction). @throws AppError 404. */
+export async function findParticipantRow(db: Db, tournamentId: string, participantId: string): Promise<ParticipantRow> {
+  const row = await db
+    .selectFrom('participants')
+    .selectAll()
+    .where('id', '=', participantId)
+    .where('tournament_id', '=', tournamentId)
+    .executeTakeFirst();
+  if (!row) throw notFound('participant');
+  return row;
+}
+
+/**
+ * The entry of the tournament that `userId` is a member of (their own, or their team's), as a participants row.
+ * @throws AppError 404 NOT_FOUND when they have none.
+ */
+export async function findOwnEntry(db: Db, tournamentId: string, userId: string): Promise<ParticipantRow> {
+  const row = await db
+    .selectFrom('participants as p')
+    .innerJoin('participant_members as pm', 'pm.participant_id', 'p.id')
+    .selectAll('p')
+    .where('pm.tournament_id', '=', tournamentId)
+    .where('pm.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'participant not found: you are not registered in this tournament');
+  return row;
+}
