@@ -16,6 +16,7 @@ import { checkSharedStateConfig } from './shared-state-config';
 import { applyRegistrationSchedule } from './services/tournaments/registration-schedule';
 import { checkEvidenceDirectory } from './storage/evidence-storage';
 import type { WebhookDispatcher } from './services/webhooks/dispatcher';
+import type { Services } from './services/index';
 
 /** Options of startServer: configuration overrides plus injected clock, logger, handlers and rate limiter. */
 export type StartServerOptions = ConfigOverrides & {
@@ -33,13 +34,15 @@ export type StartServerOptions = ConfigOverrides & {
 };
 
 /**
- * A started server with its deps (database, clock, config, logger), its webhook dispatcher (running unless
+ * A started server with its deps (database, clock, config, logger), its services, its webhook dispatcher (running unless
  * config.webhookDispatcher is false; tests may call `webhookDispatcher.runOnce()`), its notification sweeper
  * (running unless config.notificationSweepIntervalMs is 0) and its registration schedule (unless
  * config.registrationScheduleIntervalMs is 0); tests may call `runOnce()` on either job. close() also closes the database.
  */
 export type StartedServer = RunningServer & {
   deps: AppDeps;
+  /** The services the requests are answered by (one instance per server; tests may wrap a method to stage a race). */
+  services: Services;
   webhookDispatcher: WebhookDispatcher;
   notificationSweeper: PeriodicJob;
   registrationSchedule: PeriodicJob;
@@ -105,6 +108,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
     return {
       ...running,
       deps: app.deps,
+      services: app.services,
       webhookDispatcher,
       notificationSweeper,
       registrationSchedule,

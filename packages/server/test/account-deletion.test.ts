@@ -312,4 +312,34 @@ describe('deleteMe', () => {
     const later = (await allStandings(server, tenant, circuit.id)).map(line);
     expect(later.find((l) => l[1] === newest)).toEqual([null, newest, 200, 4, 2, 1, expect.any(Number)]);
   });
+
+  it('answers 401 to a request of the account that was authenticated before the deletion and failed after it', async () => {
+    // The deletion is staged between authentication and the service, where a racing request would meet it.
+    const raced = async <T>(user: TestUser, holder: Record<string, unknown>, method: string, send: () => Promise<T>): Promise<T> => {
+      const original = holder[method] as (...args: unknown[]) => Promise<unknown>;
+      holder[method] = async (...args: unknown[]) => {
+        expectStatus(await deleteMe(user), 204, 'the deletion in between');
+        return original.apply(holder, args);
+      };
+      try {
+        return await send();
+      } finally {
+        holder[method] = original;
+      }
+    };
+    const cases: [Record<string, unknown>, string, (user: TestUser) => Promise<Awaited<ReturnType<typeof request>>>][] = [
+      [server.services.users as never, 'updateOwnProfile', (user) => request(server, 'PATCH', '/users/me', { token: user.accessToken, body: { bio: 'still here' } })],
+      [server.services.calendar as never, 'createFeedToken', (user) => request(server, 'POST', '/calendar/feed-token', { token: user.accessToken })],
+      [
+        server.services.notifications as never,
+        'updatePreferences',
+        (user) => request(server, 'PATCH', '/notifications/preferences', { token: user.accessToken, body: { types: { TOURNAMENT_STARTED: { email: false } } } }),
+      ],
+    ];
+    for (const [holder, method, send] of cases) {
+      const user = await registerUser(server);
+      const res = await raced(user, holder, method, () => send(user));
+      expect([method, res.status, res.body.error?.code], res.text).toEqual([method, 401, 'UNAUTHORIZED']);
+    }
+  });
 });

@@ -39,9 +39,26 @@ export function errorHandler(): Middleware<ApiState, ApiContextExtras> {
     try {
       await next();
     } catch (thrown) {
-      const error = toApiError(thrown);
+      let error = toApiError(thrown);
       if (error.status >= 500) ctx.app.emit('error', thrown, ctx);
+      else if (await callerLeftMeanwhile(ctx, error)) error = new ApiError('UNAUTHORIZED', 'this session ended while the request ran (logged out, or the account was deleted); log in again');
       renderError(ctx, error);
     }
   };
+}
+
+/**
+ * Whether a request that failed for a missing row (404, or 409 CONFLICT for a row deleted while it ran) lost its
+ * caller's session meanwhile (R1.25): its account was deleted, or it logged out, after the request was authenticated.
+ * Such a request answers 401 as it would a moment later, rather than naming a row it could not know was gone. A
+ * failure of the check itself keeps the first answer.
+ */
+async function callerLeftMeanwhile(ctx: Parameters<Middleware<ApiState, ApiContextExtras>>[0], error: ApiError): Promise<boolean> {
+  const auth = ctx.state.auth;
+  if (auth?.kind !== 'user' || (error.code !== 'NOT_FOUND' && error.code !== 'CONFLICT')) return false;
+  try {
+    return await ctx.services.auth.sessionEnded(auth);
+  } catch {
+    return false;
+  }
 }

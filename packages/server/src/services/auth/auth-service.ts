@@ -210,6 +210,16 @@ export class AuthService {
   }
 
   /**
+   * Whether the session `auth` was resolved from has ended since (revoked by a logout, or deleted with its account,
+   * R14.8): the error handler asks it when a request whose caller was authenticated fails for a missing row, so that
+   * a request racing its own account's deletion answers 401 as it would a moment later (R1.25).
+   */
+  async sessionEnded(auth: UserAuth): Promise<boolean> {
+    const session = await this.deps.db.selectFrom('auth_sessions').select('revoked_at').where('id', '=', auth.sessionId).executeTakeFirst();
+    return session === undefined || session.revoked_at !== null;
+  }
+
+  /**
    * Inserts a new session for `userId` and returns its tokens (inside the caller's transaction); deletes the user's
    * sessions that can no longer be used (R1.23).
    */
