@@ -15,6 +15,7 @@ import {
   request,
   startTestServer,
   unique,
+  type TestResponse,
   type TestServer,
   type TestTenant,
   type TestUser,
@@ -327,7 +328,7 @@ describe('deleteMe', () => {
         holder[method] = original;
       }
     };
-    const cases: [Record<string, unknown>, string, (user: TestUser) => Promise<Awaited<ReturnType<typeof request>>>][] = [
+    const cases: [Record<string, unknown>, string, (user: TestUser) => Promise<TestResponse>][] = [
       [server.services.users as never, 'updateOwnProfile', (user) => request(server, 'PATCH', '/users/me', { token: user.accessToken, body: { bio: 'still here' } })],
       [server.services.calendar as never, 'createFeedToken', (user) => request(server, 'POST', '/calendar/feed-token', { token: user.accessToken })],
       [
