@@ -1,4 +1,4 @@
-import { TOURNAMENT_STATUSES_STRUCTURE_LOCKED, tournamentTransitionRefusal } from '@tourney/core';
+import { tournamentTransitionRefusal } from '@tourney/core';
 import type { AuthContext, StaffRole } from '../../auth/auth-context';
 import { AppError, invalidField, notFound } from '../../errors/app-error';
 import { pageOfList, toPage, withTotalCap } from '../../db/page-query';
@@ -8,7 +8,6 @@ import type { Page, PageQuery } from '../../db/page-query';
 import type {
   Bracket,
   Match,
-  ParticipantCounts,
   ScheduleQuery,
   Stage,
   Tournament,
@@ -24,19 +23,17 @@ import { querySchedulePage } from '../matches/schedule-query';
 import { applySimpleTransition, type SimpleTransition } from './status-transitions';
 import {
   DEFAULT_CHECK_IN_OPENS_MINUTES_BEFORE,
-  lockedField,
   newStageRows,
-  sameStages,
   toStoredInstant,
   toStoredInstantOrNull,
   validateCheckInWindow,
   validateDates,
 } from './tournament-input';
 import { withTrimmedNames } from './tournament-names';
-import { writeTournamentUpdatedEvent } from './tournament-update-event';
+import { applyTournamentUpdate } from './tournament-update';
 import { queryTournamentPage } from './tournament-list-query';
-import { holdingPlaces, toStage, toTournament } from './tournament-mapper';
-import { countParticipants, findStageRows, findTournamentDetails, findTournamentRow, readTournament, readTournaments } from './tournament-reader';
+import { toStage, toTournament } from './tournament-mapper';
+import { findStageRows, findTournamentDetails, findTournamentRow, readTournament, readTournaments } from './tournament-reader';
 import { checkStagePlan, planIssuesAtCreate } from '../stages/stage-plan';
 import { runTournamentStart, STARTABLE_STATUSES } from './tournament-start';
 import { lockTournamentPlaces } from '../participants/capacity';
@@ -50,37 +47,6 @@ const ANY_STAFF: readonly StaffRole[] = ['OWNER', 'ADMIN', 'ORGANIZER', 'MODERAT
 const PROJECT_ID_FOR_STAFF =
   "is required with a user access token (a project's tournaments, drafts included, are listed for its staff); " +
   'to find tournaments to play use GET /tournaments/public, and GET /users/me/tournaments for your own';
-
-/** Statuses in which structural fields are locked (R5.6; core's tournament status table: from the start on). */
-const LOCKED_STATUSES: readonly string[] = TOURNAMENT_STATUSES_STRUCTURE_LOCKED;
-
-/** Fields of TournamentUpdate besides name and description. */
-type LockableField =
-  | 'stages'
-  | 'teamSize'
-  | 'maxParticipants'
-  | 'disciplineId'
-  | 'startDate'
-  | 'registrationOpensAt'
-  | 'registrationClosesAt'
-  | 'checkInRequired'
-  | 'checkInOpensMinutesBefore';
-
-/** Locked once ONGOING (R5.6: structural settings). */
-const STRUCTURAL_FIELDS: readonly LockableField[] = ['stages', 'teamSize', 'maxParticipants'];
-
-/** Locked once COMPLETED: everything but name and description (openapi `TournamentUpdate`). */
-const COMPLETED_LOCKED: readonly LockableField[] = [
-  'stages',
-  'teamSize',
-  'maxParticipants',
-  'disciplineId',
-  'startDate',
-  'registrationOpensAt',
-  'registrationClosesAt',
-  'checkInRequired',
-  'checkInOpensMinutesBefore',
-];
 
 /**
  * Tournaments: create, read, update, delete, list, the lifecycle (publish, registration open/close, start),
@@ -184,114 +150,7 @@ export class TournamentService extends DomainService {
     await requireManagedTournament(this.db, this.access, auth, id);
     // Names are stored trimmed; blank ones are 400 naming body.name / body.stages[i].name (R5.2).
     const input = withTrimmedNames(body);
-    await this.db.transaction().execute(async (trx) => {
-      // Every check reads the tournament as it is under its lock (registrations, the start and other updates take it
-      // too), and the row is written back from that read: no concurrent change is undone or checked stale (R18.12).
-      await lockTournamentPlaces(trx, this.deps.dialect, id);
-      const row = await findTournamentRow(trx, id);
-      if (!row) throw notFound('tournament');
-      const stageRows = input.stages !== undefined ? await findStageRows(trx, id) : [];
-      const dates = {
-        startDate: input.startDate !== undefined ? toStoredInstant(input.startDate) : row.start_date,
-        registrationOpensAt:
-          input.registrationOpensAt !== undefined ? toStoredInstantOrNull(input.registrationOpensAt) : row.registration_opens_at,
-        registrationClosesAt:
-          input.registrationClosesAt !== undefined ? toStoredInstantOrNull(input.registrationClosesAt) : row.registration_closes_at,
-      };
-      const checkIn = input.checkInRequired === undefined ? row.check_in_required : input.checkInRequired ? 1 : 0;
-      const stagesChange = input.stages !== undefined && !sameStages(stageRows, input.stages);
-      const teamSizeChange = input.teamSize !== undefined && input.teamSize !== row.team_size;
-      const maxChange = input.maxParticipants !== undefined && input.maxParticipants !== row.max_participants;
-      const changed: Record<LockableField, boolean> = {
-        stages: stagesChange,
-        teamSize: teamSizeChange,
-        maxParticipants: maxChange,
-        disciplineId: input.disciplineId !== undefined && input.disciplineId !== row.discipline_id,
-        startDate: dates.startDate !== row.start_date,
-        registrationOpensAt: dates.registrationOpensAt !== row.registration_opens_at,
-        registrationClosesAt: dates.registrationClosesAt !== row.registration_closes_at,
-        checkInRequired: checkIn !== row.check_in_required,
-        checkInOpensMinutesBefore:
-          input.checkInOpensMinutesBefore !== undefined && input.checkInOpensMinutesBefore !== row.check_in_opens_minutes_before,
-      };
-      const lockedNow = row.status === 'COMPLETED' ? COMPLETED_LOCKED : row.status === 'ONGOING' ? STRUCTURAL_FIELDS : [];
-      const violation = lockedNow.find((field) => changed[field]);
-      if (violation) throw lockedField(violation, row.status);
-      const checkRegistered = (counts: Required<ParticipantCounts>) => {
-        const taken = holdingPlaces(counts);
-        if (maxChange && (input.maxParticipants as number) < taken) {
-          throw new AppError('CONFLICT', `body.maxParticipants cannot be below the ${taken} places already taken`, {
-            details: [{ path: 'body.maxParticipants', message: `must be at least ${taken}` }],
-          });
-        }
-        const registered = Object.values(counts).reduce((a, b) => a + b, 0);
-        if (teamSizeChange && registered > 0) {
-          throw new AppError('CONFLICT', 'body.teamSize cannot change while participants are registered', {
-            details: [{ path: 'body.teamSize', message: 'cannot change while participants are registered' }],
-          });
-        }
-      };
-      const countsMatter = !LOCKED_STATUSES.includes(row.status) && (teamSizeChange || maxChange);
-      if (countsMatter) checkRegistered(await countParticipants(trx, id));
-      validateDates(dates);
-      if (changed.checkInRequired || changed.checkInOpensMinutesBefore) {
-        // Only a change is checked, as locked fields refuse only real changes: a stored empty window stays readable.
-        validateCheckInWindow(checkIn === 1, input.checkInOpensMinutesBefore ?? row.check_in_opens_minutes_before);
-      }
-      if (stagesChange || maxChange) {
-        const plan = input.stages ?? (await findStageRows(trx, id));
-        const issues = checkStagePlan(plan, input.maxParticipants ?? row.max_participants, false);
-        if (issues.length > 0) throw planIssuesAtCreate(issues);
-      }
-      const structural = stagesChange || teamSizeChange || maxChange;
-      const now = this.now();
-      let update = trx
-        .updateTable('tournaments')
-        .set({
-          name: input.name ?? row.name,
-          description: input.description !== undefined ? input.description : row.description,
-          discipline_id: input.disciplineId ?? row.discipline_id,
-          max_participants: input.maxParticipants ?? row.max_participants,
-          team_size: input.teamSize ?? row.team_size,
-          start_date: dates.startDate,
-          registration_opens_at: dates.registrationOpensAt,
-          registration_closes_at: dates.registrationClosesAt,
-          check_in_required: checkIn,
-          check_in_opens_minutes_before: input.checkInOpensMinutesBefore ?? row.check_in_opens_minutes_before,
-          updated_at: now,
-        })
-        .where('id', '=', id);
-      if (structural) update = update.where('status', 'not in', [...LOCKED_STATUSES]);
-      const result = await update.executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) {
-        throw new AppError('TOURNAMENT_LOCKED', 'the tournament started meanwhile; its structure is locked');
-      }
-      if (stagesChange && input.stages) {
-        const fresh = newStageRows(id, input.stages, now);
-        for (const stage of fresh) {
-          const existing = stageRows.find((s) => s.number === stage.number);
-          if (existing) {
-            // A draw belongs to a GROUPS stage (R23.3): a stage whose format changes loses it (stage-plan decision in
-            // docs/decisions.md, "The draw and knockout slot maps"); new settings keep it, checked again at start.
-            const draw = existing.format !== stage.format ? { group_draw: null } : {};
-            await trx
-              .updateTable('stages')
-              .set({ name: stage.name, format: stage.format, settings: stage.settings, ...draw })
-              .where('id', '=', existing.id)
-              .execute();
-          } else {
-            await trx.insertInto('stages').values(stage).execute();
-          }
-        }
-        await trx.deleteFrom('stages').where('tournament_id', '=', id).where('number', '>', fresh.length).execute();
-      }
-      // The fields that changed, against the row read under the lock: none (every value sent is the current one), no event.
-      await writeTournamentUpdatedEvent(trx, this.deps, row, {
-        ...changed,
-        name: input.name !== undefined && input.name !== row.name,
-        description: input.description !== undefined && input.description !== row.description,
-      });
-    });
+    await this.db.transaction().execute((trx) => applyTournamentUpdate(trx, this.deps, id, input));
     return this.reload(id);
   }
 
