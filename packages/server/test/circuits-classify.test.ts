@@ -252,6 +252,27 @@ describe('season standings, frozen seasons and cumulative standings', () => {
     expect(pub.body.data.standings.map((l: any) => l.userId)).toEqual(current.map((l) => l.userId));
   });
 
+  it('shows by default the season completed last, whatever the seasons\' numbers', async () => {
+    const c = await createCircuit(server, tenant);
+    const later = await createSeason(server, tenant, c.id, { name: 'Later', startDate: '2032-01-01', endDate: '2032-12-31' });
+    const earlier = await createSeason(server, tenant, c.id, { name: 'Earlier', startDate: '2031-01-01', endDate: '2031-12-31' });
+    const seasonOfDefault = async () => {
+      const lines = await allStandings(server, tenant, c.id);
+      const pub = (await request(server, 'GET', `/circuits/public/${c.id}`)).body.data.standings;
+      return [...new Set([...lines, ...pub].map((l: any) => l.seasonId))];
+    };
+    expect((await seasonTransition(server, tenant, c.id, 'start')).id).toBe(earlier.id);
+    expect((await classify(server, tenant, c.id, (await completedTournament(server, tenant, players.slice(0, 2))).id)).status).toBe(200);
+    await seasonTransition(server, tenant, c.id, 'complete');
+    expect(await seasonOfDefault()).toEqual([earlier.id]);
+    server.clock.advance(60_000);
+    expect((await seasonTransition(server, tenant, c.id, 'start')).id).toBe(later.id);
+    expect((await classify(server, tenant, c.id, (await completedTournament(server, tenant, players)).id)).status).toBe(200);
+    await seasonTransition(server, tenant, c.id, 'complete');
+    // Season 1 ("Later") completed last: it is the current one, although season 2 has the higher number.
+    expect(await seasonOfDefault()).toEqual([later.id]);
+  });
+
   it('identifies team competitors by team name across tournaments, whoever registers the team', async () => {
     const { circuit } = await activeCircuit(server, tenant);
     const users = await registerPlayers(server, 8);

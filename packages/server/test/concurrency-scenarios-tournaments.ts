@@ -261,6 +261,28 @@ export async function disciplineChangedWhileClassifying(servers: readonly ApiSer
   }
 }
 
+/**
+ * A COMPLETED tournament classified into a circuit while it is deleted, four times (R9.17, R18.12): the
+ * classification comes first and keeps its awards (the deletion keeps them too), or it is refused with 404; never an
+ * empty classification of a tournament that was gone.
+ */
+export async function classifiedWhileDeleted(servers: readonly ApiServer[], rounds = 4): Promise<void> {
+  const at = pick(servers);
+  const tenant = await createTenant(at(0));
+  const players = await users(servers, 2);
+  const { circuit } = await activeCircuit(at(1), tenant);
+  for (let round = 0; round < rounds; round++) {
+    const played = await completedTournament(at(round), tenant, players);
+    const [classified, deleted] = await Promise.all([
+      classify(at(round), tenant, circuit.id, played.id),
+      request(at(round + 1), 'DELETE', `/tournaments/${played.id}`, { token: tenant.owner.accessToken }),
+    ]);
+    expect(deleted.status, deleted.text).toBe(204);
+    if (classified.status === 200) expect(classified.body.data.awards, 'awards of a classification that came first').toHaveLength(2);
+    else expect([classified.status, classified.body.error.code], classified.text).toEqual([404, 'NOT_FOUND']);
+  }
+}
+
 /** The races above with the rule each checks (the test's title). */
 export const TOURNAMENT_RACE_SCENARIOS: Scenarios = [
   ['a disqualification and a withdrawal of one participant at once: one succeeds; removals at once disqualify once', participantChangesAtOnce],
@@ -271,4 +293,5 @@ export const TOURNAMENT_RACE_SCENARIOS: Scenarios = [
   ['a tournament started twice at once: one start, the other 409 naming ONGOING, stage 1 generated once', startsAtOnce],
   ['two partial updates of a tournament or a circuit at once keep both changes', partialUpdatesAtOnce],
   ['a classification while the circuit changes discipline: never both', disciplineChangedWhileClassifying],
+  ['a classification while its tournament is deleted: full, or 404; never an empty one', classifiedWhileDeleted],
 ];

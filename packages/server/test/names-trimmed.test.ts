@@ -1,9 +1,11 @@
 /**
- * Names people read are stored trimmed and never blank, over HTTP: tournament and stage names (R5.2) and display
- * names (R14.7), as participant and team names already are (R6.2, R24.1). A name of spaces only is 400 naming it.
+ * Names people read are stored trimmed and never blank, over HTTP: tournament and stage names (R5.2), display
+ * names (R14.7), and the names of organizations, projects, circuits, seasons and API keys (R5.2), as participant and
+ * team names already are (R6.2, R24.1). A name of spaces only is 400 naming it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, registerUser, request, startTestServer, unique, type TestServer, type TestTenant } from './helpers/index';
+import { createCircuit, DEFAULT_SCORING } from './circuits-helpers';
 import { createTournament, tournamentBody } from './tournaments-helpers';
 
 let server: TestServer;
@@ -57,5 +59,30 @@ describe('display names', () => {
     expect((await patchMe({ displayName: ' Grace H. ' })).body.data.displayName).toBe('Grace H.');
     expect((await patchMe({ displayName: null })).body.data.displayName).toBeNull();
     expect((await request(server, 'GET', `/users/${user.username}`)).body.data.displayName).toBeNull();
+  });
+});
+
+describe('organization, project, circuit, season and API key names', () => {
+  it('trims the names of organizations, projects, circuits, seasons and API keys and refuses blank ones, naming body.name', async () => {
+    const as = (method: string, path: string, body: unknown) => request(server, method, path, { token: tenant.owner.accessToken, body });
+    const org = tenant.organization.id;
+    const circuit = await createCircuit(server, tenant);
+    const season = { startDate: '2031-01-01', endDate: '2031-12-31', scoring: DEFAULT_SCORING };
+    const writes: [string, string, Record<string, unknown>][] = [
+      ['POST', '/organizations', {}],
+      ['PUT', `/organizations/${org}`, {}],
+      ['POST', `/organizations/${org}/projects`, {}],
+      ['PATCH', `/projects/${tenant.project.id}`, {}],
+      ['POST', '/circuits', { projectId: tenant.project.id }],
+      ['PUT', `/circuits/${circuit.id}`, {}],
+      ['POST', `/circuits/${circuit.id}/seasons`, season],
+      ['POST', '/developer/api-keys', { projectId: tenant.project.id, scopes: ['read:tournaments'] }],
+    ];
+    for (const [method, path, body] of writes) {
+      expect([method, path, ...refusal(await as(method, path, { ...body, name: ' \t ' }))]).toEqual([method, path, 400, 'VALIDATION_ERROR', 'body.name']);
+      const name = `Name ${unique()}`;
+      const res = await as(method, path, { ...body, name: `  ${name} ` });
+      expect([method, path, res.status < 300, res.body.data?.name], res.text).toEqual([method, path, true, name]);
+    }
   });
 });

@@ -1389,8 +1389,8 @@ export interface paths {
         };
         /**
          * Get standings
-         * @description Returns the ranked standings of a season: `seasonId`, else the ACTIVE season, else the latest COMPLETED one,
-         *     else the first UPCOMING one (empty); 404 when the circuit has no season. With `cumulative=true`, the standings
+         * @description Returns the ranked standings of a season: `seasonId`, else the ACTIVE season, else the COMPLETED one completed
+         *     last, else the UPCOMING one the next start would pick (earliest startDate; empty); 404 when the circuit has no season. With `cumulative=true`, the standings
          *     over every season of the circuit (`seasonId` null on each line; 400 when `seasonId` is also given).
          *     Ranked by points, then wins, then best placement; equals share a rank (1, 2, 2, 4).
          */
@@ -3700,7 +3700,7 @@ export interface components {
         };
         /** @description A public circuit with the top of its current standings. */
         CircuitPublicDetails: components["schemas"]["CircuitPublic"] & {
-            /** @description The first 10 of the current season (ACTIVE, else the latest COMPLETED; empty before the first season starts). */
+            /** @description The first 10 of the current season (ACTIVE, else the COMPLETED one completed last; empty before the first season starts). */
             standings: components["schemas"]["Standing"][];
         };
         /** @description One competitor's line in a season's standings. A competitor is a user (solo events) or a team name (team events) across tournaments. */

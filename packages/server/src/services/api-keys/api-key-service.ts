@@ -11,6 +11,7 @@ import { ADMIN_ROLES, type AccessService } from '../access';
 import { newestFirstPage, withTotalCap } from '../../db/page-query';
 import type { Page } from '../../db/page-query';
 import type { ApiKey, ApiKeyCreate, ApiKeyCreated, ApiKeyListQuery } from '../../contract-types';
+import { storedName } from '../stored-name';
 
 /** `last_used_at` is written at most this often per key (milliseconds). */
 export const LAST_USED_WRITE_INTERVAL_MS = 60_000;
@@ -93,7 +94,7 @@ export class ApiKeyService {
     const row: Selectable<ApiKeysTable> = {
       id: newId(),
       project_id: projectId,
-      name: input.name,
+      name: storedName(input.name, 'body.name'),
       key_hash: hashSecret(key),
       prefix: key.slice(0, API_KEY_DISPLAY_PREFIX_LENGTH),
       last_four: key.slice(-4),

@@ -56,14 +56,35 @@ export async function readPublicCircuits(db: Db, rows: readonly CircuitRow[]): P
 }
 
 /**
- * The season standings default to (openapi `getCircuitStandings`): the ACTIVE season, else the latest COMPLETED one,
- * else the first UPCOMING one; undefined when the circuit has no season.
+ * The season standings default to (openapi `getCircuitStandings`, R9.17): the ACTIVE season, else the COMPLETED one
+ * completed last, else the UPCOMING one the next `startCircuitSeason` would start (earliest startDate, then number,
+ * R9.7); undefined when the circuit has no season. Seasons may be numbered out of date order, so numbers decide only
+ * ties.
  */
-export function currentSeason<S extends { status: string; number: number }>(seasons: readonly S[]): S | undefined {
+export function currentSeason<S extends SeasonOrder | SeasonRowOrder>(seasons: readonly S[]): S | undefined {
+  const order = (s: S): SeasonOrder => ('start_date' in s ? { status: s.status, number: s.number, startDate: s.start_date, completedAt: s.completed_at } : s);
   const byNumber = [...seasons].sort((a, b) => a.number - b.number);
+  const completed = byNumber.filter((s) => s.status === 'COMPLETED');
+  const upcoming = byNumber.filter((s) => s.status === 'UPCOMING');
   return (
     byNumber.find((s) => s.status === 'ACTIVE') ??
-    byNumber.filter((s) => s.status === 'COMPLETED').at(-1) ??
-    byNumber.find((s) => s.status === 'UPCOMING')
+    completed.reduce<S | undefined>((latest, s) => (latest === undefined || (order(s).completedAt ?? '') >= (order(latest).completedAt ?? '') ? s : latest), undefined) ??
+    upcoming.reduce<S | undefined>((first, s) => (first === undefined || order(s).startDate < order(first).startDate ? s : first), undefined)
   );
+}
+
+/** What orders a season (API shape) for currentSeason. */
+interface SeasonOrder {
+  status: string;
+  number: number;
+  startDate: string;
+  completedAt: string | null;
+}
+
+/** What orders a season (row shape) for currentSeason. */
+interface SeasonRowOrder {
+  status: string;
+  number: number;
+  start_date: string;
+  completed_at: string | null;
 }

@@ -34,6 +34,7 @@ import type { Page, PageQuery } from '../../db/page-query';
 import { findTournamentRow } from '../tournaments/tournament-reader';
 import { DomainService } from '../domain-service';
 import type { SeasonRow } from '../../db/rows';
+import { storedName, storedNameIfSent } from '../stored-name';
 
 /** Lines of standings shown on a public circuit page. */
 export const PUBLIC_STANDINGS_LINES = 10;
@@ -103,7 +104,7 @@ export class CircuitService extends DomainService {
       .values({
         id,
         project_id: projectId,
-        name: input.name,
+        name: storedName(input.name, 'body.name'),
         description: input.description ?? null,
         discipline_id: input.disciplineId ?? null,
         status: 'DRAFT',
@@ -149,7 +150,7 @@ export class CircuitService extends DomainService {
       await trx
         .updateTable('circuits')
         .set({
-          name: input.name ?? row.name,
+          name: storedNameIfSent(input.name, 'body.name') ?? row.name,
           description: input.description !== undefined ? input.description : row.description,
           discipline_id: discipline,
           updated_at: this.now(),
@@ -207,7 +208,7 @@ export class CircuitService extends DomainService {
             id: seasonId,
             circuit_id: id,
             number: Number(last?.number ?? 0) + 1,
-            name: input.name,
+            name: storedName(input.name, 'body.name'),
             status: 'UPCOMING',
             start_date: input.startDate,
             end_date: input.endDate,
@@ -286,6 +287,8 @@ export class CircuitService extends DomainService {
       // The awards are read under the tournament's lock, the one a deleted account's entries are renamed under
       // (deleteMe, R14.8): names and user ids read before it could give points to a player deleted meanwhile.
       await this.deps.dialect.lockRows(trx, 'tournaments', [tournament.id]);
+      // A tournament deleted since it was read would otherwise be classified with no one to award (R18.12).
+      if (!(await findTournamentRow(trx, tournament.id))) throw notFound('tournament');
       const awards = await buildAwards(trx, tournamentId, JSON.parse(season.scoring), multiplier);
       // The discipline again, under the lock an update of the circuit takes (R9.13, R18.12).
       const circuit = await findCircuitRow(trx, row.id);

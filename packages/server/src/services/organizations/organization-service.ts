@@ -16,6 +16,7 @@ import { STAFF_MEMBER_COLUMNS, toStaffMember } from './staff-mapper';
 import type { AppDeps } from '../../deps';
 import type { AccessService } from '../access';
 import type { StorageDriver } from '../../storage/storage-driver';
+import { storedName } from '../stored-name';
 
 /**
  * Organizations and their staff (R13.1 to R13.4, R1.11). Reading an organization is public;
@@ -43,8 +44,9 @@ export class OrganizationService extends DomainService {
    * same name may pick the same free slug at once: the unique index refuses the second, which picks again (up to
    * SLUG_ATTEMPTS times, then 409 CONFLICT).
    */
-  async create(auth: AuthContext, input: OrganizationCreate): Promise<Organization> {
+  async create(auth: AuthContext, body: OrganizationCreate): Promise<Organization> {
     const userId = this.access.requireUser(auth);
+    const input = { ...body, name: storedName(body.name, 'body.name') };
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.#insert(userId, input);
@@ -101,7 +103,7 @@ export class OrganizationService extends DomainService {
     await this.#find(organizationId);
     const role = await this.#requireRole(userId, organizationId, ADMIN_ROLES, 'update this organization');
     const changes: Partial<Selectable<OrganizationsTable>> = { updated_at: this.deps.clock.now().toISOString() };
-    if (input.name !== undefined) changes.name = input.name;
+    if (input.name !== undefined) changes.name = storedName(input.name, 'body.name');
     if (input.description !== undefined) changes.description = input.description;
     if (input.website !== undefined) changes.website = input.website;
     const row = await this.deps.db.updateTable('organizations').set(changes).where('id', '=', organizationId).returningAll().executeTakeFirst();

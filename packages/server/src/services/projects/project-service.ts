@@ -8,6 +8,7 @@ import { ADMIN_ROLES, REFEREE_ROLES } from '../access';
 import type { Page, PageQuery } from '../../db/page-query';
 import type { Project, ProjectCreate, ProjectPlan, ProjectUpdate } from '../../contract-types';
 import { DomainService } from '../domain-service';
+import { storedName } from '../stored-name';
 
 const ANY_STAFF: readonly StaffRole[] = REFEREE_ROLES;
 
@@ -30,7 +31,7 @@ export class ProjectService extends DomainService {
     const plan = input.plan ?? 'FREE';
     if (plan === 'PRO' && role !== 'OWNER') throw new AppError('FORBIDDEN', 'only an OWNER may choose the PRO plan');
     const now = this.deps.clock.now().toISOString();
-    const row = { id: newId(), organization_id: organizationId, name: input.name, plan, created_at: now, updated_at: now };
+    const row = { id: newId(), organization_id: organizationId, name: storedName(input.name, 'body.name'), plan, created_at: now, updated_at: now };
     await this.deps.db.transaction().execute((trx) => trx.insertInto('projects').values(row).execute());
     return toProject(row);
   }
@@ -71,7 +72,7 @@ export class ProjectService extends DomainService {
       throw new AppError('FORBIDDEN', 'only an OWNER may change the plan of a project');
     }
     const changes: Partial<Selectable<ProjectsTable>> = { updated_at: this.deps.clock.now().toISOString() };
-    if (input.name !== undefined) changes.name = input.name;
+    if (input.name !== undefined) changes.name = storedName(input.name, 'body.name');
     if (input.plan !== undefined) changes.plan = input.plan;
     const updated = await this.deps.db.updateTable('projects').set(changes).where('id', '=', projectId).returningAll().executeTakeFirst();
     if (!updated) throw notFound('project');

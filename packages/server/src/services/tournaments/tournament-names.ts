@@ -1,17 +1,10 @@
-import { invalidField } from '../../errors/app-error';
+import { storedName } from '../stored-name';
 import type { StageInput } from '../../contract-types';
 
 /** The named parts of a createTournament or updateTournament body. */
 interface NamedInput {
   name?: string;
   stages?: StageInput[];
-}
-
-/** `value` trimmed. @throws AppError 400 VALIDATION_ERROR naming `path` when nothing is left. */
-function trimmedName(value: string, path: string): string {
-  const trimmed = value.trim();
-  if (trimmed === '') throw invalidField(path, 'must not be blank');
-  return trimmed;
 }
 
 /**
@@ -21,7 +14,7 @@ function trimmedName(value: string, path: string): string {
  */
 export function withTrimmedNames<T extends NamedInput>(input: T): T {
   const out: T = { ...input };
-  if (input.name !== undefined) out.name = trimmedName(input.name, 'body.name');
-  if (input.stages !== undefined) out.stages = input.stages.map((s, i) => ({ ...s, name: trimmedName(s.name, `body.stages[${i}].name`) }));
+  if (input.name !== undefined) out.name = storedName(input.name, 'body.name');
+  if (input.stages !== undefined) out.stages = input.stages.map((s, i) => ({ ...s, name: storedName(s.name, `body.stages[${i}].name`) }));
   return out;
 }
