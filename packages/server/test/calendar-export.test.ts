@@ -1,7 +1,11 @@
 import ical from 'node-ical';
 import { describe, expect } from 'vitest';
+import { ManualClock } from '../src/index';
 import { registerUser, request, test, type TestServer, type TestTenant } from './helpers/index';
 import { allMatches, joinAll, lifecycle, openTournament, registerPlayers } from './tournaments-helpers';
+
+// The server's clock is at the planned start, so a start shows at the planned instant (a start shows when it happened, R16.1).
+test.scoped({ serverOptions: { clock: new ManualClock('2030-06-01T12:00:00.000Z') } });
 
 /** The VEVENTs of an iCalendar text, parsed by node-ical (an independent parser), by UID. */
 function vevents(text: string): Map<string, ical.VEvent> {
@@ -12,12 +16,13 @@ function vevents(text: string): Map<string, ical.VEvent> {
 }
 
 /** Helpers bound to the file's server and tenant (the `bound` fixture). */
-function bound(server: TestServer, tenant: TestTenant) {
+function bound(server: TestServer & { clock: ManualClock }, tenant: TestTenant) {
   /** A started 8-player tournament (rounds one hour apart) and its matches. */
   async function started8() {
     const t = await openTournament(server, tenant, { name: 'Ics Cup', startDate: '2030-06-01T12:00:00.000Z', maxParticipants: 8 });
     const players = await registerPlayers(server, 8);
     const { participantOf } = await joinAll(server, t.id, players);
+    server.clock.set('2030-06-01T12:00:00.000Z'); // started on time (an earlier test moved the clock on)
     await lifecycle(server, tenant, t.id, 'start');
     return { id: t.id as string, players, participantOf, matches: await allMatches(server, t.id) };
   }
@@ -77,6 +82,7 @@ describe('calendar export', () => {
     const start = async (name: string, stage: Record<string, unknown>, players: number) => {
       const t = await openTournament(server, tenant, { name, startDate: '2030-06-01T12:00:00.000Z', maxParticipants: players, stages: [{ name: 'Main bracket', ...stage }] });
       await joinAll(server, t.id, await registerPlayers(server, players));
+      server.clock.set('2030-06-01T12:00:00.000Z'); // started on time
       await lifecycle(server, tenant, t.id, 'start');
       return { id: t.id as string, matches: await allMatches(server, t.id) };
     };

@@ -36,7 +36,7 @@ function bound(server: TestServer, tenant: TestTenant) {
 const it = test.extend<{ bound: ReturnType<typeof bound> }>({ bound: async ({ server, tenant }, use) => use(bound(server, tenant)) });
 
 describe('calendar feed', () => {
-  it("lists a player's tournament dates and own scheduled matches, by start time", async ({ bound: { feed, startedCup } }) => {
+  it("lists a player's tournament dates and own scheduled matches, by start time", async ({ server, bound: { feed, startedCup } }) => {
     const cup = await startedCup('Feed Cup');
     const player = cup.players[0]!;
     const mine = cup.matches.filter((m) => m.participants.some((s: any) => s.participantId === cup.participantOf.get(player.id)));
@@ -58,8 +58,12 @@ describe('calendar feed', () => {
     });
     const names = mine[0].participants.map((s: any) => s.name);
     expect(match.title).toBe(`Feed Cup: ${names[0]} vs ${names[1]}`);
-    const start = events.find((e) => e.type === 'TOURNAMENT_START');
-    expect(start).toMatchObject({ title: 'Feed Cup starts', startsAt: START, endsAt: null });
+    // Started years before its planned start (the server's clock is today's): the start shows when it happened, and
+    // the registration that the start closed closes then (R16.1).
+    const startedAt = (await request(server, 'GET', `/tournaments/${cup.id}`)).body.data.startedAt;
+    expect(startedAt < START).toBe(true);
+    expect(events.find((e) => e.type === 'TOURNAMENT_START')).toMatchObject({ title: 'Feed Cup starts', startsAt: startedAt, endsAt: null });
+    expect(events.find((e) => e.type === 'REGISTRATION_CLOSES')).toMatchObject({ startsAt: startedAt });
   });
 
   it('shows staff every scheduled match of their tournaments, including undecided ones', async ({ tenant, bound: { feed, startedCup } }) => {
@@ -80,7 +84,7 @@ describe('calendar feed', () => {
     expect(new Set(all.map((e) => e.tournamentId))).toEqual(new Set([cup.id, other.id]));
     expect((await feed(player, { tournamentId: other.id })).map((e) => e.id)).toEqual([`tournament:${other.id}`]);
     expect((await feed(player, { from: '2030-09-01' })).map((e) => e.id)).toEqual([`tournament:${other.id}`]);
-    expect((await feed(player, { to: '2030-05-31' })).map((e) => e.type)).toEqual(['REGISTRATION_CLOSES']);
+    expect((await feed(player, { to: '2030-05-31' })).map((e) => e.type)).toEqual(['REGISTRATION_CLOSES', 'TOURNAMENT_START']);
     expect((await feed(player, { from: '2030-06-01', to: '2030-06-01' })).every((e) => e.startsAt.startsWith('2030-06-01'))).toBe(true);
     expect(await feed(player, { from: '2031-01-01' })).toEqual([]);
   });

@@ -28,6 +28,18 @@ const it = test.extend<{ bound: ReturnType<typeof bound> }>({ bound: async ({ se
 const typesOf = (list: any[]) => list.map((n) => n.type).reverse();
 
 describe('notifications from real match events', () => {
+  it('tells an entry that did not check in that the tournament started without it, and the others where their matches are', async ({ server, tenant, bound: { inbox } }) => {
+    const startDate = new Date(server.clock.now().getTime() + 30 * 60_000).toISOString();
+    const t = await openTournament(server, tenant, { name: 'Roll Call Cup', checkInRequired: true, startDate });
+    const players = await registerPlayers(server, 3);
+    await joinAll(server, t.id, players);
+    for (const p of players.slice(0, 2)) expect((await request(server, 'POST', `/tournaments/${t.id}/checkin`, { token: p.accessToken })).status).toBe(200);
+    await lifecycle(server, tenant, t.id, 'start');
+    const startNotice = async (p: TestUser) => (await inbox(p)).filter((n) => n.type === 'TOURNAMENT_STARTED').map((n) => n.message);
+    for (const p of players.slice(0, 2)) expect(await startNotice(p)).toEqual(['Roll Call Cup has started; your matches are in the schedule.']);
+    expect(await startNotice(players[2]!)).toEqual(['Roll Call Cup has started without you: your entry did not check in, so it was not seeded.']);
+  });
+
   it('notifies registration, start, readiness, the opponent of a report, results and the end with placements', async ({ server, bound: { inbox, started4 } }) => {
     const { tournamentId, players, byParticipant, matches } = await started4();
     const [semi1, semi2, final] = [matches[0], matches[1], matches[2]];

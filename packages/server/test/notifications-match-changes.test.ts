@@ -29,6 +29,9 @@ const it = staffTest.extend<MatchChanges>({
     }),
 });
 
+/** The tournament's name, which every match notice's title names (a player may be in several at once). */
+const nameOf = async (server: Parameters<typeof request>[0], id: string): Promise<string> => (await request(server, 'GET', `/tournaments/${id}`)).body.data.name;
+
 const usersOf = (match: any, byParticipant: ReadonlyMap<string, TestUser>) =>
   match.participants.map((side: any) => byParticipant.get(side.participantId)!) as TestUser[];
 
@@ -40,8 +43,8 @@ describe('notifications for organizer changes to a match', () => {
     expect(res.status, res.text).toBe(200);
     for (const user of usersOf(match, byParticipant)) {
       const [notice] = await notificationsOf(user, 'MATCH_RESCHEDULED');
-      expect(notice).toMatchObject({ title: 'Match rescheduled', data: { matchId: match.id, tournamentId: id } });
-      expect(notice.message).toContain('2030-06-02 09:00 UTC');
+      expect(notice).toMatchObject({ title: `Your match in ${await nameOf(server, id)} was rescheduled`, data: { matchId: match.id, tournamentId: id } });
+      expect(notice.message).toMatch(/ is now scheduled on 2030-06-02 09:00 UTC\.$/);
     }
     const bystander = players.find((p) => !usersOf(match, byParticipant).includes(p))!;
     expect(await notificationsOf(bystander, 'MATCH_RESCHEDULED')).toHaveLength(0);
@@ -60,7 +63,7 @@ describe('notifications for organizer changes to a match', () => {
     expect(res.status, res.text).toBe(200);
     for (const user of usersOf(played, byParticipant)) {
       const [notice] = await notificationsOf(user, 'MATCH_RESULT_CORRECTED');
-      expect(notice).toMatchObject({ title: 'Result corrected', data: { matchId: played.id, tournamentId: id } });
+      expect(notice).toMatchObject({ title: `Result corrected in ${await nameOf(server, id)}`, data: { matchId: played.id, tournamentId: id } });
     }
   });
 });

@@ -122,16 +122,21 @@ export async function collectCalendarEvents(db: Db, userId: string, filter: Cale
     for (const t of rows) {
       names.set(t.id, t.name);
       const base = { description: t.description, endsAt: null, allDay: false, tournamentId: t.id, matchId: null, circuitId: null, seasonId: null, sequence: revisionOf(t) };
-      events.push({ ...base, id: `tournament:${t.id}`, type: 'TOURNAMENT_START', title: `${t.name} starts`, startsAt: t.start_date });
-      if (t.registration_opens_at) {
+      // Once started, the start is when it happened (an organizer may start early or late), and what was planned
+      // after it (registration or check-in that the start closed) is gone: the feed shows what happened (R16.2).
+      const start = t.started_at ?? t.start_date;
+      const beforeStart = (at: string) => t.started_at === null || Date.parse(at) < Date.parse(t.started_at);
+      events.push({ ...base, id: `tournament:${t.id}`, type: 'TOURNAMENT_START', title: `${t.name} starts`, startsAt: start });
+      if (t.registration_opens_at && beforeStart(t.registration_opens_at)) {
         events.push({ ...base, id: `registration-opens:${t.id}`, type: 'REGISTRATION_OPENS', title: `${t.name}: registration opens`, startsAt: t.registration_opens_at });
       }
       if (t.registration_closes_at) {
-        events.push({ ...base, id: `registration-closes:${t.id}`, type: 'REGISTRATION_CLOSES', title: `${t.name}: registration closes`, startsAt: t.registration_closes_at });
+        const closes = beforeStart(t.registration_closes_at) ? t.registration_closes_at : start;
+        events.push({ ...base, id: `registration-closes:${t.id}`, type: 'REGISTRATION_CLOSES', title: `${t.name}: registration closes`, startsAt: closes });
       }
-      if (t.check_in_required === 1) {
-        const opens = new Date(Date.parse(t.start_date) - t.check_in_opens_minutes_before * MINUTE_MS).toISOString();
-        events.push({ ...base, id: `check-in:${t.id}`, type: 'CHECK_IN_OPENS', title: `${t.name}: check-in opens`, startsAt: opens, endsAt: t.start_date });
+      const opens = new Date(Date.parse(t.start_date) - t.check_in_opens_minutes_before * MINUTE_MS).toISOString();
+      if (t.check_in_required === 1 && beforeStart(opens)) {
+        events.push({ ...base, id: `check-in:${t.id}`, type: 'CHECK_IN_OPENS', title: `${t.name}: check-in opens`, startsAt: opens, endsAt: start });
       }
     }
   }

@@ -59,7 +59,7 @@ async function draftsFor(db: EventDb, event: RecordedEvent): Promise<Notificatio
       return participantDisqualified(db, str(data.participantId) ?? event.subjectId, str(data.tournamentId));
     case 'match.started':
       return forMatch(db, data, event, 'MATCH_STARTED', (ctx) => ({
-        title: 'Match started',
+        title: `Your match in ${ctx.tournamentName} has started`,
         message: `${matchLabel(ctx)} has started.`,
       }));
     case 'match.score_reported':
@@ -70,18 +70,20 @@ async function draftsFor(db: EventDb, event: RecordedEvent): Promise<Notificatio
       return matchDisputed(db, data, event);
     case 'match.resolved':
       return forMatch(db, data, event, 'MATCH_RESOLVED', (ctx) => ({
-        title: 'Dispute resolved',
+        title: `Dispute resolved in ${ctx.tournamentName}`,
         message: `An organizer resolved ${matchLabel(ctx)}${resultText(ctx, data)}.`,
       }));
     case 'match.rescheduled':
       return forMatch(db, data, event, 'MATCH_RESCHEDULED', (ctx) => ({
-        title: 'Match rescheduled',
-        message: `${matchLabel(ctx)} was moved${scheduledSuffix(str(data.scheduledAt))}.`,
+        title: `Your match in ${ctx.tournamentName} was rescheduled`,
+        message: str(data.scheduledAt)
+          ? `${matchLabel(ctx)} is now scheduled${scheduledSuffix(str(data.scheduledAt))}.`
+          : `${matchLabel(ctx)} no longer has a scheduled time.`,
         at: str(data.scheduledAt),
       }));
     case 'match.result_corrected':
       return forMatch(db, data, event, 'MATCH_RESULT_CORRECTED', (ctx) => ({
-        title: 'Result corrected',
+        title: `Result corrected in ${ctx.tournamentName}`,
         message: `An organizer corrected the result of ${matchLabel(ctx)}${resultText(ctx, data)}.`,
       }));
     default:
@@ -112,11 +114,15 @@ async function tournamentStarted(db: EventDb, tournamentId: string | null): Prom
   if (!tournamentId) return [];
   const tournament = await db.selectFrom('tournaments').select(['id', 'name']).where('id', '=', tournamentId).executeTakeFirst();
   if (!tournament) return [];
-  const drafts: NotificationDraft[] = (await usersOfTournament(db, tournamentId)).map((userId) => ({
+  // Entries that did not check in (NO_SHOW) are told they are out, not sent to a schedule without them (R15.3).
+  const drafts: NotificationDraft[] = (await usersOfTournament(db, tournamentId)).map(({ userId, status }) => ({
     userId,
     type: 'TOURNAMENT_STARTED',
     title: `${tournament.name} has started`,
-    message: `${tournament.name} has started; your matches are in the schedule.`,
+    message:
+      status === 'NO_SHOW'
+        ? `${tournament.name} has started without you: your entry did not check in, so it was not seeded.`
+        : `${tournament.name} has started; your matches are in the schedule.`,
     data: { tournamentId },
   }));
   // MATCH_READY goes to members of the matches' participants: with none in the tournament (participants without
@@ -235,7 +241,7 @@ async function scoreReported(db: EventDb, data: Data, event: RecordedEvent): Pro
     (ctx) => {
       const score = scoreLine(scores, ctx);
       return {
-        title: 'Result reported: confirm or dispute it',
+        title: `Result reported in ${ctx.tournamentName}: confirm or dispute it`,
         message: `A result${score ? ` of ${score}` : ''} was reported for ${matchLabel(ctx)}. Confirm it, or open a dispute if it is wrong.`,
       };
     },
@@ -311,7 +317,7 @@ async function matchDisputed(db: EventDb, data: Data, event: RecordedEvent): Pro
   return users.map((userId) => ({
     userId,
     type: 'MATCH_DISPUTED' as const,
-    title: 'Match result disputed',
+    title: `Match result disputed in ${ctx.tournamentName}`,
     message: `The result of ${matchLabel(ctx)} is disputed${reason ? `: ${reason}` : ''}. An organizer will review it.`,
     data: matchData(ctx),
   }));

@@ -12,16 +12,20 @@ export async function usersOfParticipants(db: EventDb, participantIds: readonly 
   return out;
 }
 
-/** Every user acting for a participant of the tournament whose status is not WITHDRAWN. */
-export async function usersOfTournament(db: EventDb, tournamentId: string): Promise<string[]> {
+/**
+ * Every user acting for a participant of the tournament whose status is neither WITHDRAWN nor DISQUALIFIED, with
+ * that participant's status (one entry per user: a user holds one entry per tournament).
+ */
+export async function usersOfTournament(db: EventDb, tournamentId: string): Promise<{ userId: string; status: string }[]> {
   const rows = await db
     .selectFrom('participant_members as pm')
     .innerJoin('participants as p', 'p.id', 'pm.participant_id')
-    .select('pm.user_id')
+    .select(['pm.user_id', 'p.status'])
     .where('pm.tournament_id', '=', tournamentId)
-    .where('p.status', '!=', 'WITHDRAWN')
+    .where('p.status', 'not in', ['WITHDRAWN', 'DISQUALIFIED'])
     .execute();
-  return [...new Set(rows.map((r) => r.user_id))];
+  const byUser = new Map(rows.map((r) => [r.user_id, r.status]));
+  return [...byUser].map(([userId, status]) => ({ userId, status }));
 }
 
 /** The staff (any role) of the organization owning the tournament's project. */
