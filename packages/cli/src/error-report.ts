@@ -7,7 +7,7 @@ import { CliError, ExitCode, type ExitCodeValue } from './errors';
 import { safeLines } from './output/safe-text';
 import { colorEnabled } from './output/style';
 import { createColors } from 'picocolors';
-import { baseUrlSentTo, credentialsSentWith } from './session';
+import { baseUrlSentTo, credentialScopeOf, credentialsSentWith } from './session';
 
 /** What {@link reportError} knows about the run that failed. */
 export interface ErrorContext {
@@ -25,6 +25,7 @@ export function formatTourneyError(error: TourneyError, context: ErrorContext = 
   const explained = explainApiError(error, {
     command: context.command,
     credentials: credentialsSentWith(error),
+    scope: credentialScopeOf(error),
     profile: profileOf(context),
     baseUrl: baseUrlSentTo(error) ?? apiRoot(error),
   });

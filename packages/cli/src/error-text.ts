@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { TourneyError } from '@tourney/sdk';
 import type { SentCredentials } from './session';
 import { DEFAULT_BASE_URL } from './config/config-file';
+import { describeWithheld, type CredentialScope } from './config/credential-scope';
 
 /** An API error put in the user's terms: what is wrong (flags, not JSON paths) and what to do. */
 export interface ExplainedError {
@@ -61,17 +62,22 @@ const FIELD_FLAGS: Readonly<Record<string, string>> = {
   includeRevoked: 'include-revoked',
   winnerId: 'winner',
   scores: 'score',
+  tournamentId: 'tournament',
+  circuitId: 'circuit',
 };
 
 /**
  * Body paths (indexes left out) whose flag is not the one of their last field: the team of joinTournament is given
- * with --team-name and --member (R6.2), so `team` and `team.name` are --team-name, `team.memberUserIds` --member.
+ * with --team-name and --member (R6.2), so `team` and `team.name` are --team-name, `team.memberUserIds` --member; the
+ * participants of startAntiCheatSession are the repeated --participant (`participants[0].userId`: its first value).
  * Tried before {@link FIELD_FLAGS}; a flag the command lacks is skipped.
  */
 const PATH_FLAGS: Readonly<Record<string, string>> = {
   team: 'team-name',
   'team.name': 'team-name',
   'team.memberUserIds': 'member',
+  participants: 'participant',
+  'participants.userId': 'participant',
 };
 
 /** Path parameter names of the contract that are not the command's argument name. */
@@ -116,6 +122,9 @@ export function fieldLabel(path: string, command: Command | undefined): string {
     const key = /(?:^|\.)[A-Za-z]+(?:\[(\d+)\]|\["([^"]*)"\])$/.exec(tail);
     if (key?.[2] !== undefined) return `${named} entry "${key[2]}"`;
     if (key?.[1] !== undefined) return `${named} value ${Number(key[1]) + 1}`;
+    // A list of objects given by a repeated flag (`participants[1].userId`): the value of the flag at that place.
+    const item = /^[A-Za-z]+\[(\d+)\]\.[A-Za-z]+$/.exec(tail);
+    if (item && PATH_FLAGS[tail.replace(/\[\d+\]/g, '')] !== undefined) return `${named} value ${Number(item[1]) + 1}`;
     return named;
   }
   return tail === '' ? location ?? path : tail;
@@ -199,11 +208,12 @@ function loginCommand(profile: string | undefined): string {
 
 /**
  * Puts an API error in the user's terms: validation errors name flags and allowed forms; authentication errors say
- * what credentials are needed and how to get them (login, signup, API key); internal names are replaced.
+ * what credentials are needed and how to get them (login, signup, API key), or, when the profile's were left out
+ * because the request went to another API root (`scope.withheld`, R20.2), whose they are; internal names are replaced.
  */
 export function explainApiError(
   error: TourneyError,
-  context: { command?: Command; credentials?: SentCredentials; profile?: string; baseUrl?: string },
+  context: { command?: Command; credentials?: SentCredentials; scope?: CredentialScope; profile?: string; baseUrl?: string },
 ): ExplainedError {
   const login = loginCommand(context.profile);
   const signup = login.replace(/login$/, 'signup');
@@ -222,7 +232,7 @@ export function explainApiError(
     case 'TOKEN_EXPIRED':
       return { message: 'your login has expired', hint: `run '${login}' again` };
     case 'UNAUTHORIZED':
-      return explainUnauthorized(error, context.credentials, login, signup);
+      return explainWithheld(error, context.credentials, context.scope) ?? explainUnauthorized(error, context.credentials, login, signup);
     case 'API_KEY_NOT_ALLOWED':
       return {
         message: 'an API key cannot do this: it needs a logged-in user',
@@ -262,6 +272,16 @@ function routeHint(error: TourneyError, baseUrl: string | undefined): { hint?: s
       `the base URL (--base-url, TOURNEY_BASE_URL or the profile's baseUrl) must be the API root including /api/v1, ` +
       `e.g. ${DEFAULT_BASE_URL}`,
   };
+}
+
+/**
+ * For a 401 to a request that carried no credentials while the profile holds some for another API root: which of
+ * them it needed (the API key when the server says so and the profile has one, else the login) and whose it is.
+ */
+function explainWithheld(error: TourneyError, sent: SentCredentials | undefined, scope: CredentialScope | undefined): ExplainedError | undefined {
+  if (sent !== 'none' || scope === undefined || scope.withheld.length === 0) return undefined;
+  const wantsKey = /needs an API key/.test(error.message) && scope.withheld.includes('API key');
+  return describeWithheld(scope, wantsKey || !scope.withheld.includes('login') ? 'API key' : 'login');
 }
 
 function explainUnauthorized(error: TourneyError, sent: SentCredentials | undefined, login: string, signup: string): ExplainedError {

@@ -5,6 +5,7 @@ import type { CliDeps } from './deps';
 import { reportError } from './error-report';
 import { ExitCode, type ExitCodeValue } from './errors';
 import { createProgram } from './program';
+import { showTimesIn } from './output/time-zone';
 
 /**
  * `help a b c` -> `a b c --help`, so that `tourney help match report` shows the help of `match report` (commander's
@@ -58,10 +59,14 @@ export async function run(argv: readonly string[], deps: Partial<CliDeps> = {}):
   program.hook('preAction', (_root, actionCommand) => {
     active = actionCommand;
   });
+  // Times on a terminal: in $TZ until a session knows the user's own zone (openSession); UTC when piped.
+  showTimesIn(resolved.io.isTTY, [resolved.env.TZ]);
   try {
     await program.parseAsync(rewriteHelp(argv, program), { from: 'user' });
     return ExitCode.OK;
   } catch (error) {
     return reportError(error, resolved.io, { command: active, env: resolved.env });
+  } finally {
+    showTimesIn(false, []); // the zone was this run's: an embedding program's next run chooses its own
   }
 }

@@ -1,9 +1,11 @@
 import type { TourneyClient } from '@tourney/sdk';
 import { isApiError, loadSdk } from './sdk-runtime';
 import { withProgress } from './output/progress';
+import { showTimesIn } from './output/time-zone';
 import type { CliDeps } from './deps';
 import { CliError, ExitCode } from './errors';
 import { loadSettings, updateProfile, type GlobalOptions, type ResolvedSettings } from './config/profiles';
+import { withheldError, type CredentialScope } from './config/credential-scope';
 
 /**
  * Which credentials a command sends:
@@ -29,7 +31,7 @@ export interface Session {
 export type SentCredentials = 'none' | 'token' | 'key';
 
 const RENEWABLE_CODES = new Set(['TOKEN_EXPIRED', 'UNAUTHORIZED']);
-const SENT = new WeakMap<object, { credentials: SentCredentials; baseUrl: string }>();
+const SENT = new WeakMap<object, { credentials: SentCredentials; baseUrl: string; scope: CredentialScope }>();
 
 /** The credentials a request failing with `error` carried, when it went through {@link Session.call}. */
 export function credentialsSentWith(error: unknown): SentCredentials | undefined {
@@ -42,19 +44,37 @@ export function baseUrlSentTo(error: unknown): string | undefined {
 }
 
 /**
- * Opens a session for the active profile (`create`: the profile may not exist yet, as for login and signup).
- * @throws CliError NOT_LOGGED_IN (exit 4) for `user` without a login; UNKNOWN_PROFILE (see loadSettings).
+ * Where the credentials of the profile of a request failing with `error` belong and which ones it left out because it
+ * went to another API root (R20.2), when it went through {@link Session.call}.
+ */
+export function credentialScopeOf(error: unknown): CredentialScope | undefined {
+  return typeof error === 'object' && error !== null ? SENT.get(error)?.scope : undefined;
+}
+
+/** `tourney --profile dave` for profile dave, `tourney` for the default profile. */
+export function tourneyWithProfile(profileName: string): string {
+  return profileName === 'default' ? 'tourney' : `tourney --profile ${profileName}`;
+}
+
+/**
+ * Opens a session for the active profile (`create`: the profile may not exist yet, as for login and signup). The
+ * profile's credentials go only to the API root they were stored with (see resolveSettings, R20.2).
+ * @throws CliError NOT_LOGGED_IN (exit 4) for `user` without a login; LOGIN_ELSEWHERE (exit 4) for `user` when the
+ *   profile's login belongs to another API root than this run's; UNKNOWN_PROFILE (see loadSettings).
  */
 export async function openSession(deps: CliDeps, globals: GlobalOptions, auth: AuthMode, options: { create?: boolean } = {}): Promise<Session> {
   const { settings } = await loadSettings(deps, globals, options);
+  // Times on a terminal in the logged-in user's zone (GET /users/me timeZone, kept in the profile), else $TZ.
+  showTimesIn(deps.io.isTTY, [settings.timeZone, deps.env.TZ]);
   await loadSdk();
   const useKey = auth === 'any' && settings.apiKey !== undefined;
   const useToken = (auth === 'user' || (auth === 'any' && !useKey)) && settings.accessToken !== undefined;
   if (auth === 'user' && settings.accessToken === undefined) {
-    const profileFlag = settings.profileName === 'default' ? '' : ` --profile ${settings.profileName}`;
+    if (settings.withheld.includes('login')) throw withheldError(settings, 'login');
+    const tourney = tourneyWithProfile(settings.profileName);
     throw new CliError('NOT_LOGGED_IN', `not logged in (profile ${settings.profileName})`, {
       exitCode: ExitCode.AUTH,
-      hint: `run 'tourney${profileFlag} login' first (no account yet? 'tourney${profileFlag} signup')`,
+      hint: `run '${tourney} login' first (no account yet? '${tourney} signup')`,
     });
   }
   const client = deps.clientFactory({
@@ -64,6 +84,7 @@ export async function openSession(deps: CliDeps, globals: GlobalOptions, auth: A
   });
   let refreshToken = useToken ? settings.refreshToken : undefined;
 
+  // The refresh token is only there when settings.baseUrl is the API root it was stored with (resolveSettings).
   const renew = async (): Promise<void> => {
     const anonymous = deps.clientFactory({ baseUrl: settings.baseUrl });
     let tokens: { accessToken: string; refreshToken: string };
@@ -73,7 +94,7 @@ export async function openSession(deps: CliDeps, globals: GlobalOptions, auth: A
       if (isApiError(error) && error.status === 401) {
         throw new CliError('SESSION_EXPIRED', `login expired (profile ${settings.profileName})`, {
           exitCode: ExitCode.AUTH,
-          hint: `run 'tourney login' again`,
+          hint: `run '${tourneyWithProfile(settings.profileName)} login' again`,
           cause: error,
         });
       }
@@ -99,7 +120,7 @@ export async function openSession(deps: CliDeps, globals: GlobalOptions, auth: A
         try {
           return await withProgress(deps, label, () => request(client));
         } catch (error) {
-          if (isApiError(error)) SENT.set(error, { credentials: sent(), baseUrl: settings.baseUrl });
+          if (isApiError(error)) SENT.set(error, { credentials: sent(), baseUrl: settings.baseUrl, scope: settings });
           throw error;
         }
       };

@@ -73,6 +73,26 @@ describe('tourney anticheat session', () => {
     expect(piped.err).toContain('warning: 1 of 2 participants are not monitored');
   });
 
+  it('start takes participants by username, as client enroll --user does, and warns naming them as given', async () => {
+    let body: unknown;
+    server.use(
+      http.get(`${BASE}/users/:username`, ({ params }) =>
+        HttpResponse.json({ success: true, data: { id: params.username === 'alice' ? USER_A : USER_B, username: params.username, displayName: null, bio: null, avatarUrl: null, country: null, createdAt: '2030-01-01T00:00:00.000Z' } }),
+      ),
+      http.post(`${BASE}/anti-cheat/sessions`, async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(
+          { success: true, data: { sessionId: 'm-1', matchId: 'm-1', game: 'cs2', status: 'ACTIVE', requestedParticipants: 2, coveredParticipants: 1, coveredUserIds: [USER_A], startedAt: '2030-01-01T12:00:00.000Z' } },
+          { status: 201 },
+        );
+      }),
+    );
+    const result = await runCli(['anticheat', 'session', 'start', '--game', 'cs2', '--match', 'm-1', '--participant', 'alice', '--participant', 'bob'], { configDir: dir.path });
+    expect(result.code, result.err).toBe(0);
+    expect(body).toEqual({ game: 'cs2', matchId: 'm-1', participants: [{ userId: USER_A }, { userId: USER_B }] });
+    expect(result.err).toContain('no enrolled anti-cheat client (bob)');
+  });
+
   it('end sends the reason and says when there was nothing to end', async () => {
     const bodies: unknown[] = [];
     server.use(

@@ -74,6 +74,25 @@ describe('server errors name the flags of the command', () => {
     expect(unknown.err).toContain('user not found');
   });
 
+  it('anticheat session start names --participant and calendar list names --tournament, not JSON paths', async () => {
+    server.use(
+      http.get(`${BASE}/users/:username`, ({ params }) =>
+        HttpResponse.json({ success: true, data: { id: `01900000-0000-7000-8000-00000000000${String(params.username).length}`, username: params.username, displayName: null, bio: null, avatarUrl: null, country: null, createdAt: '2030-01-01T00:00:00.000Z' } }),
+      ),
+    );
+    serve(`${BASE}/anti-cheat/sessions`, () =>
+      failure(400, 'VALIDATION_ERROR', 'invalid body', [{ path: 'body.participants[1].userId', message: 'must match format "uuid"' }]),
+    );
+    const session = await runCli(['anticheat', 'session', 'start', '--game', 'cs2', '--participant', 'alice', '--participant', 'bob'], { configDir: dir.path });
+    expect(session.code).toBe(1);
+    expect(session.err).toContain('error: --participant value 2 must be an id such as 0199a1b2-7c3d-7e4f-8a5b-6c7d8e9f0a1b (VALIDATION_ERROR, request req-1)\n');
+    serve(`${BASE}/calendar/feed`, () => failure(400, 'VALIDATION_ERROR', 'invalid query', [{ path: 'query.tournamentId', message: 'must match format "uuid"' }]));
+    const calendar = await runCli(['calendar', 'list', '--tournament', 'nope'], { configDir: dir.path });
+    expect(calendar.code).toBe(1);
+    expect(calendar.err).toContain('error: --tournament must be an id such as 0199a1b2-7c3d-7e4f-8a5b-6c7d8e9f0a1b (VALIDATION_ERROR, request req-1)\n');
+    expect(session.err + calendar.err).not.toMatch(/participants\[|tournamentId/);
+  });
+
   it('a started tournament: locked fields are named by their flag, in the message too', async () => {
     const locked = (field: string) => () =>
       failure(409, 'TOURNAMENT_LOCKED', `body.${field} cannot change once the tournament is ONGOING`, [
@@ -132,6 +151,16 @@ describe('day flags take a real calendar day, refused before any request', () =>
     const leap = await runCli(['tournament', 'list', '--public', '--from', '2028-02-29', '--to', '2028-12-31'], { configDir: dir.path });
     expect(leap.code, leap.err).toBe(0);
     expect(counter.requests).toBe(1);
+  });
+
+  it('calendar list|export and tournament list --public refuse --from after --to, naming both, before any request', async () => {
+    const counter = serve(`${BASE}/*`, () => failure(500, 'INTERNAL', 'no request expected'));
+    for (const argv of [['calendar', 'list'], ['calendar', 'export'], ['tournament', 'list', '--public']]) {
+      const result = await runCli([...argv, '--from', '2030-06-30', '--to', '2030-06-01'], { configDir: dir.path });
+      expect(result.code, argv.join(' ')).toBe(1);
+      expect(result.err).toBe('error: --from (2030-06-30) must not be after --to (2030-06-01)\n');
+    }
+    expect(counter.requests).toBe(0);
   });
 
   it('calendar export and circuit season create refuse days the calendar does not have', async () => {

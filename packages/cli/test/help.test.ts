@@ -227,4 +227,21 @@ describe('option help texts', () => {
     expect(create).toContain('none, simple (default) or double');
     expect(create).toContain('0-1440 (default 60)');
   });
+
+  it('date-time flags say that a time without an offset is read in the local time zone', async () => {
+    const note = "without an offset (Z, +02:00), read in this machine's local time zone";
+    const flags: [string[], string[]][] = [
+      [['tournament', 'create'], ['--start-date', '--registration-opens', '--registration-closes', '--stage-start']],
+      [['tournament', 'update'], ['--start-date', '--registration-opens', '--registration-closes', '--stage-start']],
+      [['match', 'reschedule'], ['--at']],
+      [['api-key', 'create'], ['--expires-at']],
+    ];
+    for (const [path, names] of flags) {
+      const help = await helpOf(...path);
+      for (const name of names) {
+        const text = help.split(` ${name} `)[1]?.split(/ --[a-z]/)[0] ?? '';
+        expect(text, `${path.join(' ')} ${name}`).toContain(note);
+      }
+    }
+  });
 });

@@ -63,6 +63,38 @@ describe('--json on every command', () => {
     expect(JSON.parse(result.out)).toEqual(project);
   });
 
+  it('delete, remove and revoke commands (and config set|unset) take --json and print what was done', async () => {
+    const ORG = '01900000-0000-7000-8000-0000000000o1';
+    const gone = () => new HttpResponse(null, { status: 204 });
+    server.use(
+      http.delete(`${BASE}/tournaments/${tid}`, gone),
+      http.delete(`${BASE}/tournaments/${tid}/participants/pa`, gone),
+      http.delete(`${BASE}/developer/webhooks/w1`, gone),
+      http.delete(`${BASE}/developer/api-keys/k1`, gone),
+      http.delete(`${BASE}/anti-cheat/clients/c1`, gone),
+      http.delete(`${BASE}/organizations/${ORG}`, gone),
+      http.delete(`${BASE}/organizations/${ORG}/staff/s1`, gone),
+      http.delete(`${BASE}/users/me`, gone),
+    );
+    const cases: [string[], unknown][] = [
+      [['tournament', 'delete', tid], { deleted: tid }],
+      [['participant', 'remove', tid, 'pa'], { removed: 'pa', tournamentId: tid }],
+      [['webhook', 'delete', 'w1'], { deleted: 'w1' }],
+      [['api-key', 'revoke', 'k1'], { revoked: 'k1' }],
+      [['anticheat', 'client', 'revoke', 'c1'], { revoked: 'c1' }],
+      [['org', 'delete', ORG], { deleted: ORG }],
+      [['staff', 'remove', ORG, 's1'], { removed: 's1', organizationId: ORG }],
+      [['config', 'set', 'projectId', PID], { profile: 'default', set: 'projectId', value: PID }],
+      [['config', 'unset', 'projectId'], { profile: 'default', unset: 'projectId' }],
+      [['account', 'delete', '--password', 'secret-pass'], { deleted: 'alice', profile: 'default' }],
+    ];
+    for (const [argv, expected] of cases) {
+      const result = await runCli([...argv, '--yes', '--json'].filter((arg) => arg !== '--yes' || argv[0] !== 'config'), { configDir: dir.path });
+      expect(result.code, `${argv.join(' ')}: ${result.err}`).toBe(0);
+      expect(JSON.parse(result.out), argv.join(' ')).toEqual(expected);
+    }
+  });
+
   it('match list and tournament results refuse --csv with --json, naming both flags, before any request', async () => {
     let requests = 0;
     server.use(http.all(`${BASE}/*`, () => {

@@ -156,6 +156,24 @@ describe('tourney logout', () => {
     expect(result.err).toBe('');
     expect((await readConfig()).profiles.default.accessToken).toBeUndefined();
   });
+
+  it('keeps the tokens and exits 1 when the server cannot be reached, so the session can be revoked later; --forget removes them', async () => {
+    server.use(
+      http.post(`${BASE}/auth/login`, () => HttpResponse.json({ success: true, data: tokens() })),
+      http.post(`${BASE}/auth/logout`, () => HttpResponse.error()),
+    );
+    await runCli(['login', '-u', 'alice', '--password', 'secret-pass', '--base-url', BASE], { configDir: dir.path });
+    const down = await runCli(['logout'], { configDir: dir.path });
+    expect(down.code).toBe(1);
+    expect(down.out).toBe('');
+    expect(down.err).toMatch(new RegExp(`^error: could not revoke the session on ${BASE} \\(.+\\); the tokens stay in profile default\\n`));
+    expect(down.err).toContain("hint: run 'tourney logout' again once the server answers, or add --forget to remove them without revoking\n");
+    expect((await readConfig()).profiles.default.refreshToken).toBe('trt_refresh_1');
+    const forgotten = await runCli(['logout', '--forget'], { configDir: dir.path });
+    expect(forgotten.code).toBe(0);
+    expect(forgotten.err).toContain('removing the tokens anyway (--forget)');
+    expect((await readConfig()).profiles.default).toEqual({ baseUrl: BASE });
+  });
 });
 
 describe('tourney password', () => {

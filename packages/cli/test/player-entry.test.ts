@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { BASE, participant, tournament } from './helpers/api-fixtures';
-import { captureIo, runCli } from './helpers/cli-harness';
+import { captureIo, runCli, scriptedPrompter } from './helpers/cli-harness';
 import { useConfigDir } from './helpers/fixtures';
 import { useMswServer } from './helpers/msw';
 
@@ -20,14 +20,36 @@ describe('tourney tournament withdraw', () => {
         return HttpResponse.json({ success: true, data: participant({ status: 'WITHDRAWN', seed: null }) });
       }),
     );
-    const shown = await runCli(['tournament', 'withdraw', tid], { configDir: dir.path, io: captureIo({ isTTY: true }) });
+    const shown = await runCli(['tournament', 'withdraw', tid], {
+      configDir: dir.path,
+      io: captureIo({ isTTY: true }),
+      deps: { prompter: scriptedPrompter(['yes']) },
+    });
     expect(shown.code).toBe(0);
     expect(auth).toBe('Bearer tat_alice');
     expect(shown.out).toBe('withdrew alice (participant pa) from the tournament\n');
-    const piped = await runCli(['tournament', 'withdraw', tid], { configDir: dir.path });
+    const piped = await runCli(['tournament', 'withdraw', tid, '--yes'], { configDir: dir.path });
     expect(piped.out).toBe('pa\n');
-    const json = await runCli(['tournament', 'withdraw', tid, '--json'], { configDir: dir.path });
+    const json = await runCli(['tournament', 'withdraw', tid, '--json', '--yes'], { configDir: dir.path });
     expect(JSON.parse(json.out)).toMatchObject({ id: 'pa', status: 'WITHDRAWN' });
+  });
+
+  it('asks first on a terminal (no: nothing is sent, exit 2) and needs --yes when not interactive', async () => {
+    let requests = 0;
+    server.use(
+      http.post(`${BASE}/tournaments/${tid}/withdraw`, () => {
+        requests += 1;
+        return HttpResponse.json({ success: true, data: participant({ status: 'WITHDRAWN', seed: null }) });
+      }),
+    );
+    const prompter = scriptedPrompter(['no']);
+    const declined = await runCli(['tournament', 'withdraw', tid], { configDir: dir.path, io: captureIo({ isTTY: true }), deps: { prompter } });
+    expect(declined.code).toBe(2);
+    expect(prompter.questions).toEqual([`withdraw your entry from tournament ${tid} (only an organizer can reinstate it)?`]);
+    const piped = await runCli(['tournament', 'withdraw', tid], { configDir: dir.path });
+    expect(piped.code).toBe(1);
+    expect(piped.err).toBe(`error: withdraw your entry from tournament ${tid} (only an organizer can reinstate it): add --yes to confirm (not running interactively)\n`);
+    expect(requests).toBe(0);
   });
 });
 

@@ -101,9 +101,12 @@ describe('profile selection', () => {
     }
     const seen: string[] = [];
     serveList(STAGING, seen);
-    const good = await runCli(['tournament', 'list', '--base-url', `${STAGING}/`], { configDir: dir.path, env: { TOURNEY_BASE_URL: 'not-a-url' } });
+    const good = await runCli(['tournament', 'list', '--base-url', `${STAGING}/`, '--api-key', 'tk_flag_key_000001'], {
+      configDir: dir.path,
+      env: { TOURNEY_BASE_URL: 'not-a-url' },
+    });
     expect(good.code, good.err).toBe(0);
-    expect(seen).toEqual([`${STAGING} tk_default_key_0001`]);
+    expect(seen).toEqual([`${STAGING} tk_flag_key_000001`]);
   });
 
   it('a 404 "no route" from a base URL without /api/v1 hints at the API root', async () => {
@@ -112,7 +115,7 @@ describe('profile selection', () => {
       http.get(`${root}/tournaments`, () => HttpResponse.json(apiError('NOT_FOUND', 'no route for GET /tournaments', 'req-404'), { status: 404 })),
       http.get(`${BASE}/tournaments/missing`, () => HttpResponse.json(apiError('NOT_FOUND', 'tournament not found', 'req-405'), { status: 404 })),
     );
-    const bare = await runCli(['tournament', 'list', '--base-url', root], { configDir: dir.path });
+    const bare = await runCli(['tournament', 'list', '--base-url', root, '--api-key', 'tk_flag_key_000001'], { configDir: dir.path });
     expect(bare.code).toBe(1);
     expect(bare.err).toBe(
       'error: no route for GET /tournaments (NOT_FOUND, request req-404)\n' +
@@ -174,7 +177,7 @@ describe('profile selection', () => {
     );
     const result = await runCli(['tournament', 'list', '--profile', 'staging'], { configDir: dir.path });
     expect(result.code).toBe(4);
-    expect(result.err).toBe("error: login expired (profile staging)\nhint: run 'tourney login' again\n");
+    expect(result.err).toBe("error: login expired (profile staging)\nhint: run 'tourney --profile staging login' again\n");
   });
 });
 

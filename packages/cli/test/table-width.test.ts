@@ -137,17 +137,40 @@ describe('tables fit the terminal width', () => {
     expect(hooks[1]).toContain(WEBHOOK_ID);
     expect(hooks[1]).toContain(URL);
     const notes = await onTerminal('notification list', 80);
-    expect(notes[1]).toContain(NOTE_ID);
-    expect(notes[1]).toContain(MESSAGE.slice(0, 19));
+    expect(notes[1]).not.toContain(NOTE_ID);
+    expect(notes[1]).toContain(MESSAGE.slice(0, 25));
     const keys = await onTerminal('api-key list', 100);
     expect(keys[1]).toContain('ci deploy');
     expect(keys[1]).toMatch(/manage:tournaments,read:tournaments,.*…/);
     const detections = await onTerminal('anticheat detection list', 80);
-    expect(detections[1]).toContain(DETECTION_ID);
+    expect(detections[1]).toContain(USER_ID);
     expect(detections[1]).toContain('aim.snap_angle');
-    expect(detections[1]).not.toContain(USER_ID);
+    expect(detections[1]).not.toContain(DETECTION_ID);
     const wide = await onTerminal('anticheat detection list', 200);
-    expect(wide[1]).toContain(USER_ID);
+    expect(wide[1]).toContain(DETECTION_ID);
+  });
+
+  it('ids and low-value columns go before the title, the message and the user are cut or left out', async () => {
+    // notification list at 80: the id and type go; the title (naming the tournament) and the message share the room.
+    const notes = await onTerminal('notification list', 80);
+    expect(notes[0]).toMatch(/^\s+WHEN\s+TITLE\s+MESSAGE$/);
+    expect(notes[1]).toContain('confirmed');
+    expect(notes[1]).toContain(MESSAGE.slice(0, 25));
+    expect(notes[1]).not.toContain(NOTE_ID);
+    // calendar list at 40: the kind goes before the title is cut.
+    const title = 'Spring Open: round 2';
+    server.use(
+      http.get(`${BASE}/calendar/feed`, () =>
+        HttpResponse.json(page([{ id: 'ev1', type: 'TOURNAMENT', title, description: null, startsAt: '2030-03-01T18:00:00.000Z', endsAt: null, allDay: false, tournamentId: tid, matchId: null, circuitId: null, seasonId: null }])),
+      ),
+    );
+    const calendar = await runCli(['calendar', 'list'], { configDir: dir.path, io: captureIo({ isTTY: true, columns: 40 }) });
+    expect(calendar.code, calendar.err).toBe(0);
+    expect(calendar.out).toBe(`STARTS             TITLE\n2030-03-01 18:00Z  ${title}\n`);
+    // detection list at 90: who (user), what (rule, severity) and the review stay; ids and details go.
+    const detections = await onTerminal('anticheat detection list', 90);
+    expect(detections[0]).toMatch(/^USER\s+RULE\s+SEVERITY\s+REVIEWED$/);
+    expect(detections[1]).toMatch(new RegExp(`^${USER_ID}\\s+aim\\.snap_angle\\s+high\\s+no$`));
   });
 
   it('piped output keeps every column, whatever the terminal width', async () => {

@@ -105,7 +105,18 @@ describe('tourney tournament list', () => {
   it('rejects an unknown --status value', async () => {
     const result = await runCli(['tournament', 'list', '--status', 'sleeping', ...KEY], { configDir: dir.path });
     expect(result.code).toBe(1);
-    expect(result.err).toContain("option '--status <status>' argument 'sleeping' is invalid");
+    expect(result.err).toBe('error: --status must be one of draft, published, registration-open, registration-closed, ongoing, completed (got "sleeping")\n');
+  });
+
+  it('--status with --public or --mine lists only the statuses those lists take (no draft), before any request', async () => {
+    for (const view of ['--public', '--mine']) {
+      const result = await runCli(['tournament', 'list', view, '--status', 'bogus', ...KEY], { configDir: dir.path });
+      expect(result.code, view).toBe(1);
+      expect(result.err).toBe('error: --status must be one of published, registration-open, registration-closed, ongoing, completed (got "bogus")\n');
+    }
+    const draft = await runCli(['tournament', 'list', '--public', '--status', 'draft', ...KEY], { configDir: dir.path });
+    expect(draft.code).toBe(1);
+    expect(draft.err).toContain('--status draft is never public');
   });
 });
 
@@ -261,5 +272,26 @@ describe('tournament lifecycle commands', () => {
     const result = await runCli(['tournament', 'join', spring.id, ...KEY], { configDir: dir.path });
     expect(result.code).toBe(4);
     expect(result.err).toContain('error: not logged in (profile default)');
+  });
+});
+
+describe('tourney tournament analytics', () => {
+  it('the participants line counts every status, no-shows included, so the parts add up to the total', async () => {
+    const analytics = {
+      tournamentId: spring.id,
+      status: 'ONGOING',
+      participants: { registered: 0, checkedIn: 0, active: 4, eliminated: 3, disqualified: 1, withdrawn: 1, noShow: 2 },
+      totalParticipants: 11,
+      matches: { total: 7, scheduled: 2, inProgress: 0, pendingResult: 1, completed: 4, disputed: 0, resolved: 0, byes: 0, walkovers: 1, draws: 0 },
+      checkInRate: 0.8,
+      disputeRate: 0,
+      averageMatchDurationSeconds: 1800,
+      progress: 0.57,
+      generatedAt: '2030-01-01T12:00:00.000Z',
+    };
+    server.use(http.get(`${BASE}/tournaments/${spring.id}/analytics`, () => HttpResponse.json({ success: true, data: analytics })));
+    const result = await runCli(['tournament', 'analytics', spring.id, ...KEY], { configDir: dir.path, io: captureIo({ isTTY: true }) });
+    expect(result.code, result.err).toBe(0);
+    expect(result.out).toMatch(/participants:\s+11 \(0 registered, 0 checked in, 4 active, 3 eliminated, 1 disqualified, 1 withdrawn, 2 no-show\)\n/);
   });
 });

@@ -4,11 +4,12 @@ import type { CliDeps } from '../deps';
 import { valueOrAsk } from '../prompts/ask';
 import { confirmOrStop } from '../prompts/confirm';
 import { openSession } from '../session';
-import { addYesOption, globalsOf, withExamples } from './shared';
+import { addOutcomeJsonOption, addYesOption, globalsOf, printOutcome, withExamples } from './shared';
 
 interface DeleteFlags {
   password?: string;
   yes?: boolean;
+  json?: boolean;
 }
 
 /** `tourney account delete` (DELETE /users/me, R14.8): the logged-in user's account as a whole. */
@@ -16,11 +17,14 @@ export function registerAccountCommands(program: Command, deps: CliDeps): void {
   const account = program.command('account').description('your account as a whole (to change your profile, see tourney me)');
 
   withExamples(
-    addYesOption(
-      account
-        .command('delete')
-        .description('delete your account for good; your tournament entries stay, renamed "Deleted player ..."')
-        .option('--password <password>', 'your password, confirming the deletion (env TOURNEY_PASSWORD; prompted when omitted)'),
+    addOutcomeJsonOption(
+      addYesOption(
+        account
+          .command('delete')
+          .description('delete your account for good; your tournament entries stay, renamed "Deleted player ..."')
+          .option('--password <password>', 'your password, confirming the deletion (env TOURNEY_PASSWORD; prompted when omitted)'),
+      ),
+      '{"deleted": "<username>", "profile": "<profile>"}',
     ).action(async (flags: DeleteFlags, command: Command) => deleteAccount(deps, flags, command)),
     'tourney account delete',
     'TOURNEY_PASSWORD=... tourney account delete --yes',
@@ -38,6 +42,12 @@ async function deleteAccount(deps: CliDeps, flags: DeleteFlags, command: Command
   await confirmOrStop(deps, flags.yes, `delete the account ${who} on ${settings.baseUrl} for good?`);
   const password = await valueOrAsk(deps, flags.password ?? deps.env.TOURNEY_PASSWORD, { flag: '--password', message: 'password', secret: true });
   await session.call((client) => client.DELETE('/users/me', { body: { password } }), 'deleting your account');
-  await updateProfile(deps, settings.profileName, ({ accessToken: _a, refreshToken: _r, username: _u, ...rest }) => rest);
-  deps.io.stdout.write(`deleted the account ${who}; its tokens are removed from profile ${settings.profileName}\n`);
+  await updateProfile(deps, settings.profileName, ({ accessToken: _a, refreshToken: _r, username: _u, timeZone: _z, ...rest }) => rest);
+  printOutcome(
+    deps,
+    flags,
+    { deleted: settings.username ?? null, profile: settings.profileName },
+    `deleted the account ${who}; its tokens are removed from profile ${settings.profileName}`,
+    `deleted the account ${who}; its tokens are removed from profile ${settings.profileName}`,
+  );
 }

@@ -9,10 +9,11 @@ import type { Session } from '../session';
 import {
   addJsonOption,
   addListOptions,
+  addOutcomeJsonOption,
   addYesOption,
   enumOption,
-  printDone,
   printApiList,
+  printOutcome,
   printResult,
   withExamples,
   type ListOptions,
@@ -34,12 +35,16 @@ const SEVERITIES = Object.keys(SEVERITY_ORDER) as Severity[];
 const VERDICTS = Object.keys(VERDICT_WORDS) as Verdict[];
 
 
-/** Table columns of an enrolled-client list. */
+/**
+ * Table columns of an enrolled-client list. AntiCheatClient (listAntiCheatClients) carries the user id, no username.
+ * On a terminal the label is shown only when a client has one, and a narrow terminal leaves out the enrolment time,
+ * then the client id, before the user; piped: id, user id, label, createdAt, revokedAt|ACTIVE.
+ */
 export const CLIENT_COLUMNS: readonly Column<AntiCheatClient>[] = [
-  { header: 'id', value: (c) => c.id },
+  { header: 'id', value: (c) => c.id, drop: 2 },
   { header: 'user', value: (c) => c.userId },
-  { header: 'label', value: (c) => c.label, flex: true, priority: 2 },
-  { header: 'enrolled', value: (c) => formatTimestamp(c.createdAt), raw: (c) => c.createdAt },
+  { header: 'label', value: (c) => c.label, flex: true, priority: 2, minWidth: 12, hideEmpty: true },
+  { header: 'enrolled', value: (c) => formatTimestamp(c.createdAt), raw: (c) => c.createdAt, drop: 1 },
   { header: 'state', value: (c) => (c.revokedAt ? `revoked ${formatTimestamp(c.revokedAt)}` : 'active'), raw: (c) => c.revokedAt ?? 'ACTIVE' },
 ];
 
@@ -111,14 +116,15 @@ export function registerAntiCheatOperatorCommands(anticheat: Command, detection:
   );
 
   withExamples(
-    addYesOption(client.command('revoke <clientId>').description('revoke a client: its player is no longer monitored in new sessions')).action(
-      async (id: string, flags: { yes?: boolean }, command: Command) => {
-        const s = await keySession(deps, command);
-        await confirmOrStop(deps, flags.yes, `revoke anti-cheat client ${id} (its player is no longer monitored)?`);
-        await s.call((api) => api.DELETE('/anti-cheat/clients/{id}', { params: { path: { id } } }));
-        printDone(deps, `revoked client ${id}`, id);
-      },
-    ),
+    addOutcomeJsonOption(
+      addYesOption(client.command('revoke <clientId>').description('revoke a client: its player is no longer monitored in new sessions')),
+      '{"revoked": "<clientId>"}',
+    ).action(async (id: string, flags: { yes?: boolean; json?: boolean }, command: Command) => {
+      const s = await keySession(deps, command);
+      await confirmOrStop(deps, flags.yes, `revoke anti-cheat client ${id} (its player is no longer monitored)?`);
+      await s.call((api) => api.DELETE('/anti-cheat/clients/{id}', { params: { path: { id } } }));
+      printOutcome(deps, flags, { revoked: id }, `revoked client ${id}`, id);
+    }),
     'tourney anticheat client revoke 0199a1b2-...',
   );
 

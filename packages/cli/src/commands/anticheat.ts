@@ -7,6 +7,7 @@ import { DETECTION_COLUMNS, detectionLine } from '../anticheat/detection-output'
 import { watchDetections } from '../anticheat/watch-detections';
 import type { CliDeps } from '../deps';
 import { CliError, ExitCode } from '../errors';
+import { withheldError } from '../config/credential-scope';
 import { printJson } from '../output/json';
 import { printFields, printTable } from '../output/table';
 import { formatTimestamp } from '../output/text';
@@ -14,6 +15,7 @@ import { openSession, type Session } from '../session';
 import { readBytesFile } from './file-io';
 import { choiceOption, globalsOf, intOption, type ListOptions, printApiList, printResult, withExamples } from './shared';
 import { registerAntiCheatOperatorCommands } from './anticheat-operator';
+import { userIdOf } from './users';
 import { safeData } from '../output/safe-text';
 
 const GAMES = ['cs2', 'valorant', 'apex', 'dota2', 'rl'] as const;
@@ -32,11 +34,13 @@ const collectValues = (value: string, previous: string[] = []): string[] => [...
 
 /**
  * Opens a session that sends the project API key; the anti-cheat surface takes no login token (R12.1).
- * @throws CliError NO_API_KEY (exit 4) when no key is configured.
+ * @throws CliError NO_API_KEY (exit 4) when no key is configured; API_KEY_ELSEWHERE (exit 4) when the profile's key
+ *   belongs to another API root than this run's (R20.2).
  */
 export async function keySession(deps: CliDeps, command: Command): Promise<Session> {
   const session = await openSession(deps, globalsOf(command), 'any');
   if (session.settings.apiKey === undefined) {
+    if (session.settings.withheld.includes('API key')) throw withheldError(session.settings, 'API key');
     throw new CliError('NO_API_KEY', 'anti-cheat commands need a project API key', {
       exitCode: ExitCode.AUTH,
       hint: 'pass --api-key, set TOURNEY_API_KEY, or store apiKey in the profile',
@@ -81,19 +85,16 @@ export function registerAntiCheatCommands(program: Command, deps: CliDeps): void
       .description('start a monitoring session for a match (PRO plan, scope anticheat:session.write)')
       .requiredOption('--game <game>', `game: ${GAMES.join(', ')}`, choiceOption(GAMES))
       .option('--match <id>', 'match id to monitor (generated when omitted); it becomes the session id')
-      .requiredOption('--participant <userId>', 'user to monitor (repeat for each)', collectValues)
+      .requiredOption('--participant <username|id>', 'player to monitor: a username or user id (repeat for each)', collectValues)
       .option('--json', 'print the API data as JSON')
       .action(async (flags: StartFlags, command: Command) => {
         const s = await keySession(deps, command);
-        const { data } = await s.call((client) =>
-          client.POST('/anti-cheat/sessions', {
-            body: {
-              game: flags.game,
-              participants: flags.participant.map((userId) => ({ userId })),
-              ...(flags.match ? { matchId: flags.match } : {}),
-            },
-          }),
-        );
+        // Usernames are looked up (GET /users/{username}) for the ids the API takes, as `client enroll --user` does.
+        const { data, userIds } = await s.call(async (client) => {
+          const ids = await Promise.all(flags.participant.map((participant) => userIdOf(client, participant)));
+          const body = { game: flags.game, participants: ids.map((userId) => ({ userId })), ...(flags.match ? { matchId: flags.match } : {}) };
+          return { data: (await client.POST('/anti-cheat/sessions', { body })).data, userIds: ids };
+        });
         printResult(
           deps,
           flags,
@@ -102,14 +103,14 @@ export function registerAntiCheatCommands(program: Command, deps: CliDeps): void
           (d) => `${d.sessionId}\t${d.coveredParticipants}\t${d.requestedParticipants}`,
         );
         if (data.coveredParticipants < data.requestedParticipants) {
-          const uncovered = flags.participant.filter((id) => !data.coveredUserIds.includes(id));
+          const uncovered = flags.participant.filter((_, i) => !data.coveredUserIds.includes(userIds[i] as string));
           deps.io.stderr.write(
             `warning: ${data.requestedParticipants - data.coveredParticipants} of ${data.requestedParticipants} participants are not monitored: ` +
               `no enrolled anti-cheat client (${uncovered.join(', ')}); enroll them with 'tourney anticheat client enroll --user ID'\n`,
           );
         }
       }),
-    'tourney anticheat session start --game cs2 --match m-1042 --participant <userId> --participant <userId>',
+    'tourney anticheat session start --game cs2 --match m-1042 --participant alice --participant bob',
   );
 
   withExamples(

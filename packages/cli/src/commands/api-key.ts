@@ -7,7 +7,17 @@ import type { Column } from '../output/table';
 import { formatTimestamp } from '../output/text';
 import { openSession } from '../session';
 import { developerProject } from './project-option';
-import { addListOptions, addYesOption, globalsOf, printDone, printApiList, withExamples, type ListOptions } from './shared';
+import {
+  addListOptions,
+  addOutcomeJsonOption,
+  addYesOption,
+  globalsOf,
+  LOCAL_TIME_NOTE,
+  printApiList,
+  printOutcome,
+  withExamples,
+  type ListOptions,
+} from './shared';
 import { confirmOrStop } from '../prompts/confirm';
 import { safeText } from '../output/safe-text';
 
@@ -52,7 +62,7 @@ export function registerApiKeyCommands(program: Command, deps: CliDeps): void {
       .description('create an API key; prints the key once')
       .requiredOption('--name <name>', 'a name to recognise the key by')
       .requiredOption('--scope <scope...>', `scopes to grant: ${SCOPES.join(', ')}`)
-      .option('--expires-at <date>', 'expiry, ISO 8601 date-time (default: never)')
+      .option('--expires-at <date>', `expiry, ISO 8601 date-time (default: never); ${LOCAL_TIME_NOTE}`)
       .option('--project <id>', 'project (default: the profile projectId; not needed with an API key)')
       .option('--json', 'print the created key (with its secret) as JSON')
       .action(async (flags: { name: string; scope: string[]; expiresAt?: string; project?: string; json?: boolean }, command: Command) => {
@@ -99,14 +109,15 @@ export function registerApiKeyCommands(program: Command, deps: CliDeps): void {
   );
 
   withExamples(
-    addYesOption(apiKey.command('revoke <apiKeyId>').description('revoke an API key: requests with it answer 401 from now on (asks first)')).action(
-      async (id: string, flags: { yes?: boolean }, command: Command) => {
-        const session = await openSession(deps, globalsOf(command), 'any');
-        await confirmOrStop(deps, flags.yes, `revoke API key ${id} (programs using it stop working)?`);
-        await session.call((client) => client.DELETE('/developer/api-keys/{id}', { params: { path: { id } } }));
-        printDone(deps, `revoked API key ${id}`, id);
-      },
-    ),
+    addOutcomeJsonOption(
+      addYesOption(apiKey.command('revoke <apiKeyId>').description('revoke an API key: requests with it answer 401 from now on (asks first)')),
+      '{"revoked": "<apiKeyId>"}',
+    ).action(async (id: string, flags: { yes?: boolean; json?: boolean }, command: Command) => {
+      const session = await openSession(deps, globalsOf(command), 'any');
+      await confirmOrStop(deps, flags.yes, `revoke API key ${id} (programs using it stop working)?`);
+      await session.call((client) => client.DELETE('/developer/api-keys/{id}', { params: { path: { id } } }));
+      printOutcome(deps, flags, { revoked: id }, `revoked API key ${id}`, id);
+    }),
     'tourney api-key revoke 0199a1b2-...',
   );
 }

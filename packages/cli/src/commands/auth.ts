@@ -4,13 +4,25 @@ import { loadSettings, updateProfile, type ResolvedSettings } from '../config/pr
 import type { CliDeps } from '../deps';
 import { valueOrAsk } from '../prompts/ask';
 import { CliError } from '../errors';
-import { openSession } from '../session';
+import { openSession, tourneyWithProfile } from '../session';
 import { isApiError, loadSdk } from '../sdk-runtime';
+import {
+  credentialWords,
+  describeWithheld,
+  profileBaseUrl,
+  sameBaseUrl,
+  storedCredentials,
+  type StoredCredential,
+} from '../config/credential-scope';
 import { globalsOf, withExamples } from './shared';
 
 interface LoginFlags {
   username?: string;
   password?: string;
+}
+
+interface LogoutFlags {
+  forget?: boolean;
 }
 
 interface PasswordFlags {
@@ -69,10 +81,12 @@ export function registerAuthCommands(program: Command, deps: CliDeps): void {
   withExamples(
     program
       .command('logout')
-      .description('log out and remove the stored tokens')
-      .action(async (_flags: unknown, command: Command) => logout(deps, command)),
+      .description('log out: revoke the session on the server, then remove the stored tokens (kept when it cannot be revoked)')
+      .option('--forget', 'remove the stored tokens even when the server cannot be reached to revoke the session')
+      .action(async (flags: LogoutFlags, command: Command) => logout(deps, flags, command)),
     'tourney logout',
     'tourney logout --profile prod',
+    'tourney logout --forget',
   );
 }
 
@@ -85,15 +99,32 @@ async function password(deps: CliDeps, given: string | undefined, minLength: num
   });
 }
 
-/** Keeps the tokens, username and API root of a login in the profile and says who is logged in. */
+/**
+ * Keeps the tokens, username and API root of a login in the profile and says who is logged in. A profile holding
+ * credentials for another API root now belongs to this one: its API key of the other root is removed with the old
+ * login, so that it is never sent here (R20.2), and stderr says so.
+ */
 async function keepLogin(deps: CliDeps, settings: ResolvedSettings, tokens: AuthTokens, verb: string): Promise<void> {
-  await updateProfile(deps, settings.profileName, (profile) => ({
-    ...profile,
-    baseUrl: settings.baseUrl,
-    accessToken: tokens.accessToken,
-    refreshToken: tokens.refreshToken,
-    username: tokens.user.username,
-  }));
+  let replaced: { credentials: StoredCredential[]; baseUrl: string } | undefined;
+  await updateProfile(deps, settings.profileName, (profile) => {
+    const moved = !sameBaseUrl(profileBaseUrl(profile), settings.baseUrl);
+    if (moved && storedCredentials(profile).length > 0) replaced = { credentials: storedCredentials(profile), baseUrl: profileBaseUrl(profile) };
+    const { apiKey: _otherServersKey, ...rest } = profile;
+    return {
+      ...(moved ? rest : profile),
+      baseUrl: settings.baseUrl,
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+      username: tokens.user.username,
+      timeZone: tokens.user.timeZone ?? undefined,
+    };
+  });
+  if (replaced) {
+    deps.io.stderr.write(
+      `note: profile ${settings.profileName} held a ${credentialWords(replaced.credentials)} for ${replaced.baseUrl}; ` +
+        `removed, as the profile now belongs to ${settings.baseUrl}\n`,
+    );
+  }
   deps.io.stdout.write(`${verb} ${settings.baseUrl} as ${tokens.user.username} (profile ${settings.profileName})\n`);
 }
 
@@ -143,9 +174,23 @@ async function changePassword(deps: CliDeps, flags: PasswordFlags, command: Comm
   deps.io.stdout.write(`password changed; your other sessions are logged out (profile ${session.settings.profileName} stays logged in)\n`);
 }
 
-async function logout(deps: CliDeps, command: Command): Promise<void> {
+/**
+ * `tourney logout` (POST /auth/logout, R20.3): revokes the session on the API root the login belongs to, then removes
+ * the tokens from the profile. They are kept (exit 1) when the server does not confirm: unreachable or any answer but
+ * 401 (then they are revoked already), so that the session can be revoked later; `--forget` removes them anyway.
+ * @throws CliError LOGIN_ELSEWHERE when this run's API root is not the login's (nothing is sent, nothing removed);
+ *   LOGOUT_FAILED when the session could not be revoked (without --forget).
+ */
+async function logout(deps: CliDeps, flags: LogoutFlags, command: Command): Promise<void> {
   const globals = globalsOf(command);
   const { settings } = await loadSettings(deps, globals);
+  if (settings.withheld.includes('login')) {
+    throw new CliError('LOGIN_ELSEWHERE', `${describeWithheld(settings, 'login').message}; nothing was logged out`, {
+      hint: `log out of ${settings.profileBaseUrl} with '${tourneyWithProfile(settings.profileName)} logout' (${
+        settings.baseUrlSource === 'TOURNEY_BASE_URL' ? 'with TOURNEY_BASE_URL unset' : 'without --base-url'
+      })`,
+    });
+  }
   if (settings.accessToken === undefined) {
     deps.io.stderr.write(`not logged in (profile ${settings.profileName})\n`);
     return;
@@ -160,12 +205,22 @@ async function logout(deps: CliDeps, command: Command): Promise<void> {
       body: settings.refreshToken ? { refreshToken: settings.refreshToken } : {},
     });
   } catch (error) {
-    // A revoked token is as good as logged out; anything else is worth a warning, not a failure.
+    // A revoked token is as good as logged out; anything else leaves a session to revoke later.
     if (!isApiError(error) || error.status !== 401) {
       const reason = error instanceof Error ? error.message : String(error);
-      deps.io.stderr.write(`warning: could not revoke the session on the server (${reason})\n`);
+      if (!flags.forget) {
+        throw new CliError(
+          'LOGOUT_FAILED',
+          `could not revoke the session on ${settings.baseUrl} (${reason}); the tokens stay in profile ${settings.profileName}`,
+          {
+            hint: `run '${tourneyWithProfile(settings.profileName)} logout' again once the server answers, or add --forget to remove them without revoking`,
+            cause: error,
+          },
+        );
+      }
+      deps.io.stderr.write(`warning: could not revoke the session on ${settings.baseUrl} (${reason}); removing the tokens anyway (--forget)\n`);
     }
   }
-  await updateProfile(deps, settings.profileName, ({ accessToken: _a, refreshToken: _r, username: _u, ...rest }) => rest);
+  await updateProfile(deps, settings.profileName, ({ accessToken: _a, refreshToken: _r, username: _u, timeZone: _z, ...rest }) => rest);
   deps.io.stdout.write(`logged out${settings.username ? ` ${settings.username}` : ''} (profile ${settings.profileName})\n`);
 }

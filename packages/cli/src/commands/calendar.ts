@@ -6,14 +6,17 @@ import { printTable, type Column } from '../output/table';
 import { formatTimestamp, humanize } from '../output/text';
 import { openSession } from '../session';
 import { writeOutput } from './file-io';
-import { checkDayFlag, collect, globalsOf, printDone, withExamples } from './shared';
+import { checkDayFlag, checkDayRange, collect, globalsOf, printDone, withExamples } from './shared';
 
 
-/** Table columns of the calendar feed (piped: the API's raw values, CalendarEvent of getCalendarFeed). */
+/**
+ * Table columns of the calendar feed (piped: the API's raw values, CalendarEvent of getCalendarFeed); on a narrow
+ * terminal the kind is left out before the title is cut (R20.5).
+ */
 export const CALENDAR_COLUMNS: readonly Column<CalendarEvent>[] = [
   { header: 'id', value: (e) => e.id, only: 'pipe' },
   { header: 'starts', value: (e) => (e.allDay ? e.startsAt.slice(0, 10) : formatTimestamp(e.startsAt)), raw: (e) => e.startsAt },
-  { header: 'kind', value: (e) => humanize(e.type), raw: (e) => e.type },
+  { header: 'kind', value: (e) => humanize(e.type), raw: (e) => e.type, drop: 1 },
   { header: 'title', value: (e) => e.title, flex: true, priority: 2 },
 ];
 
@@ -24,10 +27,15 @@ interface FilterFlags {
   to?: string;
 }
 
-/** The feed/export query from flags. @throws CliError INVALID_DATE for a day not written YYYY-MM-DD or not in the calendar. */
+/**
+ * The feed/export query from flags.
+ * @throws CliError INVALID_DATE for a day not written YYYY-MM-DD or not in the calendar; INVALID_DATE_RANGE for --from
+ *   after --to.
+ */
 export function calendarQuery(flags: FilterFlags): { tournamentId?: string; circuitId?: string; from?: string; to?: string } {
   checkDayFlag('--from', flags.from);
   checkDayFlag('--to', flags.to);
+  checkDayRange(flags.from, flags.to);
   return {
     ...(flags.tournament ? { tournamentId: flags.tournament } : {}),
     ...(flags.circuit ? { circuitId: flags.circuit } : {}),

@@ -8,7 +8,7 @@ import { printJson } from '../output/json';
 import { formatTimestamp, humanize } from '../output/text';
 import { canPrompt } from '../prompts/ask';
 import { openSession, type Session } from '../session';
-import { globalsOf, printResult, withExamples } from './shared';
+import { globalsOf, LOCAL_TIME_NOTE, printResult, withExamples } from './shared';
 import { confirmOrStop } from '../prompts/confirm';
 import { describeMatch } from './match';
 import { resultBody, type ResultFlags } from './match-result';
@@ -169,7 +169,7 @@ export function registerMatchWorkflowCommands(match: Command, deps: CliDeps): vo
     match
       .command('reschedule <matchId>')
       .description('move a scheduled match to another time (organizers)')
-      .requiredOption('--at <time>', 'new start, ISO 8601 with a zone, e.g. 2030-06-02T18:00:00Z')
+      .requiredOption('--at <time>', `new start, ISO 8601, e.g. 2030-06-02T18:00:00Z; ${LOCAL_TIME_NOTE}`)
       .option('--reason <text>', 'why (kept in the match history)')
       .option('--json', 'print the updated match as JSON')
       .action(async (id: string, flags: { at: string; reason?: string; json?: boolean }, command: Command) => {

@@ -100,8 +100,9 @@ export function describeMatch(match: Match): string {
 
 /**
  * Table columns of a match list (the schedule). On a terminal: round label, names with ✓ after the winner, the score
- * or how the match was decided (w/o); piped, the API's raw values: id, stage, bracket, round, number, side names,
- * scores, status, result type and winner id.
+ * or how the match was decided (w/o), status and the scheduled time (when a match has one); piped, the API's raw
+ * values: id, stage, bracket, round, number, side 1 name, score 1, score 2, side 2 name, status, result type, winner
+ * id, side 1 participant id, side 2 participant id, scheduledAt (ISO, empty when none).
  */
 export const MATCH_COLUMNS: readonly Column<Match>[] = [
   { header: 'id', value: (m) => m.id, drop: 1 },
@@ -118,6 +119,9 @@ export const MATCH_COLUMNS: readonly Column<Match>[] = [
   statusColumn('status', (m) => m.status),
   { header: 'result', value: (m) => m.resultType, only: 'pipe' },
   { header: 'winner', value: (m) => m.winnerId, only: 'pipe' },
+  { header: 'side 1 id', value: (m) => m.participants[0]?.participantId, only: 'pipe' },
+  { header: 'side 2 id', value: (m) => m.participants[1]?.participantId, only: 'pipe' },
+  { header: 'scheduled', value: (m) => formatTimestamp(m.scheduledAt), raw: (m) => m.scheduledAt, drop: 2, hideEmpty: true },
 ];
 
 interface MatchListFlags extends ListOptions {

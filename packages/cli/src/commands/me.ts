@@ -5,7 +5,9 @@ import { CliError } from '../errors';
 import { printJson } from '../output/json';
 import { printFields, type Field } from '../output/table';
 import { formatTimestamp } from '../output/text';
-import { openSession } from '../session';
+import { openSession, type Session } from '../session';
+import { updateProfile } from '../config/profiles';
+import { showTimesIn } from '../output/time-zone';
 import { globalsOf, printDone, withExamples } from './shared';
 
 const PLATFORMS: readonly GamingPlatform[] = ['steam', 'riot', 'epic', 'battlenet', 'xbox', 'psn', 'discord'];
@@ -24,6 +26,18 @@ function printProfile(deps: CliDeps, me: OwnProfile, accounts: ReadonlyArray<{ p
     ['member since', formatTimestamp(me.createdAt), me.createdAt],
     ...accounts.map((a): Field => [a.platform, a.displayName === a.accountId ? a.accountId : `${a.displayName} (${a.accountId})`, a.accountId]),
   ]);
+}
+
+/**
+ * Keeps the user's time zone (OwnProfile.timeZone of getMe / updateMe) in the profile, so that later runs show times
+ * in it on a terminal, and shows this run's times in it (see showTimesIn; $TZ when the profile has none).
+ */
+async function keepTimeZone(deps: CliDeps, session: Session, me: OwnProfile): Promise<void> {
+  const zone = me.timeZone ?? undefined;
+  showTimesIn(deps.io.isTTY, [zone, deps.env.TZ]);
+  if (zone === session.settings.timeZone) return;
+  await updateProfile(deps, session.settings.profileName, (profile) => ({ ...profile, timeZone: zone }));
+  session.settings.timeZone = zone;
 }
 
 interface UpdateFlags {
@@ -65,6 +79,7 @@ export function registerMeCommands(program: Command, deps: CliDeps): void {
         const [{ data: profile }, { data: gaming }] = await session.call((client) =>
           Promise.all([client.GET('/users/me'), client.GET('/gaming/profile')]),
         );
+        await keepTimeZone(deps, session, profile);
         if (flags.json) return printJson(deps.io, { ...profile, gamingAccounts: gaming.accounts });
         printProfile(deps, profile, gaming.accounts);
       }),
@@ -87,6 +102,7 @@ export function registerMeCommands(program: Command, deps: CliDeps): void {
         const body = updateBody(flags);
         const session = await openSession(deps, globalsOf(command), 'user');
         const { data } = await session.call((client) => client.PATCH('/users/me', { body }));
+        await keepTimeZone(deps, session, data);
         if (flags.json) return printJson(deps.io, data);
         printProfile(deps, data, []);
       }),

@@ -8,12 +8,17 @@ import { formatTimestamp, humanize } from '../output/text';
 import { openSession } from '../session';
 import { addListOptions, globalsOf, printDone, printApiList, withExamples, type ListOptions } from './shared';
 
-/** Table columns of a notification list (a `*` marks unread ones). */
+/**
+ * Table columns of a notification list (a `*` marks unread ones): the title names the tournament, the message says
+ * what happened; on a narrow terminal the type, then the id, are left out before either is cut (R20.5). Piped: id,
+ * READ|UNREAD, createdAt, type, title, message.
+ */
 export const NOTIFICATION_COLUMNS: readonly Column<Notification>[] = [
-  { header: 'id', value: (n) => n.id },
+  { header: 'id', value: (n) => n.id, drop: 2 },
   { header: ' ', value: (n) => (n.readAt ? '' : '*'), raw: (n) => (n.readAt ? 'READ' : 'UNREAD') },
   { header: 'when', value: (n) => formatTimestamp(n.createdAt), raw: (n) => n.createdAt },
   { header: 'type', value: (n) => humanize(n.type), raw: (n) => n.type, drop: 1 },
+  { header: 'title', value: (n) => n.title, flex: true, priority: 2, minWidth: 20 },
   { header: 'message', value: (n) => n.message, flex: true, priority: 2, minWidth: 20 },
 ];
 
@@ -23,7 +28,11 @@ export function registerNotificationCommands(program: Command, deps: CliDeps): v
 
   withExamples(
     addListOptions(
-      notification.command('list').alias('ls').description('list your notifications, newest first (* = unread)').option('--unread', 'only unread ones'),
+      notification
+        .command('list')
+        .alias('ls')
+        .description('list your notifications, newest first (* = unread); a terminal cuts long titles and messages, --json prints them in full')
+        .option('--unread', 'only unread ones'),
     ).action(async (flags: ListOptions & { unread?: boolean }, command: Command) => {
       const session = await openSession(deps, globalsOf(command), 'user');
       await printApiList(deps, session, flags, {

@@ -8,7 +8,18 @@ import { formatTimestamp } from '../output/text';
 import { confirmOrStop } from '../prompts/confirm';
 import { valueOrAsk } from '../prompts/ask';
 import { openSession } from '../session';
-import { addJsonOption, addListOptions, addYesOption, globalsOf, printApiList, printDone, printResult, withExamples, type ListOptions } from './shared';
+import {
+  addJsonOption,
+  addListOptions,
+  addOutcomeJsonOption,
+  addYesOption,
+  globalsOf,
+  printApiList,
+  printOutcome,
+  printResult,
+  withExamples,
+  type ListOptions,
+} from './shared';
 
 /** Prints an organization: id, name, slug, description, website, the caller's role (staff only), dates. */
 function printOrganization(deps: CliDeps, org: Organization): void {
@@ -133,18 +144,21 @@ export function registerOrgCommands(program: Command, deps: CliDeps): void {
   );
 
   withExamples(
-    addYesOption(
-      org
-        .command('delete <organizationId>')
-        .description('delete an organization with its projects, tournaments and keys (OWNER; refused while a tournament is ongoing)'),
-    ).action(async (id: string, flags: { yes?: boolean }, command: Command) => {
+    addOutcomeJsonOption(
+      addYesOption(
+        org
+          .command('delete <organizationId>')
+          .description('delete an organization with its projects, tournaments and keys (OWNER; refused while a tournament is ongoing)'),
+      ),
+      '{"deleted": "<organizationId>"}',
+    ).action(async (id: string, flags: { yes?: boolean; json?: boolean }, command: Command) => {
       const session = await openSession(deps, globalsOf(command), 'user');
       await confirmOrStop(deps, flags.yes, `delete organization ${id} with all its projects, tournaments and keys?`);
       await session.call((client) => client.DELETE('/organizations/{id}', { params: { path: { id } } }));
       if (session.settings.organizationId === id) {
         await updateProfile(deps, session.settings.profileName, ({ organizationId: _o, ...rest }) => rest);
       }
-      printDone(deps, `deleted organization ${id}`, id);
+      printOutcome(deps, flags, { deleted: id }, `deleted organization ${id}`, id);
     }),
     'tourney org delete 0199a1b2-...',
     'tourney org delete 0199a1b2-... --yes',

@@ -5,7 +5,19 @@ import { printJson } from '../output/json';
 import { printTable, type Column } from '../output/table';
 import { CliError } from '../errors';
 import { openSession } from '../session';
-import { addListOptions, addYesOption, enumOption, globalsOf, intOption, printDone, printApiList, statusColumn, withExamples, type ListOptions } from './shared';
+import {
+  addListOptions,
+  addOutcomeJsonOption,
+  addYesOption,
+  enumOption,
+  globalsOf,
+  intOption,
+  printApiList,
+  printOutcome,
+  statusColumn,
+  withExamples,
+  type ListOptions,
+} from './shared';
 import { confirmOrStop } from '../prompts/confirm';
 import { stdoutStyle } from '../output/style';
 
@@ -103,12 +115,15 @@ export function registerParticipantCommands(program: Command, deps: CliDeps): vo
   );
 
   withExamples(
-    addYesOption(
-      participant
-        .command('remove <tournamentId> <participantId>')
-        .alias('rm')
-        .description('remove a participant before the start, disqualify them after it (open matches become walkovers; asks first)'),
-    ).action(async (id: string, pid: string, flags: { yes?: boolean }, command: Command) => {
+    addOutcomeJsonOption(
+      addYesOption(
+        participant
+          .command('remove <tournamentId> <participantId>')
+          .alias('rm')
+          .description('remove a participant before the start, disqualify them after it (open matches become walkovers; asks first)'),
+      ),
+      '{"removed": "<participantId>", "tournamentId": "<tournamentId>"}',
+    ).action(async (id: string, pid: string, flags: { yes?: boolean; json?: boolean }, command: Command) => {
       const session = await openSession(deps, globalsOf(command), 'any');
       if (!flags.yes) {
         const [{ data: t }, { data: p }] = await session.call((client) =>
@@ -125,7 +140,7 @@ export function registerParticipantCommands(program: Command, deps: CliDeps): vo
         );
       }
       await session.call((client) => client.DELETE('/tournaments/{id}/participants/{pid}', { params: { path: { id, pid } } }));
-      printDone(deps, `participant ${pid} removed`, pid);
+      printOutcome(deps, flags, { removed: pid, tournamentId: id }, `participant ${pid} removed`, pid);
     }),
     'tourney participant remove 0199a1b2-... 0199a1c3-...',
   );

@@ -8,7 +8,7 @@ import { printTable, type Column } from '../output/table';
 import { formatTimestamp, humanize } from '../output/text';
 import { openSession, type Session } from '../session';
 import { writeOutput } from './file-io';
-import { checkDayFlag, collect, globalsOf, printApiList, printResult, statusColumn, withExamples, type ListOptions } from './shared';
+import { checkDayFlag, checkDayRange, collect, globalsOf, printApiList, printResult, statusColumn, withExamples, type ListOptions } from './shared';
 
 /** Flags of `tournament list` used by the player views (R26.9). */
 export interface PlayerListFlags extends ListOptions {
@@ -42,6 +42,7 @@ export async function listPlayerTournaments(deps: CliDeps, command: Command, fla
   // A real calendar day, refused before any request (R26.9): no month 13, no 30 February.
   checkDayFlag('--from', flags.from);
   checkDayFlag('--to', flags.to);
+  checkDayRange(flags.from, flags.to);
   // A DRAFT is listed to no player (R4.6): neither in the public list nor in her own (R26.3, R26.9).
   if (flags.status === 'DRAFT') {
     throw new CliError('INVALID_ARGUMENT', '--status draft is never public, nor in your own list until it is published; use one of the other statuses');

@@ -83,6 +83,17 @@ export function checkDayFlag(flag: string, value: string | undefined): void {
 }
 
 /**
+ * Checks that a day range given by `--from` and `--to` (already checked days YYYY-MM-DD, or not given) is not
+ * reversed, before any request.
+ * @throws CliError INVALID_DATE_RANGE `--from (<from>) must not be after --to (<to>)`.
+ */
+export function checkDayRange(from: string | undefined, to: string | undefined): void {
+  if (from !== undefined && to !== undefined && from > to) {
+    throw new CliError('INVALID_DATE_RANGE', `--from (${from}) must not be after --to (${to})`);
+  }
+}
+
+/**
  * commander parser of the day flag `flag` (see checkDayFlag), refused while the command line is read, before any
  * request. Returns the day trimmed.
  * @throws CliError INVALID_DATE for a value that is not a calendar day.
@@ -94,6 +105,12 @@ export function dayOption(flag: string): (value: string) => string {
     return day;
   };
 }
+
+/**
+ * Said in the help of every date-time flag (--start-date, --at, ...): `new Date` and `Date.parse` read a date-time
+ * written without an offset (`2030-06-01T18:00`) in the machine's local time zone, a bare day (`2030-06-01`) as UTC.
+ */
+export const LOCAL_TIME_NOTE = "without an offset (Z, +02:00), read in this machine's local time zone";
 
 /** Options shared by list commands. */
 export interface ListOptions {
@@ -210,6 +227,23 @@ export function printResult<T>(
  */
 export function printDone(deps: CliDeps, human: string, machine: string): void {
   deps.io.stdout.write(`${deps.io.isTTY ? safeText(human) : machine.split('\t').map(safeText).join('\t')}\n`);
+}
+
+/**
+ * Adds `--json` to a command the API answers nothing to (delete, remove, revoke): it prints what was done, the JSON
+ * object `shape` describes (e.g. `{"deleted": "<id>"}`), see {@link printOutcome} (R20.5).
+ */
+export function addOutcomeJsonOption(command: Command, shape: string): Command {
+  return command.option('--json', `print what was done as JSON: ${shape}`);
+}
+
+/**
+ * Says a command without API data succeeded: with --json the object `outcome` (what was done, e.g. `{"deleted":
+ * "<id>"}`, printed exactly); else as {@link printDone}: `human` on a terminal, `machine` when piped.
+ */
+export function printOutcome(deps: CliDeps, flags: { json?: boolean }, outcome: Record<string, unknown>, human: string, machine: string): void {
+  if (flags.json) return printJson(deps.io, outcome);
+  printDone(deps, human, machine);
 }
 
 /** A status column: translated words on a terminal (coloured), the API's code when piped. */

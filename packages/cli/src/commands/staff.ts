@@ -6,7 +6,18 @@ import { printJson } from '../output/json';
 import { printFields, type Column } from '../output/table';
 import { formatTimestamp } from '../output/text';
 import { openSession } from '../session';
-import { addListOptions, addYesOption, enumOption, globalsOf, printDone, printApiList, withExamples, type ListOptions } from './shared';
+import {
+  addListOptions,
+  addOutcomeJsonOption,
+  addYesOption,
+  enumOption,
+  globalsOf,
+  printApiList,
+  printDone,
+  printOutcome,
+  withExamples,
+  type ListOptions,
+} from './shared';
 import { confirmOrStop } from '../prompts/confirm';
 import { safeText } from '../output/safe-text';
 
@@ -102,15 +113,18 @@ export function registerStaffCommands(program: Command, deps: CliDeps): void {
   );
 
   withExamples(
-    addYesOption(
-      staff
-        .command('remove <organizationId> <staffId>')
-        .description('remove a staff member (OWNER anyone, ADMIN anyone but an OWNER, anyone themself; never the last OWNER)'),
-    ).action(async (id: string, staffId: string, flags: { yes?: boolean }, command: Command) => {
+    addOutcomeJsonOption(
+      addYesOption(
+        staff
+          .command('remove <organizationId> <staffId>')
+          .description('remove a staff member (OWNER anyone, ADMIN anyone but an OWNER, anyone themself; never the last OWNER)'),
+      ),
+      '{"removed": "<staffId>", "organizationId": "<organizationId>"}',
+    ).action(async (id: string, staffId: string, flags: { yes?: boolean; json?: boolean }, command: Command) => {
       const session = await openSession(deps, globalsOf(command), 'user');
       await confirmOrStop(deps, flags.yes, `remove staff member ${staffId} from organization ${id}?`);
       await session.call((client) => client.DELETE('/organizations/{id}/staff/{staffId}', { params: { path: { id, staffId } } }));
-      printDone(deps, `removed staff member ${staffId}`, staffId);
+      printOutcome(deps, flags, { removed: staffId, organizationId: id }, `removed staff member ${staffId}`, staffId);
     }),
     'tourney staff remove 0199a1b2-... 0199a1b3-...',
   );

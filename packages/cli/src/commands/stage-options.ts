@@ -2,7 +2,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import type { components } from '@tourney/sdk';
 import type { StageFormat } from '../api-types';
 import { CliError } from '../errors';
-import { choiceOption, enumOption, intOption, isCalendarDay } from './shared';
+import { choiceOption, enumOption, intOption, isCalendarDay, LOCAL_TIME_NOTE } from './shared';
 import { readTextFile } from './file-io';
 
 type StageInput = components['schemas']['StageInput'];
@@ -216,7 +216,11 @@ export function addStageOptions(command: Command, defaults: { format?: StageForm
     .option('--tiebreaks <list>', `round robin, Swiss, groups: criteria in order, comma-separated: ${TIEBREAKS.map((t) => t.toLowerCase().replace(/_/g, '-')).join(', ')}`, tiebreaksOption)
     .option('--round-interval <minutes>', `minutes between scheduled rounds, 0-10080${onCreate(' (default 60)')}`, intOption(0, 10080))
     .option('--match-interval <minutes>', `minutes between the matches of one round, 0-10080 (0${onCreate(', the default')}: all at the round's time)`, intOption(0, 10080))
-    .option('--stage-start <date-time>', `when the stage's first round starts, e.g. 2030-06-03T15:00:00Z${onCreate(' (default: the tournament start)')}`, instantOption)
+    .option(
+      '--stage-start <date-time>',
+      `when the stage's first round starts, e.g. 2030-06-03T15:00:00Z; ${LOCAL_TIME_NOTE}${onCreate(' (default: the tournament start)')}`,
+      instantOption,
+    )
     .option('--best-of <n>', `games per match: 1${onCreate(' (default)')}, 3, 5, 7 or 9`, bestOfOption)
     .option('--best-of-round <key=n,...>', 'best-of by round, bracket or bracket:round, e.g. 3=5 (the final of 8), GRAND_FINAL=5, WINNERS:3=5', bestOfRoundOption)
     .option('--stages <file>', 'several stages from a YAML or JSON file: a list of { name, format, settings } (see the contract\'s StageInput)');

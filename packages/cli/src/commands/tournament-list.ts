@@ -2,15 +2,32 @@ import type { Command } from 'commander';
 import type { Tournament, TournamentStatus } from '../api-types';
 import type { CliDeps } from '../deps';
 import { CliError } from '../errors';
+import { withheldError } from '../config/credential-scope';
 import type { Column } from '../output/table';
 import { openSession } from '../session';
 import { listPlayerTournaments, type PlayerListFlags } from './player-views';
 import { addProjectOption, projectFor } from './project-option';
-import { addListOptions, enumOption, globalsOf, type ListOptions, printApiList, withExamples } from './shared';
+import { addListOptions, globalsOf, type ListOptions, printApiList, withExamples } from './shared';
 
-interface TournamentListFlags extends ListOptions, PlayerListFlags {
-  status?: TournamentStatus;
+interface TournamentListFlags extends Omit<ListOptions & PlayerListFlags, 'status'> {
+  /** As typed: checked in the action, where it is known which list it filters (see listStatus). */
+  status?: string;
   project?: string;
+}
+
+/**
+ * The --status of `tournament list` as the API spells it (any case, dashes for underscores): any of `statuses` for a
+ * project's list; every one but DRAFT for the player views (--mine, --public and its filters), which never list a
+ * draft (R4.6, R26.9), so the allowed values named are the ones that list takes. DRAFT itself is left to
+ * listPlayerTournaments, which says why.
+ * @throws CliError INVALID_OPTION `--status must be one of <the list's statuses> (got "<value>")`.
+ */
+export function listStatus(value: string | undefined, statuses: readonly TournamentStatus[], playerView: boolean): TournamentStatus | undefined {
+  if (value === undefined) return undefined;
+  const status = value.trim().toUpperCase().replace(/-/g, '_') as TournamentStatus;
+  if (statuses.includes(status)) return status;
+  const allowed = statuses.filter((s) => !playerView || s !== 'DRAFT').map((s) => s.toLowerCase().replace(/_/g, '-'));
+  throw new CliError('INVALID_OPTION', `--status must be one of ${allowed.join(', ')} (got "${value}")`);
 }
 
 /**
@@ -29,7 +46,7 @@ export function registerTournamentListCommand(
           .command('list')
           .alias('ls')
           .description('list the tournaments of the project, yours (--mine) or every published one (--public)')
-          .option('--status <status>', 'only this status, e.g. ongoing or registration-open', enumOption(options.statuses))
+          .option('--status <status>', 'only this status, e.g. ongoing or registration-open (draft: only a project\'s list)')
           .option('--mine', 'the tournaments you play in, with your status and place (a login)')
           .option('--public', 'published tournaments of every organizer, soonest first (no login needed)')
           .option('--discipline <id>', 'with --public: only this game code, e.g. cs2')
@@ -37,12 +54,17 @@ export function registerTournamentListCommand(
           .option('--to <day>', 'with --public: starting on or before this UTC day, YYYY-MM-DD'),
       ),
     ).action(async (flags: TournamentListFlags, command: Command) => {
-      if (flags.mine || flags.public || flags.discipline !== undefined || flags.from !== undefined || flags.to !== undefined) {
-        return listPlayerTournaments(deps, command, { ...flags, public: flags.public ?? !flags.mine }, options.columns);
+      const playerView = flags.mine || flags.public || flags.discipline !== undefined || flags.from !== undefined || flags.to !== undefined;
+      const status = listStatus(flags.status, options.statuses, playerView === true);
+      if (playerView) {
+        return listPlayerTournaments(deps, command, { ...flags, status, public: flags.public ?? !flags.mine }, options.columns);
       }
       const session = await openSession(deps, globalsOf(command), 'any');
       const projectId = projectFor(session, flags.project, false);
       if (projectId === undefined && session.settings.apiKey === undefined) {
+        // The profile's key or login belongs to another API root (R20.2): say so rather than ask for a project.
+        const { withheld } = session.settings;
+        if (withheld.length > 0) throw withheldError(session.settings, withheld.includes('API key') ? 'API key' : 'login');
         // A player's way in (R26.9): her own tournaments or the published ones, not a project's list.
         throw new CliError('MISSING_PROJECT', "no project given: a project's tournaments are listed for its staff", {
           hint: 'your tournaments: tourney tournament list --mine; published ones: tourney tournament list --public; a project: --project ID',
@@ -50,7 +72,7 @@ export function registerTournamentListCommand(
       }
       await printApiList(deps, session, flags, {
         path: '/tournaments',
-        query: { status: flags.status, projectId },
+        query: { status, projectId },
         noun: 'tournaments',
         columns: options.columns,
       });

@@ -14,12 +14,14 @@ import { registerResultsCommand } from './player-views';
 import { registerTournamentListCommand } from './tournament-list';
 import {
   addJsonOption,
+  addOutcomeJsonOption,
   addShowCommand,
   addYesOption,
   globalsOf,
   intOption,
   isCalendarDay,
-  printDone,
+  LOCAL_TIME_NOTE,
+  printOutcome,
   printResult,
   statusColumn,
   withExamples,
@@ -77,9 +79,12 @@ function addTournamentOptions(command: Command, mode: 'create' | 'update'): Comm
   const create = mode === 'create';
   return command
     .option('--description <text>', create ? 'description' : 'new description ("" clears it)')
-    .option('--start-date <date>', create ? 'start, ISO 8601 date-time (default: 24 hours from now)' : 'new start, ISO 8601 date-time')
-    .option('--registration-opens <date>', 'open registration automatically at this time, ISO 8601 ("" for never)')
-    .option('--registration-closes <date>', 'close registration automatically at this time, ISO 8601 ("" for never)')
+    .option(
+      '--start-date <date>',
+      create ? `start, ISO 8601 date-time (default: 24 hours from now); ${LOCAL_TIME_NOTE}` : `new start, ISO 8601 date-time; ${LOCAL_TIME_NOTE}`,
+    )
+    .option('--registration-opens <date>', `open registration automatically at this time, ISO 8601 ("" for never); ${LOCAL_TIME_NOTE}`)
+    .option('--registration-closes <date>', `close registration automatically at this time, ISO 8601 ("" for never); ${LOCAL_TIME_NOTE}`)
     .option('--check-in', 'participants must check in before the start (tourney tournament checkin)')
     .option('--no-check-in', 'no check-in')
     .option('--check-in-opens <minutes>', `check-in opens this many minutes before the start, 0-1440${create ? ' (default 60)' : ''}`, intOption(0, 1440));
@@ -154,13 +159,16 @@ export function registerTournamentCommands(program: Command, deps: CliDeps): voi
   );
 
   withExamples(
-    addYesOption(
-      tournament.command('delete <tournamentId>').alias('rm').description('delete a tournament with its participants and matches (not while ongoing)'),
-    ).action(async (id: string, flags: { yes?: boolean }, command: Command) => {
+    addOutcomeJsonOption(
+      addYesOption(
+        tournament.command('delete <tournamentId>').alias('rm').description('delete a tournament with its participants and matches (not while ongoing)'),
+      ),
+      '{"deleted": "<tournamentId>"}',
+    ).action(async (id: string, flags: { yes?: boolean; json?: boolean }, command: Command) => {
       const session = await openSession(deps, globalsOf(command), 'any');
       await confirmOrStop(deps, flags.yes, `delete tournament ${id} with its participants and matches?`);
       await session.call((client) => client.DELETE('/tournaments/{id}', { params: { path: { id } } }));
-      printDone(deps, `deleted tournament ${id}`, id);
+      printOutcome(deps, flags, { deleted: id }, `deleted tournament ${id}`, id);
     }),
     'tourney tournament delete 0199a1b2-...',
     'tourney tournament delete 0199a1b2-... --yes',
@@ -226,17 +234,21 @@ export function registerTournamentCommands(program: Command, deps: CliDeps): voi
   );
 
   withExamples(
-    addJsonOption(
-      tournament
-        .command('withdraw <tournamentId>')
-        .description('withdraw your entry (you, or your whole team) from a tournament before it starts; only an organizer can reinstate it'),
-      'the participant',
-    ).action(async (id: string, flags: { json?: boolean }, command: Command) => {
+    addYesOption(
+      addJsonOption(
+        tournament
+          .command('withdraw <tournamentId>')
+          .description('withdraw your entry (you, or your whole team) from a tournament before it starts; only an organizer can reinstate it (asks first)'),
+        'the participant',
+      ),
+    ).action(async (id: string, flags: { json?: boolean; yes?: boolean }, command: Command) => {
       const session = await openSession(deps, globalsOf(command), 'user');
+      await confirmOrStop(deps, flags.yes, `withdraw your entry from tournament ${id} (only an organizer can reinstate it)?`);
       const { data } = await session.call((client) => client.POST('/tournaments/{id}/withdraw', { params: { path: { id } } }));
       printResult(deps, flags, data, (p) => `withdrew ${p.name} (participant ${p.id}) from the tournament`, (p) => p.id);
     }),
     'tourney tournament withdraw 0199a1b2-...',
+    'tourney tournament withdraw 0199a1b2-... --yes',
   );
 
   withExamples(
@@ -382,12 +394,17 @@ function printTournament(deps: CliDeps, t: Tournament): void {
 
 const percent = (share: number | null) => (share === null ? 'n/a' : `${Math.round(share * 1000) / 10} %`);
 
+/** `tournament analytics` (getTournamentAnalytics, R17.1): the participants line counts every status, no-shows included. */
 function printAnalytics(deps: CliDeps, a: TournamentAnalytics): void {
   const p = a.participants;
   const m = a.matches;
   printFields(deps.io, [
     ['status', humanize(a.status), a.status],
-    ['participants', `${a.totalParticipants} (${p.registered} registered, ${p.checkedIn} checked in, ${p.active} active, ${p.eliminated} eliminated, ${p.disqualified} disqualified, ${p.withdrawn} withdrawn)`, a.totalParticipants],
+    [
+      'participants',
+      `${a.totalParticipants} (${p.registered} registered, ${p.checkedIn} checked in, ${p.active} active, ${p.eliminated} eliminated, ${p.disqualified} disqualified, ${p.withdrawn} withdrawn, ${p.noShow ?? 0} no-show)`,
+      a.totalParticipants,
+    ],
     ['matches', `${m.total} (${m.completed + m.resolved} finished, ${m.scheduled} scheduled, ${m.inProgress} in progress, ${m.pendingResult} awaiting confirmation, ${m.disputed} disputed)`, m.total],
     ['byes, walkovers, draws', `${m.byes}, ${m.walkovers}, ${m.draws}`],
     ['progress', percent(a.progress), a.progress],

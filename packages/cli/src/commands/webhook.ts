@@ -7,7 +7,20 @@ import { printFields, type Column, type Field } from '../output/table';
 import { formatTimestamp, humanize } from '../output/text';
 import { openSession, type Session } from '../session';
 import { developerProject } from './project-option';
-import { addListOptions, addYesOption, enumOption, globalsOf, intOption, printDone, printApiList, statusColumn, withExamples, type ListOptions } from './shared';
+import {
+  addListOptions,
+  addOutcomeJsonOption,
+  addYesOption,
+  enumOption,
+  globalsOf,
+  intOption,
+  printDone,
+  printApiList,
+  printOutcome,
+  statusColumn,
+  withExamples,
+  type ListOptions,
+} from './shared';
 import { confirmOrStop } from '../prompts/confirm';
 import { withProgress } from '../output/progress';
 import { safeText } from '../output/safe-text';
@@ -124,14 +137,15 @@ export function registerWebhookCommands(program: Command, deps: CliDeps): void {
   );
 
   withExamples(
-    addYesOption(webhook.command('delete <webhookId>').alias('rm').description('delete a subscription and its delivery log (asks first)')).action(
-      async (id: string, flags: { yes?: boolean }, command: Command) => {
-        const session = await openSession(deps, globalsOf(command), 'any');
-        await confirmOrStop(deps, flags.yes, `delete webhook ${id} and its delivery log?`);
-        await session.call((client) => client.DELETE('/developer/webhooks/{id}', { params: { path: { id } } }));
-        printDone(deps, `deleted webhook ${id}`, id);
-      },
-    ),
+    addOutcomeJsonOption(
+      addYesOption(webhook.command('delete <webhookId>').alias('rm').description('delete a subscription and its delivery log (asks first)')),
+      '{"deleted": "<webhookId>"}',
+    ).action(async (id: string, flags: { yes?: boolean; json?: boolean }, command: Command) => {
+      const session = await openSession(deps, globalsOf(command), 'any');
+      await confirmOrStop(deps, flags.yes, `delete webhook ${id} and its delivery log?`);
+      await session.call((client) => client.DELETE('/developer/webhooks/{id}', { params: { path: { id } } }));
+      printOutcome(deps, flags, { deleted: id }, `deleted webhook ${id}`, id);
+    }),
     'tourney webhook delete 0199a1b2-...',
     'tourney webhook rm 0199a1b2-... --yes',
   );

@@ -16,6 +16,11 @@ export interface Profile {
   projectId?: string;
   /** Default organization for project commands (set by `org create`). */
   organizationId?: string;
+  /**
+   * IANA time zone of the logged-in user (OwnProfile.timeZone, kept at login and by `tourney me`): times are shown in
+   * it on a terminal.
+   */
+  timeZone?: string;
 }
 
 /** The contents of config.json: `{ "profiles": { "<name>": Profile } }`. */
@@ -29,7 +34,7 @@ export const DEFAULT_BASE_URL = 'http://127.0.0.1:3000/api/v1';
 /** Name of the profile used when neither --profile nor TOURNEY_PROFILE names one. */
 export const DEFAULT_PROFILE = 'default';
 
-const PROFILE_FIELDS = ['baseUrl', 'apiKey', 'accessToken', 'refreshToken', 'username', 'projectId', 'organizationId'] as const;
+const PROFILE_FIELDS = ['baseUrl', 'apiKey', 'accessToken', 'refreshToken', 'username', 'projectId', 'organizationId', 'timeZone'] as const;
 const PROFILE_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /** An empty configuration. */

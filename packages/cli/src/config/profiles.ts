@@ -1,6 +1,7 @@
 import type { CliDeps } from '../deps';
 import { CliError } from '../errors';
-import { assertProfileName, DEFAULT_BASE_URL, DEFAULT_PROFILE, parseBaseUrl, type ConfigFile, type Profile } from './config-file';
+import { assertProfileName, DEFAULT_PROFILE, parseBaseUrl, type ConfigFile, type Profile } from './config-file';
+import { profileBaseUrl, sameBaseUrl, storedCredentials, type BaseUrlSource, type CredentialScope } from './credential-scope';
 
 /** Options every command accepts (declared on the root program). */
 export interface GlobalOptions {
@@ -12,11 +13,16 @@ export interface GlobalOptions {
   apiKey?: string;
 }
 
-/** The effective settings of one run: flags over environment over profile over defaults. */
-export interface ResolvedSettings {
+/**
+ * The effective settings of one run: flags over environment over profile over defaults. The profile's credentials
+ * (login tokens, API key) and username are only present when `baseUrl` is the API root they were stored with (R20.2);
+ * otherwise they are listed in `withheld` (see CredentialScope).
+ */
+export interface ResolvedSettings extends CredentialScope {
   profileName: string;
   /** API root including /api/v1, without a trailing slash. */
   baseUrl: string;
+  /** --api-key, else TOURNEY_API_KEY, else the profile's apiKey when baseUrl is the profile's. */
   apiKey: string | undefined;
   accessToken: string | undefined;
   refreshToken: string | undefined;
@@ -24,6 +30,8 @@ export interface ResolvedSettings {
   projectId: string | undefined;
   /** Default organization (set by org create, used by project create and list). */
   organizationId: string | undefined;
+  /** The logged-in user's time zone (only with the profile's login, like username). */
+  timeZone: string | undefined;
 }
 
 const nonEmpty = (value: string | undefined): string | undefined =>
@@ -38,21 +46,23 @@ export function resolveProfileName(globals: GlobalOptions, env: CliDeps['env']):
 }
 
 /**
- * The API root: --base-url, else $TOURNEY_BASE_URL, else the profile's baseUrl (checked by `config set`), else
- * {@link DEFAULT_BASE_URL}; without a trailing slash.
+ * The API root and what named it: --base-url, else $TOURNEY_BASE_URL, else the profile's baseUrl (checked by `config
+ * set`), else DEFAULT_BASE_URL; without a trailing slash.
  * @throws CliError INVALID_BASE_URL naming --base-url or TOURNEY_BASE_URL when the one used is not an http(s) URL.
  */
-function resolveBaseUrl(globals: GlobalOptions, env: CliDeps['env'], profile: Profile): string {
+function resolveBaseUrl(globals: GlobalOptions, env: CliDeps['env'], profile: Profile): { baseUrl: string; baseUrlSource: BaseUrlSource } {
   const flag = nonEmpty(globals.baseUrl);
-  if (flag !== undefined) return parseBaseUrl(flag, '--base-url');
+  if (flag !== undefined) return { baseUrl: parseBaseUrl(flag, '--base-url'), baseUrlSource: '--base-url' };
   const fromEnv = nonEmpty(env.TOURNEY_BASE_URL);
-  if (fromEnv !== undefined) return parseBaseUrl(fromEnv, 'TOURNEY_BASE_URL');
-  return (nonEmpty(profile.baseUrl) ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  if (fromEnv !== undefined) return { baseUrl: parseBaseUrl(fromEnv, 'TOURNEY_BASE_URL'), baseUrlSource: 'TOURNEY_BASE_URL' };
+  return { baseUrl: profileBaseUrl(profile), baseUrlSource: 'profile' };
 }
 
 /**
  * Merges flags (--base-url, --api-key), environment (TOURNEY_BASE_URL, TOURNEY_API_KEY) and the stored profile,
- * in that order of precedence; baseUrl defaults to {@link DEFAULT_BASE_URL}.
+ * in that order of precedence; baseUrl defaults to DEFAULT_BASE_URL. The profile's login tokens, username and API key
+ * are used only when the API root is the one they were stored with (normalized URLs compared, R20.2); else they are
+ * left out and named in `withheld`. An --api-key or TOURNEY_API_KEY of this run is always used.
  * @throws CliError INVALID_BASE_URL for a --base-url or TOURNEY_BASE_URL that is not an http(s) URL.
  */
 export function resolveSettings(
@@ -61,13 +71,21 @@ export function resolveSettings(
   profileName: string,
   profile: Profile,
 ): ResolvedSettings {
+  const { baseUrl, baseUrlSource } = resolveBaseUrl(globals, env, profile);
+  const storedWith = profileBaseUrl(profile);
+  const own = sameBaseUrl(baseUrl, storedWith);
+  const explicitKey = nonEmpty(globals.apiKey) ?? nonEmpty(env.TOURNEY_API_KEY);
   return {
     profileName,
-    baseUrl: resolveBaseUrl(globals, env, profile),
-    apiKey: nonEmpty(globals.apiKey) ?? nonEmpty(env.TOURNEY_API_KEY) ?? nonEmpty(profile.apiKey),
-    accessToken: nonEmpty(profile.accessToken),
-    refreshToken: nonEmpty(profile.refreshToken),
-    username: nonEmpty(profile.username),
+    baseUrl,
+    baseUrlSource,
+    profileBaseUrl: storedWith,
+    withheld: own ? [] : storedCredentials(profile),
+    apiKey: explicitKey ?? (own ? nonEmpty(profile.apiKey) : undefined),
+    accessToken: own ? nonEmpty(profile.accessToken) : undefined,
+    refreshToken: own ? nonEmpty(profile.refreshToken) : undefined,
+    username: own ? nonEmpty(profile.username) : undefined,
+    timeZone: own ? nonEmpty(profile.timeZone) : undefined,
     projectId: nonEmpty(profile.projectId),
     organizationId: nonEmpty(profile.organizationId),
   };

@@ -36,6 +36,11 @@ export interface Column<Row> {
    * table once the flexible columns are at their minWidth: rank 1 goes first, then 2, ... Piped output keeps it.
    */
   drop?: number;
+  /**
+   * An optional detail (a label, a scheduled time) left out on a terminal when no row has a value for it, so that an
+   * always-empty column takes no room. Piped output keeps it, so that fields stay in place.
+   */
+  hideEmpty?: boolean;
 }
 
 const GAP = '  ';
@@ -52,7 +57,7 @@ export const DEFAULT_COLUMNS = 100;
 
 /**
  * Prints rows. On a terminal: an aligned table with an upper-case header that fits the terminal width (see
- * fitColumns: flexible columns shrink, low-value columns are left out). When piped, every column: one line per row,
+ * fitColumns: flexible columns shrink, low-value columns are left out; see Column.hideEmpty). When piped, every column: one line per row,
  * fields separated by tabs, no header (tabs and newlines inside values become spaces), so `cut -f1` and `awk -F'\t'`
  * work. Either way other control characters in values are shown as U+FFFD (see safeText), never written raw.
  */
@@ -65,7 +70,9 @@ export function printTable<Row>(io: CliIo, allColumns: readonly Column<Row>[], r
     }
     return;
   }
-  const terminalColumns = allColumns.filter((column) => column.only !== 'pipe');
+  const terminalColumns = allColumns.filter(
+    (column) => column.only !== 'pipe' && !(column.hideEmpty && rows.every((row) => cellText(column.value(row)) === '')),
+  );
   const allHeaders = terminalColumns.map((column) => column.header.toUpperCase());
   const allCells = rows.map((row) => terminalColumns.map((column) => cellText(column.value(row))));
   const natural = terminalColumns.map((_, i) => Math.max(textWidth(allHeaders[i] ?? ''), ...allCells.map((line) => textWidth(line[i] ?? ''))));

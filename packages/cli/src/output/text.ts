@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { formatInShownZone } from './time-zone';
 
 /**
  * `string-width`, loaded on the first width asked for rather than at start: with its East Asian width tables it costs
@@ -57,12 +58,16 @@ export function padStart(text: string, width: number): string {
   return ' '.repeat(Math.max(0, width - textWidth(cut))) + cut;
 }
 
-/** Formats an ISO 8601 timestamp as `YYYY-MM-DD HH:MM` UTC; empty for null or undefined. */
+/**
+ * Formats an ISO 8601 timestamp for a person: `YYYY-MM-DD HH:MMZ` in UTC, or, when the run shows times in another zone
+ * (on a terminal, the user's profile timeZone or $TZ: see showTimesIn), `YYYY-MM-DD HH:MM+01:00` in that zone with
+ * its offset. Empty for null or undefined; a value that is not a time is returned as it is.
+ */
 export function formatTimestamp(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return `${date.toISOString().slice(0, 16).replace('T', ' ')}Z`;
+  return formatInShownZone(date) ?? `${date.toISOString().slice(0, 16).replace('T', ' ')}Z`;
 }
 
 /** Lower-case words of an enum value: `REGISTRATION_OPEN` -> `registration open`. */
