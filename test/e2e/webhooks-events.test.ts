@@ -181,12 +181,13 @@ describe('webhook events end to end', () => {
       body: { game: 'cs2', participants: players.slice(0, 2).map((p) => ({ userId: p.id })) },
     });
     const sessionId = session.data.sessionId;
-    await organizer.POST('/anti-cheat/sessions/{sessionId}/detections', {
+    const raised = await organizer.POST('/anti-cheat/sessions/{sessionId}/detections', {
       params: { path: { sessionId } },
       body: { userId: players[1]!.id, rule: 'aim.snap_angle', severity: 'HIGH' },
     });
+    await organizer.POST('/anti-cheat/detections/{id}/verdict', { params: { path: { id: raised.data.id } }, body: { verdict: 'INCONCLUSIVE' } });
     await organizer.POST('/anti-cheat/sessions/{sessionId}/end', { params: { path: { sessionId } }, body: { reason: 'match over' } });
-    for (const t of ['anticheat.detection_raised', 'anticheat.session_completed']) triggered.add(t);
+    for (const t of ['anticheat.detection_raised', 'anticheat.verdict_recorded', 'anticheat.session_completed']) triggered.add(t);
 
     await waitForTypes('/all', triggered);
     const everyType = (openapiDocument.components!.schemas!.WebhookEventType as { enum: string[] }).enum;

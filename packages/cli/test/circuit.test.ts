@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import type { Circuit, Season, Standing } from '@tourney/sdk';
 import { describe, expect } from 'vitest';
 import { apiError, BASE, page } from './helpers/api-fixtures';
-import { captureIo, runCli } from './helpers/cli-harness';
+import { captureIo, runCli, scriptedPrompter } from './helpers/cli-harness';
 import { it } from './helpers/fixtures';
 import { useMswServer } from './helpers/msw';
 
@@ -227,5 +227,126 @@ describe('tourney circuit start|complete|classify|standings', () => {
     expect(queries[2]?.get('cumulative')).toBe('true');
     const both = await runCli(['circuit', 'standings', CID, '--cumulative', '--season', SID, ...KEY], { configDir: dir.path });
     expect(both.err).toContain('exclude each other');
+  });
+});
+
+describe('tourney circuit unclassify|delete|season update|season delete|standings --public', () => {
+  const gone = () => new HttpResponse(null, { status: 204 });
+
+  it('takes a tournament out of a circuit after asking, or at once with --yes; a COMPLETED season shows the 409', async ({ dir }) => {
+    let deletes = 0;
+    server.use(
+      http.delete(`${BASE}/circuits/${CID}/tournaments/${TID}`, () => {
+        deletes += 1;
+        return gone();
+      }),
+    );
+    const prompter = scriptedPrompter(['no', 'yes']);
+    const declined = await runCli(['circuit', 'unclassify', CID, TID, ...KEY], { configDir: dir.path, io: captureIo({ isTTY: true }), deps: { prompter } });
+    expect(declined.code).toBe(2);
+    expect(deletes).toBe(0);
+    const accepted = await runCli(['circuit', 'unclassify', CID, TID, ...KEY], { configDir: dir.path, io: captureIo({ isTTY: true }), deps: { prompter } });
+    expect(accepted.code).toBe(0);
+    expect(prompter.questions[0]).toBe(`take tournament ${TID} out of circuit ${CID} (its points leave the season's standings)?`);
+    expect(accepted.out).toBe(`took tournament ${TID} out of circuit ${CID}; the standings were recomputed\n`);
+    const piped = await runCli(['circuit', 'unclassify', CID, TID, '--yes', ...KEY], { configDir: dir.path });
+    expect(piped.out).toBe(`${TID}\n`);
+    const json = await runCli(['circuit', 'unclassify', CID, TID, '--yes', '--json', ...KEY], { configDir: dir.path });
+    expect(JSON.parse(json.out)).toEqual({ unclassified: TID, circuitId: CID });
+    const unasked = await runCli(['circuit', 'unclassify', CID, TID, ...KEY], { configDir: dir.path });
+    expect(unasked.code).toBe(1);
+    expect(unasked.err).toContain('add --yes to confirm');
+    expect(deletes).toBe(3);
+
+    server.use(
+      http.delete(`${BASE}/circuits/${CID}/tournaments/${TID}`, () =>
+        HttpResponse.json(apiError('INVALID_STATE', 'season 1 is COMPLETED: its standings are final and its tournaments stay classified'), { status: 409 }),
+      ),
+    );
+    const frozen = await runCli(['circuit', 'unclassify', CID, TID, '--yes', ...KEY], { configDir: dir.path });
+    expect(frozen.code).toBe(1);
+    expect(frozen.err).toContain('its standings are final');
+  });
+
+  it('deletes a circuit and a season with --yes, printing the id or what was done as JSON', async ({ dir }) => {
+    const deleted: string[] = [];
+    server.use(
+      http.delete(`${BASE}/circuits/${CID}`, () => {
+        deleted.push('circuit');
+        return gone();
+      }),
+      http.delete(`${BASE}/circuits/${CID}/seasons/${SID}`, () => {
+        deleted.push('season');
+        return gone();
+      }),
+    );
+    const circuitGone = await runCli(['circuit', 'delete', CID, '--yes', ...KEY], { configDir: dir.path, io: captureIo({ isTTY: true }) });
+    expect(circuitGone.out).toBe(`deleted circuit ${CID}\n`);
+    const seasonGone = await runCli(['circuit', 'season', 'delete', CID, SID, '--yes', '--json', ...KEY], { configDir: dir.path });
+    expect(JSON.parse(seasonGone.out)).toEqual({ deleted: SID, circuitId: CID });
+    const unasked = await runCli(['circuit', 'delete', CID, ...KEY], { configDir: dir.path });
+    expect(unasked.code).toBe(1);
+    expect(unasked.err).toContain(`delete circuit ${CID} with its seasons, classifications and standings: add --yes to confirm`);
+    expect(deleted).toEqual(['circuit', 'season']);
+  });
+
+  it('updates a season with the flags given, a scoring among them, and names the flag of a refused date', async ({ dir }) => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.patch(`${BASE}/circuits/${CID}/seasons/${SID}`, async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ success: true, data: season({ status: 'UPCOMING', name: 'Season 2030 (pro)', scoring: { strategy: 'LINEAR', maxPoints: 100, step: 10, minPoints: 0 } }) });
+      }),
+    );
+    const renamed = await runCli(['circuit', 'season', 'update', CID, SID, '--name', 'Season 2030 (pro)', ...KEY], { configDir: dir.path, io: captureIo({ isTTY: true }) });
+    expect(renamed.code).toBe(0);
+    expect(renamed.out).toBe(`updated season 1 "Season 2030 (pro)" (${SID}), linear 100 -10/place (min 0)\n`);
+    await runCli(['circuit', 'season', 'update', CID, SID, '--end-date', '2030-11-30', '--linear', '100:10', ...KEY], { configDir: dir.path });
+    expect(bodies).toEqual([{ name: 'Season 2030 (pro)' }, { endDate: '2030-11-30', scoring: { strategy: 'LINEAR', maxPoints: 100, step: 10 } }]);
+
+    const nothing = await runCli(['circuit', 'season', 'update', CID, SID, ...KEY], { configDir: dir.path });
+    expect(nothing.code).toBe(1);
+    expect(nothing.err).toContain('nothing to change');
+    const two = await runCli(['circuit', 'season', 'update', CID, SID, '--linear', '10:1', '--exponential', '10:0.5', ...KEY], { configDir: dir.path });
+    expect(two.err).toContain('choose one scoring');
+    expect(bodies).toHaveLength(2);
+
+    server.use(
+      http.patch(`${BASE}/circuits/${CID}/seasons/${SID}`, () =>
+        HttpResponse.json(
+          { success: false, error: { code: 'VALIDATION_ERROR', message: 'body.endDate: must be on or after startDate (2030-01-01)', details: [{ path: 'body.endDate', message: 'must be on or after startDate (2030-01-01)' }], requestId: 'r2' } },
+          { status: 400 },
+        ),
+      ),
+    );
+    const early = await runCli(['circuit', 'season', 'update', CID, SID, '--end-date', '2029-12-31', ...KEY], { configDir: dir.path });
+    expect(early.code).toBe(1);
+    expect(early.err.split('\n')[0]).toBe('error: --end-date must be on or after --start-date (2030-01-01) (VALIDATION_ERROR, request r2)');
+  });
+
+  it('prints the public standings without credentials, finding a player by username with --user', async ({ dir }) => {
+    const ALICE = '01900000-0000-7000-8000-00000000a11c';
+    const seen: { query: URLSearchParams; credentials: boolean }[] = [];
+    server.use(
+      http.get(`${BASE}/users/alice`, () =>
+        HttpResponse.json({ success: true, data: { id: ALICE, username: 'alice', displayName: 'Alice', country: null, bio: null, createdAt: '2030-01-01T00:00:00.000Z' } }),
+      ),
+      http.get(`${BASE}/circuits/public/${CID}/standings`, ({ request }) => {
+        seen.push({ query: new URL(request.url).searchParams, credentials: request.headers.has('x-api-key') || request.headers.has('authorization') });
+        return HttpResponse.json(page([{ ...standing(4, 'Alice', 40), userId: ALICE, wins: 1 }]));
+      }),
+    );
+    const mine = await runCli(['circuit', 'standings', CID, '--public', '--user', 'alice', ...KEY], { configDir: dir.path });
+    expect(mine.code, mine.err).toBe(0);
+    expect(mine.out).toBe('4\tAlice\t40\t1\t2\t4\n');
+    const cumulative = await runCli(['circuit', 'standings', CID, '--public', '--cumulative', '--json', ...KEY], { configDir: dir.path });
+    expect(JSON.parse(cumulative.out)[0].userId).toBe(ALICE);
+    expect(seen.map((s) => [s.query.get('userId'), s.query.get('cumulative'), s.credentials])).toEqual([
+      [ALICE, null, false],
+      [null, 'true', false],
+    ]);
+    const withoutPublic = await runCli(['circuit', 'standings', CID, '--user', 'alice', ...KEY], { configDir: dir.path });
+    expect(withoutPublic.code).toBe(1);
+    expect(withoutPublic.err).toContain('--user needs --public');
   });
 });

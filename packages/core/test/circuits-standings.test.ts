@@ -31,6 +31,12 @@ describe('competitorKey', () => {
     expect(competitorKey({ teamName: null, userId: 'u1', participantId: 'p1' })).toBe('user:u1');
     expect(competitorKey({ teamName: null, userId: null, participantId: 'p9' })).toBe('participant:p9');
   });
+
+  it('identifies a guest (no account) by name in any case, never as a player with an account of that name', () => {
+    expect(competitorKey({ teamName: null, userId: null, name: ' Guest Ann ', participantId: 'p1' })).toBe('name:guest ann');
+    expect(competitorKey({ teamName: null, userId: null, name: 'guest ANN', participantId: 'p2' })).toBe('name:guest ann');
+    expect(competitorKey({ teamName: null, userId: 'u1', name: 'Guest Ann', participantId: 'p3' })).toBe('user:u1');
+  });
 });
 
 describe('accumulateStandings', () => {

@@ -53,11 +53,13 @@ describe('anti-cheat access: credentials, scopes, tenancy', () => {
     calls = [
       { operation: 'startAntiCheatSession', scope: 'anticheat:session.write', method: 'POST', path: '/anti-cheat/sessions', body: { game: 'cs2', participants: [{ userId: aUser.id }] } },
       { operation: 'getAntiCheatSession', scope: 'anticheat:session.write', method: 'GET', path: '/anti-cheat/sessions/a-match' },
+      { operation: 'listAntiCheatSessions', scope: 'anticheat:session.write', method: 'GET', path: '/anti-cheat/sessions' },
       { operation: 'endAntiCheatSession', scope: 'anticheat:session.write', method: 'POST', path: '/anti-cheat/sessions/none/end' },
       { operation: 'raiseDetection', scope: 'anticheat:session.write', method: 'POST', path: '/anti-cheat/sessions/a-match/detections', body: { userId: aUser.id, rule: 'x', severity: 'LOW' } },
       { operation: 'listDetections', scope: 'anticheat:detections.read', method: 'GET', path: '/anti-cheat/detections' },
       { operation: 'getDetection', scope: 'anticheat:detections.read', method: 'GET', path: `/anti-cheat/detections/${detectionId}` },
       { operation: 'recordDetectionVerdict', scope: 'anticheat:session.write', method: 'POST', path: `/anti-cheat/detections/${detectionId}/verdict`, body: { verdict: 'INCONCLUSIVE' } },
+      { operation: 'downloadEvidence', scope: 'anticheat:detections.read', method: 'GET', path: `/anti-cheat/evidence/${detectionId}` },
       { operation: 'presignEvidenceUpload', scope: 'anticheat:evidence.write', method: 'POST', path: '/anti-cheat/evidence/presign', body: { sessionId: 'a-match', kind: 'log', contentType: 'text/plain', sizeBytes: 1, sha256: 'a'.repeat(64) } },
       { operation: 'enrollAntiCheatClient', scope: 'anticheat:session.write', method: 'POST', path: '/anti-cheat/clients', body: { userId: aUser.id } },
       { operation: 'listAntiCheatClients', scope: 'anticheat:session.write', method: 'GET', path: '/anti-cheat/clients' },
@@ -136,6 +138,27 @@ describe('anti-cheat access: credentials, scopes, tenancy', () => {
     expect((await withKey(server, b.apiKey.key, 'GET', '/anti-cheat/detections')).body.data[0]).toMatchObject({ id: bDetection.id, reviewed: false });
     expect((await put(server, bPresign.uploadUrl, artifact('b'))).status).toBe(200);
     expect((await withKey(server, key, 'GET', '/anti-cheat/sessions/a-match')).body.data.evidenceCount).toBe(0);
+    // B's uploaded evidence and B's sessions stay out of A's reach (R12.18, R12.20).
+    expect((await withKey(server, key, 'GET', `/anti-cheat/evidence/${bPresign.mediaFileId}`)).status).toBe(404);
+    expect((await withKey(server, b.apiKey.key, 'GET', `/anti-cheat/evidence/${bPresign.mediaFileId}`)).status).toBe(200);
+    const sessions = await withKey(server, key, 'GET', '/anti-cheat/sessions', { query: { limit: 100 } });
+    expect(sessions.body.data.map((s: { sessionId: string }) => s.sessionId)).not.toContain('b-match');
+    expect(sessions.body.data.every((s: { projectId: string }) => s.projectId === a.project.id)).toBe(true);
+  });
+
+  it('answers an API key sent as a bearer token with 401 saying to send it in X-API-Key', async () => {
+    const res = await request(server, 'GET', '/anti-cheat/detections', { headers: { authorization: `Bearer ${a.apiKey.key}` } });
+    expect(res.status).toBe(401);
+    expect(res.body.error).toMatchObject({ code: 'UNAUTHORIZED', message: expect.stringContaining('this is an API key') });
+    expect(res.body.error.message).toContain('X-API-Key');
+    // The same on an operation that takes user tokens, and for a key that does not exist.
+    const me = await request(server, 'GET', '/users/me', { headers: { authorization: `Bearer tk_${'x'.repeat(43)}` } });
+    expect(me.status).toBe(401);
+    expect(me.body.error.message).toContain('send it in the X-API-Key header');
+    // Sent as the key (and also as the bearer token, as generated clients do), it works.
+    expect((await withKey(server, a.apiKey.key, 'GET', '/anti-cheat/detections')).status).toBe(200);
+    const both = await request(server, 'GET', '/anti-cheat/detections', { apiKey: a.apiKey.key, headers: { authorization: `Bearer ${a.apiKey.key}` } });
+    expect(both.status).toBe(200);
   });
 
   it('ignores a projectId in query and body: everything stays in the key project', async () => {

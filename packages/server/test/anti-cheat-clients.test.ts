@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
-import { it, registerUser, test } from './helpers/index';
-import { antiCheatTenant, startSession, withKey, withEvidenceDir } from './anti-cheat-helpers';
+import { it, registerUser, request, test } from './helpers/index';
+import { antiCheatTenant, enrolledUsers, raise, startSession, withKey, withEvidenceDir } from './anti-cheat-helpers';
 
 test.scoped({ serverOptions: withEvidenceDir() });
 
@@ -72,5 +72,36 @@ describe('anti-cheat clients', () => {
     expect(withRevoked.body.data[0]).toMatchObject({ id: ids[4], revokedAt: server.clock.now().toISOString() });
     const oneUser = await withKey(server, tenant.apiKey.key, 'GET', '/anti-cheat/clients', { query: { userId: users[1]!.id } });
     expect(oneUser.body.data.map((c: { id: string }) => c.id)).toEqual([ids[1]]);
+  });
+
+  it('coverage reflects the enrolments that exist: a player who deleted their account no longer shows covered (R12.22)', async ({ server }) => {
+    const tenant = await antiCheatTenant(server);
+    const [alice, bob] = await enrolledUsers(server, tenant, 2);
+    await startSession(server, tenant, [alice!, bob!], 'gone-1');
+    await raise(server, tenant, 'gone-1', bob!.id);
+    const deleted = await request(server, 'DELETE', '/users/me', { token: bob!.accessToken, body: { password: bob!.password } });
+    expect(deleted.status, deleted.text).toBe(204);
+
+    const session = await withKey(server, tenant.apiKey.key, 'GET', '/anti-cheat/sessions/gone-1');
+    expect(session.body.data.participants).toEqual([
+      { userId: alice!.id, covered: true, clientId: expect.any(String) },
+      { userId: bob!.id, covered: false, clientId: null },
+    ]);
+    const listed = await withKey(server, tenant.apiKey.key, 'GET', '/anti-cheat/sessions', { query: { matchId: 'gone-1' } });
+    expect(listed.body.data[0].participants).toEqual(session.body.data.participants);
+    // No detection for a player no client monitors any more; the one raised before stays (the project's record).
+    const raised = await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/sessions/gone-1/detections', { body: { userId: bob!.id, rule: 'esp', severity: 'LOW' } });
+    expect(raised.status).toBe(400);
+    expect(raised.body.error.details[0].path).toBe('body.userId');
+    expect(session.body.data.detectionCount).toBe(1);
+    // The end's event carries the session as it is read now.
+    await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/sessions/gone-1/end');
+    const event = await server.deps.db
+      .selectFrom('events')
+      .select('data')
+      .where('project_id', '=', tenant.project.id)
+      .where('type', '=', 'anticheat.session_completed')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(event.data).session.participants[1]).toEqual({ userId: bob!.id, covered: false, clientId: null });
   });
 });

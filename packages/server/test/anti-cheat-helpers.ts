@@ -180,3 +180,23 @@ export async function presign(
 export function put(server: ApiServer, url: string, bytes: Uint8Array | string, contentType = 'image/png'): Promise<TestResponse> {
   return request(server, 'PUT', url, { rawBody: bytes, headers: { 'content-type': contentType } });
 }
+
+/** The answer of GET /anti-cheat/evidence/{mediaFileId}: status, headers, the raw bytes, and the JSON error if any. */
+export interface EvidenceDownloadResponse {
+  status: number;
+  headers: Headers;
+  bytes: Uint8Array;
+  error?: { code: string; message: string };
+}
+
+/**
+ * Downloads one evidence file with `key` (downloadEvidence), asking for compression (`Accept-Encoding: gzip, br`) as
+ * browsers do, and returns the bytes as received (fetch decodes a compressed body; its Content-Encoding stays in
+ * `headers`).
+ */
+export async function download(server: ApiServer, key: string, mediaFileId: string): Promise<EvidenceDownloadResponse> {
+  const response = await fetch(`${server.url}/anti-cheat/evidence/${mediaFileId}`, { headers: { 'x-api-key': key, 'accept-encoding': 'gzip, br' } });
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const json = (response.headers.get('content-type') ?? '').includes('json') && response.status >= 400;
+  return { status: response.status, headers: response.headers, bytes, ...(json ? { error: JSON.parse(Buffer.from(bytes).toString('utf8')).error } : {}) };
+}

@@ -1,5 +1,6 @@
 import { describe, expect } from 'vitest';
 import { it, registerUser, request, test } from './helpers/index';
+import { fullScans, isPlannedRead, statementsOf, tablesOf } from './helpers/query-plans';
 import { antiCheatTenant, enrolledUsers, raise, startSession, withKey, withEvidenceDir } from './anti-cheat-helpers';
 
 test.scoped({ serverOptions: withEvidenceDir() });
@@ -132,7 +133,7 @@ describe('anti-cheat sessions', () => {
   });
 
   describe('plan entitlement (R12.2)', () => {
-    it('start and end are 403 PLAN_REQUIRED on a FREE project even with the scope', async ({ server }) => {
+    it('start is 403 PLAN_REQUIRED on a FREE project even with the scope; end needs no plan', async ({ server }) => {
       const tenant = await antiCheatTenant(server, { plan: 'FREE' });
       const start = await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/sessions', {
         body: { game: 'cs2', participants: [{ userId: tenant.owner.id }] },
@@ -145,13 +146,14 @@ describe('anti-cheat sessions', () => {
       });
       expect(twice.status).toBe(400);
       expect(twice.body.error.details[0].path).toBe('body.participants[1].userId');
+      // Ending is clean-up: no plan needed (a FREE project with nothing running gets the no-op answer).
       const end = await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/sessions/any/end');
-      expect(end.status).toBe(403);
-      expect(end.body.error.code).toBe('PLAN_REQUIRED');
+      expect(end.status, end.text).toBe(200);
+      expect(end.body.data).toEqual({ sessionId: 'any', ended: false, endedAt: null });
       expect(await server.deps.db.selectFrom('anti_cheat_sessions').select('id').where('project_id', '=', tenant.project.id).execute()).toEqual([]);
     });
 
-    it('after a downgrade to FREE, start and end are 403 while detections and presign still work', async ({ server }) => {
+    it('after a downgrade to FREE, start is 403 while ending the running session, detections and presign still work', async ({ server }) => {
       const tenant = await antiCheatTenant(server);
       const [alice] = await enrolledUsers(server, tenant, 1);
       await startSession(server, tenant, [alice!], 'm-downgrade');
@@ -159,13 +161,11 @@ describe('anti-cheat sessions', () => {
       const patch = await request(server, 'PATCH', `/projects/${tenant.project.id}`, { token: tenant.owner.accessToken, body: { plan: 'FREE' } });
       expect(patch.status).toBe(200);
 
-      const end = await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/sessions/m-downgrade/end');
-      expect(end.status).toBe(403);
-      expect(end.body.error.code).toBe('PLAN_REQUIRED');
       const start = await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/sessions', {
         body: { game: 'cs2', participants: [{ userId: alice!.id }] },
       });
       expect(start.status).toBe(403);
+      expect(start.body.error.code).toBe('PLAN_REQUIRED');
 
       const list = await withKey(server, tenant.apiKey.key, 'GET', '/anti-cheat/detections');
       expect(list.status).toBe(200);
@@ -176,6 +176,123 @@ describe('anti-cheat sessions', () => {
       expect(presign.status, presign.text).toBe(201);
       const session = await withKey(server, tenant.apiKey.key, 'GET', '/anti-cheat/sessions/m-downgrade');
       expect(session.body.data.status).toBe('ACTIVE');
+
+      // The session left running is ended (clean-up), with its event, on the FREE project.
+      server.clock.advance(1000);
+      const end = await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/sessions/m-downgrade/end', { body: { reason: 'plan downgraded' } });
+      expect(end.status, end.text).toBe(200);
+      expect(end.body.data).toEqual({ sessionId: 'm-downgrade', ended: true, endedAt: server.clock.now().toISOString() });
+      const ended = await withKey(server, tenant.apiKey.key, 'GET', '/anti-cheat/sessions/m-downgrade');
+      expect(ended.body.data).toMatchObject({ status: 'ENDED', endReason: 'plan downgraded', detectionCount: 1 });
+      const events = await server.deps.db
+        .selectFrom('events')
+        .select('data')
+        .where('project_id', '=', tenant.project.id)
+        .where('type', '=', 'anticheat.session_completed')
+        .execute();
+      expect(events.map((e) => JSON.parse(e.data))).toEqual([{ session: ended.body.data }]);
+    });
+  });
+
+  describe('list (R12.20)', () => {
+    it("lists the project's sessions newest first, a page at a time, each as getAntiCheatSession reads it, filtered by status and match", async ({ server }) => {
+      const tenant = await antiCheatTenant(server);
+      const other = await antiCheatTenant(server);
+      const [alice] = await enrolledUsers(server, tenant, 1);
+      const carol = await registerUser(server);
+      const key = tenant.apiKey.key;
+      await startSession(server, tenant, [alice!, carol], 'list-a');
+      await raise(server, tenant, 'list-a', alice!.id);
+      server.clock.advance(1000);
+      await withKey(server, key, 'POST', '/anti-cheat/sessions/list-a/end', { body: { reason: 'map 1 over' } });
+      server.clock.advance(1000);
+      await startSession(server, tenant, [alice!], 'list-b');
+      server.clock.advance(1000);
+      await startSession(server, tenant, [alice!], 'list-a'); // the match played again
+      server.clock.advance(1000);
+      await startSession(server, tenant, [carol], 'list-c');
+      await startSession(server, other, [carol], 'list-b');
+
+      const list = async (query: Record<string, string | number> = {}) => {
+        const res = await withKey(server, key, 'GET', '/anti-cheat/sessions', { query });
+        expect(res.status, res.text).toBe(200);
+        return res.body;
+      };
+      const all = await list();
+      expect(all.data.map((s: any) => [s.sessionId, s.status])).toEqual([
+        ['list-c', 'ACTIVE'],
+        ['list-a', 'ACTIVE'],
+        ['list-b', 'ACTIVE'],
+        ['list-a', 'ENDED'],
+      ]);
+      expect(all.pagination).toEqual({ page: 1, limit: 10, total: 4, totalPages: 1, hasNext: false, hasPrevious: false });
+      // Each item is the session as getAntiCheatSession answers it (the active one of list-a there).
+      for (const item of all.data.slice(0, 3)) {
+        expect(item).toEqual((await withKey(server, key, 'GET', `/anti-cheat/sessions/${item.sessionId}`)).body.data);
+      }
+      expect(all.data[3]).toMatchObject({
+        projectId: tenant.project.id,
+        endReason: 'map 1 over',
+        detectionCount: 1,
+        participants: [
+          { userId: alice!.id, covered: true, clientId: expect.any(String) },
+          { userId: carol.id, covered: false, clientId: null },
+        ],
+      });
+
+      const second = await list({ page: 2, limit: 2 });
+      expect(second.data.map((s: any) => [s.sessionId, s.status])).toEqual([['list-b', 'ACTIVE'], ['list-a', 'ENDED']]);
+      expect(second.pagination).toEqual({ page: 2, limit: 2, total: 4, totalPages: 2, hasNext: false, hasPrevious: true });
+      expect((await list({ status: 'ENDED' })).data.map((s: any) => s.sessionId)).toEqual(['list-a']);
+      expect((await list({ matchId: 'list-a' })).data.map((s: any) => s.status)).toEqual(['ACTIVE', 'ENDED']);
+      expect((await list({ matchId: 'list-a', status: 'ACTIVE' })).data.map((s: any) => s.startedAt)).toEqual([all.data[1].startedAt]);
+      expect((await list({ matchId: 'none' })).data).toEqual([]);
+
+      // Another project's sessions are never listed, the same match id included.
+      const theirs = await withKey(server, other.apiKey.key, 'GET', '/anti-cheat/sessions');
+      expect(theirs.body.data.map((s: any) => [s.sessionId, s.projectId])).toEqual([['list-b', other.project.id]]);
+
+      for (const [query, path] of [[{ status: 'DONE' }, 'query.status'], [{ limit: 101 }, 'query.limit'], [{ matchId: 'a b' }, 'query.matchId']] as const) {
+        const bad = await withKey(server, key, 'GET', '/anti-cheat/sessions', { query });
+        expect(bad.status).toBe(400);
+        expect(bad.body.error.details[0].path).toBe(path);
+      }
+    });
+
+    it('lets a game server that crashed find the sessions it left ACTIVE and end them', async ({ server }) => {
+      const tenant = await antiCheatTenant(server);
+      const [alice] = await enrolledUsers(server, tenant, 1);
+      for (const match of ['crash-1', 'crash-2', 'crash-3']) await startSession(server, tenant, [alice!], match);
+      await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/sessions/crash-2/end');
+
+      // After a restart: page through the ACTIVE sessions and end each.
+      const active = await withKey(server, tenant.apiKey.key, 'GET', '/anti-cheat/sessions', { query: { status: 'ACTIVE', limit: 100 } });
+      expect(active.body.data.map((s: any) => s.sessionId).sort()).toEqual(['crash-1', 'crash-3']);
+      for (const session of active.body.data) {
+        const end = await withKey(server, tenant.apiKey.key, 'POST', `/anti-cheat/sessions/${session.sessionId}/end`, { body: { reason: 'server restarted' } });
+        expect(end.body.data.ended).toBe(true);
+      }
+      const left = await withKey(server, tenant.apiKey.key, 'GET', '/anti-cheat/sessions', { query: { status: 'ACTIVE' } });
+      expect(left.body).toMatchObject({ data: [], pagination: { total: 0 } });
+    });
+
+    it('reads each filter through an index (R3.8)', async ({ server }) => {
+      const tenant = await antiCheatTenant(server);
+      const [alice] = await enrolledUsers(server, tenant, 1);
+      await startSession(server, tenant, [alice!], 'plan-1');
+      await raise(server, tenant, 'plan-1', alice!.id);
+      const tables = await tablesOf(server);
+      const report: string[] = [];
+      for (const query of [{}, { status: 'ACTIVE' }, { matchId: 'plan-1' }, { matchId: 'plan-1', status: 'ENDED' }]) {
+        const statements = await statementsOf(server, async () => {
+          const res = await withKey(server, tenant.apiKey.key, 'GET', '/anti-cheat/sessions', { query });
+          expect(res.status, res.text).toBe(200);
+        });
+        const selects = statements.filter((statement) => isPlannedRead(statement, /select|with/));
+        expect(selects.length).toBeGreaterThan(0);
+        for (const select of selects) for (const scan of await fullScans(server, select, tables)) report.push(`${JSON.stringify(query)}: ${scan}\n    ${select.sql}`);
+      }
+      expect(report.join('\n')).toBe('');
     });
   });
 });

@@ -75,8 +75,8 @@ describe('classify a completed tournament into the active season', () => {
 
     const events = await server.deps.db.selectFrom('events').select(['type', 'data']).where('type', '=', 'circuit.standings_updated').where('subject_id', '=', circuit.id).orderBy('created_at').orderBy('id').execute();
     expect(events.map((e) => JSON.parse(e.data))).toEqual([
-      { circuitId: circuit.id, seasonId: season.id, tournamentId: t1.id },
-      { circuitId: circuit.id, seasonId: season.id, tournamentId: t2.id },
+      { circuitId: circuit.id, seasonId: season.id, tournamentId: t1.id, change: 'CLASSIFIED' },
+      { circuitId: circuit.id, seasonId: season.id, tournamentId: t2.id, change: 'CLASSIFIED' },
     ]);
   });
 

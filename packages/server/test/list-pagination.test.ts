@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import contract from '../src/generated/openapi.json';
 import { expectStatus, request, test, type TestResponse } from './helpers/index';
-import { createCircuit, createSeason } from './circuits-helpers';
+import { activeCircuit, createCircuit, createSeason } from './circuits-helpers';
 import { createTournament } from './tournaments-helpers';
 
 // Generated from the contract: every operation with a `page` query parameter (R3.1, R3.9). A page past the last
@@ -34,13 +34,14 @@ const listOperations: ListOperation[] = Object.entries(document.paths).flatMap((
 
 const MAX_PAGE = document.components.parameters.Page!.schema.maximum!;
 
-/** The ids the list paths need, made once for the file: an organization, a tournament, a circuit and a webhook. */
+/** The ids the list paths need, made once for the file: an organization, a tournament, circuits and a webhook. */
 const it = test.extend<{ ids: Record<string, string> }>({
   ids: [
     async ({ server, tenant }, use) => {
       const tournament = await createTournament(server, tenant);
       const circuit = await createCircuit(server, tenant);
       await createSeason(server, tenant, circuit.id);
+      const { circuit: publicCircuit } = await activeCircuit(server, tenant); // public reads show ACTIVE circuits only
       const webhook = await request(server, 'POST', '/developer/webhooks', {
         apiKey: tenant.apiKey.key,
         body: { url: 'http://93.184.215.14/hooks/tourney', events: ['*'] }, // a public address literal: no DNS needed
@@ -51,6 +52,7 @@ const it = test.extend<{ ids: Record<string, string> }>({
         '/organizations/{id}/staff': tenant.organization.id,
         '/tournaments/{id}': tournament.id,
         '/circuits/{id}': circuit.id,
+        '/circuits/public/{id}': publicCircuit.id,
         '/developer/webhooks/{id}': webhook.body.data.id,
       });
     },

@@ -91,7 +91,8 @@ export const REQUIRED_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
 
 /**
  * Extensions beyond the required endpoints (auth, projects, registration, anti-cheat clients, detections, uploads,
- * webhook deliveries, staff invitations and roles, a player's own withdrawal, password changes, account deletion).
+ * webhook deliveries, staff invitations and roles, a player's own withdrawal, password changes, account deletion,
+ * corrections of circuits and their public standings).
  */
 export const EXTENSION_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
   ['GET /tournaments/:id/stages/:stageNumber/groups', 'getStageGroups'],
@@ -144,4 +145,11 @@ export const EXTENSION_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
   ['POST /auth/password', 'changePassword'],
   ['POST /tournaments/:id/withdraw', 'withdrawFromTournament'],
   ['DELETE /users/me', 'deleteMe'],
+  ['DELETE /circuits/:id/tournaments/:tid', 'unclassifyTournament'],
+  ['PATCH /circuits/:id/seasons/:sid', 'updateCircuitSeason'],
+  ['DELETE /circuits/:id/seasons/:sid', 'deleteCircuitSeason'],
+  ['DELETE /circuits/:id', 'deleteCircuit'],
+  ['GET /circuits/public/:id/standings', 'listPublicCircuitStandings'],
+  ['GET /anti-cheat/sessions', 'listAntiCheatSessions'],
+  ['GET /anti-cheat/evidence/:mediaFileId', 'downloadEvidence'],
 ];

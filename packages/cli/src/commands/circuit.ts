@@ -9,7 +9,24 @@ import { valueOrAsk } from '../prompts/ask';
 import { openSession } from '../session';
 import { projectFor } from './project-option';
 import { describeScoring, parseExponential, parseLinear, parsePlacements, scoringFromFlags, type ScoringFlags } from './circuit-scoring';
-import { addJsonOption, addListOptions, dayOption, enumOption, globalsOf, printApiList, printList, printResult, statusColumn, withExamples, type ListOptions } from './shared';
+import { confirmOrStop } from '../prompts/confirm';
+import {
+  addJsonOption,
+  addListOptions,
+  addOutcomeJsonOption,
+  addYesOption,
+  dayOption,
+  enumOption,
+  globalsOf,
+  printApiList,
+  printList,
+  printOutcome,
+  printResult,
+  statusColumn,
+  withExamples,
+  type ListOptions,
+} from './shared';
+import { userIdOf } from './users';
 
 type CircuitStatus = Circuit['status'];
 const STATUSES: readonly CircuitStatus[] = ['DRAFT', 'ACTIVE', 'COMPLETED'];
@@ -62,7 +79,10 @@ function multiplierOption(value: string): number {
 }
 
 
-/** `tourney circuit create|list|get|season create|start|complete|classify|standings`. */
+/**
+ * `tourney circuit create|list|get|update|delete|season create|list|update|delete|start|complete|classify|unclassify|
+ * standings|analytics`.
+ */
 export function registerCircuitCommands(program: Command, deps: CliDeps): void {
   const circuit = program.command('circuit').description('run circuits: seasons, classification of tournaments and standings');
 
@@ -228,21 +248,46 @@ export function registerCircuitCommands(program: Command, deps: CliDeps): void {
         .command('standings <circuitId>')
         .description('show the standings of the current season, a given season or all seasons')
         .option('--season <seasonId>', 'season (default: the active one, else the latest completed)')
-        .option('--cumulative', 'accumulate every season of the circuit'),
-    ).action(async (id: string, flags: ListOptions & { season?: string; cumulative?: boolean }, command: Command) => {
+        .option('--cumulative', 'accumulate every season of the circuit')
+        .option('--public', 'the public standings of an active or completed circuit, as anyone sees them (no login needed)')
+        .option('--user <user>', 'with --public: only the line of this player, a username or user id'),
+    ).action(async (id: string, flags: ListOptions & { season?: string; cumulative?: boolean; public?: boolean; user?: string }, command: Command) => {
       if (flags.season && flags.cumulative) throw new CliError('INVALID_OPTION', '--season and --cumulative exclude each other');
+      if (flags.user !== undefined && !flags.public) {
+        throw new CliError('INVALID_OPTION', '--user needs --public (a player finds their line in the public standings)');
+      }
+      const query = { seasonId: flags.season, cumulative: flags.cumulative };
+      const list = { noun: 'competitors', columns: STANDING_COLUMNS, empty: 'no standings yet' };
+      if (flags.public) {
+        const session = await openSession(deps, globalsOf(command), 'none');
+        const userId = flags.user === undefined ? undefined : await session.call((client) => userIdOf(client, flags.user as string));
+        await printApiList(deps, session, flags, { path: '/circuits/public/{id}/standings', pathParams: { id }, query: { ...query, userId }, ...list });
+        return;
+      }
       const session = await openSession(deps, globalsOf(command), 'any');
-      await printApiList(deps, session, flags, {
-        path: '/circuits/{id}/standings',
-        pathParams: { id },
-        query: { seasonId: flags.season, cumulative: flags.cumulative },
-        noun: 'competitors',
-        columns: STANDING_COLUMNS,
-        empty: 'no standings yet',
-      });
+      await printApiList(deps, session, flags, { path: '/circuits/{id}/standings', pathParams: { id }, query, ...list });
     }),
     'tourney circuit standings 0199a1b2-...',
     'tourney circuit standings 0199a1b2-... --cumulative --all --json',
+    'tourney circuit standings 0199a1b2-... --public --user alice',
+  );
+
+  withExamples(
+    addOutcomeJsonOption(
+      addYesOption(
+        circuit
+          .command('unclassify <circuitId> <tournamentId>')
+          .description('take a classified tournament out of the circuit while its season is active: its points leave the standings (asks first)'),
+      ),
+      '{"unclassified": "<tournamentId>", "circuitId": "<circuitId>"}',
+    ).action(async (id: string, tid: string, flags: { yes?: boolean; json?: boolean }, command: Command) => {
+      const session = await openSession(deps, globalsOf(command), 'any');
+      await confirmOrStop(deps, flags.yes, `take tournament ${tid} out of circuit ${id} (its points leave the season's standings)?`);
+      await session.call((client) => client.DELETE('/circuits/{id}/tournaments/{tid}', { params: { path: { id, tid } } }));
+      printOutcome(deps, flags, { unclassified: tid, circuitId: id }, `took tournament ${tid} out of circuit ${id}; the standings were recomputed`, tid);
+    }),
+    'tourney circuit unclassify 0199a1b2-... 0199c3d4-...',
+    'tourney circuit unclassify 0199a1b2-... 0199c3d4-... --yes',
   );
 
   withExamples(
@@ -270,6 +315,71 @@ export function registerCircuitCommands(program: Command, deps: CliDeps): void {
       printResult(deps, flags, data, (c) => `updated circuit "${c.name}" (${c.id})`, (c) => c.id);
     }),
     'tourney circuit update 0199a1b2-... --name "Pro Tour 2031" --description ""',
+  );
+
+  withExamples(
+    addOutcomeJsonOption(
+      addYesOption(
+        circuit
+          .command('delete <circuitId>')
+          .alias('rm')
+          .description('delete a circuit in any status with its seasons, classifications and standings (asks first)'),
+      ),
+      '{"deleted": "<circuitId>"}',
+    ).action(async (id: string, flags: { yes?: boolean; json?: boolean }, command: Command) => {
+      const session = await openSession(deps, globalsOf(command), 'any');
+      await confirmOrStop(deps, flags.yes, `delete circuit ${id} with its seasons, classifications and standings?`);
+      await session.call((client) => client.DELETE('/circuits/{id}', { params: { path: { id } } }));
+      printOutcome(deps, flags, { deleted: id }, `deleted circuit ${id}`, id);
+    }),
+    'tourney circuit delete 0199a1b2-...',
+    'tourney circuit delete 0199a1b2-... --yes',
+  );
+
+  withExamples(
+    addJsonOption(
+      season
+        .command('update <circuitId> <seasonId>')
+        .description('rename a season; while it is upcoming, also change its dates or scoring')
+        .option('--name <name>', 'new name')
+        .option('--start-date <date>', 'new first day, YYYY-MM-DD (upcoming season)', dayOption('--start-date'))
+        .option('--end-date <date>', 'new last day, YYYY-MM-DD (upcoming season)', dayOption('--end-date'))
+        .option('--placements <table>', 'new scoring: points by place or range, e.g. 1=100,2=70,3-4=40 (upcoming season)', parsePlacements)
+        .option('--linear <max:step[:min]>', 'new scoring: max points minus step per place, down to min (upcoming season)', parseLinear)
+        .option('--exponential <max:decay>', 'new scoring: max points times decay per place (upcoming season)', parseExponential),
+      'the updated season',
+    ).action(
+      async (id: string, sid: string, flags: ScoringFlags & { name?: string; startDate?: string; endDate?: string; json?: boolean }, command: Command) => {
+        const scored = flags.placements !== undefined || flags.linear !== undefined || flags.exponential !== undefined;
+        const body = {
+          ...(flags.name !== undefined ? { name: flags.name } : {}),
+          ...(flags.startDate !== undefined ? { startDate: flags.startDate } : {}),
+          ...(flags.endDate !== undefined ? { endDate: flags.endDate } : {}),
+          ...(scored ? { scoring: scoringFromFlags(flags) } : {}),
+        };
+        if (Object.keys(body).length === 0) {
+          throw new CliError('MISSING_VALUE', 'nothing to change: give --name, --start-date, --end-date or a scoring (--placements, --linear, --exponential)');
+        }
+        const session = await openSession(deps, globalsOf(command), 'any');
+        const { data } = await session.call((client) => client.PATCH('/circuits/{id}/seasons/{sid}', { params: { path: { id, sid } }, body }));
+        printResult(deps, flags, data, (s) => `updated season ${s.number} "${s.name}" (${s.id}), ${describeScoring(s.scoring)}`, (s) => s.id);
+      },
+    ),
+    'tourney circuit season update 0199a1b2-... 0199d5e6-... --name "Season 2030 (pro)"',
+    'tourney circuit season update 0199a1b2-... 0199d5e6-... --end-date 2030-11-30 --placements 1=120,2=80,3-4=50',
+  );
+
+  withExamples(
+    addOutcomeJsonOption(
+      addYesOption(season.command('delete <circuitId> <seasonId>').alias('rm').description('delete an upcoming season (asks first); the others keep their numbers')),
+      '{"deleted": "<seasonId>", "circuitId": "<circuitId>"}',
+    ).action(async (id: string, sid: string, flags: { yes?: boolean; json?: boolean }, command: Command) => {
+      const session = await openSession(deps, globalsOf(command), 'any');
+      await confirmOrStop(deps, flags.yes, `delete season ${sid} of circuit ${id}?`);
+      await session.call((client) => client.DELETE('/circuits/{id}/seasons/{sid}', { params: { path: { id, sid } } }));
+      printOutcome(deps, flags, { deleted: sid, circuitId: id }, `deleted season ${sid} of circuit ${id}`, sid);
+    }),
+    'tourney circuit season delete 0199a1b2-... 0199d5e6-...',
   );
 
   withExamples(

@@ -1332,6 +1332,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/circuits/public/{id}/standings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the standings of a circuit (public)
+         * @description The full standings of an ACTIVE or COMPLETED circuit, as anyone may see them, a page at a time: the current
+         *     season (ACTIVE, else the COMPLETED one completed last), `seasonId` another season of the circuit, or
+         *     `cumulative=true` every season together (`seasonId` null on each line; 400 when `seasonId` is also given).
+         *     Lines as on the public circuit page (no private fields); `userId` keeps the line of one player with an account,
+         *     with its rank in the full standings (an empty page when the player has no line). DRAFT and unknown circuits
+         *     answer 404. Anonymous answers are `Cache-Control: public` with an ETag, like every public read.
+         */
+        get: operations["listPublicCircuitStandings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/circuits": {
         parameters: {
             query?: never;
@@ -1374,7 +1399,12 @@ export interface paths {
          */
         put: operations["updateCircuit"];
         post?: never;
-        delete?: never;
+        /**
+         * Delete a circuit
+         * @description Deletes a circuit in any status with its seasons, classifications, awards and standings (an organizer removes a
+         *     test circuit, or one created by mistake); the classified tournaments themselves stay. Its id then answers 404.
+         */
+        delete: operations["deleteCircuit"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1437,10 +1467,24 @@ export interface paths {
         get: operations["getCircuitSeason"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a season
+         * @description Deletes an UPCOMING season (409 INVALID_STATE once it has started: an ACTIVE or COMPLETED season holds
+         *     standings). The other seasons keep their numbers (a number is never given to another season while it is held,
+         *     so a gap may remain). A circuit left between seasons with no UPCOMING one becomes COMPLETED, as when its last
+         *     season completes; a DRAFT circuit stays DRAFT and an ACTIVE one with an ACTIVE season stays ACTIVE.
+         */
+        delete: operations["deleteCircuitSeason"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update a season
+         * @description Changes a season's name, dates or scoring, partially. An UPCOMING season takes every field; once ACTIVE or
+         *     COMPLETED only its name may change (its scoring and dates made its standings): any other field is 409
+         *     INVALID_STATE naming it (e.g. `body.scoring`). The name is trimmed and may not be blank; the dates are checked
+         *     as at creation (`endDate` on or after `startDate`, 400 naming the field sent) and the scoring too.
+         */
+        patch: operations["updateCircuitSeason"];
         trace?: never;
     };
     "/circuits/{id}/tournaments": {
@@ -1463,6 +1507,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/circuits/{id}/tournaments/{tid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a classification
+         * @description Takes a classified tournament out of the circuit while its season is ACTIVE: its classification and awards are
+         *     deleted and the season's standings recomputed as if it had never been classified (event
+         *     circuit.standings_updated `{ circuitId, seasonId, tournamentId, change: UNCLASSIFIED }`). The tournament may
+         *     then be classified again, into the ACTIVE season. 404 when the tournament is not classified in the circuit;
+         *     409 INVALID_STATE when its season is COMPLETED (its standings are final).
+         */
+        delete: operations["unclassifyTournament"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/circuits/{id}/tournaments/{tid}/classify": {
         parameters: {
             query?: never;
@@ -1475,7 +1543,8 @@ export interface paths {
         /**
          * Classify a tournament
          * @description Awards season points for the final placements of a COMPLETED tournament of the circuit's project into the ACTIVE
-         *     season, once per circuit (event circuit.standings_updated `{ circuitId, seasonId, tournamentId }`). Every
+         *     season, once per circuit (event circuit.standings_updated `{ circuitId, seasonId, tournamentId, change: CLASSIFIED }`;
+         *     unclassifyTournament takes a mistaken classification out again while its season is ACTIVE). Every
          *     participant with a final placement scores the points of that placement (sharers of a range each score its best
          *     place) times `pointMultiplier`, rounded half up to hundredths; disqualified participants score nothing.
          *     409 CONFLICT when already classified or when the circuit has a `disciplineId` the tournament does not share;
@@ -1804,7 +1873,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook subscription
-         * @description Subscribes a URL to events (names of WebhookEventType, or `*` for all; an unknown name is 400 naming `body.events[i]`); the signing secret (`whsec_...`) is returned once. A key selects the anti-cheat events (`anticheat.*`, or `*` which includes them) only if it holds `anticheat:detections.read` (403 INSUFFICIENT_SCOPE otherwise). URLs whose host resolves to a private, loopback, link-local or unique-local address are refused (400 naming `body.url`) unless the server allows them (allowPrivateWebhookUrls). A project has at most 20 subscriptions (409 CONFLICT; one subscription may select many events). Bearer callers: OWNER or ADMIN, with `projectId`.
+         * @description Subscribes a URL to events (names of WebhookEventType, or `*` for all; an unknown name is 400 naming `body.events[i]`); the signing secret (`whsec_...`) is returned once. A key selects the anti-cheat events (`anticheat.*`, or `*` which includes them) only if it holds `anticheat:detections.read` (403 INSUFFICIENT_SCOPE otherwise). URLs whose host resolves to a private, loopback, link-local or unique-local address are refused (400 naming `body.url`) unless the server runs with `TOURNEY_ALLOW_PRIVATE_WEBHOOK_URLS=1`. A project has at most 20 subscriptions (409 CONFLICT; one subscription may select many events). Bearer callers: OWNER or ADMIN, with `projectId`.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -1872,7 +1941,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test event
-         * @description Queues a `webhook.test` event for this subscription only (whatever its `events`); it is signed and delivered like any other event and appears in the delivery log. 409 INVALID_STATE when the subscription is disabled (extension). A key redelivers an anti-cheat event only with `anticheat:detections.read` (403 INSUFFICIENT_SCOPE), whatever the subscription selects now.
+         * @description Queues a `webhook.test` event for this subscription only (whatever its `events`); it is signed and delivered like any other event and appears in the delivery log. 409 INVALID_STATE when the subscription is disabled (extension).
          */
         post: operations["sendWebhookTest"];
         delete?: never;
@@ -1992,11 +2061,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List anti-cheat sessions
+         * @description A page of the sessions of the key's project, newest first (by start, ties by id; R3.3, R12.20), each as
+         *     getAntiCheatSession answers it. `status=ACTIVE` finds the sessions a game server left running (after a crash,
+         *     to end them); `matchId` keeps the sessions of one match (several when it was played again). Needs the scope
+         *     that starts and ends sessions; no plan needed. Another project's sessions are never listed.
+         */
+        get: operations["listAntiCheatSessions"];
         put?: never;
         /**
          * Start an anti-cheat session
-         * @description Starts a monitoring session for a match; only participants with an enrolled, non-revoked client are wired in. Needs a PRO project (else 403 PLAN_REQUIRED, whatever the key's scopes); 409 CONFLICT when the match already has an active session in the project (a match may get a new session once the previous one has ended). A `projectId` in the body is ignored.
+         * @description Starts a monitoring session for a match; only participants with an enrolled, non-revoked client are wired in. Needs a PRO project (else 403 PLAN_REQUIRED, whatever the key's scopes); 409 CONFLICT when the match already has an active session in the project (a match may get a new session once the previous one has ended). A `projectId` in the body is ignored. An `Idempotency-Key` makes it safe to retry (R12.19); the same key with the same request (per API key, 24 hours) replays the first answer, marked `Idempotent-Replayed` true, without acting again; with another request it is 422 IDEMPOTENCY_KEY_REUSED.
          */
         post: operations["startAntiCheatSession"];
         delete?: never;
@@ -2036,7 +2112,7 @@ export interface paths {
         put?: never;
         /**
          * End an anti-cheat session
-         * @description Ends the active session of the project with this id (event anticheat.session_completed); when none exists the request is a no-op answered with `ended: false`. Needs a PRO project.
+         * @description Ends the active session of the project with this id (event anticheat.session_completed); when none exists the request is a no-op answered with `ended: false`. Needs no plan: a project downgraded to FREE still ends the sessions it left running (starting one needs PRO; R12.2).
          */
         post: operations["endAntiCheatSession"];
         delete?: never;
@@ -2056,7 +2132,7 @@ export interface paths {
         put?: never;
         /**
          * Raise a detection
-         * @description The session's anti-cheat agent raises a detection for a monitored user (event anticheat.detection_raised); 409 INVALID_STATE when the session has ended.
+         * @description The session's anti-cheat agent raises a detection for a monitored user (event anticheat.detection_raised); 409 INVALID_STATE when the session has ended. An `Idempotency-Key` makes it safe to retry (R12.19); the same key with the same request (per API key, 24 hours) replays the first answer, marked `Idempotent-Replayed` true, without acting again; with another request it is 422 IDEMPOTENCY_KEY_REUSED.
          */
         post: operations["raiseDetection"];
         delete?: never;
@@ -2094,7 +2170,7 @@ export interface paths {
         };
         /**
          * Get a detection
-         * @description One detection of the key's project, without evidence content (R12.16); another project's detection is 404.
+         * @description One detection of the key's project (R12.16) with what its review needs (R12.17), the AI verdict the agent attached (`aiVerdict`), the note recorded with the verdict (`verdictNote`) and the metadata of its uploaded evidence files (`evidence`; their bytes through downloadEvidence); another project's detection or an unknown id is 404.
          */
         get: operations["getDetection"];
         put?: never;
@@ -2116,7 +2192,7 @@ export interface paths {
         put?: never;
         /**
          * Record a detection verdict
-         * @description Records the review verdict of a detection of the project; a detection is reviewed once (409 CONFLICT afterwards).
+         * @description Records the review verdict of a detection of the project (event anticheat.verdict_recorded); a detection is reviewed once (409 CONFLICT afterwards). An `Idempotency-Key` makes it safe to retry (R12.19); the same key with the same request (per API key, 24 hours) replays the first answer, marked `Idempotent-Replayed` true, without acting again; with another request it is 422 IDEMPOTENCY_KEY_REUSED.
          */
         post: operations["recordDetectionVerdict"];
         delete?: never;
@@ -2141,8 +2217,36 @@ export interface paths {
          *     one of the project's; 413 PAYLOAD_TOO_LARGE naming `body.sizeBytes` when it exceeds the server's maximum
          *     evidence size (`TOURNEY_MAX_EVIDENCE_BYTES`, default 25 MiB). The URL is signed with the server's presign secret:
          *     unless `TOURNEY_PRESIGN_SECRET` is set it is random per start, and URLs issued before a restart are refused.
+         *     A reservation whose URL expired before its bytes arrived is deleted at the project's next presign (R12.21).
+         *     An `Idempotency-Key` makes it safe to retry: the same key with the same request (per API key, 24 hours)
+         *     replays the first answer (the same URL and media file) with `Idempotent-Replayed: true`; with another request
+         *     it is 422 IDEMPOTENCY_KEY_REUSED (R12.19).
          */
         post: operations["presignEvidenceUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/anti-cheat/evidence/{mediaFileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download evidence bytes
+         * @description The bytes of one uploaded evidence file of the key's project (R12.18), as they were uploaded: `Content-Type` is
+         *     the contentType declared at presign, `Content-Length` its sizeBytes. The answer is a download never rendered
+         *     nor kept (`Content-Disposition: attachment`, `X-Content-Type-Options: nosniff`, `Cache-Control: private,
+         *     no-store`). 404 for an unknown id, another project's file, or one whose bytes have not arrived. Gated by scope
+         *     only (no plan needed); getDetection lists a detection's files.
+         */
+        get: operations["downloadEvidence"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2191,7 +2295,7 @@ export interface paths {
         put?: never;
         /**
          * Enroll an anti-cheat client
-         * @description Enrolls the anti-cheat client of a user for the project; 409 CONFLICT when the user already has a non-revoked client.
+         * @description Enrolls the anti-cheat client of a user for the project; 409 CONFLICT when the user already has a non-revoked client. An `Idempotency-Key` makes it safe to retry (R12.19); the same key with the same request (per API key, 24 hours) replays the first answer, marked `Idempotent-Replayed` true, without acting again; with another request it is 422 IDEMPOTENCY_KEY_REUSED.
          */
         post: operations["enrollAntiCheatClient"];
         delete?: never;
@@ -3608,7 +3712,7 @@ export interface components {
             id: string;
             /** Format: uuid */
             circuitId: string;
-            /** @description 1-based, in creation order. */
+            /** @description 1-based, in creation order; never changes (a deleted UPCOMING season leaves a gap). */
             number: number;
             name: string;
             status: components["schemas"]["SeasonStatus"];
@@ -3638,6 +3742,18 @@ export interface components {
              */
             endDate: string;
             scoring: components["schemas"]["ScoringConfig"];
+        };
+        /** @description Changes to a season (updateCircuitSeason); only `name` once the season has started. */
+        SeasonUpdate: {
+            name?: string;
+            /** Format: date */
+            startDate?: string;
+            /**
+             * Format: date
+             * @description On or after startDate (the one sent, else the season's).
+             */
+            endDate?: string;
+            scoring?: components["schemas"]["ScoringConfig"];
         };
         SeasonStartRequest: {
             /**
@@ -4028,7 +4144,7 @@ export interface components {
          * @description Event names (R11.1-R11.12).
          * @enum {string}
          */
-        WebhookEventType: "tournament.published" | "tournament.registration_opened" | "tournament.registration_closed" | "tournament.started" | "tournament.completed" | "tournament.updated" | "participant.registered" | "participant.checked_in" | "participant.disqualified" | "participant.withdrawn" | "participant.removed" | "participant.anonymized" | "match.started" | "match.score_reported" | "match.completed" | "match.disputed" | "match.resolved" | "match.result_corrected" | "match.reset" | "match.rescheduled" | "circuit.standings_updated" | "circuit.season_started" | "circuit.season_ended" | "anticheat.detection_raised" | "anticheat.session_completed";
+        WebhookEventType: "tournament.published" | "tournament.registration_opened" | "tournament.registration_closed" | "tournament.started" | "tournament.completed" | "tournament.updated" | "participant.registered" | "participant.checked_in" | "participant.disqualified" | "participant.withdrawn" | "participant.removed" | "participant.anonymized" | "match.started" | "match.score_reported" | "match.completed" | "match.disputed" | "match.resolved" | "match.result_corrected" | "match.reset" | "match.rescheduled" | "circuit.standings_updated" | "circuit.season_started" | "circuit.season_ended" | "anticheat.detection_raised" | "anticheat.session_completed" | "anticheat.verdict_recorded";
         /** @description An event name, or `*` for every event. */
         WebhookEventSelector: components["schemas"]["WebhookEventType"] | "*";
         WebhookSubscription: {
@@ -4142,10 +4258,10 @@ export interface components {
             type: "circuit.season_started" | "circuit.season_ended";
             data: components["schemas"]["CircuitSeasonEventData"];
         };
-        /** @description An anti-cheat rule flagged a session. */
+        /** @description An anti-cheat rule flagged a session (anticheat.detection_raised), or a detection's verdict was recorded (anticheat.verdict_recorded). */
         DetectionWebhookEvent: components["schemas"]["WebhookEventBase"] & {
             /** @enum {string} */
-            type: "anticheat.detection_raised";
+            type: "anticheat.detection_raised" | "anticheat.verdict_recorded";
             data: components["schemas"]["DetectionEventData"];
         };
         /** @description An anti-cheat monitoring session ended. */
@@ -4312,6 +4428,11 @@ export interface components {
             seasonId: string;
             /** Format: uuid */
             tournamentId: string;
+            /**
+             * @description What moved the standings, the tournament's classification or its removal (unclassifyTournament); absent on events recorded before removals existed (a classification).
+             * @enum {string}
+             */
+            change?: "CLASSIFIED" | "UNCLASSIFIED";
         };
         /** @description `data` of circuit.season_started and circuit.season_ended. */
         CircuitSeasonEventData: {
@@ -4319,7 +4440,7 @@ export interface components {
             circuitId: string;
             season: components["schemas"]["Season"];
         };
-        /** @description `data` of anticheat.detection_raised. */
+        /** @description `data` of anticheat.detection_raised (the detection raised) and anticheat.verdict_recorded (the detection as reviewed: `verdict`, `reviewedAt`). */
         DetectionEventData: {
             detection: components["schemas"]["Detection"];
         };
@@ -4435,9 +4556,12 @@ export interface components {
         AntiCheatSessionParticipant: {
             /** Format: uuid */
             userId: string;
-            /** @description Whether the user had an enrolled client when the session started. */
+            /** @description Whether the user is monitored, i.e. had an enrolled client when the session started and that client still exists (an enrolment deleted with its account no longer covers, R12.22; a revoked one still does). */
             covered: boolean;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The client that covers the user; null when not covered.
+             */
             clientId: string | null;
         };
         AntiCheatSession: {
@@ -4507,6 +4631,27 @@ export interface components {
             /** @example likely_aimbot */
             label: string;
             confidence: number;
+        };
+        /** @description An uploaded evidence file of a detection, without its bytes (downloadEvidence serves them; R12.17). */
+        DetectionEvidence: {
+            /** Format: uuid */
+            mediaFileId: string;
+            kind: components["schemas"]["EvidenceKind"];
+            /** @description The contentType declared at presign (downloadEvidence answers with it). */
+            contentType: string;
+            sizeBytes: number;
+            sha256: string;
+            /** Format: date-time */
+            uploadedAt: string;
+        };
+        /** @description One detection as getDetection reads it (R12.17), the listed Detection with what its review needs; never the bytes of its evidence. */
+        DetectionDetail: components["schemas"]["Detection"] & {
+            /** @description The AI verdict the agent attached when raising it; null when none (`aiVerdictRecorded` false). */
+            aiVerdict: components["schemas"]["AiVerdict"] | null;
+            /** @description The note recorded with the verdict; null when none or not reviewed. */
+            verdictNote: string | null;
+            /** @description Its evidence files whose bytes arrived (as many as evidenceCount), oldest upload first. */
+            evidence: components["schemas"]["DetectionEvidence"][];
         };
         DetectionRaise: {
             /**
@@ -4773,6 +4918,11 @@ export interface components {
             success: true;
             data: components["schemas"]["Detection"];
         };
+        DetectionDetailResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["DetectionDetail"];
+        };
         EvidencePresignResponse: {
             /** @constant */
             success: true;
@@ -4958,6 +5108,13 @@ export interface components {
             success: true;
             /** @description Stages ordered by number. */
             data: components["schemas"]["Stage"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        AntiCheatSessionListResponse: {
+            /** @constant */
+            success: true;
+            /** @description Sessions, newest first. */
+            data: components["schemas"]["AntiCheatSession"][];
             pagination: components["schemas"]["Pagination"];
         };
         DetectionListResponse: {
@@ -5291,6 +5448,8 @@ export interface components {
         SeasonIdQuery: string;
         /** @description When true, standings accumulated over every season of the circuit. */
         CumulativeQuery: boolean;
+        /** @description Only the line of this player (a solo competitor with an account), with its rank in the full standings. */
+        StandingUserIdQuery: string;
         /** @description The caller's calendar feed token (see the CalendarFeedToken security scheme), for calendar apps that cannot send Authorization. */
         CalendarFeedTokenQuery: string;
         /** @description When true, only notifications not yet read. */
@@ -5317,7 +5476,7 @@ export interface components {
         CircuitId: string;
         /** @description Season id (within the circuit). */
         SeasonId: string;
-        /** @description Id of the tournament to classify (same project as the circuit). */
+        /** @description Id of a tournament of the circuit's project (to classify, or classified). */
         CircuitTournamentId: string;
         /** @description Organization id. */
         OrganizationId: string;
@@ -7962,6 +8121,49 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listPublicCircuitStandings: {
+        parameters: {
+            query?: {
+                /** @description Season to work on; default the ACTIVE season, else the most recent COMPLETED one. */
+                seasonId?: components["parameters"]["SeasonIdQuery"];
+                /** @description When true, standings accumulated over every season of the circuit. */
+                cumulative?: components["parameters"]["CumulativeQuery"];
+                /** @description Only the line of this player (a solo competitor with an account), with its rank in the full standings. */
+                userId?: components["parameters"]["StandingUserIdQuery"];
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Circuit id. */
+                id: components["parameters"]["CircuitId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of standings, by rank. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandingListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listCircuits: {
         parameters: {
             query?: {
@@ -8110,6 +8312,27 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    deleteCircuit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Circuit id. */
+                id: components["parameters"]["CircuitId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getCircuitStandings: {
         parameters: {
             query?: {
@@ -8227,6 +8450,72 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    deleteCircuitSeason: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Circuit id. */
+                id: components["parameters"]["CircuitId"];
+                /** @description Season id (within the circuit). */
+                sid: components["parameters"]["SeasonId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCircuitSeason: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Circuit id. */
+                id: components["parameters"]["CircuitId"];
+                /** @description Season id (within the circuit). */
+                sid: components["parameters"]["SeasonId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeasonUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated season. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listCircuitTournaments: {
         parameters: {
             query?: {
@@ -8267,6 +8556,30 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    unclassifyTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Circuit id. */
+                id: components["parameters"]["CircuitId"];
+                /** @description Id of a tournament of the circuit's project (to classify, or classified). */
+                tid: components["parameters"]["CircuitTournamentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     classifyTournament: {
         parameters: {
             query?: never;
@@ -8274,7 +8587,7 @@ export interface operations {
             path: {
                 /** @description Circuit id. */
                 id: components["parameters"]["CircuitId"];
-                /** @description Id of the tournament to classify (same project as the circuit). */
+                /** @description Id of a tournament of the circuit's project (to classify, or classified). */
                 tid: components["parameters"]["CircuitTournamentId"];
             };
             cookie?: never;
@@ -9268,10 +9581,51 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listAntiCheatSessions: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number, at most 1000000 (a larger number is 400 VALIDATION_ERROR naming `query.page`). A page past the last one answers 200 with an empty `data` and the real `total` (R3.10). */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only sessions in this status. */
+                status?: components["schemas"]["AntiCheatSessionStatus"];
+                /** @description Only the sessions of this match (its sessionId). */
+                matchId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sessions, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AntiCheatSessionListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     startAntiCheatSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client-chosen key making the write safe to retry; same key and same request replays the first answer, same key with a different request is 422 IDEMPOTENCY_KEY_REUSED. Kept 24 hours per caller. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9284,6 +9638,7 @@ export interface operations {
             /** @description Session started; `sessionId` equals `matchId`. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -9300,6 +9655,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -9378,7 +9734,10 @@ export interface operations {
     raiseDetection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client-chosen key making the write safe to retry; same key and same request replays the first answer, same key with a different request is 422 IDEMPOTENCY_KEY_REUSED. Kept 24 hours per caller. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Anti-cheat session id (equals the session's matchId). */
                 sessionId: components["parameters"]["SessionId"];
@@ -9394,6 +9753,7 @@ export interface operations {
             /** @description The detection. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -9411,6 +9771,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -9475,7 +9836,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DetectionResponse"];
+                    "application/json": components["schemas"]["DetectionDetailResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -9488,7 +9849,10 @@ export interface operations {
     recordDetectionVerdict: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client-chosen key making the write safe to retry; same key and same request replays the first answer, same key with a different request is 422 IDEMPOTENCY_KEY_REUSED. Kept 24 hours per caller. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Detection id. */
                 id: components["parameters"]["DetectionId"];
@@ -9504,6 +9868,7 @@ export interface operations {
             /** @description The detection, now reviewed. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -9521,6 +9886,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -9528,7 +9894,10 @@ export interface operations {
     presignEvidenceUpload: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client-chosen key making the write safe to retry; same key and same request replays the first answer, same key with a different request is 422 IDEMPOTENCY_KEY_REUSED. Kept 24 hours per caller. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9541,6 +9910,7 @@ export interface operations {
             /** @description Upload URL issued. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -9557,6 +9927,48 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    downloadEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Media file id from presignEvidenceUpload. */
+                mediaFileId: components["parameters"]["MediaFileId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The evidence bytes. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    /** @description Size of the file in bytes (its sizeBytes). */
+                    "Content-Length"?: number;
+                    /** @description `attachment; filename="<mediaFileId>"` */
+                    "Content-Disposition"?: string;
+                    /** @description `nosniff`: browsers never guess another type. */
+                    "X-Content-Type-Options"?: "nosniff";
+                    /** @description `private, no-store`: evidence is never kept by a cache. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": unknown;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -9648,7 +10060,10 @@ export interface operations {
     enrollAntiCheatClient: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client-chosen key making the write safe to retry; same key and same request replays the first answer, same key with a different request is 422 IDEMPOTENCY_KEY_REUSED. Kept 24 hours per caller. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9661,6 +10076,7 @@ export interface operations {
             /** @description The enrolled client. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -9678,6 +10094,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

@@ -35,6 +35,7 @@ import type {
   AntiCheatMediaFilesTable,
   AntiCheatDetectionEvidenceTable,
   EvidenceObjectsTable,
+  ApiKeyIdempotencyKeysTable,
 } from './schema/anti-cheat';
 import type {
   CircuitsTable,
@@ -102,6 +103,7 @@ export interface Database {
   notification_preferences: NotificationPreferencesTable;
   calendar_feed_tokens: CalendarFeedTokensTable;
   evidence_objects: EvidenceObjectsTable;
+  api_key_idempotency_keys: ApiKeyIdempotencyKeysTable;
   tournament_live_events: TournamentLiveEventsTable;
   tournament_live_seq: TournamentLiveSeqTable;
 }

@@ -28,7 +28,8 @@ export interface AuthenticateOptions {
 /**
  * Resolves the request's credentials (R1.7, R1.9): `X-API-Key` against api_keys (unrevoked, unexpired) and
  * `Authorization: Bearer` against auth_sessions (unrevoked; expired -> TOKEN_EXPIRED). The same token in both
- * headers is read once, as a key when it has the shape of one (`tk_...`), else as a bearer token (R1.22). Sets `ctx.state.auth`
+ * headers is read once, as a key when it has the shape of one (`tk_...`), else as a bearer token (R1.22); an API key
+ * sent only as a bearer token is refused with a 401 saying to send it in X-API-Key (R1.26). Sets `ctx.state.auth`
  * (the key when both are sent; the router may switch to the user per operation) and `ctx.state.credentials`.
  * It does not throw: a failure is kept in `ctx.state.authError` so that the rate limiter counts the request first;
  * `rejectInvalidCredentials` then raises it (401 even on public operations).
@@ -51,6 +52,7 @@ export function authenticate(options: AuthenticateOptions = {}): Middleware<ApiS
       if (apiKey) credentials.apiKey = await ctx.services.apiKeys.authenticate(apiKey);
       if (readBearer) {
         if (bearer === undefined) throw new ApiError('UNAUTHORIZED', 'the Authorization header must be "Bearer <access token>"');
+        if (isApiKeyShape(bearer)) throw new ApiError('UNAUTHORIZED', 'this is an API key (tk_...), not an access token: send it in the X-API-Key header');
         credentials.user = await ctx.services.auth.authenticate(bearer);
       }
       ctx.state.auth = credentials.apiKey ?? credentials.user ?? ANONYMOUS;

@@ -19,6 +19,8 @@ import * as m0017 from './0017-player-lookup-indexes';
 import * as m0018 from './0018-circuit-points-bigint';
 import * as m0019 from './0019-webhook-older-secrets';
 import * as m0020 from './0020-account-deletion-indexes';
+import * as m0021 from './0021-circuit-guest-competitors';
+import * as m0022 from './0022-anti-cheat-review';
 
 /** Every migration, by name, in order (a static record, so bundlers and tests see them all). */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +44,6 @@ export const migrations: Record<string, Migration> = {
   '0018-circuit-points-bigint': m0018,
   '0019-webhook-older-secrets': m0019,
   '0020-account-deletion-indexes': m0020,
+  '0021-circuit-guest-competitors': m0021,
+  '0022-anti-cheat-review': m0022,
 };

@@ -1,4 +1,4 @@
-/** Row types of the anti-cheat tables (the six anti_cheat_* tables) and of evidence_objects. */
+/** Row types of the anti-cheat tables (the six anti_cheat_* tables), of evidence_objects and of api_key_idempotency_keys. */
 
 /** An anti-cheat client enrolled for a user of a project (R12.3); revoked_at set on revoke. */
 export interface AntiCheatClientsTable {
@@ -90,4 +90,19 @@ export interface EvidenceObjectsTable {
   bytes: Uint8Array;
   size_bytes: number;
   created_at: string;
+}
+
+/**
+ * The first answer of an API-key write sent with an Idempotency-Key (migration 0022; the anti-cheat writes, R12.19),
+ * per API key, operation (operationId) and key; `request_hash` is the SHA-256 of the request (path ids and body),
+ * `response_body` the JSON `data` answered, `expires_at` 24 h after creation.
+ */
+export interface ApiKeyIdempotencyKeysTable {
+  api_key_id: string;
+  operation: string;
+  key: string;
+  request_hash: string;
+  response_body: string;
+  created_at: string;
+  expires_at: string;
 }

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError, notFound } from '../../errors/app-error';
 import { newId } from '../../ids';
 import { newestFirstPage, type Page, withTotalCap } from '../../db/page-query';
+import { type RecordAnswer, recordNothing } from './idempotent-write';
 import type { AntiCheatContext, ProjectKey } from './types';
 import type { AntiCheatClient, AntiCheatClientEnroll, AntiCheatClientListQuery } from '../../contract-types';
 
@@ -25,8 +26,14 @@ const alreadyEnrolled = (userId: string) =>
 /**
  * Enrolls the anti-cheat client of a user for the project (R12.3, needed by the coverage rule R12.4): from then on the
  * user is covered by new sessions. 404 unknown user; 409 CONFLICT when the user already has a non-revoked client.
+ * `record` stores the answer under the Idempotency-Key in the enrolment's transaction (R12.19).
  */
-export async function enrollClient(ctx: AntiCheatContext, key: ProjectKey, input: AntiCheatClientEnroll): Promise<AntiCheatClient> {
+export async function enrollClient(
+  ctx: AntiCheatContext,
+  key: ProjectKey,
+  input: AntiCheatClientEnroll,
+  record: RecordAnswer<AntiCheatClient> = recordNothing,
+): Promise<AntiCheatClient> {
   const { db, clock } = ctx.deps;
   const userId = input.userId.toLowerCase();
   const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
@@ -47,13 +54,17 @@ export async function enrollClient(ctx: AntiCheatContext, key: ProjectKey, input
     created_at: clock.now().toISOString(),
     revoked_at: null,
   };
+  const client = toAntiCheatClient(row);
   try {
-    await db.transaction().execute((trx) => trx.insertInto('anti_cheat_clients').values(row).execute());
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('anti_cheat_clients').values(row).execute();
+      await record(trx, client);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyEnrolled(userId);
     throw error;
   }
-  return toAntiCheatClient(row);
+  return client;
 }
 
 /** Clients of the project, newest first; revoked ones only with `includeRevoked`; optionally one user's. */

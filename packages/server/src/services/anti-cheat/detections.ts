@@ -3,12 +3,17 @@ import { newId } from '../../ids';
 import { writeEvents } from '../events';
 import { queryPage, toPage, withTotalCap, type Page } from '../../db/page-query';
 import { type DetectionsFrom, findDetection, selectDetectionColumns, toDetection } from './detection-reader';
-import { type AntiCheatDb, findSession } from './session-reader';
+import { type DetectionDetail, readDetectionDetail } from './detection-detail';
+import { type RecordAnswer, recordNothing } from './idempotent-write';
+import { type AntiCheatDb, findSession, isCoveredParticipant } from './session-reader';
 import type { AntiCheatContext, ProjectKey } from './types';
 import type { Detection, DetectionListQuery, DetectionRaise, DetectionVerdictRequest } from '../../contract-types';
 
 /** Event emitted when a detection is raised (R11.9); data `{ detection: Detection }`. */
 export const DETECTION_RAISED_EVENT = 'anticheat.detection_raised';
+
+/** Event emitted when a detection's verdict is recorded (R11.13); data `{ detection: Detection }`, reviewed. */
+export const VERDICT_RECORDED_EVENT = 'anticheat.verdict_recorded';
 
 /** 409 INVALID_STATE for a detection raised into an ended session. */
 const sessionEnded = (sessionId: string) =>
@@ -19,26 +24,24 @@ const sessionEnded = (sessionId: string) =>
  * session; 409 INVALID_STATE once the session has ended; 400 when `userId` is not a covered participant or a media
  * file is not one presigned for this session. Emits anticheat.detection_raised in the same transaction. The status is
  * checked again under the session's row lock, which endSession takes too: a detection is in the session's final
- * count or refused, never committed into an ended session (R18.12).
+ * count or refused, never committed into an ended session (R18.12). A participant whose client was deleted with
+ * their account is no longer covered (R12.22). `record` stores the answer under the Idempotency-Key (R12.19).
  */
 export async function raiseDetection(
   ctx: AntiCheatContext,
   key: ProjectKey,
   sessionId: string,
   input: DetectionRaise,
+  record: RecordAnswer<Detection> = recordNothing,
 ): Promise<Detection> {
   const { db, clock } = ctx.deps;
   const session = await findSession(db, key.projectId, sessionId);
   if (!session) throw notFound('anti-cheat session');
   if (session.status !== 'ACTIVE') throw sessionEnded(sessionId);
   const userId = input.userId.toLowerCase();
-  const participant = await db
-    .selectFrom('anti_cheat_session_participants')
-    .select('covered')
-    .where('session_id', '=', session.id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (participant?.covered !== 1) throw invalidField('body.userId', 'is not a monitored participant of this session (no enrolled client when it started)');
+  if (!(await isCoveredParticipant(db, session.id, userId))) {
+    throw invalidField('body.userId', 'is not a monitored participant of this session (no enrolled client when it started, or its client was deleted)');
+  }
   const mediaIds = (input.evidenceMediaFileIds ?? []).map((id) => id.toLowerCase());
   if (mediaIds.length > 0) {
     const found = await db
@@ -84,6 +87,7 @@ export async function raiseDetection(
     }
     const detection = (await findDetection(trx, key.projectId, id))!;
     await writeEvents(trx, ctx.deps, [{ projectId: key.projectId, type: DETECTION_RAISED_EVENT, subjectId: id, data: { detection } }]);
+    await record(trx, detection);
     return detection;
   });
 }
@@ -131,22 +135,29 @@ export async function listDetections(ctx: AntiCheatContext, key: ProjectKey, que
   return toPage(rows.map(toDetection), window, total, capped);
 }
 
-/** One detection of the key's project (R12.16). @throws AppError NOT_FOUND for an unknown id or another project's. */
-export async function getDetection(ctx: AntiCheatContext, key: ProjectKey, detectionId: string): Promise<Detection> {
-  const detection = await findDetection(ctx.deps.db, key.projectId, detectionId);
+/**
+ * One detection of the key's project (R12.16) with its review material: AI verdict, verdict note and the metadata of
+ * its uploaded evidence (R12.17, see readDetectionDetail). @throws AppError NOT_FOUND for an unknown id or another
+ * project's.
+ */
+export async function getDetection(ctx: AntiCheatContext, key: ProjectKey, detectionId: string): Promise<DetectionDetail> {
+  const detection = await readDetectionDetail(ctx.deps.db, key.projectId, detectionId);
   if (!detection) throw notFound('detection');
   return detection;
 }
 
 /**
- * Records the review verdict of a detection of the project, which marks it reviewed. 404 for an unknown detection or
- * another project's; 409 CONFLICT when it already has a verdict (a detection is reviewed once).
+ * Records the review verdict of a detection of the project (R12.9), which marks it reviewed, and emits
+ * anticheat.verdict_recorded with the reviewed detection in the same transaction (R11.13). 404 for an unknown
+ * detection or another project's; 409 CONFLICT when it already has a verdict (a detection is reviewed once).
+ * `record` stores the answer under the Idempotency-Key (R12.19).
  */
 export async function recordVerdict(
   ctx: AntiCheatContext,
   key: ProjectKey,
   detectionId: string,
   input: DetectionVerdictRequest,
+  record: RecordAnswer<Detection> = recordNothing,
 ): Promise<Detection> {
   const { db, clock } = ctx.deps;
   const existing = await findDetection(db, key.projectId, detectionId);
@@ -154,7 +165,7 @@ export async function recordVerdict(
   const alreadyReviewed = () => new AppError('CONFLICT', `detection ${detectionId} was already reviewed (${existing.verdict ?? 'verdict recorded'})`);
   if (existing.reviewed) throw alreadyReviewed();
   const reviewedAt = clock.now().toISOString();
-  const updated = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('anti_cheat_detections')
       .set({ verdict: input.verdict, verdict_note: input.note ?? null, reviewed_at: reviewedAt })
@@ -162,8 +173,10 @@ export async function recordVerdict(
       .where('project_id', '=', key.projectId)
       .where('reviewed_at', 'is', null)
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    if (Number(result.numUpdatedRows) !== 1) throw alreadyReviewed();
+    const detection = (await findDetection(trx, key.projectId, existing.id))!;
+    await writeEvents(trx, ctx.deps, [{ projectId: key.projectId, type: VERDICT_RECORDED_EVENT, subjectId: detection.id, data: { detection } }]);
+    await record(trx, detection);
+    return detection;
   });
-  if (!updated) throw alreadyReviewed();
-  return { ...existing, verdict: input.verdict, reviewed: true, reviewedAt };
 }

@@ -1,6 +1,7 @@
 import { AppError, invalidField, notFound } from '../../errors/app-error';
 import { newId } from '../../ids';
-import { findSession } from './session-reader';
+import { type RecordAnswer, recordNothing } from './idempotent-write';
+import { type AntiCheatDb, findSession } from './session-reader';
 import type { AntiCheatContext, ProjectKey } from './types';
 import type { EvidencePresign, EvidencePresignRequest } from '../../contract-types';
 import { signUpload } from './upload-signature';
@@ -24,13 +25,16 @@ export const expiresParam = (expiresAtMs: number): number => Math.ceil(expiresAt
  * With `detectionId` the file belongs to that detection's session, an earlier session of the same sessionId
  * included (a match played again). 404 unknown session (or detectionId); 400 when the detection belongs to another
  * sessionId; 413 PAYLOAD_TOO_LARGE
- * naming body.sizeBytes above config.maxEvidenceBytes.
+ * naming body.sizeBytes above config.maxEvidenceBytes. In the same transaction the project's reservations whose URL
+ * expired before their bytes arrived are deleted (R12.21, see {@link deleteExpiredReservations}), and `record`
+ * stores the answer under the Idempotency-Key (R12.19).
  */
 export async function presignEvidence(
   ctx: AntiCheatContext,
   key: ProjectKey,
   input: EvidencePresignRequest,
   apiRoot: string,
+  record: RecordAnswer<EvidencePresign> = recordNothing,
 ): Promise<EvidencePresign> {
   const { db, clock, config } = ctx.deps;
   let session = await findSession(db, key.projectId, input.sessionId);
@@ -71,7 +75,15 @@ export async function presignEvidence(
     sha256: input.sha256,
     expires,
   });
+  const query = new URLSearchParams({ expires: String(expires), signature });
+  const presigned: EvidencePresign = {
+    uploadUrl: `${apiRoot.replace(/\/+$/, '')}${uploadPath(mediaFileId)}?${query.toString()}`,
+    mediaFileId,
+    key: storageKey,
+    expiresAt: expiresAt.toISOString(),
+  };
   await db.transaction().execute(async (trx) => {
+    await deleteExpiredReservations(trx, key.projectId, now.toISOString());
     await trx
       .insertInto('anti_cheat_media_files')
       .values({
@@ -92,12 +104,24 @@ export async function presignEvidence(
     if (detectionId !== undefined) {
       await trx.insertInto('anti_cheat_detection_evidence').values({ detection_id: detectionId, media_file_id: mediaFileId }).execute();
     }
+    await record(trx, presigned);
   });
-  const query = new URLSearchParams({ expires: String(expires), signature });
-  return {
-    uploadUrl: `${apiRoot.replace(/\/+$/, '')}${uploadPath(mediaFileId)}?${query.toString()}`,
-    mediaFileId,
-    key: storageKey,
-    expiresAt: expiresAt.toISOString(),
-  };
+  return presigned;
+}
+
+/**
+ * Deletes the project's reservations whose upload URL expired at `now` (UTC ISO 8601) before their bytes arrived
+ * (status PENDING, R12.21), with their links to detections (the foreign key cascades): a reservation no upload can
+ * complete any more (410 from its expiry on) is no evidence, and nothing was stored for it. Read through
+ * anti_cheat_media_files_pending_idx. An upload racing the deletion finds its row gone and keeps nothing
+ * (uploadEvidence). Resolves to how many were deleted.
+ */
+export async function deleteExpiredReservations(db: AntiCheatDb, projectId: string, now: string): Promise<number> {
+  const result = await db
+    .deleteFrom('anti_cheat_media_files')
+    .where('project_id', '=', projectId)
+    .where('status', '=', 'PENDING')
+    .where('expires_at', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

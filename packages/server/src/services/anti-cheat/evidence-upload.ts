@@ -31,7 +31,8 @@ const mediaType = (header: string | undefined): string => (header ?? '').split('
  * 410 UPLOAD_URL_EXPIRED from the expiry on (injected clock); 415 UNSUPPORTED_MEDIA_TYPE when Content-Type is not the
  * declared type; 400 VALIDATION_ERROR when the length (header or body) is not sizeBytes or the SHA-256 of the body is
  * not sha256. Then the bytes go to the storage driver and the media file is marked uploaded, which counts it in the
- * evidenceCount of its session and detections.
+ * evidenceCount of its session and detections. When the reservation was deleted meanwhile (its URL expired while the
+ * body arrived and a presign purged it, R12.21) the stored bytes are deleted again and the answer is 410.
  */
 export async function uploadEvidence(ctx: AntiCheatContext, request: EvidenceUploadRequest): Promise<EvidenceUpload> {
   const { db, clock } = ctx.deps;
@@ -81,7 +82,15 @@ export async function uploadEvidence(ctx: AntiCheatContext, request: EvidenceUpl
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   });
-  if (!recorded) throw new AppError('CONFLICT', `media file ${file.id} was already uploaded; a presigned URL takes one upload`);
+  if (!recorded) {
+    const still = await db.selectFrom('anti_cheat_media_files').select('id').where('id', '=', file.id).executeTakeFirst();
+    if (!still) {
+      // The reservation expired while the body arrived and a presign deleted it (R12.21): keep no bytes for it.
+      await ctx.storage.delete(file.storage_key);
+      throw new AppError('UPLOAD_URL_EXPIRED', `upload URL expired at ${file.expires_at}; request a new one with POST /anti-cheat/evidence/presign`);
+    }
+    throw new AppError('CONFLICT', `media file ${file.id} was already uploaded; a presigned URL takes one upload`);
+  }
   return {
     mediaFileId: file.id,
     key: file.storage_key,

@@ -18,8 +18,8 @@ export function requireProjectKey(auth: AuthContext): ProjectKey {
 }
 
 /**
- * 403 PLAN_REQUIRED unless the project's plan includes anti-cheat (R12.2: session start and end, even
- * with the anticheat:session.write scope).
+ * 403 PLAN_REQUIRED unless the project's plan includes anti-cheat (R12.2: starting a session, even with the
+ * anticheat:session.write scope; ending one is clean-up and needs no plan).
  */
 export async function requireAntiCheatPlan(db: Kysely<Database>, projectId: string): Promise<void> {
   const project = await db.selectFrom('projects').select('plan').where('id', '=', projectId).executeTakeFirst();

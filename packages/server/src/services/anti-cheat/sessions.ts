@@ -2,6 +2,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError, invalidField, notFound } from '../../errors/app-error';
 import { newId } from '../../ids';
 import { writeEvents } from '../events';
+import { type RecordAnswer, recordNothing } from './idempotent-write';
 import { requireAntiCheatPlan } from './project-key';
 import { findActiveSession, findSession, readSession } from './session-reader';
 import type { AntiCheatContext, ProjectKey } from './types';
@@ -17,9 +18,15 @@ const activeConflict = (matchId: string) =>
  * Starts a session (R12.4, R12.5): needs the PRO plan (403 PLAN_REQUIRED). `matchId` is the caller's (a UUID v7 is
  * generated when omitted) and becomes the sessionId. Only requested users with an enrolled, non-revoked client of the
  * project are covered (rule 1); the others are kept as uncovered participants. 400 for a userId listed twice;
- * 409 CONFLICT when the match already has an active session in the project.
+ * 409 CONFLICT when the match already has an active session in the project. `record` stores the answer under the
+ * request's Idempotency-Key in the start's transaction (R12.19).
  */
-export async function startSession(ctx: AntiCheatContext, key: ProjectKey, input: AntiCheatSessionStart): Promise<AntiCheatSessionStarted> {
+export async function startSession(
+  ctx: AntiCheatContext,
+  key: ProjectKey,
+  input: AntiCheatSessionStart,
+  record: RecordAnswer<AntiCheatSessionStarted> = recordNothing,
+): Promise<AntiCheatSessionStarted> {
   const { db, clock } = ctx.deps;
   const userIds = input.participants.map((p) => p.userId.toLowerCase());
   const duplicate = userIds.findIndex((id, i) => userIds.indexOf(id) !== i);
@@ -37,6 +44,17 @@ export async function startSession(ctx: AntiCheatContext, key: ProjectKey, input
     .execute();
   const clientOf = new Map(clients.map((c) => [c.user_id, c.id]));
   const startedAt = clock.now().toISOString();
+  const coveredUserIds = userIds.filter((id) => clientOf.has(id));
+  const started: AntiCheatSessionStarted = {
+    sessionId: matchId,
+    matchId,
+    game: input.game,
+    status: 'ACTIVE',
+    requestedParticipants: userIds.length,
+    coveredParticipants: coveredUserIds.length,
+    coveredUserIds,
+    startedAt,
+  };
   const row = {
     id: newId(),
     project_id: key.projectId,
@@ -63,22 +81,13 @@ export async function startSession(ctx: AntiCheatContext, key: ProjectKey, input
           })),
         )
         .execute();
+      await record(trx, started);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw activeConflict(matchId);
     throw error;
   }
-  const coveredUserIds = userIds.filter((id) => clientOf.has(id));
-  return {
-    sessionId: matchId,
-    matchId,
-    game: input.game,
-    status: 'ACTIVE',
-    requestedParticipants: userIds.length,
-    coveredParticipants: coveredUserIds.length,
-    coveredUserIds,
-    startedAt,
-  };
+  return started;
 }
 
 /** The project's session with this id (its active one, else the latest); 404 when the project has none. */
@@ -89,7 +98,8 @@ export async function getSession(ctx: AntiCheatContext, key: ProjectKey, session
 }
 
 /**
- * Ends the project's active session with this id (R12.6): needs the PRO plan (403 PLAN_REQUIRED). Records the
+ * Ends the project's active session with this id (R12.6), whatever the project's plan (R12.2: ending is clean-up, so
+ * a project downgraded to FREE still ends the sessions it left running; starting one needs PRO). Records the
  * optional reason and emits anticheat.session_completed in the same transaction, under the session's row lock (as
  * raiseDetection), so that its detectionCount is the session's final count. When the project has no active
  * session with this id the request is a no-op that still succeeds with `ended: false` (rule 3).
@@ -101,7 +111,6 @@ export async function endSession(
   reason: string | undefined,
 ): Promise<AntiCheatSessionEndResult> {
   const { db, clock } = ctx.deps;
-  await requireAntiCheatPlan(db, key.projectId);
   const active = await findActiveSession(db, key.projectId, sessionId);
   if (!active) return { sessionId, ended: false, endedAt: null };
   const ended = await db.transaction().execute(async (trx) => {

@@ -2,7 +2,8 @@ import { validatePointMultiplier, validateScoringConfig } from '@tourney/core';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { AuthContext } from '../../auth/auth-context';
 import { AppError, invalidField, notFound } from '../../errors/app-error';
-import { pageOfList, queryPage, toPage, withTotalCap } from '../../db/page-query';
+import type { Db } from '../../db/db';
+import { queryPage, toPage, withTotalCap } from '../../db/page-query';
 import { newId } from '../../ids';
 import { MANAGER_ROLES } from '../access';
 import type {
@@ -29,12 +30,20 @@ import { currentSeason, findCircuitRow, findSeasonRows, readCircuit, readCircuit
 import { buildAwards } from './classification-awards';
 import { alreadyClassified, writeClassification } from './classify';
 import { completeSeason, seasonToStart, startSeason, type SeasonWriteContext } from './season-lifecycle';
-import { cumulativeStandings, querySeasonStandings } from './season-standings';
+import { querySeasonStandings } from './season-standings';
 import type { Page, PageQuery } from '../../db/page-query';
 import { findTournamentRow } from '../tournaments/tournament-reader';
 import { DomainService } from '../domain-service';
-import type { SeasonRow } from '../../db/rows';
+import type { CircuitRow, SeasonRow } from '../../db/rows';
 import { storedName, storedNameIfSent } from '../stored-name';
+import type { OperationQuery } from '../../contract-operations';
+import { deleteCircuitRows } from './circuit-delete';
+import { checkSeasonUpdate, deleteUpcomingSeason, writeSeasonUpdate, type SeasonUpdate } from './season-edit';
+import { standingsPage } from './standings-page';
+import { removeClassification } from './unclassify';
+
+/** The query of listPublicCircuitStandings: seasonId or cumulative, userId, page and limit. */
+export type PublicStandingsQuery = OperationQuery<'listPublicCircuitStandings'>;
 
 /** Lines of standings shown on a public circuit page. */
 export const PUBLIC_STANDINGS_LINES = 10;
@@ -45,9 +54,18 @@ export const PUBLIC_STANDINGS_LINES = 10;
  * manage:circuits or staff OWNER/ADMIN/ORGANIZER; another project's circuit is 404. The public operations need no
  * credentials and show ACTIVE and COMPLETED circuits without their project. Every write runs in one transaction
  * with its events: `circuit.season_started`, `circuit.season_ended` (data: circuitId, season) and
- * `circuit.standings_updated` (data: circuitId, seasonId, tournamentId).
+ * `circuit.standings_updated` (data: circuitId, seasonId, tournamentId, change). Every write of a circuit's seasons,
+ * classifications or standings locks the circuit's row first, and reads what it decides on after that lock.
  */
 export class CircuitService extends DomainService {
+  /** Locks circuit `id` in `trx` and reads it again (a circuit deleted meanwhile is 404 rather than a write that fails). */
+  private async lockCircuit(trx: Db, id: string): Promise<CircuitRow> {
+    await this.deps.dialect.lockRows(trx, 'circuits', [id]);
+    const row = await findCircuitRow(trx, id);
+    if (!row) throw notFound('circuit');
+    return row;
+  }
+
   private async reload(id: string): Promise<Circuit> {
     const row = await findCircuitRow(this.db, id);
     if (!row) throw notFound('circuit');
@@ -168,15 +186,20 @@ export class CircuitService extends DomainService {
    */
   async getStandings(auth: AuthContext, id: string, query: StandingsQuery): Promise<Page<Standing>> {
     await requireCircuit(this.db, this.access, auth, id, READ_CIRCUITS);
-    if (query.cumulative && query.seasonId !== undefined) throw invalidField('query.cumulative', 'cannot be combined with seasonId');
-    if (query.cumulative) {
-      return pageOfList(await cumulativeStandings(this.db, id), query);
-    }
-    const seasons = await findSeasonRows(this.db, id);
-    const season = query.seasonId !== undefined ? seasons.find((s) => s.id === query.seasonId) : currentSeason(seasons);
-    if (!season) throw query.seasonId !== undefined ? notFound('season') : new AppError('NOT_FOUND', 'the circuit has no season yet');
-    const { rows, total, capped } = await querySeasonStandings(this.db, season.id, withTotalCap(query, this.deps.config.listTotalCap));
-    return toPage(rows, query, total, capped);
+    return standingsPage(this.db, id, withTotalCap(query, this.deps.config.listTotalCap));
+  }
+
+  /**
+   * The public standings of an ACTIVE or COMPLETED circuit (openapi listPublicCircuitStandings, no credentials): a page
+   * of the current season's standings, of `seasonId`, or with `cumulative` of every season, the lines of getCircuitPublic
+   * (no private field); `userId` keeps one player's line, ranked as in the full standings.
+   * @throws AppError 404 for an unknown or DRAFT circuit or a season not of the circuit; 400 naming
+   *   `query.cumulative` when combined with seasonId.
+   */
+  async getPublicStandings(id: string, query: PublicStandingsQuery): Promise<Page<Standing>> {
+    const row = await findCircuitRow(this.db, id);
+    if (!row || row.status === 'DRAFT') throw notFound('circuit');
+    return standingsPage(this.db, id, withTotalCap(query, this.deps.config.listTotalCap));
   }
 
   /**
@@ -196,7 +219,7 @@ export class CircuitService extends DomainService {
       await this.db.transaction().execute(async (trx) => {
         // Seasons of one circuit are numbered one after the other, also when two are added at once; completing a
         // season takes the same lock, so it sees this season or the circuit's reopening follows its completion.
-        await this.deps.dialect.lockRows(trx, 'circuits', [id]);
+        await this.lockCircuit(trx, id);
         const last = await trx
           .selectFrom('circuit_seasons')
           .select((eb) => eb.fn.max('number').as('number'))
@@ -259,30 +282,32 @@ export class CircuitService extends DomainService {
     const multiplier = validatePointMultiplier(input?.pointMultiplier ?? 1, 'body.pointMultiplier');
     const tournament = await findTournamentRow(this.db, tournamentId);
     if (!tournament || tournament.project_id !== row.project_id) throw notFound('tournament');
-    const seasons = await findSeasonRows(this.db, id);
-    const previous = await this.db
-      .selectFrom('circuit_classifications')
-      .select('season_id')
-      .where('circuit_id', '=', id)
-      .where('tournament_id', '=', tournamentId)
-      .executeTakeFirst();
-    if (previous) throw alreadyClassified(seasons.find((s) => s.id === previous.season_id)?.number);
-    if (tournament.status !== 'COMPLETED') {
-      throw new AppError('INVALID_STATE', `only a COMPLETED tournament can be classified (it is ${tournament.status})`);
-    }
-    const season = seasons.find((s) => s.status === 'ACTIVE');
-    if (!season) {
-      throw new AppError('INVALID_STATE', 'the circuit has no ACTIVE season: start one with POST /circuits/{id}/start (a COMPLETED season takes no more tournaments)');
-    }
-    if (row.discipline_id !== null && row.discipline_id !== tournament.discipline_id) {
-      throw new AppError('CONFLICT', `the circuit is for discipline ${row.discipline_id}; the tournament is ${tournament.discipline_id}`);
-    }
     const now = this.now();
     return this.db.transaction().execute(async (trx) => {
-      // The season cannot complete between writeClassification's check that it is ACTIVE and its writes. The circuit
-      // is locked first, as adding, starting and completing a season lock it: the classification's foreign key to the
-      // circuit would otherwise wait on a completion holding the circuit while it waits on this season (a deadlock).
-      await this.deps.dialect.lockRows(trx, 'circuits', [row.id]);
+      // The circuit is locked first, as adding, starting, completing, changing or deleting a season, removing a
+      // classification and deleting the circuit lock it, and everything decided on is read after it: the season cannot
+      // complete between writeClassification's check that it is ACTIVE and its writes, a circuit deleted meanwhile is
+      // 404, and the classification's foreign key to the circuit cannot wait on a completion holding the circuit while
+      // it waits on this season (a deadlock). The discipline is read under the lock an update of the circuit takes.
+      const circuit = await this.lockCircuit(trx, id);
+      const seasons = await findSeasonRows(trx, id);
+      const previous = await trx
+        .selectFrom('circuit_classifications')
+        .select('season_id')
+        .where('circuit_id', '=', id)
+        .where('tournament_id', '=', tournamentId)
+        .executeTakeFirst();
+      if (previous) throw alreadyClassified(seasons.find((s) => s.id === previous.season_id)?.number);
+      if (tournament.status !== 'COMPLETED') {
+        throw new AppError('INVALID_STATE', `only a COMPLETED tournament can be classified (it is ${tournament.status})`);
+      }
+      const season = seasons.find((s) => s.status === 'ACTIVE');
+      if (!season) {
+        throw new AppError('INVALID_STATE', 'the circuit has no ACTIVE season: start one with POST /circuits/{id}/start (a COMPLETED season takes no more tournaments)');
+      }
+      if (circuit.discipline_id !== null && circuit.discipline_id !== tournament.discipline_id) {
+        throw new AppError('CONFLICT', `the circuit is for discipline ${circuit.discipline_id}; the tournament is ${tournament.discipline_id}`);
+      }
       await this.deps.dialect.lockRows(trx, 'circuit_seasons', [season.id]);
       // The awards are read under the tournament's lock, the one a deleted account's entries are renamed under
       // (deleteMe, R14.8): names and user ids read before it could give points to a player deleted meanwhile.
@@ -290,13 +315,76 @@ export class CircuitService extends DomainService {
       // A tournament deleted since it was read would otherwise be classified with no one to award (R18.12).
       if (!(await findTournamentRow(trx, tournament.id))) throw notFound('tournament');
       const awards = await buildAwards(trx, tournamentId, JSON.parse(season.scoring), multiplier);
-      // The discipline again, under the lock an update of the circuit takes (R9.13, R18.12).
-      const circuit = await findCircuitRow(trx, row.id);
-      if (!circuit) throw notFound('circuit');
-      if (circuit.discipline_id !== null && circuit.discipline_id !== tournament.discipline_id) {
-        throw new AppError('CONFLICT', `the circuit is for discipline ${circuit.discipline_id}; the tournament is ${tournament.discipline_id}`);
-      }
       return writeClassification(trx, this.deps, { circuit, season, tournament, multiplier, awards }, now);
+    });
+  }
+
+
+  /**
+   * Takes a classified tournament out of the circuit while its season is ACTIVE (openapi unclassifyTournament; see
+   * circuits/unclassify.ts): its awards go, the season's standings are recomputed as if it had never been classified
+   * and `circuit.standings_updated` (change `UNCLASSIFIED`) is recorded; the tournament may be classified again.
+   * @throws AppError 404 unknown circuit or tournament not classified in it; 409 INVALID_STATE its season COMPLETED.
+   */
+  async unclassify(auth: AuthContext, id: string, tournamentId: string): Promise<void> {
+    await requireCircuit(this.db, this.access, auth, id, MANAGE_CIRCUITS);
+    const now = this.now();
+    await this.db.transaction().execute(async (trx) => {
+      // The circuit's lock, as classify and the season moves take it first: a completion or a classification of the
+      // season waits for the recomputed standings, or is seen before the classification is looked up (R18.12).
+      const circuit = await this.lockCircuit(trx, id);
+      await removeClassification(trx, this.deps, circuit, tournamentId, now);
+    });
+  }
+
+  /**
+   * Partial update of a season (openapi updateCircuitSeason): name, dates and scoring while UPCOMING, only the name
+   * once started (see circuits/season-edit.ts).
+   * @throws AppError 400 blank name, invalid scoring or end before start (naming the field); 404 unknown season;
+   *   409 INVALID_STATE naming each field a started season cannot change.
+   */
+  async updateSeason(auth: AuthContext, id: string, seasonId: string, input: SeasonUpdate): Promise<Season> {
+    await requireCircuit(this.db, this.access, auth, id, MANAGE_CIRCUITS);
+    const update = checkSeasonUpdate(input);
+    const now = this.now();
+    await this.db.transaction().execute(async (trx) => {
+      // Under the circuit's lock, which starting a season takes: a season cannot start between the status check and
+      // the new scoring, so no ACTIVE season's points were ever given by another scoring (R9.7).
+      await this.lockCircuit(trx, id);
+      const season = (await findSeasonRows(trx, id)).find((s) => s.id === seasonId);
+      if (!season) throw notFound('season');
+      await writeSeasonUpdate(trx, season, update, now);
+    });
+    return this.seasonWith(id, seasonId);
+  }
+
+  /**
+   * Deletes an UPCOMING season (openapi deleteCircuitSeason; see circuits/season-edit.ts: the other seasons keep their
+   * numbers; an ACTIVE circuit left with no ACTIVE or UPCOMING season becomes COMPLETED, a DRAFT one stays DRAFT).
+   * @throws AppError 404 unknown season; 409 INVALID_STATE for a season that has started.
+   */
+  async deleteSeason(auth: AuthContext, id: string, seasonId: string): Promise<void> {
+    await requireCircuit(this.db, this.access, auth, id, MANAGE_CIRCUITS);
+    const now = this.now();
+    await this.db.transaction().execute(async (trx) => {
+      // Under the circuit's lock, which starting a season takes: a season starting meanwhile is seen as ACTIVE (409).
+      const circuit = await this.lockCircuit(trx, id);
+      const season = (await findSeasonRows(trx, id)).find((s) => s.id === seasonId);
+      if (!season) throw notFound('season');
+      await deleteUpcomingSeason(trx, circuit, season, now);
+    });
+  }
+
+  /**
+   * Deletes a circuit in any status with its seasons, classifications, awards and standings (openapi deleteCircuit;
+   * see circuits/circuit-delete.ts). A write of the circuit waiting on its lock then finds it gone (404).
+   * @throws AppError 404 unknown circuit (or another project's).
+   */
+  async remove(auth: AuthContext, id: string): Promise<void> {
+    await requireCircuit(this.db, this.access, auth, id, MANAGE_CIRCUITS);
+    await this.db.transaction().execute(async (trx) => {
+      await this.lockCircuit(trx, id);
+      await deleteCircuitRows(trx, id);
     });
   }
 
@@ -306,13 +394,15 @@ export class CircuitService extends DomainService {
     pick: (seasons: SeasonRow[]) => SeasonRow,
     run: (ctx: SeasonWriteContext, season: SeasonRow) => Promise<Season>,
   ): Promise<Season> {
-    const { row } = await requireCircuit(this.db, this.access, auth, id, MANAGE_CIRCUITS);
-    const season = pick(await findSeasonRows(this.db, id));
+    await requireCircuit(this.db, this.access, auth, id, MANAGE_CIRCUITS);
     const now = this.now();
     return this.db.transaction().execute(async (trx) => {
-      // A season added meanwhile (createSeason holds the same lock) is seen by the completion's UPCOMING check.
-      await this.deps.dialect.lockRows(trx, 'circuits', [id]);
-      return run({ db: trx, sink: this.deps, circuit: row, now }, season);
+      // The season is picked under the circuit's lock, which every write of its seasons takes: a season added
+      // meanwhile is seen by the completion's UPCOMING check, one deleted or changed meanwhile is picked as it now is
+      // (a deleted seasonId is 404), and a circuit deleted meanwhile is 404.
+      const circuit = await this.lockCircuit(trx, id);
+      const season = pick(await findSeasonRows(trx, id));
+      return run({ db: trx, sink: this.deps, circuit, now }, season);
     });
   }
 

@@ -33,7 +33,8 @@ export async function winsByParticipant(db: Db, tournamentId: string): Promise<M
  * The awards of a completed tournament under a season's scoring (R9.13, R9.14): every
  * participant with a final placement (`participants.final_placement`, written when the tournament completed) except
  * DISQUALIFIED ones scores the points of its placement times `multiplier`; participants sharing a placement each
- * score it. A team entry is identified by its team name, a solo entry by its user (core competitorKey).
+ * score it. A team entry is identified by its team name, a solo entry by its user, and a solo entry without an account
+ * (a guest) by its name, trimmed, any case (core competitorKey, R9.15).
  * Sorted by placement, then name.
  */
 export async function buildAwards(db: Db, tournamentId: string, scoring: ScoringConfig, multiplier: number): Promise<AwardDraft[]> {
@@ -54,7 +55,7 @@ export async function buildAwards(db: Db, tournamentId: string, scoring: Scoring
     const placement = p.final_placement as number;
     return {
       participantId: p.id,
-      competitorKey: competitorKey({ teamName: p.team_name, userId: p.user_id, participantId: p.id }),
+      competitorKey: competitorKey({ teamName: p.team_name, userId: p.user_id, name: p.name, participantId: p.id }),
       userId: p.team_name === null ? p.user_id : null,
       teamName: p.team_name,
       name: p.name,

@@ -28,7 +28,7 @@ export interface ClassificationInput {
 /**
  * Writes a classification in the caller's transaction (R9.13): re-checks that the season is still
  * ACTIVE, stores the classification (a snapshot of the tournament) and its awards, recomputes the season's
- * standings and records `circuit.standings_updated` (data: circuitId, seasonId, tournamentId).
+ * standings and records `circuit.standings_updated` (data: circuitId, seasonId, tournamentId, change `CLASSIFIED`).
  * @throws AppError 409 INVALID_STATE when the season was completed meanwhile, 409 CONFLICT when the same
  *   tournament was classified meanwhile.
  */
@@ -85,7 +85,7 @@ export async function writeClassification(db: Db, sink: EventSink, input: Classi
       projectId: circuit.project_id,
       type: 'circuit.standings_updated',
       subjectId: circuit.id,
-      data: { circuitId: circuit.id, seasonId: season.id, tournamentId: tournament.id },
+      data: { circuitId: circuit.id, seasonId: season.id, tournamentId: tournament.id, change: 'CLASSIFIED' },
     },
   ]);
   return {

@@ -59,9 +59,13 @@ export async function rewriteSeasonStandings(db: Db, circuitId: string, seasonId
   return standings;
 }
 
-/** A page of a season's stored standings in rank order (the `(season_id, position)` index). */
-export async function querySeasonStandings(db: Db, seasonId: string, q: PageWindow): Promise<RowPage<Standing>> {
-  const base = db.selectFrom('circuit_standings').where('season_id', '=', seasonId);
+/**
+ * A page of a season's stored standings in rank order (the `(season_id, position)` index), or with `q.userId` the line
+ * of that player alone (0 or 1 line, its rank that of the full standings; the `(user_id, circuit_id)` index).
+ */
+export async function querySeasonStandings(db: Db, seasonId: string, q: PageWindow & { userId?: string }): Promise<RowPage<Standing>> {
+  let base = db.selectFrom('circuit_standings').where('season_id', '=', seasonId);
+  if (q.userId !== undefined) base = base.where('user_id', '=', q.userId);
   const page = await queryPage(base, q, (b) => b.selectAll().orderBy('position', 'asc'));
   return { ...page, rows: page.rows.map(toStanding) };
 }

@@ -99,7 +99,7 @@ function hostOf(url: URL): string {
 
 const refusal = (host: string, address: string) =>
   new UnsafeWebhookUrlError(
-    `${host === address ? 'the address' : `the host ${host} resolves to`} ${address}, a private, loopback or link-local address; such URLs are refused unless the server sets allowPrivateWebhookUrls`,
+    `${host === address ? 'the address' : `the host ${host} resolves to`} ${address}, a private, loopback or link-local address; such URLs are refused unless the server runs with TOURNEY_ALLOW_PRIVATE_WEBHOOK_URLS=1`,
   );
 
 /** Refuses a resolved address list with any non-public address, or an empty one. @throws UnsafeWebhookUrlError */
