@@ -97,23 +97,42 @@ describe('webhook events end to end', () => {
     await organizer.POST('/tournaments/{id}/registration/close', { params: { path: { id } } });
     await organizer.POST('/tournaments/{id}/start', { params: { path: { id } } });
     let first = true;
-    for (let pass = 0; pass < 10; pass++) {
-      const ready = (await schedule(id)).filter((m) => m.status === 'SCHEDULED' && m.participants[0]?.participantId && m.participants[1]?.participantId);
-      if (ready.length === 0) break;
-      for (const m of ready) {
-        const [winner, loser] = [m.participants[0]!.participantId!, m.participants[1]!.participantId!];
-        if (first) {
-          await playerOf.get(winner)!.client.POST('/matches/{id}/start', { params: { path: { id: m.id } } });
-          first = false;
+    /** Plays every match whose sides are known, slot 1 winning, until none is left. */
+    const playReady = async () => {
+      for (let pass = 0; pass < 10; pass++) {
+        const ready = (await schedule(id)).filter((m) => m.status === 'SCHEDULED' && m.participants[0]?.participantId && m.participants[1]?.participantId);
+        if (ready.length === 0) break;
+        for (const m of ready) {
+          const [winner, loser] = [m.participants[0]!.participantId!, m.participants[1]!.participantId!];
+          if (first) {
+            await playerOf.get(winner)!.client.POST('/matches/{id}/start', { params: { path: { id: m.id } } });
+            first = false;
+          }
+          await playerOf.get(winner)!.client.POST('/matches/{id}/report', {
+            params: { path: { id: m.id } },
+            body: { winnerId: winner, scores: [{ participantId: winner, score: 2 }, { participantId: loser, score: 0 }] },
+          });
+          await playerOf.get(loser)!.client.POST('/matches/{id}/confirm', { params: { path: { id: m.id } } });
         }
-        await playerOf.get(winner)!.client.POST('/matches/{id}/report', {
-          params: { path: { id: m.id } },
-          body: { winnerId: winner, scores: [{ participantId: winner, score: 2 }, { participantId: loser, score: 0 }] },
-        });
-        await playerOf.get(loser)!.client.POST('/matches/{id}/confirm', { params: { path: { id: m.id } } });
       }
-    }
+    };
+    await playReady();
     expect((await anonymous.GET('/tournaments/{id}', { params: { path: { id } } })).data.status).toBe('COMPLETED');
+    // A semi-final corrected after the end (R8.13): its winner changes, the played final is reset with cascade and the
+    // tournament reopens; the final is played again.
+    const semi = (await schedule(id)).find((m) => m.round === 1)!;
+    const [s1, s2] = [semi.participants[0]!.participantId!, semi.participants[1]!.participantId!];
+    const corrected = await ownerClient.POST('/matches/{id}/correct', {
+      params: { path: { id: semi.id } },
+      body: { winnerId: s2, scores: [{ participantId: s1, score: 0 }, { participantId: s2, score: 2 }], reason: 'sheets swapped', cascade: true },
+    });
+    expect(corrected.data.match.winnerId).toBe(s2);
+    expect((await anonymous.GET('/tournaments/{id}', { params: { path: { id } } })).data.status).toBe('ONGOING');
+    await playReady();
+    expect((await anonymous.GET('/tournaments/{id}', { params: { path: { id } } })).data.status).toBe('COMPLETED');
+    triggered.add('tournament.reopened');
+    triggered.add('match.result_corrected');
+    triggered.add('match.reset');
     for (const t of [
       'tournament.published', 'tournament.registration_opened', 'tournament.registration_closed', 'tournament.started',
       'tournament.completed', 'participant.registered', 'participant.checked_in', 'match.started', 'match.score_reported',

@@ -101,6 +101,8 @@ export {
   byeTiebreakRuleSetting,
   seedOrderingSetting,
   consolationSetting,
+  givenConsolationSetting,
+  thirdPlaceMatchOf,
   CONSOLATION_MODES,
   type ConsolationMode,
   SWISS_PAIRING_ORDERS,
@@ -203,6 +205,8 @@ export {
 } from './registry/brackets';
 export type { PlanContext, PlanIssue, PlanIssueKind, QualifierCount } from './registry/plan-checks';
 export { checkStagePlan, type PlanStage } from './registry/stage-plan';
+export { checkBestOfByRound } from './registry/best-of-keys';
+export type { RoundSpan, StageRounds } from './registry/format-rounds';
 export type { AdvancementPatch, BracketMatch, ResultType, SideChange, SlotRef } from './advancement/types';
 export { applyAdvancementPatch, applyAdvancementPatches } from './advancement/apply-patch';
 export { advanceCompletedMatch, leavesWithWinner, type CompletionAdvance } from './advancement/complete-match';

@@ -78,6 +78,53 @@ describe('stage settings are checked at create and update (400 naming the field)
     expect(after.body.data.stages[0].format).toBe('GROUPS');
   });
 
+  it('refuses a thirdPlaceMatch contradicting consolation, on create and update, and shows the one consolation implies', async ({ server, tenant, bound: { refused } }) => {
+    await refused([{ ...se, settings: { thirdPlaceMatch: true, consolation: 'NONE' } }], 'body.stages[0].settings.thirdPlaceMatch');
+    await refused([{ ...se, settings: { thirdPlaceMatch: false, consolation: 'THIRD_PLACE' } }], 'body.stages[0].settings.thirdPlaceMatch');
+    const t = await createTournament(server, tenant, { maxParticipants: 8, stages: [{ ...se, settings: { consolation: 'THIRD_PLACE' } }] });
+    expect(t.stages[0].settings).toMatchObject({ consolation: 'THIRD_PLACE', thirdPlaceMatch: true });
+    const update = (settings: object) => request(server, 'PUT', `/tournaments/${t.id}`, { token: tenant.owner.accessToken, body: { stages: [{ ...se, settings }] } });
+    const contradiction = await update({ consolation: 'NONE', thirdPlaceMatch: true });
+    expect(contradiction.status).toBe(400);
+    expect(contradiction.body.error.details.map((d: any) => d.path)).toEqual(['body.stages[0].settings.thirdPlaceMatch']);
+    expect((await update({ consolation: 'FULL', thirdPlaceMatch: true })).status).toBe(200);
+  });
+
+  it('refuses at create and update a format whose size cap maxParticipants or advanceCount exceeds, naming the format', async ({ server, tenant, bound: { refused } }) => {
+    await refused([{ name: 'Ladder', format: 'STEPLADDER' }], 'body.stages[0].format', { maxParticipants: 257 });
+    await refused([{ name: 'League', format: 'ROUND_ROBIN' }], 'body.stages[0].format', { maxParticipants: 4096 });
+    await refused([{ name: 'Swiss', format: 'SWISS', settings: { advanceCount: 300 } }, { name: 'Ladder', format: 'STEPLADDER' }], 'body.stages[1].format', { maxParticipants: 512 });
+    const res = await createRaw(server, tenant, [{ name: 'Ladder', format: 'STEPLADDER' }], { maxParticipants: 257 });
+    expect(res.body.error.message).toContain('maxParticipants');
+    const t = await createTournament(server, tenant, { maxParticipants: 256, stages: [{ name: 'Ladder', format: 'STEPLADDER' }] });
+    const grow = await request(server, 'PUT', `/tournaments/${t.id}`, { token: tenant.owner.accessToken, body: { maxParticipants: 257 } });
+    expect(grow.status).toBe(400);
+    expect(grow.body.error.details.map((d: any) => d.path)).toEqual(['body.stages[0].format']);
+    expect((await request(server, 'PUT', `/tournaments/${t.id}`, { token: tenant.owner.accessToken, body: { maxParticipants: 200 } })).status).toBe(200);
+  });
+
+  it('refuses bestOfByRound keys naming rounds or brackets the stage cannot have, on create and update, naming the key', async ({ server, tenant, bound: { refused } }) => {
+    await refused([{ ...se, settings: { bestOfByRound: { '9': 3 } } }], 'body.stages[0].settings.bestOfByRound.9', { maxParticipants: 8 });
+    await refused([{ ...se, settings: { bestOfByRound: { GRAND_FINAL: 5 } } }], 'body.stages[0].settings.bestOfByRound.GRAND_FINAL', { maxParticipants: 8 });
+    await refused(
+      [{ name: 'Double', format: 'DOUBLE_ELIMINATION', settings: { bestOfByRound: { 'GRAND_FINAL:2': 5 } } }],
+      'body.stages[0].settings.bestOfByRound.GRAND_FINAL:2',
+      { maxParticipants: 8 },
+    );
+    await refused(
+      [{ name: 'Swiss', format: 'SWISS', settings: { advanceCount: 4 } }, { ...se, settings: { bestOfByRound: { '3': 5 } } }],
+      'body.stages[1].settings.bestOfByRound.3',
+      { maxParticipants: 16 },
+    );
+    const t = await createTournament(server, tenant, {
+      maxParticipants: 8,
+      stages: [{ name: 'Double', format: 'DOUBLE_ELIMINATION', settings: { grandFinal: 'double', bestOfByRound: { '3': 3, 'LOSERS:4': 3, 'GRAND_FINAL:2': 5 } } }],
+    });
+    const shrink = await request(server, 'PUT', `/tournaments/${t.id}`, { token: tenant.owner.accessToken, body: { maxParticipants: 4 } });
+    expect(shrink.status).toBe(400);
+    expect(shrink.body.error.details.map((d: any) => d.path).sort()).toEqual(['body.stages[0].settings.bestOfByRound.3', 'body.stages[0].settings.bestOfByRound.LOSERS:4']);
+  });
+
   it('checks the plan against the real entrants at start: 409 NOT_ENOUGH_PARTICIPANTS naming the field', async ({ server, tenant }) => {
     const t = await openTournament(server, tenant, {
       maxParticipants: 16,

@@ -2,7 +2,7 @@ import { computeStandings, generateDoubleElimination, generateGroups, type Stage
 import { describe, expect, it } from 'vitest';
 import { playRounds } from '../src/services/brackets/bracket-rows';
 import { selectStageQualifiers } from '../src/services/stages/qualifiers';
-import { checkStagePlan } from '../src/services/stages/stage-plan';
+import { checkStagePlan, planIssuesAtStart } from '../src/services/stages/stage-plan';
 
 const entrants = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}`, seed: i + 1 }));
 
@@ -65,5 +65,14 @@ describe('stage plan', () => {
     expect(checkStagePlan([{ format: 'SINGLE_ELIMINATION' }, { format: 'ROUND_ROBIN', settings: { advanceCount: 2 } }, { format: 'SWISS' }], 8, false)).toEqual([
       expect.objectContaining({ path: 'stages[0].settings.advanceCount', kind: 'settings' }),
     ]);
+  });
+});
+
+describe('a plan refused at the start', () => {
+  it('is 409 NOT_ENOUGH_PARTICIPANTS when the entrant count fails it (too few, or a size cap of a plan stored before create checked it), CONFLICT otherwise', () => {
+    const tooMany = planIssuesAtStart(checkStagePlan([{ format: 'STEPLADDER' }], 300, true), 300);
+    expect([tooMany.code, tooMany.details]).toEqual(['NOT_ENOUGH_PARTICIPANTS', [{ path: 'stages[0].format', message: expect.stringContaining('at most 256') }]]);
+    expect(planIssuesAtStart(checkStagePlan([{ format: 'SWISS', settings: { swissRounds: 9 } }], 8, true), 8).code).toBe('NOT_ENOUGH_PARTICIPANTS');
+    expect(planIssuesAtStart([{ path: 'stages[0].settings.grandFinal', message: 'must be one of none, simple, double', kind: 'settings' }], 8).code).toBe('CONFLICT');
   });
 });

@@ -106,8 +106,12 @@ describe('correcting an elimination bracket', () => {
     expect(bracket.status).toBe('COMPLETED');
     expect(bracket.placements.map((p: any) => p.placementRange)).toEqual(['1', '2', '3-4', '3-4', '5-8', '5-8', '5-8', '5-8']);
     expectConsistentBracket(await allMatches(server, id));
-    const locked = await correct(await match(qfA.id), slot === 0 ? 1 : 0, { cascade: true });
-    expect(`${locked.status} ${locked.body.error.code}`).toBe('409 TOURNAMENT_LOCKED');
+    // Once COMPLETED, the same cascade reopens the tournament (R8.13): the later matches are played again.
+    const reopened = await correct(await match(qfA.id), slot === 0 ? 1 : 0, { cascade: true });
+    expect(reopened.status, reopened.text).toBe(200);
+    expect(reopened.body.data.resetMatchIds.length).toBeGreaterThan(0);
+    expect((await getData(server, `/tournaments/${id}`)).status).toBe('ONGOING');
+    expectConsistentBracket(await allMatches(server, id));
   });
 
   it('counts a started later match as played: named in the 409, reset with cascade', async ({ server, tenant, players, match, correct }) => {

@@ -13,11 +13,20 @@ import { placementsFromGroupStandings, placementsFromStandings } from '../placem
 import type { MatchOutcome, Placement } from '../placements/types';
 import type { SingleEliminationStage, StageGeneration } from '../stages/generate-stage';
 import { outcomesOf } from '../stages/outcomes';
-import { consolationSetting, seedOrderingSetting, settingsObject, type StageSettings } from '../stages/stage-settings';
+import { consolationSetting, seedOrderingSetting, settingsObject, thirdPlaceMatchOf, type StageSettings } from '../stages/stage-settings';
 import { computeStandings } from '../standings/compute-standings';
 import type { StageMatchResult, StandingRow } from '../standings/types';
 import { generateSwiss, generateSwissRound } from '../swiss/swiss-round';
 import { DEFAULT_ROUND_INTERVAL_MINUTES, FORMAT_DEFAULTS } from './format-defaults';
+import {
+  doubleEliminationRounds,
+  groupsStageRounds,
+  roundRobinStageRounds,
+  singleEliminationRounds,
+  stepladderRounds,
+  swissStageRounds,
+  type StageRounds,
+} from './format-rounds';
 import {
   advanceCountQualifiers,
   checkDoubleEliminationPlan,
@@ -112,6 +121,11 @@ export interface FormatDefinition {
   checkPlan(settings: StageSettings, ctx: PlanContext): PlanIssue[];
   /** How many qualifiers the stage seeds into the next one (called only for a stage followed by another). */
   qualifierCount(settings: StageSettings, ctx: PlanContext): QualifierCount;
+  /**
+   * The rounds each bracket of a stage of at most `entrants` entrants can have (what `bestOfByRound` keys may name,
+   * R25.1). @throws DomainError VALIDATION_ERROR for bad settings (the format's `checkPlan` names them).
+   */
+  rounds(settings: StageSettings, entrants: number): StageRounds;
 }
 
 /** A single elimination from its settings: seed ordering and play-offs (third place, or every place with FULL). */
@@ -158,6 +172,7 @@ export const FORMATS = {
     nextRound: null,
     checkPlan: (settings) => checkSingleEliminationPlan(settings),
     qualifierCount: (settings) => advanceCountQualifiers(settings),
+    rounds: (settings, entrants) => singleEliminationRounds(settings, entrants),
   },
   DOUBLE_ELIMINATION: {
     traits: { isElimination: true, drawsAllowed: false, hasStandings: false, hasGroups: false, generatedRoundByRound: false, requiresAdvanceCount: true },
@@ -174,6 +189,7 @@ export const FORMATS = {
     nextRound: null,
     checkPlan: (settings) => checkDoubleEliminationPlan(settings),
     qualifierCount: (settings) => advanceCountQualifiers(settings),
+    rounds: (settings, entrants) => doubleEliminationRounds(settings, entrants),
   },
   ROUND_ROBIN: {
     traits: { isElimination: false, drawsAllowed: true, hasStandings: true, hasGroups: false, generatedRoundByRound: false, requiresAdvanceCount: true },
@@ -186,6 +202,7 @@ export const FORMATS = {
     nextRound: null,
     checkPlan: (settings, ctx) => checkRoundRobinPlan(settings, ctx),
     qualifierCount: (settings) => advanceCountQualifiers(settings),
+    rounds: (settings, entrants) => roundRobinStageRounds(settings, entrants),
   },
   SWISS: {
     traits: { isElimination: false, drawsAllowed: true, hasStandings: true, hasGroups: false, generatedRoundByRound: true, requiresAdvanceCount: true },
@@ -198,6 +215,7 @@ export const FORMATS = {
     nextRound: (entrants, results, settings, options) => generateSwissRound(entrants, results, settings, options),
     checkPlan: (settings, ctx) => checkSwissPlan(settings, ctx),
     qualifierCount: (settings) => advanceCountQualifiers(settings),
+    rounds: (settings, entrants) => swissStageRounds(settings, entrants),
   },
   GROUPS: {
     traits: { isElimination: false, drawsAllowed: true, hasStandings: true, hasGroups: true, generatedRoundByRound: false, requiresAdvanceCount: false },
@@ -210,6 +228,7 @@ export const FORMATS = {
     nextRound: null,
     checkPlan: (settings, ctx) => checkGroupsPlan(settings, ctx),
     qualifierCount: (settings, ctx) => groupQualifiers(settings, ctx),
+    rounds: (settings, entrants) => groupsStageRounds(settings, entrants),
   },
   STEPLADDER: {
     traits: { isElimination: true, drawsAllowed: false, hasStandings: false, hasGroups: false, generatedRoundByRound: false, requiresAdvanceCount: true },
@@ -222,6 +241,7 @@ export const FORMATS = {
     nextRound: null,
     checkPlan: (_settings, ctx) => checkStepladderPlan(ctx),
     qualifierCount: (settings) => advanceCountQualifiers(settings),
+    rounds: (_settings, entrants) => stepladderRounds(entrants),
   },
 } as const satisfies Record<StageFormat, FormatDefinition>;
 
@@ -249,12 +269,16 @@ export function formatTraits(format: StageFormat | string): FormatTraits {
 
 /**
  * Settings as the contract shows them: `settings` with the format's defaults filled in (`FORMATS[format].defaults`)
- * and `roundIntervalMinutes` (default 60) for every format; given fields win. A fresh object (arrays copied).
- * An unknown format gets only roundIntervalMinutes.
+ * and `roundIntervalMinutes` (default 60) for every format; given fields win. A default `thirdPlaceMatch` is the one
+ * the given `consolation` implies (THIRD_PLACE: true, NONE: false, R27.9), so the settings shown never contradict
+ * the bracket. A fresh object (arrays copied). An unknown format gets only roundIntervalMinutes.
  */
 export function withFormatDefaults(format: StageFormat | string, settings: StageSettings = {}): StageSettings {
   const defaults: Readonly<StageSettings> = isStageFormat(format) ? FORMATS[format].defaults : {};
+  const given = settingsObject(settings);
   const copy: StageSettings = { ...defaults };
   if (defaults.tiebreaks !== undefined) copy.tiebreaks = [...defaults.tiebreaks];
-  return { ...copy, roundIntervalMinutes: DEFAULT_ROUND_INTERVAL_MINUTES, ...settingsObject(settings) };
+  const implied = thirdPlaceMatchOf(given.consolation);
+  if (defaults.thirdPlaceMatch !== undefined && implied !== undefined) copy.thirdPlaceMatch = implied;
+  return { ...copy, roundIntervalMinutes: DEFAULT_ROUND_INTERVAL_MINUTES, ...given };
 }

@@ -4,7 +4,7 @@ import { stageGroupCount } from '../formats/groups';
 import { ROUND_ROBIN_MAX_ENTRANTS } from '../formats/round-robin';
 import { STEPLADDER_MAX_ENTRANTS } from '../formats/stepladder';
 import type { StageFormat } from '../formats/types';
-import { byeTiebreakRuleSetting, consolationSetting, cyclesSetting, swissPairingOrderSetting, seedOrderingSetting, skipFirstRoundSetting, grandFinalSetting, pointsSystem, resolveTiebreaks, type StageSettings } from '../stages/stage-settings';
+import { byeTiebreakRuleSetting, givenConsolationSetting, cyclesSetting, swissPairingOrderSetting, seedOrderingSetting, skipFirstRoundSetting, grandFinalSetting, pointsSystem, resolveTiebreaks, type StageSettings } from '../stages/stage-settings';
 import { swissFormat } from '../swiss/swiss-format';
 
 /**
@@ -55,11 +55,11 @@ function checkStandingsSettings(format: StageFormat, s: StageSettings, issues: P
   read(issues, 'settings', () => resolveTiebreaks(format, s));
 }
 
-/** Single elimination: `seedOrdering`, `consolation` (thirdPlaceMatch is a boolean by the contract types). */
+/** Single elimination: `seedOrdering`, `consolation` and a `thirdPlaceMatch` agreeing with it (R27.9). */
 export function checkSingleEliminationPlan(s: StageSettings): PlanIssue[] {
   const issues: PlanIssue[] = [];
   read(issues, 'settings', () => seedOrderingSetting(s));
-  read(issues, 'settings', () => consolationSetting(s));
+  read(issues, 'settings', () => givenConsolationSetting(s));
   return issues;
 }
 
@@ -72,24 +72,28 @@ export function checkDoubleEliminationPlan(s: StageSettings): PlanIssue[] {
   return issues;
 }
 
-/** Stepladder: at most 256 entrants once the count is certain (path `format`), R27.7. */
-export function checkStepladderPlan(ctx: PlanContext): PlanIssue[] {
-  if (!ctx.countCertain || ctx.entrants <= STEPLADDER_MAX_ENTRANTS) return [];
-  return [{ path: 'format', message: `a stepladder takes at most ${STEPLADDER_MAX_ENTRANTS} entrants (this stage would have ${ctx.entrants})`, kind: 'tooMany' }];
+/**
+ * A format's size cap (R7.18) against the stage's entrants (path `format`, kind `tooMany`): checked whether the count
+ * is certain or only an upper bound, since a plan the cap refuses at create (maxParticipants as stage 1's entrants,
+ * R7.14) would otherwise be refused only at the start, once everyone signed up.
+ */
+function capIssue(what: string, cap: number, ctx: PlanContext): PlanIssue[] {
+  if (ctx.entrants <= cap) return [];
+  const count = ctx.countCertain ? `this stage would have ${ctx.entrants}` : `maxParticipants allows ${ctx.entrants} in this stage`;
+  return [{ path: 'format', message: `${what} takes at most ${cap} entrants (${count})`, kind: 'tooMany' }];
 }
 
-/** Round robin: points, tiebreaks, cycles, and at most 2048 entrants once the count is certain (path `format`). */
+/** Stepladder: at most 256 entrants (path `format`), R27.7, R7.18. */
+export function checkStepladderPlan(ctx: PlanContext): PlanIssue[] {
+  return capIssue('a stepladder', STEPLADDER_MAX_ENTRANTS, ctx);
+}
+
+/** Round robin: points, tiebreaks, cycles, and at most 2048 entrants (path `format`), R7.18. */
 export function checkRoundRobinPlan(s: StageSettings, ctx: PlanContext): PlanIssue[] {
   const issues: PlanIssue[] = [];
   checkStandingsSettings('ROUND_ROBIN', s, issues);
   read(issues, 'settings', () => cyclesSetting(s));
-  if (ctx.countCertain && ctx.entrants > ROUND_ROBIN_MAX_ENTRANTS) {
-    issues.push({
-      path: 'format',
-      message: `a round robin takes at most ${ROUND_ROBIN_MAX_ENTRANTS} entrants (this stage would have ${ctx.entrants})`,
-      kind: 'tooMany',
-    });
-  }
+  issues.push(...capIssue('a round robin', ROUND_ROBIN_MAX_ENTRANTS, ctx));
   return issues;
 }
 

@@ -3,6 +3,7 @@ import { checkSlotMap, checkSlotSettings } from '../draw/slot-map';
 import { resolveSlotMap, slotMapSource } from '../draw/slot-map-qualifiers';
 import type { StageSettings } from '../stages/stage-settings';
 import type { StageFormat } from '../formats/types';
+import { checkBestOfByRound } from './best-of-keys';
 import { isStageFormat, FORMATS, STAGE_FORMATS } from './formats';
 import type { PlanContext, PlanIssue } from './plan-checks';
 
@@ -21,7 +22,11 @@ export interface PlanStage {
  * most the stage's entrants (and what the format can qualify, `qualifierCount`), and refused on the last stage.
  * Stage 1 has `entrants` entrants, stage i + 1 the qualifiers of stage i. With `exact` false `entrants` is an
  * upper bound (maxParticipants at create time): rules that only fail for fewer entrants are then checked again
- * at start (kind `settings` now, `tooFew` then), and a round robin of more than 2048 is only refused then.
+ * at start (kind `settings` now, `tooFew` then); size caps (R7.18: a round robin of more than 2048, a stepladder of
+ * more than 256, groups over 2048) hold for the bound already (kind `tooMany`), so a plan is never refused at the start
+ * for too many entrants when it was accepted at create. The `bestOfByRound` keys are checked against the rounds each
+ * bracket can have for the bound (`checkBestOfByRound`, R25.1) only then, never at the start: fewer entrants than
+ * planned leave rounds out, which is no error.
  * Returns the issues with paths `stages[i].settings.<field>` or `stages[i].format` (empty when the plan is
  * sound); checking stops at the first stage whose qualifier count is unknown or that has a problem. A stage
  * with a slot map (`slotMap` or `slotMapPreset`, R23.1) takes exactly the qualifiers it names: the map is
@@ -46,6 +51,7 @@ export function checkStagePlan(stages: readonly PlanStage[], entrants: number, e
     const definition = FORMATS[stage.format];
     const ctx: PlanContext = { entrants: n, exact, countCertain: exact || i > 0 };
     add(definition.checkPlan(s, ctx));
+    if (!exact) add(checkBestOfByRound(s.bestOfByRound, () => definition.rounds(s, n), n));
     const advance = s.advanceCount;
     if (i === 0 && (s.slotMap !== undefined || s.slotMapPreset !== undefined)) {
       issues.push({ path: at(s.slotMap !== undefined ? 'slotMap' : 'slotMapPreset'), message: 'applies only to a stage after another stage', kind: 'settings' });

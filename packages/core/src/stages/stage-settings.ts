@@ -271,3 +271,34 @@ export function consolationSetting(settings: StageSettings = {}): ConsolationMod
   // A null consolation is an error here, not an absent one (the older thirdPlaceMatch is read only when undefined).
   return oneOfSetting('consolation', value, CONSOLATION_MODES);
 }
+
+/**
+ * What `consolation` says of a third-place match (R27.9): NONE is thirdPlaceMatch false and THIRD_PLACE is
+ * thirdPlaceMatch true; FULL and an absent or unknown value say nothing (FULL plays third place off in its
+ * CONSOLATION bracket, whatever thirdPlaceMatch says).
+ */
+export function thirdPlaceMatchOf(consolation: unknown): boolean | undefined {
+  if (consolation === 'NONE') return false;
+  if (consolation === 'THIRD_PLACE') return true;
+  return undefined;
+}
+
+/**
+ * The play-offs of a single elimination as an organizer gives them (create and update, R27.9): `consolationSetting`,
+ * and, when both fields are given, `thirdPlaceMatch` agreeing with `consolation` (NONE with false, THIRD_PLACE with
+ * true; FULL with either), so the stored settings never misstate the bracket. Stored settings are read with
+ * `consolationSetting`, where `consolation` wins.
+ * @throws DomainError VALIDATION_ERROR (path `settings.consolation`, or `settings.thirdPlaceMatch` for a non-boolean
+ *   or one that contradicts `consolation`).
+ */
+export function givenConsolationSetting(settings: StageSettings = {}): ConsolationMode {
+  const mode = consolationSetting(settings);
+  const given: unknown = settings.thirdPlaceMatch;
+  if (settings.consolation === undefined || given === undefined) return mode;
+  if (typeof given !== 'boolean') throw invalidSetting('thirdPlaceMatch', 'must be a boolean');
+  const implied = thirdPlaceMatchOf(mode);
+  if (implied !== undefined && implied !== given) {
+    throw invalidSetting('thirdPlaceMatch', `must be ${String(implied)} (or left out) with consolation ${mode}: ${mode} ${implied ? 'plays' : 'does not play'} a third-place match`);
+  }
+  return mode;
+}

@@ -486,7 +486,7 @@ export interface paths {
         put?: never;
         /**
          * Create a tournament
-         * @description Creates a DRAFT tournament with its stages (staff OWNER/ADMIN/ORGANIZER or key with manage:tournaments).
+         * @description Creates a DRAFT tournament with its stages (staff OWNER/ADMIN/ORGANIZER or key with manage:tournaments). The stage plan is checked with maxParticipants as stage 1's entrants: a format whose size cap it exceeds (stepladder 256, round robin 2048) is 400 naming `body.stages[i].format` (R7.14).
          */
         post: operations["createTournament"];
         delete?: never;
@@ -1251,8 +1251,11 @@ export interface paths {
         /**
          * Correct a result
          * @description An organizer (OWNER, ADMIN or ORGANIZER; not a participant of the match) replaces the result of a COMPLETED or
-         *     RESOLVED match decided by play (resultType NORMAL) while the tournament is ONGOING (409 TOURNAMENT_LOCKED once
-         *     COMPLETED; 409 INVALID_TRANSITION for other statuses and for byes, walkovers and double forfeits; 400 naming
+         *     RESOLVED match decided by play (resultType NORMAL) while the tournament is ONGOING or COMPLETED (R8.13). In a
+         *     COMPLETED tournament: 409 CONFLICT naming each circuit it is classified in (unclassify it first), 409
+         *     TOURNAMENT_LOCKED when a later stage was started; otherwise placements and champions are recomputed, and when a
+         *     match is left to play the tournament returns to ONGOING (event tournament.reopened). 409 INVALID_TRANSITION
+         *     for other statuses and for byes, walkovers and double forfeits; 400 naming
          *     body.scores when the result is unchanged). The match keeps its status; history CORRECTED (previous and new
          *     result, reason); event match.result_corrected.
          *     When the winner changes in an elimination stage, the corrected participants move along the advancement
@@ -2775,7 +2778,7 @@ export interface components {
          */
         StageSettings: {
             /**
-             * @description SE. Play a match for third place between the semi-final losers.
+             * @description SE. Play a match for third place between the semi-final losers. Given with `consolation` it must agree (NONE false, THIRD_PLACE true, FULL either; 400 naming it otherwise); answers show the value consolation implies.
              * @default false
              */
             thirdPlaceMatch?: boolean;
@@ -2893,7 +2896,7 @@ export interface components {
              */
             bestOf?: 1 | 3 | 5 | 7 | 9;
             /**
-             * @description Any format (R25.1). Best-of overrides of bestOf, by key: a round number within the stage ("3": that round in every bracket of the stage, e.g. {"3": 5} for a best-of-5 final of an 8-entrant single elimination); a bracket ("GRAND_FINAL": every round of it, the reset included); or a bracket and round ("WINNERS:3", "GRAND_FINAL:2" for the reset alone). The most specific key wins: bracket and round, then bracket, then round.
+             * @description Any format (R25.1). Best-of overrides of bestOf, by key: a round number within the stage ("3": that round in every bracket of the stage, e.g. {"3": 5} for a best-of-5 final of an 8-entrant single elimination); a bracket ("GRAND_FINAL": every round of it, the reset included); or a bracket and round ("WINNERS:3", "GRAND_FINAL:2" for the reset alone). The most specific key wins: bracket and round, then bracket, then round. A key naming a round or bracket the stage cannot have for its largest entrant count (maxParticipants for stage 1, the qualifiers for later ones) is 400 naming body.stages[i].settings.bestOfByRound.<key>.
              * @example {
              *       "2": 5
              *     }
@@ -4141,10 +4144,10 @@ export interface components {
             createdAt: string;
         };
         /**
-         * @description Event names (R11.1-R11.12).
+         * @description Event names (R11.1-R11.14).
          * @enum {string}
          */
-        WebhookEventType: "tournament.published" | "tournament.registration_opened" | "tournament.registration_closed" | "tournament.started" | "tournament.completed" | "tournament.updated" | "participant.registered" | "participant.checked_in" | "participant.disqualified" | "participant.withdrawn" | "participant.removed" | "participant.anonymized" | "match.started" | "match.score_reported" | "match.completed" | "match.disputed" | "match.resolved" | "match.result_corrected" | "match.reset" | "match.rescheduled" | "circuit.standings_updated" | "circuit.season_started" | "circuit.season_ended" | "anticheat.detection_raised" | "anticheat.session_completed" | "anticheat.verdict_recorded";
+        WebhookEventType: "tournament.published" | "tournament.registration_opened" | "tournament.registration_closed" | "tournament.started" | "tournament.completed" | "tournament.updated" | "tournament.reopened" | "participant.registered" | "participant.checked_in" | "participant.disqualified" | "participant.withdrawn" | "participant.removed" | "participant.anonymized" | "match.started" | "match.score_reported" | "match.completed" | "match.disputed" | "match.resolved" | "match.result_corrected" | "match.reset" | "match.rescheduled" | "circuit.standings_updated" | "circuit.season_started" | "circuit.season_ended" | "anticheat.detection_raised" | "anticheat.session_completed" | "anticheat.verdict_recorded";
         /** @description An event name, or `*` for every event. */
         WebhookEventSelector: components["schemas"]["WebhookEventType"] | "*";
         WebhookSubscription: {
@@ -4219,7 +4222,7 @@ export interface components {
         /** @description A tournament changed status. */
         TournamentWebhookEvent: components["schemas"]["WebhookEventBase"] & {
             /** @enum {string} */
-            type: "tournament.published" | "tournament.registration_opened" | "tournament.registration_closed" | "tournament.started" | "tournament.completed";
+            type: "tournament.published" | "tournament.registration_opened" | "tournament.registration_closed" | "tournament.started" | "tournament.completed" | "tournament.reopened";
             data: components["schemas"]["TournamentEventData"];
         };
         /** @description An organizer changed a tournament's settings with updateTournament (R11.11). */
@@ -4278,7 +4281,8 @@ export interface components {
         };
         /**
          * @description `data` of tournament.* events. published, registration_opened, registration_closed: previousStatus;
-         *     started: stageId (the first stage), participantCount, matchCount; completed: stageId (the last stage), championId, championIds.
+         *     started: stageId (the first stage), participantCount, matchCount; completed: stageId (the last stage), championId, championIds;
+         *     reopened (a correction left a match to play in a COMPLETED tournament, R8.13): previousStatus COMPLETED, stageId (the stage reopened).
          */
         TournamentEventData: {
             /** Format: uuid */

@@ -312,8 +312,13 @@ export class CircuitService extends DomainService {
       // The awards are read under the tournament's lock, the one a deleted account's entries are renamed under
       // (deleteMe, R14.8): names and user ids read before it could give points to a player deleted meanwhile.
       await this.deps.dialect.lockRows(trx, 'tournaments', [tournament.id]);
-      // A tournament deleted since it was read would otherwise be classified with no one to award (R18.12).
-      if (!(await findTournamentRow(trx, tournament.id))) throw notFound('tournament');
+      // Read again under that lock (R18.12): a tournament deleted since would be classified with no one to award, and
+      // one reopened by a correction (R8.13) would be classified with placements that are no longer final.
+      const current = await findTournamentRow(trx, tournament.id);
+      if (!current) throw notFound('tournament');
+      if (current.status !== 'COMPLETED') {
+        throw new AppError('INVALID_STATE', `only a COMPLETED tournament can be classified (it is ${current.status})`);
+      }
       const awards = await buildAwards(trx, tournamentId, JSON.parse(season.scoring), multiplier);
       return writeClassification(trx, this.deps, { circuit, season, tournament, multiplier, awards }, now);
     });

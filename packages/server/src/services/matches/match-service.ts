@@ -269,15 +269,16 @@ export class MatchService extends MatchWriteService {
   }
 
   /**
-   * An organizer corrects the result of a COMPLETED or RESOLVED match while the tournament is ONGOING (R8.13):
+   * An organizer corrects the result of a COMPLETED or RESOLVED match of an ONGOING or COMPLETED tournament (R8.13):
    * the bracket is rewired, and later matches that depend on the result are refused (409 CONFLICT naming them)
-   * unless `cascade` resets them (matches/result-correction.ts). The match keeps its status; history CORRECTED,
-   * event match.result_corrected.
+   * unless `cascade` resets them (matches/result-correction.ts). A COMPLETED tournament is refused when classified in
+   * a circuit or when a later stage was played, and returns to ONGOING when the correction leaves a match to play
+   * (matches/completed-correction.ts). The match keeps its status; history CORRECTED, event match.result_corrected.
    * @throws AppError 403 FORBIDDEN (not an organizer, or a participant of the match), 409 TOURNAMENT_LOCKED /
-   *   INVALID_TRANSITION / CONFLICT, 400 naming the result fields or an unchanged result (`body.scores`).
+   *   INVALID_STATE / INVALID_TRANSITION / CONFLICT, 400 naming the result fields or an unchanged result (`body.scores`).
    */
   async correct(auth: AuthContext, id: string, input: MatchCorrectionRequest, options?: MatchWriteOptions): Promise<MatchWriteResult<MatchCorrection>> {
-    return this.write(auth, { operation: 'correctMatchResult', matchId: id, body: input, options }, async (userId) => {
+    return this.write(auth, { operation: 'correctMatchResult', matchId: id, body: input, options, completedAllowed: true }, async (userId) => {
       const { row, tournament, bestOf } = await this.load(id);
       await resolveStaffActor(this.db, this.access, userId, row, tournament, false);
       checkCorrectable(row, tournament);

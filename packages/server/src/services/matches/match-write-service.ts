@@ -129,12 +129,13 @@ export abstract class MatchWriteService extends DomainService {
    * Runs a write: replays the stored answer of an earlier request with the same Idempotency-Key (422 when that key
    * was used for another request), else `prepare` (reads and checks, outside the transaction) and its effect in one
    * transaction that also stores the answer under the key. The effect runs only if the tournament's status is still
-   * the one `prepare` checked, read under the tournament's lock (see assertStatusUnchanged). When the write fails
+   * the one `prepare` checked, read under the tournament's lock (see assertStatusUnchanged; `completedAllowed` for an
+   * operation a COMPLETED tournament accepts, the correction, R8.13). When the write fails
    * because a concurrent request with the same key got there first, that request's answer is replayed.
    */
   protected async write<T>(
     auth: AuthContext,
-    request: { operation: string; matchId: string; body: unknown; options?: MatchWriteOptions },
+    request: { operation: string; matchId: string; body: unknown; options?: MatchWriteOptions; completedAllowed?: boolean },
     prepare: (userId: string, now: string) => Promise<Prepared<T>>,
   ): Promise<MatchWriteResult<T>> {
     const userId = this.access.requireUser(auth);
@@ -151,7 +152,7 @@ export abstract class MatchWriteService extends DomainService {
         // Writes of one tournament's matches run one at a time: a result fills the next matches and may complete the
         // stage or the tournament, decisions read from rows that a concurrent result could be changing.
         const locked = await lockTournamentPlaces(trx, this.deps.dialect, tournament.id);
-        assertStatusUnchanged(tournament.status, locked.status);
+        assertStatusUnchanged(tournament.status, locked.status, request.completedAllowed === true);
         const result = await effect({ db: trx, sink: this.deps, tournament, now, dialect: this.deps.dialect });
         if (scope) await storeData(trx, scope, result, now);
         return result;
@@ -178,12 +179,13 @@ export abstract class MatchWriteService extends DomainService {
 
 /**
  * Refuses a match write whose checks (`prepare`, outside the transaction) saw tournament status `seen` while the
- * tournament, read under its lock, is now `now`: a result that completed the tournament, or a start, committed
- * meanwhile (R18.12). A COMPLETED tournament is 409 TOURNAMENT_LOCKED (its results are final, R8.13), any other
- * change 409 CONFLICT (sending the request again checks it anew).
+ * tournament, read under its lock, is now `now`: a result that completed the tournament, a correction that reopened
+ * it, or a start, committed meanwhile (R18.12). A COMPLETED tournament is 409 TOURNAMENT_LOCKED (its results are
+ * final, R8.13) unless `completedAllowed` (a correction, which a COMPLETED tournament takes under its own rules), any
+ * other change 409 CONFLICT (sending the request again checks it anew).
  */
-function assertStatusUnchanged(seen: string, now: string): void {
+function assertStatusUnchanged(seen: string, now: string, completedAllowed: boolean): void {
   if (now === seen) return;
-  if (now === 'COMPLETED') throw new AppError('TOURNAMENT_LOCKED', 'the tournament completed while this request ran: its results are final');
+  if (now === 'COMPLETED' && !completedAllowed) throw new AppError('TOURNAMENT_LOCKED', 'the tournament completed while this request ran: its results are final');
   throw new AppError('CONFLICT', `the tournament went from ${seen} to ${now} while this request ran; send it again`);
 }

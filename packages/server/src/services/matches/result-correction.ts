@@ -3,6 +3,7 @@ import type { MatchCorrection, MatchCorrectionRequest } from '../../contract-typ
 import { AppError } from '../../errors/app-error';
 import { writeEvents } from '../events';
 import { completeIfForfeited } from './match-completion';
+import { assertCorrectableAfterCompletion, finishCompletedCorrection, reopenForCorrection } from './completed-correction';
 import { appendMatchHistory } from './match-history';
 import { findMatchRow } from './match-reader';
 import { updateMatchVersioned } from './match-write';
@@ -19,17 +20,14 @@ import type { MatchRow, TournamentRow } from '../../db/rows';
 export type CorrectionOutcome = Omit<MatchCorrection, 'match'>;
 
 /**
- * Checks that a match may be corrected (R8.13), before any write: the tournament is ONGOING (409
- * TOURNAMENT_LOCKED once COMPLETED: final results stay final, R5.12), the match is COMPLETED or RESOLVED (409
- * INVALID_TRANSITION otherwise: resolve it instead) and was decided by play (409 INVALID_TRANSITION for byes,
- * walkovers, double forfeits and unneeded resets).
+ * Checks that a match may be corrected (R8.13), before any write: the tournament is ONGOING or COMPLETED (409
+ * INVALID_STATE otherwise; what a COMPLETED one refuses is checked under its lock, see completed-correction.ts), the
+ * match is COMPLETED or RESOLVED (409 INVALID_TRANSITION otherwise: resolve it instead) and was decided by play (409
+ * INVALID_TRANSITION for byes, walkovers, double forfeits and unneeded resets).
  */
 export function checkCorrectable(row: MatchRow, tournament: TournamentRow): void {
-  if (tournament.status === 'COMPLETED') {
-    throw new AppError('TOURNAMENT_LOCKED', 'the tournament is COMPLETED: its results are final and cannot be corrected');
-  }
-  if (tournament.status !== 'ONGOING') {
-    throw new AppError('INVALID_STATE', `results can be corrected only while the tournament is ONGOING (it is ${tournament.status})`);
+  if (tournament.status !== 'ONGOING' && tournament.status !== 'COMPLETED') {
+    throw new AppError('INVALID_STATE', `results can be corrected only once the tournament started (it is ${tournament.status})`);
   }
   if (row.status !== 'COMPLETED' && row.status !== 'RESOLVED') {
     throw new AppError('INVALID_TRANSITION', `only a COMPLETED or RESOLVED match can be corrected (it is ${row.status}); resolve it instead`);
@@ -70,6 +68,9 @@ function dependentsConflict(blocking: readonly MatchRow[]): AppError {
 /**
  * Corrects the result of a COMPLETED or RESOLVED match inside the caller's transaction (R8.13 to R8.18), after
  * {@link checkCorrectable}. `row` is the match as read before the transaction (a concurrent change is a 409 CONFLICT).
+ * 0. In a COMPLETED tournament (`ctx.tournament`, its status as read under the lock) the correction is refused when
+ *    a later stage was started or the tournament is classified in a circuit, else the match's stage and the
+ *    tournament are opened again for it (completed-correction.ts), so every step below runs as in an ONGOING one.
  * 1. The new result is written (status unchanged, resultType NORMAL).
  * 2. When the winner (or draw) changed in an elimination stage (core `formatTraits`), the corrected participants
  *    move along the advancement paths (core `rewireCorrectedMatch`, written by bracket-rewire.ts): SCHEDULED matches
@@ -83,6 +84,8 @@ function dependentsConflict(blocking: readonly MatchRow[]): AppError {
  * 6. Matches whose new sides include a forfeited participant complete as walkovers; the stage reacts as after a
  *    completion (next Swiss round, stage completion and next stage); statuses and placements of the last
  *    elimination stage are recomputed.
+ *    In a tournament that was COMPLETED: the tournament stays ONGOING when the stage has a match to play again
+ *    (event `tournament.reopened`), else it is COMPLETED again with every placement and the champions recomputed.
  * 7. History CORRECTED on the match (previous and new result, reason, what was rewired, reset and removed) and one
  *    event `match.result_corrected` (plus `match.reset` per reset match, written in step 2).
  */
@@ -97,6 +100,11 @@ export async function applyCorrection(
   const stages = await findStageRows(db, row.tournament_id);
   const stage = stages.find((s) => s.id === row.stage_id);
   if (!stage) throw new Error(`stage ${row.stage_id} of match ${row.id} is missing`);
+  const wasCompleted = ctx.tournament.status === 'COMPLETED';
+  if (wasCompleted) {
+    await assertCorrectableAfterCompletion(db, stage, stages);
+    await reopenForCorrection(ctx, stage, stages);
+  }
   const [score1, score2] = [result.scores[0].score, result.scores[1].score];
   const updated = await updateMatchVersioned(
     db,
@@ -124,7 +132,7 @@ export async function applyCorrection(
     removed.push(...swiss.removed);
     reopened = swiss.removed.length > 0;
   }
-  if (stage.status === 'COMPLETED') {
+  if (stage.status === 'COMPLETED' && !wasCompleted) {
     const later = await reviseLaterStages(ctx, stage, stages, reopened);
     blocking.push(...later.blocking);
     removed.push(...later.removed);
@@ -135,12 +143,16 @@ export async function applyCorrection(
     const fresh = await findMatchRow(db, id);
     if (fresh) await completeIfForfeited(ctx, fresh);
   }
-  const freshStage = await db.selectFrom('stages').select('status').where('id', '=', stage.id).executeTakeFirst();
-  if (freshStage?.status === 'ONGOING') await afterMatchCompleted(ctx, updated, []);
-  const tournament = await findTournamentRow(db, row.tournament_id);
-  const isLast = !stages.some((s) => s.number > stage.number);
-  if (tournament?.status === 'ONGOING' && isLast && traits.isElimination) {
-    await resyncEliminationStatuses(ctx, stage);
+  if (wasCompleted) {
+    await finishCompletedCorrection(ctx, stage, stages, updated, reopened);
+  } else {
+    const freshStage = await db.selectFrom('stages').select('status').where('id', '=', stage.id).executeTakeFirst();
+    if (freshStage?.status === 'ONGOING') await afterMatchCompleted(ctx, updated, []);
+    const tournament = await findTournamentRow(db, row.tournament_id);
+    const isLast = !stages.some((s) => s.number > stage.number);
+    if (tournament?.status === 'ONGOING' && isLast && traits.isElimination) {
+      await resyncEliminationStatuses(ctx, stage);
+    }
   }
 
   const removedIds = new Set(removed.map((m) => m.id));

@@ -87,14 +87,7 @@ async function completeStage(ctx: WriteContext, stage: StageRow, stages: readonl
   const next = stages.find((s) => s.number === stage.number + 1);
   if (next && (await seedNextStage(ctx, stage, next))) return;
 
-  const placements = await readTournamentPlacements(db, stages);
-  await writePlacements(ctx, placements);
-  // Everyone sharing first place (an all-drawn round robin, a pool stage that ends the tournament) is a champion.
-  const championIds = placements.filter((p) => p.placement === 1).map((p) => p.participantId);
-  const championId = championIds.length === 1 ? championIds[0]! : null;
-  let eliminate = db.updateTable('participants').set({ status: 'ELIMINATED' }).where('tournament_id', '=', stage.tournament_id).where('status', '=', 'ACTIVE');
-  if (championIds.length > 0) eliminate = eliminate.where('id', 'not in', championIds);
-  await eliminate.execute();
+  const { championId, championIds } = await writeFinalStanding(ctx, stage.tournament_id, stages);
   const complete = TOURNAMENT_TRANSITIONS.complete;
   await db
     .updateTable('tournaments')
@@ -109,6 +102,31 @@ async function completeStage(ctx: WriteContext, stage: StageRow, stages: readonl
       data: { tournamentId: stage.tournament_id, status: complete.to, stageId: stage.id, championId, championIds },
     },
   ]);
+}
+
+/** The champions of a completed tournament: every holder of place 1, and the one champion (null when first place is shared). */
+export interface Champions {
+  championId: string | null;
+  championIds: string[];
+}
+
+/**
+ * Writes the final standing of a tournament whose last stage is complete (R5.12, R7.12, R7.16): every placement is
+ * recomputed (core `computeTournamentPlacements`), the holders of place 1 are the champions and stay ACTIVE, and every
+ * other ACTIVE participant becomes ELIMINATED (the champions must be ACTIVE before: they are, as nobody eliminates
+ * them first). Returns the champions.
+ */
+export async function writeFinalStanding(ctx: WriteContext, tournamentId: string, stages: readonly StageRow[]): Promise<Champions> {
+  const { db } = ctx;
+  const placements = await readTournamentPlacements(db, stages);
+  await writePlacements(ctx, placements);
+  // Everyone sharing first place (an all-drawn round robin, a pool stage that ends the tournament) is a champion.
+  const championIds = placements.filter((p) => p.placement === 1).map((p) => p.participantId);
+  const championId = championIds.length === 1 ? championIds[0]! : null;
+  let eliminate = db.updateTable('participants').set({ status: 'ELIMINATED' }).where('tournament_id', '=', tournamentId).where('status', '=', 'ACTIVE');
+  if (championIds.length > 0) eliminate = eliminate.where('id', 'not in', championIds);
+  await eliminate.execute();
+  return { championId, championIds };
 }
 
 /**

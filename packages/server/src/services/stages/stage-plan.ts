@@ -40,12 +40,14 @@ export function planIssuesAtCreate(issues: readonly PlanIssue[]): AppError {
 }
 
 /**
- * The error of a plan refused at start for the actual number of entrants: 409 NOT_ENOUGH_PARTICIPANTS when
- * more entrants would make it work, else 409 CONFLICT; details name `stages[i].settings.<field>`.
+ * The error of a plan refused at start for the actual number of entrants (R7.14): 409 NOT_ENOUGH_PARTICIPANTS when
+ * the entrant count is what fails (kinds `tooFew`, or `tooMany`: a size cap, R7.18, which create and update already
+ * check against maxParticipants, so only a plan stored before that check meets it here), else 409 CONFLICT (a setting
+ * no count fixes, stored before its check); details name `stages[i].settings.<field>` or `stages[i].format`.
  */
 export function planIssuesAtStart(issues: readonly PlanIssue[], entrants: number): AppError {
   const first = issues[0] as PlanIssue;
-  const code = issues.every((i) => i.kind === 'tooFew') ? 'NOT_ENOUGH_PARTICIPANTS' : 'CONFLICT';
+  const code = issues.every((i) => i.kind !== 'settings') ? 'NOT_ENOUGH_PARTICIPANTS' : 'CONFLICT';
   return new AppError(code, `the stages cannot be played by ${entrants} participants: ${first.path} ${first.message}`, {
     details: details(issues, ''),
   });
