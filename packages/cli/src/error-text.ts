@@ -29,7 +29,11 @@ const FORMATS: Readonly<Record<string, string>> = {
   uri: 'a URL such as https://example.com',
 };
 
-/** API field names whose flag is not the field name in dash-case. */
+/**
+ * API field names whose flag is not the field name in dash-case. A field set by one of several flags lists them with
+ * `/` (`scoring`: --placements, --linear or --exponential of `circuit season create|update`); it is named so when
+ * the command has all of them.
+ */
 const FIELD_FLAGS: Readonly<Record<string, string>> = {
   disciplineId: 'discipline',
   memberUserIds: 'member',
@@ -64,6 +68,7 @@ const FIELD_FLAGS: Readonly<Record<string, string>> = {
   scores: 'score',
   tournamentId: 'tournament',
   circuitId: 'circuit',
+  scoring: 'placements/linear/exponential',
 };
 
 /**
@@ -132,15 +137,17 @@ export function fieldLabel(path: string, command: Command | undefined): string {
 
 /**
  * The long flag of `command` for the API field `field` at body path `tail` (`team.name`): by path (PATH_FLAGS), by
- * field (FIELD_FLAGS), else the field in dash-case; undefined when the command has none of them.
+ * field (FIELD_FLAGS), else the field in dash-case; undefined when the command has none of them. A candidate of
+ * several flags (`placements/linear/exponential`) is named `--placements/--linear/--exponential` when the command has
+ * every one of them.
  */
 function findFlag(command: Command | undefined, field: string, tail = field): string | undefined {
   if (!command) return undefined;
   const byPath = PATH_FLAGS[tail.replace(/\[[^\]]*\]/g, '')];
   const candidates = [byPath, FIELD_FLAGS[field], dashCase(field)].filter((c): c is string => c !== undefined);
   for (const candidate of candidates) {
-    const option = command.options.find((o) => o.long === `--${candidate}`);
-    if (option?.long) return option.long;
+    const flags = candidate.split('/').map((name) => command.options.find((o) => o.long === `--${name}`)?.long);
+    if (flags.every((flag) => flag !== undefined)) return flags.join('/');
   }
   return undefined;
 }

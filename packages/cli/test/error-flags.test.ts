@@ -137,6 +137,21 @@ describe('server errors name the flags of the command', () => {
     const full = await runCli(['tournament', 'join', tid], { configDir: dir.path });
     expect(full.err).toBe('error: the tournament is full (maxParticipants 16) (TOURNAMENT_FULL, request req-1)\n');
   });
+
+  it('circuit season update names the scoring of a started season by its flags --placements/--linear/--exponential', async () => {
+    const started = (fields: string[]) => () =>
+      failure(409, 'INVALID_STATE', `${fields.map((f) => `body.${f}`).join(', ')}: season 1 is ACTIVE: only its name can change`, fields.map((f) => ({
+        path: `body.${f}`,
+        message: 'season 1 is ACTIVE: only its name can change',
+      })));
+    serve(`${BASE}/circuits/c1/seasons/s1`, started(['scoring']));
+    const scoring = await runCli(['circuit', 'season', 'update', 'c1', 's1', '--linear', '100:10'], { configDir: dir.path });
+    expect(scoring.code).toBe(1);
+    expect(scoring.err).toBe('error: --placements/--linear/--exponential: season 1 is ACTIVE: only its name can change (INVALID_STATE, request req-1)\n');
+    serve(`${BASE}/circuits/c1/seasons/s1`, started(['endDate', 'scoring']));
+    const both = await runCli(['circuit', 'season', 'update', 'c1', 's1', '--end-date', '2030-11-30', '--placements', '1=100'], { configDir: dir.path });
+    expect(both.err).toBe('error: --end-date, --placements/--linear/--exponential: season 1 is ACTIVE: only its name can change (INVALID_STATE, request req-1)\n');
+  });
 });
 
 describe('day flags take a real calendar day, refused before any request', () => {

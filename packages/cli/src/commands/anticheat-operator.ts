@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
-import type { components, Detection } from '@tourney/sdk';
+import type { components } from '@tourney/sdk';
+import { printDetectionDetail, VERDICT_WORDS } from '../anticheat/detection-detail';
 import type { CliDeps } from '../deps';
 import { CliError } from '../errors';
-import { printFields, type Column } from '../output/table';
+import type { Column } from '../output/table';
 import { formatTimestamp, humanize } from '../output/text';
 import { confirmOrStop } from '../prompts/confirm';
 import type { Session } from '../session';
@@ -26,11 +27,6 @@ type Verdict = components['schemas']['DetectionVerdict'];
 
 /** Every severity and verdict (the Records keep them equal to the contract's enums). */
 const SEVERITY_ORDER: Readonly<Record<Severity, number>> = { LOW: 1, MEDIUM: 2, HIGH: 3, CRITICAL: 4 };
-const VERDICT_WORDS: Readonly<Record<Verdict, string>> = {
-  CONFIRMED_CHEAT: 'confirmed cheat',
-  FALSE_POSITIVE: 'false positive',
-  INCONCLUSIVE: 'inconclusive',
-};
 const SEVERITIES = Object.keys(SEVERITY_ORDER) as Severity[];
 const VERDICTS = Object.keys(VERDICT_WORDS) as Verdict[];
 
@@ -52,20 +48,6 @@ type KeySession = (deps: CliDeps, command: Command) => Promise<Session>;
 
 /** Repeatable option collector. */
 const collectValues = (value: string, previous: string[] = []): string[] => [...previous, value];
-
-function printDetection(deps: CliDeps, d: Detection): void {
-  printFields(deps.io, [
-    ['detection', d.id],
-    ['rule', d.rule],
-    ['severity', d.severity.toLowerCase(), d.severity],
-    ['user', d.userId],
-    ['session', d.sessionId],
-    ['raised', formatTimestamp(d.createdAt), d.createdAt],
-    ['ai verdict', d.aiVerdictRecorded ? 'recorded' : 'none', String(d.aiVerdictRecorded)],
-    ['evidence', d.evidenceCount],
-    ['verdict', d.verdict ? `${VERDICT_WORDS[d.verdict]} (${formatTimestamp(d.reviewedAt)})` : 'not reviewed', d.verdict],
-  ]);
-}
 
 /**
  * Operator commands of `tourney anticheat`: `client enroll|list|revoke` (which players are monitored),
@@ -173,13 +155,15 @@ export function registerAntiCheatOperatorCommands(anticheat: Command, detection:
   );
 
   withExamples(
-    addJsonOption(detection.command('get <detectionId>').description('show one detection of the project'), 'the detection').action(
-      async (id: string, flags: { json?: boolean }, command: Command) => {
-        const s = await keySession(deps, command);
-        const { data } = await s.call((api) => api.GET('/anti-cheat/detections/{id}', { params: { path: { id } } }));
-        printResult(deps, flags, data, (d) => printDetection(deps, d));
-      },
-    ),
+    addJsonOption(
+      detection.command('get <detectionId>').description('show one detection with its AI verdict, review note and evidence files'),
+      'the detection',
+    ).action(async (id: string, flags: { json?: boolean }, command: Command) => {
+      const s = await keySession(deps, command);
+      const { data } = await s.call((api) => api.GET('/anti-cheat/detections/{id}', { params: { path: { id } } }));
+      // getDetection (R20.13): the AI verdict, the verdict note and the evidence files; --json the API data exactly.
+      printResult(deps, flags, data, (d) => printDetectionDetail(deps.io, d));
+    }),
     'tourney anticheat detection get 0199a1b2-...',
   );
 

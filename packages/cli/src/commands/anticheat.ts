@@ -4,6 +4,8 @@ import type { Detection, EvidenceKind } from '@tourney/sdk';
 import { loadSdk } from '../sdk-runtime';
 import { guessContentType } from '../anticheat/content-type';
 import { DETECTION_COLUMNS, detectionLine } from '../anticheat/detection-output';
+import { checkEvidenceTarget, writeEvidence, type EvidenceTarget } from '../anticheat/evidence-file';
+import { SESSION_COLUMNS } from '../anticheat/session-output';
 import { watchDetections } from '../anticheat/watch-detections';
 import type { CliDeps } from '../deps';
 import { CliError, ExitCode } from '../errors';
@@ -13,7 +15,7 @@ import { printFields, printTable } from '../output/table';
 import { formatTimestamp } from '../output/text';
 import { openSession, type Session } from '../session';
 import { readBytesFile } from './file-io';
-import { choiceOption, globalsOf, intOption, type ListOptions, printApiList, printResult, withExamples } from './shared';
+import { addListOptions, choiceOption, globalsOf, intOption, type ListOptions, printApiList, printResult, withExamples } from './shared';
 import { registerAntiCheatOperatorCommands } from './anticheat-operator';
 import { userIdOf } from './users';
 import { safeData } from '../output/safe-text';
@@ -64,6 +66,13 @@ interface ListFlags extends ListOptions {
   interval: number;
 }
 
+/** Flags of `session list`: the usual list options and the filters of listAntiCheatSessions. */
+interface SessionListFlags extends ListOptions {
+  active?: boolean;
+  ended?: boolean;
+  match?: string;
+}
+
 interface UploadFlags {
   session: string;
   kind: EvidenceKind;
@@ -72,13 +81,13 @@ interface UploadFlags {
   json?: boolean;
 }
 
-/** `tourney anticheat session start|get|end`, `detection list`, `evidence upload` (API key only). */
+/** `tourney anticheat session start|list|get|end`, `detection list`, `evidence upload|download` (API key only). */
 export function registerAntiCheatCommands(program: Command, deps: CliDeps): void {
   const anticheat = program
     .command('anticheat')
     .description('anti-cheat sessions, detections and evidence for game servers (needs a project API key)');
 
-  const session = anticheat.command('session').description('start, inspect and end monitoring sessions');
+  const session = anticheat.command('session').description('start, list, inspect and end monitoring sessions');
   withExamples(
     session
       .command('start')
@@ -111,6 +120,31 @@ export function registerAntiCheatCommands(program: Command, deps: CliDeps): void
         }
       }),
     'tourney anticheat session start --game cs2 --match m-1042 --participant alice --participant bob',
+  );
+
+  withExamples(
+    addListOptions(
+      session
+        .command('list')
+        .alias('ls')
+        .description("list the project's sessions, newest first (--active finds those a game server left running)")
+        .addOption(new Option('--active', 'only active sessions').conflicts('ended'))
+        .addOption(new Option('--ended', 'only ended sessions').conflicts('active'))
+        .option('--match <id>', 'only the sessions of this match (several when it was played again)'),
+    ).action(async (flags: SessionListFlags, command: Command) => {
+      const s = await keySession(deps, command);
+      // listAntiCheatSessions (R20.13) is paginated like every list (R3.3): one page, or every page with --all.
+      const status = flags.active ? 'ACTIVE' : flags.ended ? 'ENDED' : undefined;
+      await printApiList(deps, s, flags, {
+        path: '/anti-cheat/sessions',
+        query: { status, matchId: flags.match || undefined },
+        noun: 'sessions',
+        columns: SESSION_COLUMNS,
+        empty: 'no sessions',
+      });
+    }),
+    'tourney anticheat session list --active',
+    'tourney anticheat session ls --match m-1042 --all',
   );
 
   withExamples(
@@ -210,7 +244,7 @@ export function registerAntiCheatCommands(program: Command, deps: CliDeps): void
 
   registerAntiCheatOperatorCommands(anticheat, detection, deps, keySession);
 
-  const evidence = anticheat.command('evidence').description('upload evidence files of a session');
+  const evidence = anticheat.command('evidence').description('upload and download evidence files of a session');
   withExamples(
     evidence
       .command('upload <file>')
@@ -250,5 +284,25 @@ export function registerAntiCheatCommands(program: Command, deps: CliDeps): void
       }),
     'tourney anticheat evidence upload ./shot.png --session m-1042 --kind screenshot',
     'tourney anticheat evidence upload ./server.log --session m-1042 --kind log --detection <detectionId>',
+  );
+
+  withExamples(
+    evidence
+      .command('download <mediaFileId>')
+      .description("save an evidence file's bytes (ids from 'detection get') to a file, or to stdout when piped")
+      .option('-o, --output <file>', 'write to this file (not replaced when it exists, unless --force)')
+      .option('--force', 'with --output: replace the file when it exists')
+      .action(async (mediaFileId: string, flags: EvidenceTarget, command: Command) => {
+        // R20.13: the target is checked before the download (no bytes to a terminal, no file replaced unasked).
+        await checkEvidenceTarget(deps.io, flags);
+        const s = await keySession(deps, command);
+        const data = await s.call(
+          (client) => client.GET('/anti-cheat/evidence/{mediaFileId}', { params: { path: { mediaFileId } }, parseAs: 'arrayBuffer' }),
+          `downloading evidence ${mediaFileId}`,
+        );
+        await writeEvidence(deps.io, new Uint8Array(data), flags);
+      }),
+    'tourney anticheat evidence download 0199a1b2-... -o shot.png',
+    'tourney anticheat evidence download 0199a1b2-... > server.log',
   );
 }
