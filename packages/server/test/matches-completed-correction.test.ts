@@ -39,7 +39,7 @@ const slotOf = (m: any, participantId: string): 0 | 1 => (m.participants[0].part
 const placementOf = (bracket: any, participantId: string) => bracket.placements.find((p: any) => p.participantId === participantId)?.placementRange;
 
 describe('correcting a COMPLETED tournament (R8.13)', () => {
-  it('swaps 1st and 2nd when the final of a single elimination is corrected; the tournament stays COMPLETED', async ({ server, tenant, players, correct }) => {
+  it('swaps 1st and 2nd when the final of a single elimination is corrected; the tournament stays COMPLETED and records tournament.completed again', async ({ server, tenant, players, correct }) => {
     const { id, byParticipant } = await startWithStages(server, tenant, players, SE);
     await playEverything(server, id, byParticipant);
     const before = await getData(server, `/tournaments/${id}`);
@@ -56,8 +56,15 @@ describe('correcting a COMPLETED tournament (R8.13)', () => {
     expect([placementOf(bracket, runnerUp), placementOf(bracket, champion)]).toEqual(['1', '2']);
     expect(await getData(server, `/tournaments/${id}/participants/${runnerUp}`)).toMatchObject({ status: 'ACTIVE', finalPlacement: 1 });
     expect(await getData(server, `/tournaments/${id}/participants/${champion}`)).toMatchObject({ status: 'ELIMINATED', finalPlacement: 2 });
-    // Nothing was reopened: no lifecycle event beyond the first completion.
-    expect((await playEvents(server, id)).map((e) => e.type)).toEqual(['tournament.started', 'tournament.completed']);
+    // Nothing was reopened, but the final standing changed: tournament.completed again, naming the new champion.
+    const lifecycle = await playEvents(server, id);
+    expect(lifecycle.map((e) => e.type)).toEqual(['tournament.started', 'tournament.completed', 'tournament.completed']);
+    expect(lifecycle.map((e) => e.data.championIds)).toEqual([undefined, [champion], [runnerUp]]);
+    // A score-only correction moves no one and records nothing more.
+    const [a, b] = final.participants.map((side: any) => side.participantId as string);
+    const scoreOnly = await act(server, final.id, 'correct', tenant.owner.accessToken, { ...scoresBody(a, b, a === runnerUp ? 2 : 1, a === runnerUp ? 1 : 2), reason: 'one game was drawn' });
+    expect(scoreOnly.status, scoreOnly.text).toBe(200);
+    expect((await playEvents(server, id)).map((e) => e.type)).toHaveLength(3);
   });
 
   it('reopens a double elimination whose corrected grand final needs its reset, and completes it again with the right champion', async ({ server, tenant, players, correct }) => {

@@ -66,4 +66,29 @@ describe('notifications for organizer changes to a match', () => {
       expect(notice).toMatchObject({ title: `Result corrected in ${await nameOf(server, id)}`, data: { matchId: played.id, tournamentId: id } });
     }
   });
+
+  it('tells the sides of a played match a correction sends back that it must be played again, also after the end', async ({ server, staff, startedCup, notificationsOf }) => {
+    const { id, byParticipant } = await startedCup();
+    const [semi1, semi2] = await allMatches(server, id);
+    const playedSemi = await playMatch(server, semi1, byParticipant);
+    await playMatch(server, semi2, byParticipant);
+    const final = (await allMatches(server, id)).find((m) => m.round === 2)!;
+    await playMatch(server, final, byParticipant);
+    expect((await request(server, 'GET', `/tournaments/${id}`)).body.data.status).toBe('COMPLETED');
+    const [oldWinner, newWinner] = [playedSemi.winnerId as string, playedSemi.participants.find((side: any) => side.participantId !== playedSemi.winnerId).participantId as string];
+    const res = await act(server, playedSemi.id, 'correct', staff.organizer.accessToken, { ...scoresBody(newWinner, oldWinner, 2, 0), reason: 'score sheet misread', cascade: true });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.resetMatchIds).toEqual([final.id]);
+    const replay = await request(server, 'GET', `/matches/${final.id}`);
+    const sides = replay.body.data.participants.map((side: any) => side.participantId as string);
+    expect(sides).toContain(newWinner);
+    for (const pid of sides) {
+      const notices = (await notificationsOf(byParticipant.get(pid)!, 'MATCH_RESULT_CORRECTED')).filter((n) => n.data.matchId === final.id);
+      expect(notices.map((n) => n.title)).toEqual([`Your match in ${await nameOf(server, id)} must be played again`]);
+      expect(notices[0].message).toMatch(/^An organizer corrected an earlier result: .* is to be played again\.$/);
+    }
+    // The finalist who lost their place is told of the corrected semi-final, not asked to play the final.
+    const gone = (await notificationsOf(byParticipant.get(oldWinner)!, 'MATCH_RESULT_CORRECTED')).filter((n) => n.data.tournamentId === id).map((n) => n.data.matchId);
+    expect(gone).toEqual([playedSemi.id]);
+  });
 });

@@ -4283,6 +4283,7 @@ export interface components {
          * @description `data` of tournament.* events. published, registration_opened, registration_closed: previousStatus;
          *     started: stageId (the first stage), participantCount, matchCount; completed: stageId (the last stage), championId, championIds;
          *     reopened (a correction left a match to play in a COMPLETED tournament, R8.13): previousStatus COMPLETED, stageId (the stage reopened).
+         *     completed is recorded again, with the new champions, when a correction of a COMPLETED tournament moves a placement (R11.14).
          */
         TournamentEventData: {
             /** Format: uuid */

@@ -68,16 +68,34 @@ export async function assertCorrectableAfterCompletion(db: Db, stage: StageRow, 
  * that never started) gets its entrants back as in play: ELIMINATED ones ACTIVE, placements cleared; the last stage
  * of an elimination format keeps them, as they follow the bracket (resynchronised afterwards).
  */
-export async function reopenForCorrection(ctx: WriteContext, stage: StageRow, stages: readonly StageRow[]): Promise<void> {
+export async function reopenForCorrection(ctx: WriteContext, stage: StageRow, stages: readonly StageRow[]): Promise<FinalStanding> {
   const { db } = ctx;
+  const before = await readFinalStanding(db, stage.tournament_id);
   await db.updateTable('stages').set({ status: 'ONGOING' }).where('id', '=', stage.id).execute();
   await db.updateTable('tournaments').set({ status: 'ONGOING' }).where('id', '=', stage.tournament_id).execute();
-  if (isLastElimination(stage, stages)) return;
+  if (isLastElimination(stage, stages)) return before;
   const ids = (await readStageEntrants(db, stage.id)).map((e) => e.id);
   for (const chunk of chunks(ids)) {
     await db.updateTable('participants').set({ final_placement: null, placement_range: null }).where('id', 'in', chunk).execute();
     await db.updateTable('participants').set({ status: 'ACTIVE' }).where('id', 'in', chunk).where('status', '=', 'ELIMINATED').execute();
   }
+  return before;
+}
+
+/** A tournament's final standing as stored: each participant's placement and range, by participant id. */
+export type FinalStanding = ReadonlyMap<string, string>;
+
+/** The placements of a tournament's participants (`placement|range`, empty when unplaced), by participant id. */
+async function readFinalStanding(db: Db, tournamentId: string): Promise<FinalStanding> {
+  const rows = await db.selectFrom('participants').select(['id', 'final_placement', 'placement_range']).where('tournament_id', '=', tournamentId).execute();
+  return new Map(rows.map((r) => [r.id, `${r.final_placement ?? ''}|${r.placement_range ?? ''}`]));
+}
+
+/** Whether two final standings differ for any participant. */
+function standingChanged(before: FinalStanding, after: FinalStanding): boolean {
+  if (before.size !== after.size) return true;
+  for (const [id, place] of after) if (before.get(id) !== place) return true;
+  return false;
 }
 
 /**
@@ -90,9 +108,12 @@ export async function reopenForCorrection(ctx: WriteContext, stage: StageRow, st
  *   paired), the tournament stays ONGOING: `completedAt` cleared, statuses and placements of a last elimination
  *   stage follow the bracket, event `tournament.reopened` (data tournamentId, status ONGOING, previousStatus
  *   COMPLETED, stageId); it completes again, with `tournament.completed`, when its last match is decided;
- * - otherwise it is COMPLETED again at once with its `completedAt` unchanged and no lifecycle event: every placement
- *   is recomputed and the champions are the new holders of place 1 (ACTIVE: the bracket's statuses, or the stage's
- *   entrants made ACTIVE by the reopening), everyone else ELIMINATED.
+ * - otherwise it is COMPLETED again at once with its `completedAt` unchanged: every placement is recomputed and the
+ *   champions are the new holders of place 1 (ACTIVE: the bracket's statuses, or the stage's entrants made ACTIVE by
+ *   the reopening), everyone else ELIMINATED. When any placement differs from `before` (the standing read by
+ *   {@link reopenForCorrection}), `tournament.completed` is recorded again with the new champions (R11.14), so that
+ *   whoever acted on the first one (prizes, ladders, the players' placement notices) learns the final standing; a
+ *   correction that moves no one (a score-only change) records none.
  */
 export async function finishCompletedCorrection(
   ctx: WriteContext,
@@ -100,6 +121,7 @@ export async function finishCompletedCorrection(
   stages: readonly StageRow[],
   corrected: MatchRow,
   roundsRemoved: boolean,
+  before: FinalStanding,
 ): Promise<void> {
   const { db } = ctx;
   const completedAgain = async () => (await findTournamentRow(db, stage.tournament_id))?.status === 'COMPLETED';
@@ -123,5 +145,15 @@ export async function finishCompletedCorrection(
   }
   await db.updateTable('stages').set({ status: 'COMPLETED' }).where('id', '=', stage.id).execute();
   await db.updateTable('tournaments').set({ status: 'COMPLETED', updated_at: ctx.now }).where('id', '=', stage.tournament_id).execute();
-  await writeFinalStanding(ctx, stage.tournament_id, stages);
+  const { championId, championIds } = await writeFinalStanding(ctx, stage.tournament_id, stages);
+  if (!standingChanged(before, await readFinalStanding(db, stage.tournament_id))) return;
+  const lastStage = stages.reduce((last, s) => (s.number > last.number ? s : last), stage);
+  await writeEvents(db, ctx.sink, [
+    {
+      projectId: ctx.tournament.project_id,
+      type: 'tournament.completed',
+      subjectId: stage.tournament_id,
+      data: { tournamentId: stage.tournament_id, status: 'COMPLETED', stageId: lastStage.id, championId, championIds },
+    },
+  ]);
 }

@@ -3,7 +3,7 @@ import type { MatchCorrection, MatchCorrectionRequest } from '../../contract-typ
 import { AppError } from '../../errors/app-error';
 import { writeEvents } from '../events';
 import { completeIfForfeited } from './match-completion';
-import { assertCorrectableAfterCompletion, finishCompletedCorrection, reopenForCorrection } from './completed-correction';
+import { assertCorrectableAfterCompletion, finishCompletedCorrection, reopenForCorrection, type FinalStanding } from './completed-correction';
 import { appendMatchHistory } from './match-history';
 import { findMatchRow } from './match-reader';
 import { updateMatchVersioned } from './match-write';
@@ -101,9 +101,10 @@ export async function applyCorrection(
   const stage = stages.find((s) => s.id === row.stage_id);
   if (!stage) throw new Error(`stage ${row.stage_id} of match ${row.id} is missing`);
   const wasCompleted = ctx.tournament.status === 'COMPLETED';
+  let standingBefore: FinalStanding | null = null;
   if (wasCompleted) {
     await assertCorrectableAfterCompletion(db, stage, stages);
-    await reopenForCorrection(ctx, stage, stages);
+    standingBefore = await reopenForCorrection(ctx, stage, stages);
   }
   const [score1, score2] = [result.scores[0].score, result.scores[1].score];
   const updated = await updateMatchVersioned(
@@ -143,8 +144,8 @@ export async function applyCorrection(
     const fresh = await findMatchRow(db, id);
     if (fresh) await completeIfForfeited(ctx, fresh);
   }
-  if (wasCompleted) {
-    await finishCompletedCorrection(ctx, stage, stages, updated, reopened);
+  if (standingBefore !== null) {
+    await finishCompletedCorrection(ctx, stage, stages, updated, reopened, standingBefore);
   } else {
     const freshStage = await db.selectFrom('stages').select('status').where('id', '=', stage.id).executeTakeFirst();
     if (freshStage?.status === 'ONGOING') await afterMatchCompleted(ctx, updated, []);

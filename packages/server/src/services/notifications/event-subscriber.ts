@@ -82,10 +82,13 @@ async function draftsFor(db: EventDb, event: RecordedEvent): Promise<Notificatio
         at: str(data.scheduledAt),
       }));
     case 'match.result_corrected':
-      return forMatch(db, data, event, 'MATCH_RESULT_CORRECTED', (ctx) => ({
-        title: `Result corrected in ${ctx.tournamentName}`,
-        message: `An organizer corrected the result of ${matchLabel(ctx)}${resultText(ctx, data)}.`,
-      }));
+      return [
+        ...(await forMatch(db, data, event, 'MATCH_RESULT_CORRECTED', (ctx) => ({
+          title: `Result corrected in ${ctx.tournamentName}`,
+          message: `An organizer corrected the result of ${matchLabel(ctx)}${resultText(ctx, data)}.`,
+        }))),
+        ...(await replayedMatches(db, data, event)),
+      ];
     default:
       return [];
   }
@@ -108,6 +111,26 @@ async function forMatch(
   if (!ctx) return [];
   const { title, message, at } = text(ctx);
   return recipients(ctx).map((userId) => ({ userId, type, title, message, data: matchData(ctx), ...(at ? { at } : {}) }));
+}
+
+/**
+ * The sides of each played match a correction sent back to be played (`resetMatchIds` of match.result_corrected,
+ * R15.3), as they are once the correction is written: a player whose decided match was wiped, maybe in a tournament
+ * they were told was over, must come back to play it. A player the correction took out of it is told of the
+ * corrected match instead.
+ */
+async function replayedMatches(db: EventDb, data: Data, event: RecordedEvent): Promise<NotificationDraft[]> {
+  const resetIds = Array.isArray(data.resetMatchIds) ? data.resetMatchIds.filter((id): id is string => typeof id === 'string') : [];
+  const drafts: NotificationDraft[] = [];
+  for (const matchId of resetIds) {
+    drafts.push(
+      ...(await forMatch(db, { matchId }, event, 'MATCH_RESULT_CORRECTED', (ctx) => ({
+        title: `Your match in ${ctx.tournamentName} must be played again`,
+        message: `An organizer corrected an earlier result: ${matchLabel(ctx)} is to be played again.`,
+      }))),
+    );
+  }
+  return drafts;
 }
 
 async function tournamentStarted(db: EventDb, tournamentId: string | null): Promise<NotificationDraft[]> {
