@@ -27,8 +27,7 @@ import { MANAGE_CIRCUITS, READ_CIRCUITS, READER_ROLES, requireCircuit } from './
 import { queryActiveCircuitPage, queryCircuitPage } from './circuit-list-query';
 import { toCircuitPublic, toCircuitTournament } from './circuit-mapper';
 import { currentSeason, findCircuitRow, findSeasonRows, readCircuit, readCircuits, readPublicCircuits, readSeasonsOf } from './circuit-reader';
-import { buildAwards } from './classification-awards';
-import { alreadyClassified, writeClassification } from './classify';
+import { classifyUnderLock } from './classify';
 import { completeSeason, seasonToStart, startSeason, type SeasonWriteContext } from './season-lifecycle';
 import { querySeasonStandings } from './season-standings';
 import type { Page, PageQuery } from '../../db/page-query';
@@ -290,37 +289,7 @@ export class CircuitService extends DomainService {
       // 404, and the classification's foreign key to the circuit cannot wait on a completion holding the circuit while
       // it waits on this season (a deadlock). The discipline is read under the lock an update of the circuit takes.
       const circuit = await this.lockCircuit(trx, id);
-      const seasons = await findSeasonRows(trx, id);
-      const previous = await trx
-        .selectFrom('circuit_classifications')
-        .select('season_id')
-        .where('circuit_id', '=', id)
-        .where('tournament_id', '=', tournamentId)
-        .executeTakeFirst();
-      if (previous) throw alreadyClassified(seasons.find((s) => s.id === previous.season_id)?.number);
-      if (tournament.status !== 'COMPLETED') {
-        throw new AppError('INVALID_STATE', `only a COMPLETED tournament can be classified (it is ${tournament.status})`);
-      }
-      const season = seasons.find((s) => s.status === 'ACTIVE');
-      if (!season) {
-        throw new AppError('INVALID_STATE', 'the circuit has no ACTIVE season: start one with POST /circuits/{id}/start (a COMPLETED season takes no more tournaments)');
-      }
-      if (circuit.discipline_id !== null && circuit.discipline_id !== tournament.discipline_id) {
-        throw new AppError('CONFLICT', `the circuit is for discipline ${circuit.discipline_id}; the tournament is ${tournament.discipline_id}`);
-      }
-      await this.deps.dialect.lockRows(trx, 'circuit_seasons', [season.id]);
-      // The awards are read under the tournament's lock, the one a deleted account's entries are renamed under
-      // (deleteMe, R14.8): names and user ids read before it could give points to a player deleted meanwhile.
-      await this.deps.dialect.lockRows(trx, 'tournaments', [tournament.id]);
-      // Read again under that lock (R18.12): a tournament deleted since would be classified with no one to award, and
-      // one reopened by a correction (R8.13) would be classified with placements that are no longer final.
-      const current = await findTournamentRow(trx, tournament.id);
-      if (!current) throw notFound('tournament');
-      if (current.status !== 'COMPLETED') {
-        throw new AppError('INVALID_STATE', `only a COMPLETED tournament can be classified (it is ${current.status})`);
-      }
-      const awards = await buildAwards(trx, tournamentId, JSON.parse(season.scoring), multiplier);
-      return writeClassification(trx, this.deps, { circuit, season, tournament, multiplier, awards }, now);
+      return classifyUnderLock(trx, this.deps, circuit, tournament, multiplier, now);
     });
   }
 

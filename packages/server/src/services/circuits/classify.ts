@@ -1,5 +1,9 @@
 import { isUniqueViolation } from '../../db/unique-violation';
-import { AppError } from '../../errors/app-error';
+import { AppError, notFound } from '../../errors/app-error';
+import type { AppDeps } from '../../deps';
+import { findTournamentRow } from '../tournaments/tournament-reader';
+import { buildAwards } from './classification-awards';
+import { findSeasonRows } from './circuit-reader';
 import { newId } from '../../ids';
 import { writeEvents, type EventSink } from '../events';
 import { chunks } from '../../db/chunks';
@@ -104,4 +108,52 @@ export async function writeClassification(db: Db, sink: EventSink, input: Classi
     })),
     classifiedAt: now,
   };
+}
+
+/**
+ * Classifies `tournament` (read before the transaction) into the circuit's ACTIVE season, in `trx` once the circuit's
+ * row is locked (R9.13): refuses a tournament classified before (409 CONFLICT naming its season), one not COMPLETED or
+ * a circuit with no ACTIVE season (409 INVALID_STATE), another discipline (409 CONFLICT); then locks the season and
+ * the tournament, reads the tournament again under its lock (404 when deleted meanwhile, 409 INVALID_STATE when a
+ * correction reopened it, R18.12), builds the awards and writes the classification.
+ */
+export async function classifyUnderLock(
+  trx: Db,
+  deps: Pick<AppDeps, 'dialect'> & EventSink,
+  circuit: CircuitRow,
+  tournament: TournamentRow,
+  multiplier: number,
+  now: string,
+): Promise<Classification> {
+    const seasons = await findSeasonRows(trx, circuit.id);
+    const previous = await trx
+      .selectFrom('circuit_classifications')
+      .select('season_id')
+      .where('circuit_id', '=', circuit.id)
+      .where('tournament_id', '=', tournament.id)
+      .executeTakeFirst();
+    if (previous) throw alreadyClassified(seasons.find((s) => s.id === previous.season_id)?.number);
+    if (tournament.status !== 'COMPLETED') {
+      throw new AppError('INVALID_STATE', `only a COMPLETED tournament can be classified (it is ${tournament.status})`);
+    }
+    const season = seasons.find((s) => s.status === 'ACTIVE');
+    if (!season) {
+      throw new AppError('INVALID_STATE', 'the circuit has no ACTIVE season: start one with POST /circuits/{id}/start (a COMPLETED season takes no more tournaments)');
+    }
+    if (circuit.discipline_id !== null && circuit.discipline_id !== tournament.discipline_id) {
+      throw new AppError('CONFLICT', `the circuit is for discipline ${circuit.discipline_id}; the tournament is ${tournament.discipline_id}`);
+    }
+    await deps.dialect.lockRows(trx, 'circuit_seasons', [season.id]);
+    // The awards are read under the tournament's lock, the one a deleted account's entries are renamed under
+    // (deleteMe, R14.8): names and user ids read before it could give points to a player deleted meanwhile.
+    await deps.dialect.lockRows(trx, 'tournaments', [tournament.id]);
+    // Read again under that lock (R18.12): a tournament deleted since would be classified with no one to award, and
+    // one reopened by a correction (R8.13) would be classified with placements that are no longer final.
+    const current = await findTournamentRow(trx, tournament.id);
+    if (!current) throw notFound('tournament');
+    if (current.status !== 'COMPLETED') {
+      throw new AppError('INVALID_STATE', `only a COMPLETED tournament can be classified (it is ${current.status})`);
+    }
+    const awards = await buildAwards(trx, tournament.id, JSON.parse(season.scoring), multiplier);
+    return writeClassification(trx, deps, { circuit, season, tournament, multiplier, awards }, now);
 }
