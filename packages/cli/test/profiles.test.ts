@@ -109,6 +109,28 @@ describe('profile selection', () => {
     expect(seen).toEqual([`${STAGING} tk_flag_key_000001`]);
   });
 
+  it('refuses a --base-url or TOURNEY_BASE_URL with a user or password, a query or a fragment before any request, never echoing the password', async () => {
+    // No handler: any request would fail the test (onUnhandledRequest: 'error').
+    const root = 'give only the API root, such as http://127.0.0.1:3000/api/v1';
+    const userinfo = `must not contain a user name or password (user:password@): ${root}, and log in with tourney login or pass --api-key`;
+    const cases: [string[], Record<string, string>, string][] = [
+      [['--base-url', 'http://alice:hunter2@staging.test/api/v1'], {}, `error: --base-url ${userinfo}\n`],
+      [['--base-url', 'http://alice@staging.test/api/v1'], {}, `error: --base-url ${userinfo}\n`],
+      [[], { TOURNEY_BASE_URL: 'https://:hunter2@staging.test/api/v1' }, `error: TOURNEY_BASE_URL ${userinfo}\n`],
+      [['--base-url', `${STAGING}?x=1`], {}, `error: --base-url must not contain a query (?...): ${root}\n`],
+      [[], { TOURNEY_BASE_URL: `${STAGING}/?` }, `error: TOURNEY_BASE_URL must not contain a query (?...): ${root}\n`],
+      [['--base-url', `${STAGING}#f`], {}, `error: --base-url must not contain a fragment (#...): ${root}\n`],
+      [[], { TOURNEY_BASE_URL: `${STAGING}#` }, `error: TOURNEY_BASE_URL must not contain a fragment (#...): ${root}\n`],
+    ];
+    for (const [flags, env, expected] of cases) {
+      const result = await runCli(['tournament', 'list', ...flags], { configDir: dir.path, env });
+      expect(result.code, `${flags.join(' ')} ${JSON.stringify(env)}`).toBe(1);
+      expect(result.err).toBe(expected);
+      expect(result.err + result.out).not.toContain('hunter2');
+      expect(result.out).toBe('');
+    }
+  });
+
   it('a 404 "no route" from a base URL without /api/v1 hints at the API root', async () => {
     const root = 'http://bare.test';
     server.use(

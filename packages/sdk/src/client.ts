@@ -5,6 +5,7 @@ import { createClientMiddleware, isBrowser, userAgentValue, type Credentials } f
 import { errorFromResponse, invalidSuccessBody, isTourneyError, networkError } from './errors';
 import type { paths } from './generated/schema';
 import { paginateList } from './paginate';
+import { rejectRedirects } from './redirects';
 import { createRetryingFetch, resolveRetryPolicy, type FetchFn, type RetryOptions } from './retry';
 import { defaultSleep, type SleepFn } from './sleep';
 import { type LiveEvent, type LiveEventsOptions, liveEvents } from './live-events';
@@ -17,7 +18,10 @@ export interface TourneyClientOptions {
   apiKey?: string | null;
   /** User access token, sent as `Authorization: Bearer <token>`. */
   accessToken?: string | null;
-  /** Fetch implementation; defaults to `globalThis.fetch`, looked up at each request. */
+  /**
+   * Fetch implementation; defaults to `globalThis.fetch`, looked up at each request. It is called with
+   * `redirect: 'manual'`: a redirect is never followed but rejects with TourneyError `REDIRECT` (R19.9).
+   */
   fetch?: FetchFn;
   /** Retry settings (429 always; 502/503/504 and network errors for requests safe to repeat). */
   retry?: RetryOptions;
@@ -73,6 +77,7 @@ export type TourneyClient = TourneyClientOf<paths>;
 
 /**
  * Creates a Tourney API client. Throws TypeError when `baseUrl` is missing and RangeError for bad `retry` values.
+ * Its requests never follow a redirect: a 3xx answer rejects with TourneyError `REDIRECT` naming the Location (R19.9).
  * @example
  * const tourney = createTourneyClient({ baseUrl: 'http://localhost:3000/api/v1', apiKey: process.env.TOURNEY_KEY });
  * const { data } = await tourney.GET('/tournaments/{id}', { params: { path: { id } } });
@@ -92,12 +97,12 @@ export function createTourneyClientFor<
   const baseUrl = options.baseUrl.trim().replace(/\/+$/, '');
   const credentials: Credentials = { apiKey: options.apiKey ?? null, accessToken: options.accessToken ?? null };
   const userFetch = options.fetch;
-  const fetch = createRetryingFetch(
-    () => userFetch ?? (globalThis.fetch as FetchFn),
-    resolveRetryPolicy(options.retry),
-    options.sleep ?? defaultSleep,
+  // Redirects are never followed (R19.9): they would carry X-API-Key and bodies to the host they name. Outside the
+  // retries, so a 3xx is reported once; every attempt inherits `redirect: 'manual'` from the request it clones.
+  const fetch = rejectRedirects(
+    createRetryingFetch(() => userFetch ?? (globalThis.fetch as FetchFn), resolveRetryPolicy(options.retry), options.sleep ?? defaultSleep),
   );
-  const raw = createClient<Paths, Media>({ baseUrl, fetch });
+  const raw = createClient<Paths, Media>({ baseUrl, fetch, redirect: 'manual' });
   raw.use(createClientMiddleware(credentials, options.userAgent));
   const liveUserAgent = isBrowser() ? undefined : userAgentValue(options.userAgent);
 

@@ -1,5 +1,5 @@
 import type { Middleware } from 'openapi-fetch';
-import { networkError } from './errors';
+import { isTourneyError, networkError } from './errors';
 import { SDK_VERSION } from './version';
 
 /** Mutable credentials of one client; `null` means "do not send". */
@@ -30,7 +30,8 @@ export function isBrowser(): boolean {
 /**
  * openapi-fetch middleware that adds the current credentials (read at send time, so `setAccessToken` applies to the
  * next request) and the User-Agent, without overriding headers the caller set on the request itself; and that turns
- * a failed fetch (no response) into a `TourneyError` with status 0 and code `NETWORK_ERROR`.
+ * a failed fetch (no response) into a `TourneyError` with status 0 and code `NETWORK_ERROR` (a TourneyError the
+ * fetch threw, such as `REDIRECT`, is passed on as it is).
  */
 export function createClientMiddleware(credentials: Credentials, userAgent: string | undefined): Middleware {
   const agent = isBrowser() ? undefined : userAgentValue(userAgent);
@@ -45,7 +46,8 @@ export function createClientMiddleware(credentials: Credentials, userAgent: stri
       return request;
     },
     onError({ request, error }) {
-      return networkError(request, error);
+      // A TourneyError from the fetch itself (a redirect, R19.9) is already the answer to report.
+      return isTourneyError(error) ? error : networkError(request, error);
     },
   };
 }

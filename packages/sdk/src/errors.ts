@@ -4,9 +4,10 @@ import { snapshotRequest, type RequestSnapshot } from './request-snapshot';
 
 /**
  * Codes the SDK produces itself: `NETWORK_ERROR` (no HTTP response: DNS, refused connection, reset, abort;
- * status 0) and `INVALID_RESPONSE` (an HTTP response whose body is not the API's JSON envelope).
+ * status 0), `INVALID_RESPONSE` (an HTTP response whose body is not the API's JSON envelope) and `REDIRECT` (a 3xx
+ * answer, which the SDK never follows, R19.9; status the 3xx, 0 in browsers).
  */
-export type ClientErrorCode = 'NETWORK_ERROR' | 'INVALID_RESPONSE';
+export type ClientErrorCode = 'NETWORK_ERROR' | 'INVALID_RESPONSE' | 'REDIRECT';
 
 /** `code` of a {@link TourneyError}: an API code (schema `ErrorCode`), a client code, or a code unknown to this SDK version. */
 export type TourneyErrorCode = ErrorCode | ClientErrorCode | (string & {});
@@ -48,7 +49,7 @@ export class TourneyError extends Error {
   override readonly name = 'TourneyError';
   /** HTTP status; 0 when no response was received (network failure, aborted request). */
   readonly status: number;
-  /** The API's stable error code (e.g. `NOT_FOUND`, `TOURNAMENT_FULL`), or `NETWORK_ERROR` / `INVALID_RESPONSE`. */
+  /** The API's stable error code (e.g. `NOT_FOUND`, `TOURNAMENT_FULL`), or `NETWORK_ERROR` / `INVALID_RESPONSE` / `REDIRECT`. */
   readonly code: TourneyErrorCode;
   /** Field-level problems (validation errors); empty when the API gave none. */
   readonly details: TourneyErrorDetail[];
@@ -199,7 +200,8 @@ function isDetail(value: unknown): value is TourneyErrorDetail {
   return typeof path === 'string' && typeof message === 'string';
 }
 
-function snapshotResponse(response: Response, body: unknown): ResponseSnapshot {
+/** Plain copy of `response` (status, status text, headers with lower-cased names) with `body` as given. */
+export function snapshotResponse(response: Response, body: unknown): ResponseSnapshot {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;

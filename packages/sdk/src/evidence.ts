@@ -1,6 +1,7 @@
 import type { TourneyClient } from './client';
-import { errorFromResponse, invalidSuccessBody, networkError } from './errors';
+import { errorFromResponse, invalidSuccessBody, isTourneyError, networkError } from './errors';
 import type { components } from './generated/schema';
+import { rejectRedirects } from './redirects';
 import type { FetchFn } from './retry';
 
 type Schemas = components['schemas'];
@@ -9,6 +10,9 @@ type Schemas = components['schemas'];
 export type EvidenceKind = Schemas['EvidenceKind'];
 /** A stored evidence upload: mediaFileId, key, sizeBytes, sha256, contentType, uploadedAt. */
 export type EvidenceUpload = Schemas['EvidenceUpload'];
+
+/** What a redirect of the PUT of the bytes (never followed, R19.9) tells the caller to do. */
+const UPLOAD_REDIRECT_ADVICE = 'the upload URL the API presigned must take the PUT itself';
 
 /** Bytes of an artifact: a Uint8Array (Node Buffer included), an ArrayBuffer or a Blob/File (browsers). */
 export type EvidenceBytes = Uint8Array | ArrayBuffer | Blob;
@@ -52,7 +56,8 @@ async function toUint8Array(bytes: EvidenceBytes): Promise<Uint8Array> {
  * anticheat:evidence.write), then PUTs the bytes there with the declared Content-Type and no credentials. Resolves
  * with the stored upload. Rejects with `TourneyError` like every client method: from the presign (e.g. 404 unknown
  * session, 413 too large) or from the PUT (e.g. 400 checksum or length mismatch, 410 URL expired); status 0 and
- * NETWORK_ERROR when the PUT gets no response. The PUT is not retried (a URL takes one upload).
+ * NETWORK_ERROR when the PUT gets no response. The PUT is not retried (a URL takes one upload), and a redirect of it
+ * is not followed (the bytes go nowhere else): it rejects with `REDIRECT` (R19.9).
  * @example
  * const upload = await uploadEvidence(tourney, { sessionId, kind: 'screenshot', contentType: 'image/png', bytes });
  */
@@ -77,14 +82,15 @@ export async function uploadEvidence(
     method: 'PUT',
     headers: { 'Content-Type': input.contentType },
     body: bytes as Uint8Array<ArrayBuffer>,
+    redirect: 'manual',
     ...(options.signal ? { signal: options.signal } : {}),
   });
-  const fetchFn = options.fetch ?? (globalThis.fetch as FetchFn);
+  const fetchFn = rejectRedirects(options.fetch ?? (globalThis.fetch as FetchFn), UPLOAD_REDIRECT_ADVICE);
   let response: Response;
   try {
     response = await fetchFn(request.clone());
   } catch (error) {
-    throw networkError(request, error);
+    throw isTourneyError(error) ? error : networkError(request, error);
   }
   const text = await response.text();
   let body: unknown = text === '' ? undefined : text;

@@ -1,7 +1,8 @@
 import { createParser } from 'eventsource-parser';
 import type { Credentials } from './credentials';
-import { errorFromResponse, networkError } from './errors';
+import { errorFromResponse, isTourneyError, networkError } from './errors';
 import type { components } from './generated/schema';
+import { rejectRedirects } from './redirects';
 import type { FetchFn } from './retry';
 import type { SleepFn } from './sleep';
 
@@ -36,7 +37,8 @@ const RESUME_COMMENT = /^\s*resume after (\d+)\s*$/;
  * Server-Sent Events with eventsource-parser, and when the stream ends or the network fails reconnects with
  * `Last-Event-ID` set to the last event received (or, before any, to the number the stream said it resumes after),
  * so no event is missed or repeated. A 4xx answer (unknown or
- * private tournament, bad credentials) throws its TourneyError; `signal` ends the iteration, also while a read is
+ * private tournament, bad credentials) throws its TourneyError, a redirect `REDIRECT` without following it (R19.9);
+ * `signal` ends the iteration, also while a read is
  * waiting (the reader is cancelled).
  */
 export async function* liveEvents(deps: LiveEventsDeps, tournamentId: string, options: LiveEventsOptions = {}): AsyncGenerator<LiveEvent> {
@@ -49,12 +51,13 @@ export async function* liveEvents(deps: LiveEventsDeps, tournamentId: string, op
     if (deps.credentials.accessToken !== null) headers.Authorization = `Bearer ${deps.credentials.accessToken}`;
     if (lastEventId !== undefined) headers['Last-Event-ID'] = String(lastEventId);
     if (deps.userAgent !== undefined) headers['User-Agent'] = deps.userAgent;
-    const request = new Request(url, { headers, signal: options.signal });
+    const request = new Request(url, { headers, signal: options.signal, redirect: 'manual' });
     let response: Response;
     try {
-      response = await deps.fetch()(request);
+      response = await rejectRedirects(deps.fetch())(request);
     } catch (error) {
       if (options.signal?.aborted) return;
+      if (isTourneyError(error)) throw error;
       if (delay < 0) throw networkError(request, error);
       await deps.sleep(delay, options.signal).catch(() => undefined);
       continue;

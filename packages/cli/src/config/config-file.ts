@@ -58,8 +58,10 @@ export function assertProfileName(name: string): string {
 
 /**
  * Checks an API root given by `name` (`baseUrl` of `config set`, the `--base-url` flag, `TOURNEY_BASE_URL`): an
- * http:// or https:// URL (R20.2). Returns it trimmed, without a trailing slash.
- * @throws CliError `code` (INVALID_BASE_URL unless told) naming `name` and the allowed form (exit 1, as usage errors).
+ * http:// or https:// URL without a user or password, a query (`?`) or a fragment (`#`), which an API root never has
+ * and which would be sent or dropped unseen (R20.2). Returns it trimmed, without a trailing slash.
+ * @throws CliError `code` (INVALID_BASE_URL unless told) naming `name` and the allowed form (exit 1, as usage errors);
+ *   the message never repeats the value, which may hold a password.
  */
 export function parseBaseUrl(value: string, name: string, code = 'INVALID_BASE_URL'): string {
   const trimmed = value.trim();
@@ -70,6 +72,12 @@ export function parseBaseUrl(value: string, name: string, code = 'INVALID_BASE_U
     throw new CliError(code, `${name} must be a URL such as ${DEFAULT_BASE_URL}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(code, `${name} must start with http:// or https://`);
+  const onlyTheRoot = `give only the API root, such as ${DEFAULT_BASE_URL}`;
+  if (url.username !== '' || url.password !== '') {
+    throw new CliError(code, `${name} must not contain a user name or password (user:password@): ${onlyTheRoot}, and log in with tourney login or pass --api-key`);
+  }
+  if (trimmed.includes('?')) throw new CliError(code, `${name} must not contain a query (?...): ${onlyTheRoot}`);
+  if (trimmed.includes('#')) throw new CliError(code, `${name} must not contain a fragment (#...): ${onlyTheRoot}`);
   return trimmed.replace(/\/+$/, '');
 }
 
