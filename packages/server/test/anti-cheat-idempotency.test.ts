@@ -1,6 +1,7 @@
 import { describe, expect } from 'vitest';
 import { createApiKey, registerUser, test, type TestServer, type TestTenant, type TestUser } from './helpers/index';
-import { ANTI_CHEAT_SCOPES, antiCheatTenant, artifact, enrolledUsers, sha256Hex, startSession, withEvidenceDir, withKey } from './anti-cheat-helpers';
+import { PRESIGN_TTL_MS } from '../src/services/anti-cheat/evidence-presign';
+import { ANTI_CHEAT_SCOPES, antiCheatTenant, artifact, enrolledUsers, put, sha256Hex, startSession, withEvidenceDir, withKey } from './anti-cheat-helpers';
 
 // Idempotency-Key on the anti-cheat writes (R12.19), as on match writes (R8.20): a game server's agent that retries a
 // request it got no answer to acts once. Over real HTTP on the run's database.
@@ -107,6 +108,27 @@ describe('Idempotency-Key on anti-cheat writes (R12.19)', () => {
     expect(again.headers.get('cache-control')).toBe('no-store');
     expect(again.body).toEqual(first.body);
     expect(await rowsOf(server, tenant, 'anti_cheat_media_files')).toBe(before + 1);
+  });
+
+  it('presign: a retry after the URL expired acts anew with a URL that uploads, instead of replaying the dead one', async ({ server, scene: { tenant } }) => {
+    const bytes = artifact('idem-late');
+    const body = { sessionId: 'idem-1', kind: 'screenshot', contentType: 'image/png', sizeBytes: bytes.byteLength, sha256: sha256Hex(bytes) };
+    const presignOnce = () => withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/evidence/presign', { body, headers: idem('presign-late') });
+    const first = await presignOnce();
+    expect(first.status, first.text).toBe(201);
+    server.clock.advance(PRESIGN_TTL_MS);
+    // Another presign deletes the expired reservation (R12.21): the first URL is now 404.
+    expect((await withKey(server, tenant.apiKey.key, 'POST', '/anti-cheat/evidence/presign', { body })).status).toBe(201);
+    expect((await put(server, first.body.data.uploadUrl, bytes)).status).toBe(404);
+    const retried = await presignOnce();
+    expect(retried.status, retried.text).toBe(201);
+    expect(retried.headers.get('idempotent-replayed')).toBeNull();
+    expect(retried.body.data.mediaFileId).not.toBe(first.body.data.mediaFileId);
+    expect((await put(server, retried.body.data.uploadUrl, bytes)).status).toBe(200);
+    // The new answer is the one kept under the key from now on.
+    const again = await presignOnce();
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(retried.body);
   });
 
   it('enroll: a retried enrolment answers the same client instead of 409 CONFLICT', async ({ server, scene: { tenant } }) => {

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configFromEnv, resolveConfig } from '../src/index';
 import { signUpload, verifyUploadSignature } from '../src/services/anti-cheat/upload-signature';
+import { DATABASE_READ_CHUNK_BYTES } from '../src/storage/database-storage';
 import { createEvidenceStorage, DatabaseStorage, evidenceDirectory, LocalDirectoryStorage } from '../src/storage/index';
 import { onPostgres, startTestServer, type TestServer } from './helpers/index';
 
@@ -30,6 +31,21 @@ describe('LocalDirectoryStorage', () => {
     await storage.delete(key);
     expect(await storage.exists(key)).toBe(false);
     await storage.delete(key); // deleting nothing is fine
+  });
+
+  it('heads an object without reading it and streams it from its file', async () => {
+    const key = 'anti-cheat-evidence/p1/s1/m2';
+    expect(await storage.head(key)).toBeNull();
+    expect(await storage.openRead(key)).toBeNull();
+    const bytes = Uint8Array.from({ length: 200_000 }, (_, i) => (i * 13) % 256);
+    await storage.put(key, bytes, 'image/jpeg');
+    expect(await storage.head(key)).toEqual({ contentType: 'image/jpeg', sizeBytes: bytes.byteLength });
+    const opened = (await storage.openRead(key))!;
+    expect(opened.sizeBytes).toBe(bytes.byteLength);
+    const chunks: Buffer[] = [];
+    for await (const chunk of opened.stream) chunks.push(chunk as Buffer);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(Buffer.concat(chunks).equals(Buffer.from(bytes))).toBe(true);
   });
 
   it('refuses keys that could leave the root or are malformed', async () => {
@@ -98,6 +114,28 @@ describe(`DatabaseStorage on ${onPostgres ? 'PostgreSQL' : 'SQLite'}`, () => {
     expect(await storage.exists(key)).toBe(false);
     await storage.delete(key);
     await expect(storage.put('../x', bytes, 'image/png')).rejects.toThrow(TypeError);
+  });
+
+  it('heads an object without its bytes and streams it back in 1 MiB statements, bytes intact', async () => {
+    const storage = new DatabaseStorage(server.deps.db, server.clock);
+    const key = 'anti-cheat-evidence/p1/s1/big';
+    const bytes = Uint8Array.from({ length: 2 * DATABASE_READ_CHUNK_BYTES + 5 }, (_, i) => (i * 31) % 251);
+    expect(await storage.head(key)).toBeNull();
+    expect(await storage.openRead(key)).toBeNull();
+    await storage.put(key, bytes, 'video/mp4');
+    expect(await storage.head(key)).toEqual({ contentType: 'video/mp4', sizeBytes: bytes.byteLength });
+    const opened = (await storage.openRead(key))!;
+    expect({ contentType: opened.contentType, sizeBytes: opened.sizeBytes }).toEqual({ contentType: 'video/mp4', sizeBytes: bytes.byteLength });
+    const chunks: Buffer[] = [];
+    for await (const chunk of opened.stream) chunks.push(chunk as Buffer);
+    expect(chunks.map((c) => c.byteLength)).toEqual([DATABASE_READ_CHUNK_BYTES, DATABASE_READ_CHUNK_BYTES, 5]);
+    expect(Buffer.concat(chunks).equals(Buffer.from(bytes))).toBe(true);
+    // A row deleted while it is read ends the stream with an error, never a short object.
+    const cut = (await storage.openRead(key))!;
+    const first = await cut.stream[Symbol.asyncIterator]().next();
+    expect((first.value as Buffer).byteLength).toBe(DATABASE_READ_CHUNK_BYTES);
+    await storage.delete(key);
+    await expect((async () => { for await (const _ of cut.stream) void _; })()).rejects.toThrow(/changed while it was read/);
   });
 
   it('is the evidence storage on PostgreSQL; SQLite keeps the local directory', () => {

@@ -1,3 +1,5 @@
+import type { ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
 import type { OperationHandlers, ReplyHeaders } from '../http/operation';
 import { created, NO_STORE, noContent, listed, ok } from '../http/reply';
 import { readBoundedBody } from '../services/anti-cheat/bounded-body';
@@ -19,20 +21,28 @@ function writeHeaders(result: AntiCheatWriteResult<unknown>, extra: ReplyHeaders
 }
 
 /**
- * The 200 answer of downloadEvidence (R12.18): the stored bytes with the content type declared at presign (the
- * contract documents the body as any media type, `*\/*`, which renderReply would otherwise set as such), offered as a
- * download that browsers do not sniff and caches do not keep.
+ * The 200 answer of downloadEvidence (R12.18) to a GET (`withBytes`) or a HEAD: the stored bytes, streamed from
+ * storage as the client reads them, with `Content-Length` their stored size and `Content-Type` exactly the type
+ * declared at presign (no `; charset=` added: the contract documents the body as any media type, `*\/*`), offered as
+ * a download that browsers do not sniff and caches do not keep. The headers ride on a fetch Response body, whose
+ * headers Koa copies as they are (renderReply's `ctx.type` would add a charset to text types). A HEAD opens nothing.
+ * The stream is destroyed when the response closes for any reason (sent, client gone, body replaced), so storage is
+ * never read for no one; a storage failure mid-way cuts the connection and reaches `app.on('error')` (logged).
  */
-function evidenceDownload(file: EvidenceDownload) {
+async function evidenceDownload(ctx: { res: ServerResponse }, file: EvidenceDownload, withBytes: boolean) {
+  const opened = withBytes ? await file.open() : null;
+  if (opened) ctx.res.once('close', () => opened.stream.destroy());
+  const headers = {
+    'Content-Type': file.contentType,
+    'Content-Length': String(opened?.sizeBytes ?? file.sizeBytes),
+    'Content-Disposition': `attachment; filename="${file.mediaFileId}"`,
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'private, no-store',
+  };
   return {
     status: 200 as const,
     type: file.contentType as '*/*',
-    body: Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength),
-    headers: {
-      'Content-Disposition': `attachment; filename="${file.mediaFileId}"`,
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'private, no-store',
-    },
+    body: new Response(opened ? (Readable.toWeb(opened.stream) as unknown as BodyInit) : null, { headers }),
   };
 }
 
@@ -68,7 +78,7 @@ export const antiCheatHandlers: OperationHandlers = {
     const file = await ctx.services.antiCheat.downloadEvidence(ctx.state.auth, params.mediaFileId);
     // The bytes as stored: koa-compress (http/compression.ts) leaves them alone, so Content-Length is their size.
     (ctx as typeof ctx & { compress?: boolean }).compress = false;
-    return evidenceDownload(file);
+    return evidenceDownload(ctx, file, ctx.method !== 'HEAD');
   },
   uploadEvidence: async (ctx, { params, query }) =>
     ok(

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { assertStorageKey, type StorageDriver, type StoredObject } from './storage-driver';
+import { assertStorageKey, type StorageDriver, type StoredObject, type StoredObjectInfo, type StoredObjectStream } from './storage-driver';
 
 /** Suffix of the side file holding an object's metadata (its content type). */
 const META_SUFFIX = '.meta.json';
@@ -51,6 +51,43 @@ export class LocalDirectoryStorage implements StorageDriver {
       const { contentType } = JSON.parse(meta) as ObjectMeta;
       return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType };
     } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  /** The object's content type (its side file) and size (the file's), without reading the file. */
+  async head(key: string): Promise<StoredObjectInfo | null> {
+    const path = this.pathOf(key);
+    try {
+      const [stats, meta] = await Promise.all([stat(path), readFile(`${path}${META_SUFFIX}`, 'utf8')]);
+      return { contentType: (JSON.parse(meta) as ObjectMeta).contentType, sizeBytes: stats.size };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * The object's file opened and streamed (a file read stream, 64 KiB at a time): the size is that of the opened file,
+   * so a put renaming a new file into place meanwhile does not change what this read sends. The file is closed when
+   * the stream ends or is destroyed.
+   */
+  async openRead(key: string): Promise<StoredObjectStream | null> {
+    const path = this.pathOf(key);
+    let handle;
+    try {
+      handle = await open(path, 'r');
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+    try {
+      const [stats, meta] = await Promise.all([handle.stat(), readFile(`${path}${META_SUFFIX}`, 'utf8')]);
+      const { contentType } = JSON.parse(meta) as ObjectMeta;
+      return { contentType, sizeBytes: stats.size, stream: handle.createReadStream() };
+    } catch (error) {
+      await handle.close();
       if (isMissing(error)) return null;
       throw error;
     }

@@ -1,7 +1,24 @@
+import type { Readable } from 'node:stream';
+
 /** An object read back from storage: its bytes and the content type it was stored with. */
 export interface StoredObject {
   bytes: Uint8Array;
   contentType: string;
+}
+
+/** What storage knows of an object without reading its bytes (HeadObject): its content type and size in bytes. */
+export interface StoredObjectInfo {
+  contentType: string;
+  sizeBytes: number;
+}
+
+/**
+ * An object opened for reading (GetObject): its content type, its size in bytes and a stream of its bytes, read from
+ * storage as the consumer pulls (a bounded amount held at a time, never the whole object). Destroying the stream
+ * stops the reading and releases what it holds; a storage failure mid-way destroys it with the error.
+ */
+export interface StoredObjectStream extends StoredObjectInfo {
+  stream: Readable;
 }
 
 /**
@@ -15,6 +32,10 @@ export interface StorageDriver {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The object under `key`, or null when there is none. */
   get(key: string): Promise<StoredObject | null>;
+  /** The content type and size of the object under `key`, without reading its bytes, or null when there is none. */
+  head(key: string): Promise<StoredObjectInfo | null>;
+  /** The object under `key` opened for a streamed read (see StoredObjectStream), or null when there is none. */
+  openRead(key: string): Promise<StoredObjectStream | null>;
   /** Whether an object is stored under `key`. */
   exists(key: string): Promise<boolean>;
   /** Removes the object under `key`; nothing happens when there is none. */

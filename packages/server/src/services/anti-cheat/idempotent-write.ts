@@ -46,6 +46,10 @@ interface ApiKeyIdempotencyScope {
  * call inside its transaction, and a refused request may be sent again. When the write fails (an AppError, or a
  * unique violation) because a concurrent request with the same key got there first, that request's answer is
  * replayed. Keys live in `api_key_idempotency_keys` (migration 0022), expired ones purged on the way.
+ * An answer that itself expires (presignEvidenceUpload's upload URL, `expiresAt`, see {@link answerExpiresAt}) is
+ * replayed only until then: a retry after it acts anew (a new reservation and URL, R12.19/R12.21) and its answer
+ * replaces the stale one under the key, since the old URL can no longer upload (410, or 404 once its reservation
+ * was deleted).
  */
 export async function idempotentWrite<T>(
   deps: AppDeps,
@@ -58,27 +62,46 @@ export async function idempotentWrite<T>(
   const scope: ApiKeyIdempotencyScope = { apiKeyId: key.apiKeyId, operation: request.operation, key: clientKey, requestHash: hashRequest(request.parts) };
   const now = () => deps.clock.now().toISOString();
   const stored = await findStoredAnswer<T>(deps.db, scope, now());
-  if (stored) return { data: stored.data, replayed: true };
+  if (stored && !stored.stale) return { data: stored.data, replayed: true };
   try {
-    const data = await write((trx, answer) => storeAnswer(trx, scope, answer, now()));
+    const data = await write((trx, answer) => storeAnswer(trx, scope, answer, now(), stored?.createdAt));
     return { data, replayed: false };
   } catch (error) {
     if (error instanceof AppError || isUniqueViolation(error)) {
       const first = await findStoredAnswer<T>(deps.db, scope, now());
-      if (first) return { data: first.data, replayed: true };
+      if (first && !first.stale) return { data: first.data, replayed: true };
     }
     throw error;
   }
 }
 
 /**
- * The answer remembered for `scope` and not expired at `now`, or null when the key is new.
+ * When the answer `data` of `operation` stops being usable, as an ISO 8601 instant, or undefined when it does not
+ * expire: presignEvidenceUpload's answer (EvidencePresign) at its `expiresAt`, when its upload URL stops working
+ * (R12.10); the other anti-cheat writes' answers stay valid for the key's 24 hours.
+ */
+export function answerExpiresAt(operation: string, data: unknown): string | undefined {
+  if (operation !== 'presignEvidenceUpload') return undefined;
+  const expiresAt = (data as { expiresAt?: unknown } | null)?.expiresAt;
+  return typeof expiresAt === 'string' ? expiresAt : undefined;
+}
+
+/** An answer remembered under a key: its data, when it was stored, and whether it expired itself (answerExpiresAt). */
+interface StoredAnswer<T> {
+  data: T;
+  createdAt: string;
+  stale: boolean;
+}
+
+/**
+ * The answer remembered for `scope` and not expired at `now`, or null when the key is new; `stale` when the answer
+ * itself expired at `now` (answerExpiresAt).
  * @throws AppError 422 IDEMPOTENCY_KEY_REUSED when the API key used it for this operation with another request.
  */
-async function findStoredAnswer<T>(db: AntiCheatDb, scope: ApiKeyIdempotencyScope, now: string): Promise<{ data: T } | null> {
+async function findStoredAnswer<T>(db: AntiCheatDb, scope: ApiKeyIdempotencyScope, now: string): Promise<StoredAnswer<T> | null> {
   const row = await db
     .selectFrom('api_key_idempotency_keys')
-    .select(['request_hash', 'response_body'])
+    .select(['request_hash', 'response_body', 'created_at'])
     .where('api_key_id', '=', scope.apiKeyId)
     .where('operation', '=', scope.operation)
     .where('key', '=', scope.key)
@@ -90,16 +113,28 @@ async function findStoredAnswer<T>(db: AntiCheatDb, scope: ApiKeyIdempotencyScop
       details: [{ path: 'header.idempotency-key', message: 'was already used by this API key for this operation with a different request (another path or body)' }],
     });
   }
-  return { data: JSON.parse(row.response_body) as T };
+  const data = JSON.parse(row.response_body) as T;
+  const expiresAt = answerExpiresAt(scope.operation, data);
+  return { data, createdAt: row.created_at, stale: expiresAt !== undefined && Date.parse(expiresAt) <= Date.parse(now) };
 }
 
 /**
  * Remembers `data` under `scope` until `now` + 24 h, in the write's transaction; purges expired keys (of any API key)
- * first, and replaces an expired row of the same key. A concurrent request that stored the same key first makes the
- * insert fail with a unique violation, which rolls this write back.
+ * first, and replaces an expired row of the same key, or the stale answer stored at `replacing` (its created_at).
+ * A concurrent request that stored the same key first makes the insert fail with a unique violation, which rolls
+ * this write back.
  */
-async function storeAnswer(trx: Transaction<Database>, scope: ApiKeyIdempotencyScope, data: unknown, now: string): Promise<void> {
+async function storeAnswer(trx: Transaction<Database>, scope: ApiKeyIdempotencyScope, data: unknown, now: string, replacing?: string): Promise<void> {
   await trx.deleteFrom('api_key_idempotency_keys').where('expires_at', '<=', now).execute();
+  if (replacing !== undefined) {
+    await trx
+      .deleteFrom('api_key_idempotency_keys')
+      .where('api_key_id', '=', scope.apiKeyId)
+      .where('operation', '=', scope.operation)
+      .where('key', '=', scope.key)
+      .where('created_at', '=', replacing)
+      .execute();
+  }
   await trx
     .insertInto('api_key_idempotency_keys')
     .values({
