@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import type { Database } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../errors/app-error';
-import { hashRequest, IDEMPOTENCY_TTL_MS } from '../matches/idempotency';
+import { hashRequest, idempotencyKeyExpiry, idempotencyKeyReused } from '../matches/idempotency';
 import type { AntiCheatDb } from './session-reader';
 import type { ProjectKey } from './types';
 
@@ -109,9 +109,7 @@ async function findStoredAnswer<T>(db: AntiCheatDb, scope: ApiKeyIdempotencyScop
     .executeTakeFirst();
   if (!row) return null;
   if (row.request_hash !== scope.requestHash) {
-    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'Idempotency-Key was already used with a different request', {
-      details: [{ path: 'header.idempotency-key', message: 'was already used by this API key for this operation with a different request (another path or body)' }],
-    });
+    throw idempotencyKeyReused('by this API key for this operation with a different request (another path or body)');
   }
   const data = JSON.parse(row.response_body) as T;
   const expiresAt = answerExpiresAt(scope.operation, data);
@@ -144,7 +142,7 @@ async function storeAnswer(trx: Transaction<Database>, scope: ApiKeyIdempotencyS
       request_hash: scope.requestHash,
       response_body: JSON.stringify(data),
       created_at: now,
-      expires_at: new Date(new Date(now).getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
+      expires_at: idempotencyKeyExpiry(now),
     })
     .execute();
 }

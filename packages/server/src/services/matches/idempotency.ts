@@ -22,6 +22,21 @@ export function hashRequest(parts: unknown): string {
   return createHash('sha256').update(canonicalJson(parts) ?? 'null').digest('hex');
 }
 
+/** When a key stored at `now` (UTC ISO 8601) expires: `now` + 24 h, UTC ISO 8601. */
+export function idempotencyKeyExpiry(now: string): string {
+  return new Date(new Date(now).getTime() + IDEMPOTENCY_TTL_MS).toISOString();
+}
+
+/**
+ * 422 IDEMPOTENCY_KEY_REUSED naming `header.idempotency-key`: the key was used by the same caller for the same
+ * operation with another request, `which` saying whose and what differs (R8.20, R12.19).
+ */
+export function idempotencyKeyReused(which: string): AppError {
+  return new AppError('IDEMPOTENCY_KEY_REUSED', 'Idempotency-Key was already used with a different request', {
+    details: [{ path: 'header.idempotency-key', message: `was already used ${which}` }],
+  });
+}
+
 /**
  * The scope of a write, or null without an Idempotency-Key. `parts` identify the request (path ids and body).
  */
@@ -45,11 +60,7 @@ export async function findStoredData<T>(db: Db, scope: IdempotencyScope, now: st
     .where('expires_at', '>', now)
     .executeTakeFirst();
   if (!row) return null;
-  if (row.request_hash !== scope.requestHash) {
-    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'Idempotency-Key was already used with a different request', {
-      details: [{ path: 'header.idempotency-key', message: 'was already used with a different request (another match or body)' }],
-    });
-  }
+  if (row.request_hash !== scope.requestHash) throw idempotencyKeyReused('with a different request (another match or body)');
   return { data: JSON.parse(row.response_body) as T };
 }
 
@@ -72,7 +83,7 @@ export async function storeData(db: Db, scope: IdempotencyScope, data: unknown, 
       response_status: 200,
       response_body: JSON.stringify(data),
       created_at: now,
-      expires_at: new Date(new Date(now).getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
+      expires_at: idempotencyKeyExpiry(now),
     })
     .execute();
 }
