@@ -232,3 +232,76 @@ describe('correcting a COMPLETED tournament (R8.13)', () => {
     expectConsistentBracket(await allMatches(server, id));
   });
 });
+
+/** Types of a tournament's live events numbered after `afterSeq`, in stream order (R28.2). */
+async function liveTypesAfter(server: TestServer, tournamentId: string, afterSeq: number): Promise<string[]> {
+  const rows = await server.deps.db
+    .selectFrom('tournament_live_events')
+    .select(['type', 'seq'])
+    .where('tournament_id', '=', tournamentId)
+    .where('seq', '>', afterSeq)
+    .orderBy('seq')
+    .execute();
+  return rows.map((r) => r.type);
+}
+
+/** Number of a tournament's newest live event (0 when none). */
+async function lastLiveSeq(server: TestServer, tournamentId: string): Promise<number> {
+  const row = await server.deps.db.selectFrom('tournament_live_events').select((eb) => eb.fn.max('seq').as('seq')).where('tournament_id', '=', tournamentId).executeTakeFirst();
+  return Number(row?.seq ?? 0);
+}
+
+describe('the events of a correction (R8.13, R8.18)', () => {
+  it('records the correction first, then the stage reopened, the matches reset and the tournament reopened, in the live stream and the outbox', async ({ server, tenant, players }) => {
+    const { id, byParticipant } = await startWithStages(server, tenant, players, SE);
+    await playEverything(server, id, byParticipant);
+    const all = await allMatches(server, id);
+    const semi = all.find((m) => m.round === 1)!;
+    const seq = await lastLiveSeq(server, id);
+    const [a, b] = semi.participants.map((s: any) => s.participantId);
+    const cascaded = await act(server, semi.id, 'correct', tenant.owner.accessToken, {
+      ...scoresBody(a, b, a === semi.loserId ? 2 : 0, a === semi.loserId ? 0 : 2),
+      reason: 'score sheet misread',
+      cascade: true,
+    });
+    expect(cascaded.status, cascaded.text).toBe(200);
+    expect(await liveTypesAfter(server, id, seq)).toEqual(['match.result_corrected', 'stage.reopened', 'match.reset', 'tournament.reopened']);
+    const outbox = await server.deps.db.selectFrom('events').select(['type', 'subject_id']).where('type', 'in', ['match.result_corrected', 'match.reset', 'tournament.reopened']).orderBy('id').execute();
+    const mine = outbox.filter((e) => [semi.id, all.find((m) => m.round === 2)!.id, id].includes(e.subject_id!));
+    expect(mine.map((e) => e.type)).toEqual(['match.result_corrected', 'match.reset', 'tournament.reopened']);
+
+    // A score-only correction of the completed final reopens nothing: only its own event.
+    await playEverything(server, id, byParticipant, betterSeedWins);
+    const final = (await allMatches(server, id)).find((m) => m.round === 2)!;
+    const seqDone = await lastLiveSeq(server, id);
+    const [c, d] = final.participants.map((s: any) => s.participantId);
+    const loserScore = final.participants.find((s: any) => s.participantId === final.loserId).score === 0 ? 1 : 0;
+    const scoreOnly = await act(server, final.id, 'correct', tenant.owner.accessToken, {
+      ...scoresBody(c, d, c === final.winnerId ? 2 : loserScore, c === final.winnerId ? loserScore : 2),
+      reason: 'one game was missed',
+    });
+    expect(scoreOnly.status, scoreOnly.text).toBe(200);
+    expect(await liveTypesAfter(server, id, seqDone)).toEqual(['match.result_corrected']);
+  });
+
+  it('names a later stage taken back to PENDING (stage.reset) and the corrected stage reopened, before the stage completes and seeds it again', async ({ server, tenant, players }) => {
+    const { id, byParticipant } = await startWithStages(server, tenant, players.slice(0, 4), [
+      { name: 'League', format: 'ROUND_ROBIN', settings: { advanceCount: 2 } },
+      { name: 'Final', format: 'SINGLE_ELIMINATION' },
+    ]);
+    const league = await allMatches(server, id);
+    for (const m of league) await playDecided(server, m, byParticipant, betterSeedWins(m));
+    const twoVsThree = league.find((m) => m.participants.map((s: any) => s.seed).sort().join() === '2,3')!;
+    const [c, d] = twoVsThree.participants.map((s: any) => s.participantId);
+    const seedOfC = twoVsThree.participants[0].seed;
+    const seq = await lastLiveSeq(server, id);
+    const res = await act(server, twoVsThree.id, 'correct', tenant.owner.accessToken, { ...scoresBody(c, d, seedOfC === 3 ? 2 : 0, seedOfC === 3 ? 0 : 2), reason: 'seed 3 won' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.removedMatchIds).toHaveLength(1);
+    const types = await liveTypesAfter(server, id, seq);
+    expect(types.slice(0, 3)).toEqual(['match.result_corrected', 'stage.reopened', 'stage.reset']);
+    expect(types.slice(3).filter((t) => t.startsWith('stage.'))).toEqual(['stage.completed', 'stage.started']);
+    const stages = await getData(server, `/tournaments/${id}/stages`);
+    expect(stages.map((s: any) => s.status)).toEqual(['COMPLETED', 'ONGOING']);
+  });
+});

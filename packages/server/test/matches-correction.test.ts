@@ -318,6 +318,8 @@ describe('correcting a stage that seeded the next one', () => {
     expect((await getData(server, `/tournaments/${id}`)).status).toBe('COMPLETED');
     const locked = await act(server, bottom.id, 'correct', tenant.owner.accessToken, { ...scoresBody(ba, bb, 5, 0), reason: 'x' });
     expect(locked.body.error.code).toBe('TOURNAMENT_LOCKED');
+    const stages = await getData(server, `/tournaments/${id}/stages`);
+    expect(locked.body.error.details).toEqual([{ path: 'path.id', message: expect.stringContaining(stages[1].id) }]);
   });
 
   it('rebuilds the next stage from the corrected results, refusing first when it was played', async ({ server, tenant, players, participant }) => {

@@ -603,7 +603,8 @@ export interface paths {
          * @description A `text/event-stream` (R28.1-R28.3) of the tournament's changes as they are committed, for anyone who may read
          *     the tournament (public from PUBLISHED on; a DRAFT for its project's keys and staff): `match.started`,
          *     `match.score_reported`, `match.completed`, `match.resolved`, `match.result_corrected`, `match.reset`,
-         *     `match.rescheduled`, `match.disputed`, `stage.started`, `stage.completed`, `tournament.*` status changes
+         *     `match.rescheduled`, `match.disputed`, `stage.started`, `stage.completed`, `stage.reopened` and `stage.reset`
+         *     (a correction took a stage back to play or to PENDING, R8.13, R8.18), `tournament.*` status changes
          *     (placements follow `match.completed` and `tournament.completed`), `tournament.updated` (its settings changed)
          *     and `participant.*` (`participant.removed` included).
          *
@@ -1257,7 +1258,8 @@ export interface paths {
          *     match is left to play the tournament returns to ONGOING (event tournament.reopened). 409 INVALID_TRANSITION
          *     for other statuses and for byes, walkovers and double forfeits; 400 naming
          *     body.scores when the result is unchanged). The match keeps its status; history CORRECTED (previous and new
-         *     result, reason); event match.result_corrected.
+         *     result, reason); event match.result_corrected, recorded before the events of what the correction caused
+         *     (match.reset, tournament.reopened; in the live stream also stage.reopened and stage.reset).
          *     When the winner changes in an elimination stage, the corrected participants move along the advancement
          *     paths: a SCHEDULED next match gets the right side (rewiredMatchIds), placements and eliminated statuses
          *     follow. Later matches that were started, reported or decided (walkovers included) along those paths, every

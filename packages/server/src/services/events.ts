@@ -32,14 +32,25 @@ export type EventSubscriber = (db: EventDb, events: readonly RecordedEvent[]) =>
 export interface EventSink {
   clock: Clock;
   eventSubscribers?: readonly EventSubscriber[];
+  /**
+   * When set, {@link writeEvents} appends the events here instead of writing them: a write whose own event must come
+   * first (a correction, R8.13) collects the events of its effects and writes them after its own, in one call.
+   */
+  deferred?: DomainEvent[];
 }
 
 /**
  * Writes events into the outbox and runs the sink's subscribers, all with `db`: call it with the transaction that
- * makes the change, so the events exist exactly when the change does. Returns the recorded events.
+ * makes the change, so the events exist exactly when the change does. Events of one call are numbered in array order
+ * (ids increasing, live stream numbers too). Returns the recorded events; with `sink.deferred` it only appends them
+ * there and returns none.
  */
 export async function writeEvents(db: EventDb, sink: EventSink, events: DomainEvent[]): Promise<RecordedEvent[]> {
   if (events.length === 0) return [];
+  if (sink.deferred) {
+    sink.deferred.push(...events);
+    return [];
+  }
   const createdAt = sink.clock.now().toISOString();
   const recorded = events.map((e) => ({ ...e, id: newId(), createdAt }));
   await db

@@ -24,7 +24,7 @@ function isLastElimination(stage: StageRow, stages: readonly StageRow[]): boolea
  * tournament's lock (the lock classify takes before it reads the awards, so a classification and a correction never
  * pass each other):
  * - 409 TOURNAMENT_LOCKED when a stage after the match's stage was started: its entrants came from these results,
- *   and a completed tournament's earlier stages are not reopened;
+ *   and a completed tournament's earlier stages are not reopened (one detail, path `path.id`, naming both stages);
  * - 409 CONFLICT naming every circuit (id, name, season) the tournament is classified in: its circuit points were
  *   awarded from these results, so the organizer unclassifies it first (`DELETE /circuits/{id}/tournaments/{id}`).
  *   One detail per classification, path `path.id` (the corrected match).
@@ -35,6 +35,7 @@ export async function assertCorrectableAfterCompletion(db: Db, stage: StageRow, 
     throw new AppError(
       'TOURNAMENT_LOCKED',
       `the tournament is COMPLETED and stage ${later.number} was played from the results of stage ${stage.number}: they are final`,
+      { details: [{ path: 'path.id', message: `the match is in stage ${stage.number} (${stage.id}); stage ${later.number} (${later.id}) was played from its results` }] },
     );
   }
   const classified = await db

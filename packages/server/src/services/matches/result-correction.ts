@@ -1,7 +1,7 @@
 import { formatTraits, type ValidatedResult } from '@tourney/core';
 import type { MatchCorrection, MatchCorrectionRequest } from '../../contract-types';
 import { AppError } from '../../errors/app-error';
-import { writeEvents } from '../events';
+import { writeEvents, type DomainEvent } from '../events';
 import { completeIfForfeited } from './match-completion';
 import { assertCorrectableAfterCompletion, finishCompletedCorrection, reopenForCorrection, type FinalStanding } from './completed-correction';
 import { appendMatchHistory } from './match-history';
@@ -14,7 +14,10 @@ import { rewireCorrection, type RewireOutcome } from '../brackets/bracket-rewire
 import { matchEventIds, resultOf } from './event-data';
 import { seriesColumns } from './series';
 import { removeLaterSwissRounds, resyncEliminationStatuses, reviseLaterStages } from '../stages/stage-revision';
-import type { MatchRow, TournamentRow } from '../../db/rows';
+import type { MatchRow, StageRow, TournamentRow } from '../../db/rows';
+
+/** Live event of a COMPLETED stage a correction took back to play (R8.13). */
+export const STAGE_REOPENED = 'stage.reopened';
 
 /** What a correction did beyond the corrected match: the id lists of the contract's MatchCorrection. */
 export type CorrectionOutcome = Omit<MatchCorrection, 'match'>;
@@ -87,15 +90,20 @@ function dependentsConflict(blocking: readonly MatchRow[]): AppError {
  *    In a tournament that was COMPLETED: the tournament stays ONGOING when the stage has a match to play again
  *    (event `tournament.reopened`), else it is COMPLETED again with every placement and the champions recomputed.
  * 7. History CORRECTED on the match (previous and new result, reason, what was rewired, reset and removed) and one
- *    event `match.result_corrected` (plus `match.reset` per reset match, written in step 2).
+ *    event `match.result_corrected`, written before the events of its effects (collected in `sink.deferred` while
+ *    they ran): `stage.reopened` when the match's COMPLETED stage went back to play, then in the order they
+ *    happened `match.reset` per reset match (step 2), `stage.reset` per later stage taken back, walkovers, pairings,
+ *    completions and `tournament.reopened`, so a consumer reading events in order meets the cause first (R8.13).
  */
 export async function applyCorrection(
-  ctx: WriteContext,
+  outer: WriteContext,
   row: MatchRow,
   result: ValidatedResult,
   input: MatchCorrectionRequest,
   actorUserId: string,
 ): Promise<CorrectionOutcome> {
+  const effects: DomainEvent[] = [];
+  const ctx: WriteContext = { ...outer, sink: { clock: outer.sink.clock, eventSubscribers: outer.sink.eventSubscribers, deferred: effects } };
   const { db } = ctx;
   const stages = await findStageRows(db, row.tournament_id);
   const stage = stages.find((s) => s.id === row.stage_id);
@@ -171,7 +179,8 @@ export async function applyCorrection(
     { type: 'CORRECTED', actorUserId, data: { previous, result: current, reason: input.reason, cascade: input.cascade === true, ...outcome } },
     ctx.now,
   );
-  await writeEvents(db, ctx.sink, [
+  const stageEvents = await stageReopenedEvent(ctx, stage, effects);
+  await writeEvents(db, outer.sink, [
     {
       projectId: ctx.tournament.project_id,
       type: 'match.result_corrected',
@@ -190,6 +199,29 @@ export async function applyCorrection(
         ...outcome,
       },
     },
+    ...stageEvents,
+    ...effects,
   ]);
   return outcome;
+}
+
+/**
+ * The live event `stage.reopened` (data tournamentId, stageId, stageNumber, status ONGOING, previousStatus COMPLETED)
+ * when the correction took the match's COMPLETED stage back to play (R8.13, R8.18): it is ONGOING afterwards, or its
+ * effects completed it again (a `stage.completed` among them). None when it was not COMPLETED or is again without
+ * having been visibly reopened (a score-only correction of a finished stage).
+ */
+async function stageReopenedEvent(ctx: WriteContext, stage: StageRow, effects: readonly DomainEvent[]): Promise<DomainEvent[]> {
+  if (stage.status !== 'COMPLETED') return [];
+  const now = await ctx.db.selectFrom('stages').select('status').where('id', '=', stage.id).executeTakeFirst();
+  const completedAgain = effects.some((e) => e.type === 'stage.completed' && e.subjectId === stage.id);
+  if (now?.status !== 'ONGOING' && !completedAgain) return [];
+  return [
+    {
+      projectId: ctx.tournament.project_id,
+      type: STAGE_REOPENED,
+      subjectId: stage.id,
+      data: { tournamentId: stage.tournament_id, stageId: stage.id, stageNumber: stage.number, status: 'ONGOING', previousStatus: 'COMPLETED' },
+    },
+  ];
 }

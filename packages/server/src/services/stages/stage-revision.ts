@@ -1,6 +1,7 @@
 import { eliminatedParticipants, isDomainError } from '@tourney/core';
 import { toBracketMatch } from '../brackets/advancement-rows';
 import { chunks } from '../../db/chunks';
+import { writeEvents } from '../events';
 import { readStageQualifiers } from './qualifiers';
 import { writePlacements } from './stage-completion';
 import { readStageEntrants } from './stage-entrants';
@@ -17,6 +18,9 @@ export interface RevisionResult {
   /** Deleted matches the correction must name in its 409 unless it cascades. */
   blocking: MatchRow[];
 }
+
+/** Live event of a later stage a correction took back to PENDING, its matches and entrants deleted (R8.18). */
+export const STAGE_RESET = 'stage.reset';
 
 const NOTHING: RevisionResult = { removed: [], blocking: [] };
 
@@ -55,7 +59,8 @@ function sameEntrants(a: readonly { id: string; seed: number }[], b: readonly { 
  * (no match reopened, no Swiss round removed: `reopened` false) and yields the same qualifiers with the same seeds,
  * only the placements of its eliminated participants are written again. Otherwise every later generated stage is
  * taken back: its matches and
- * entrants are deleted (played ones block a correction without cascade), it returns to PENDING, this stage to ONGOING,
+ * entrants are deleted (played ones block a correction without cascade), it returns to PENDING (live event
+ * `stage.reset`: data tournamentId, stageId, stageNumber, status PENDING, previousStatus), this stage to ONGOING,
  * its entrants' placements are cleared and the eliminated ones become ACTIVE again; completing the stage again (the
  * caller's next step) seeds the next stage from the corrected results.
  */
@@ -85,6 +90,16 @@ export async function reviseLaterStages(
   await db.deleteFrom('stage_entrants').where('stage_id', 'in', laterIds).execute();
   await db.updateTable('stages').set({ status: 'PENDING' }).where('id', 'in', laterIds).execute();
   await db.updateTable('stages').set({ status: 'ONGOING' }).where('id', '=', stage.id).execute();
+  await writeEvents(
+    db,
+    ctx.sink,
+    later.map((s) => ({
+      projectId: ctx.tournament.project_id,
+      type: STAGE_RESET,
+      subjectId: s.id,
+      data: { tournamentId: s.tournament_id, stageId: s.id, stageNumber: s.number, status: 'PENDING', previousStatus: s.status },
+    })),
+  );
   const entrantIds = (await readStageEntrants(db, stage.id)).map((e) => e.id);
   for (const chunk of chunks(entrantIds)) {
     await db.updateTable('participants').set({ final_placement: null, placement_range: null }).where('id', 'in', chunk).execute();
