@@ -6,6 +6,7 @@ import type { CliDeps } from './deps';
 import { CliError, ExitCode } from './errors';
 import { loadSettings, updateProfile, type GlobalOptions, type ResolvedSettings } from './config/profiles';
 import { withheldError, type CredentialScope } from './config/credential-scope';
+import { parseBaseUrl } from './config/config-file';
 
 /**
  * Which credentials a command sends:
@@ -57,6 +58,24 @@ export function tourneyWithProfile(profileName: string): string {
 }
 
 /**
+ * Checks an API root read from the profile before anything is sent to it (R20.2): `config set` checks what it stores,
+ * but the config file may have been edited by hand, and a user name and password, a query or a fragment in it would be
+ * sent or dropped unseen. Roots from --base-url and TOURNEY_BASE_URL were checked by resolveSettings already.
+ * @throws CliError CONFIG_INVALID naming the profile's baseUrl and the allowed form, never repeating the value.
+ */
+export function assertSendableBaseUrl(settings: ResolvedSettings): void {
+  if (settings.baseUrlSource !== 'profile') return;
+  try {
+    parseBaseUrl(settings.baseUrl, `the baseUrl of profile ${settings.profileName} (config file)`, 'CONFIG_INVALID');
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    throw new CliError(error.code, error.message, {
+      hint: `fix it with '${tourneyWithProfile(settings.profileName)} config set baseUrl <url>' or in the file`,
+    });
+  }
+}
+
+/**
  * Opens a session for the active profile (`create`: the profile may not exist yet, as for login and signup). The
  * profile's credentials go only to the API root they were stored with (see resolveSettings, R20.2).
  * @throws CliError NOT_LOGGED_IN (exit 4) for `user` without a login; LOGIN_ELSEWHERE (exit 4) for `user` when the
@@ -64,6 +83,7 @@ export function tourneyWithProfile(profileName: string): string {
  */
 export async function openSession(deps: CliDeps, globals: GlobalOptions, auth: AuthMode, options: { create?: boolean } = {}): Promise<Session> {
   const { settings } = await loadSettings(deps, globals, options);
+  assertSendableBaseUrl(settings);
   // Times on a terminal in the logged-in user's zone (GET /users/me timeZone, kept in the profile), else $TZ.
   showTimesIn(deps.io.isTTY, [settings.timeZone, deps.env.TZ]);
   await loadSdk();

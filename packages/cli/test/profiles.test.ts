@@ -131,6 +131,28 @@ describe('profile selection', () => {
     }
   });
 
+  it('refuses a baseUrl edited into the config file with a user or password, a query or a fragment before any request, never echoing the password', async () => {
+    // No handler: any request would fail the test (onUnhandledRequest: 'error').
+    for (const [baseUrl, what] of [
+      ['http://alice:hunter2@staging.test/api/v1', 'a user name or password'],
+      [`${STAGING}?token=hunter2`, 'a query'],
+      [`${STAGING}#hunter2`, 'a fragment'],
+    ] as const) {
+      const config = await readConfig();
+      config.profiles.staging.baseUrl = baseUrl;
+      await writeFile(join(dir.path, 'config.json'), JSON.stringify(config), { mode: 0o600 });
+      for (const args of [['tournament', 'list'], ['logout']]) {
+        const result = await runCli(['--profile', 'staging', ...args], { configDir: dir.path });
+        expect(result.code, `${baseUrl} ${args.join(' ')}`).toBe(1);
+        expect(result.err).toContain(`error: the baseUrl of profile staging (config file) must not contain ${what}`);
+        expect(result.err).toContain("fix it with 'tourney --profile staging config set baseUrl <url>' or in the file");
+        expect(result.err + result.out).not.toContain('hunter2');
+      }
+      // The tokens are still there: nothing was sent, nothing forgotten.
+      expect((await readConfig()).profiles.staging).toMatchObject({ accessToken: 'tat_old', refreshToken: 'trt_old' });
+    }
+  });
+
   it('a 404 "no route" from a base URL without /api/v1 hints at the API root', async () => {
     const root = 'http://bare.test';
     server.use(

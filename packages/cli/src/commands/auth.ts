@@ -4,7 +4,7 @@ import { loadSettings, updateProfile, type ResolvedSettings } from '../config/pr
 import type { CliDeps } from '../deps';
 import { valueOrAsk } from '../prompts/ask';
 import { CliError } from '../errors';
-import { openSession, tourneyWithProfile } from '../session';
+import { assertSendableBaseUrl, openSession, tourneyWithProfile } from '../session';
 import { isApiError, loadSdk } from '../sdk-runtime';
 import {
   credentialWords,
@@ -195,6 +195,7 @@ async function logout(deps: CliDeps, flags: LogoutFlags, command: Command): Prom
     deps.io.stderr.write(`not logged in (profile ${settings.profileName})\n`);
     return;
   }
+  assertSendableBaseUrl(settings);
   await loadSdk();
   // The refresh token alone when there is one: it names the session even after the access token expired (R1.6).
   const client = deps.clientFactory(
