@@ -66,6 +66,7 @@ export function createDefaultDeps(overrides: Partial<CliDeps> = {}): CliDeps {
     clock: overrides.clock ?? { now: () => new Date() },
     startServer: overrides.startServer ?? startServerLoggingToStderr,
     serverConfigFromEnv: overrides.serverConfigFromEnv ?? (async (vars) => (await loadServer()).configFromEnv(vars)),
+    resetPassword: overrides.resetPassword ?? (async (options, login, newPassword) => (await loadServer()).resetPassword(options, login, newPassword)),
     waitForShutdown: overrides.waitForShutdown ?? waitForProcessSignal,
   };
 }

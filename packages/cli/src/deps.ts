@@ -43,6 +43,19 @@ export type StartServerFn = (options: ServerStartOptions) => Promise<RunningServ
 /** Reads server settings from environment variables (default: `configFromEnv` of @tourney/server). */
 export type ServerConfigFromEnvFn = (env: Record<string, string | undefined>) => Promise<ServerStartOptions>;
 
+/** What an operator's password reset did (@tourney/server's PasswordReset). */
+export interface PasswordResetResult {
+  userId: string;
+  username: string;
+  sessionsEnded: number;
+}
+
+/**
+ * Sets a new password on the account named by username or email, straight in the server's database (default:
+ * `resetPassword` of @tourney/server; R1.27).
+ */
+export type ResetPasswordFn = (options: ServerStartOptions, login: string, newPassword: string) => Promise<PasswordResetResult>;
+
 /** Creates an API client (default: the SDK's `createTourneyClient` with the CLI's User-Agent). */
 export type ClientFactory = (options: TourneyClientOptions) => TourneyClient;
 
@@ -62,6 +75,7 @@ export interface CliDeps {
   clock: Clock;
   startServer: StartServerFn;
   serverConfigFromEnv: ServerConfigFromEnvFn;
+  resetPassword: ResetPasswordFn;
   /** Resolves with the signal name once the process is asked to stop (SIGINT or SIGTERM). */
   waitForShutdown: () => Promise<string>;
 }

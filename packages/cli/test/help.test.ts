@@ -130,7 +130,7 @@ describe('help of nested commands and completion', () => {
 
 /** Every command path of `tourney` (R20.1, R20.16: `--help` output must not lose a command when their code loads lazily). */
 const COMMAND_PATHS = [
-  'server', 'server start',
+  'server', 'server reset-password', 'server start',
   'signup',
   'login',
   'logout',

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { stat } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServerStartOptions } from '../src/deps';
-import { runCli, tempDir } from './helpers/cli-harness';
+import { captureIo, runCli, scriptedPrompter, tempDir } from './helpers/cli-harness';
 
 let dir: { path: string; cleanup: () => Promise<void> };
 beforeEach(async () => {
@@ -97,5 +97,53 @@ describe('tourney server start', () => {
     expect(result.code).toBe(1);
     expect(result.err).toContain('expected an integer from 0 to 65535');
     expect(fake.started).toEqual([]);
+  });
+});
+
+describe('tourney server reset-password', () => {
+  const resetDeps = (calls: unknown[]) => ({
+    serverConfigFromEnv: async () => ({}),
+    resetPassword: async (options: ServerStartOptions, login: string, newPassword: string) => {
+      calls.push({ options, login, newPassword });
+      return { userId: 'u-1', username: 'alice', sessionsEnded: 3 };
+    },
+  });
+
+  it('asks for the new password twice on a terminal and resets it in the default database', async () => {
+    const calls: unknown[] = [];
+    const prompter = scriptedPrompter(['a new password', 'a new password']);
+    const result = await runCli(['server', 'reset-password', 'alice'], {
+      configDir: dir.path,
+      env: { TOURNEY_DATA_DIR: join(dir.path, 'data') },
+      io: captureIo({ isTTY: true }),
+      deps: { ...resetDeps(calls), prompter },
+    });
+    expect(result.code, result.err).toBe(0);
+    expect(prompter.questions).toEqual(['new password for alice', 'the same password again']);
+    expect(calls).toEqual([{ options: { databasePath: join(dir.path, 'data', 'tourney.db') }, login: 'alice', newPassword: 'a new password' }]);
+    expect(result.out).toBe(`password of alice reset (database ${join(dir.path, 'data', 'tourney.db')}); 3 sessions logged out\n`);
+  });
+
+  it('changes nothing when the two entries differ', async () => {
+    const calls: unknown[] = [];
+    const result = await runCli(['server', 'reset-password', 'alice'], {
+      configDir: dir.path,
+      io: captureIo({ isTTY: true }),
+      deps: { ...resetDeps(calls), prompter: scriptedPrompter(['a new password', 'a new passwort']) },
+    });
+    expect(result.code).toBe(1);
+    expect(result.err).toBe('error: the two passwords differ; nothing was changed\n');
+    expect(calls).toEqual([]);
+  });
+
+  it('names a PostgreSQL database without its password', async () => {
+    const calls: unknown[] = [];
+    const result = await runCli(['server', 'reset-password', 'alice', '--database-url', 'postgres://tourney:s3cret@db.internal:5432/tourney', '--new-password', 'a new password'], {
+      configDir: dir.path,
+      deps: resetDeps(calls),
+    });
+    expect(result.code, result.err).toBe(0);
+    expect(result.out).toBe('password of alice reset (database postgres://tourney:***@db.internal:5432/tourney); 3 sessions logged out\n');
+    expect(result.out + result.err).not.toContain('s3cret');
   });
 });

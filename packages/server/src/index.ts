@@ -12,6 +12,7 @@ export { RedisConnectionError } from './redis/redis-connection';
 export type { ConnectedDatabase, DatabaseDialect, LockableTable } from './db/dialect';
 export { isUniqueViolation, UniqueViolationError } from './db/unique-violation';
 export { migrateToLatest, NewerDatabaseError } from './db/migrate';
+export { resetPassword, UnknownAccountError, type PasswordReset } from './admin/reset-password';
 export type { Database } from './db/schema';
 export {
   ConfigError,

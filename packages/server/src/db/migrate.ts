@@ -21,13 +21,19 @@ export class NewerDatabaseError extends Error {
 }
 
 /** Names of the migrations the database has run that this version does not have ([] when none, or no table yet). */
-async function unknownMigrations(db: Kysely<Database>): Promise<string[]> {
+export async function unknownMigrations(db: Kysely<Database>): Promise<string[]> {
   try {
     const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
     return rows.map((row) => row.name).filter((name) => !Object.hasOwn(migrations, name)).sort();
   } catch {
     return [];
   }
+}
+
+/** Names of this version's migrations the database has not run yet, in order (all of them for an empty database). */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const known = await new Migrator({ db, provider, allowUnorderedMigrations: true }).getMigrations();
+  return known.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
 
 /**
