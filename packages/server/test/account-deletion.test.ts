@@ -235,7 +235,7 @@ describe('deleteMe', () => {
     expect((await participant(t.id, pid)).name).toBe(`Deleted player ${tail(pid, 12)}`);
   });
 
-  it('refuses while an entry is ACTIVE in an ONGOING tournament (409 INVALID_STATE naming it), and deletes once it is eliminated: the bracket holds', async () => {
+  it('refuses while an entry is ACTIVE in an ONGOING tournament (409 INVALID_STATE naming it), and deletes once it is eliminated: the bracket holds, the match history names no one', async () => {
     const players = [await namedPlayer(), await registerUser(server), await registerUser(server), await registerUser(server)];
     const name = `Grand Open ${unique()}`;
     const t = await openTournament(server, tenant, { name, maxParticipants: 4 });
@@ -257,7 +257,14 @@ describe('deleteMe', () => {
     const opponent = first.participants.find((s: any) => s.participantId !== pid).participantId;
     await playMatch(server, first, byParticipant, { winner: opponent });
     expect((await participant(t.id, pid)).status).toBe('ELIMINATED');
+    const historyOf = async () => (await request(server, 'GET', `/matches/${first.id}`)).body.data.history as { type: string; actorUserId: string | null }[];
+    const before = await historyOf();
+    expect(before.map((h) => h.actorUserId)).toContain(leaving.id);
     expectStatus(await deleteMe(leaving), 204, 'deleteMe');
+    // The match's history says what happened, but no longer names the account.
+    const after = await historyOf();
+    expect(after.map((h) => h.type)).toEqual(before.map((h) => h.type));
+    expect(after.map((h) => h.actorUserId)).toEqual(before.map((h) => (h.actorUserId === leaving.id ? null : h.actorUserId)));
 
     const entry = await participant(t.id, pid);
     expect(entry).toMatchObject({ userId: null, status: 'ELIMINATED', name: `Deleted player ${tail(pid, 6)}`, placementRange: '3-4' });

@@ -21,6 +21,7 @@ import * as m0019 from './0019-webhook-older-secrets';
 import * as m0020 from './0020-account-deletion-indexes';
 import * as m0021 from './0021-circuit-guest-competitors';
 import * as m0022 from './0022-anti-cheat-review';
+import * as m0023 from './0023-history-actor-of-deleted-accounts';
 
 /** Every migration, by name, in order (a static record, so bundlers and tests see them all). */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0020-account-deletion-indexes': m0020,
   '0021-circuit-guest-competitors': m0021,
   '0022-anti-cheat-review': m0022,
+  '0023-history-actor-of-deleted-accounts': m0023,
 };

@@ -30,8 +30,10 @@ export class AccountDeletionService extends DomainService {
    * (anonymize-circuit-lines.ts); the API keys it created keep working without naming it; and its row is deleted,
    * with, by their foreign keys, its sessions (its tokens answer 401), gaming accounts, notifications, their
    * deliveries and preferences, calendar feed token, idempotency keys, anti-cheat enrolments and the invitations it
-   * received (an invitation it sent elsewhere keeps no sender: `invitedByUserId` null). Match history, the event
-   * outbox and anti-cheat sessions and detections keep the account's id as written, naming no one once the row is gone.
+   * received (an invitation it sent elsewhere keeps no sender: `invitedByUserId` null). Its match history entries
+   * (public) keep what they say but no longer name it (`actorUserId` null; their `participantId` names the anonymized
+   * entry). The event outbox (already delivered) and anti-cheat sessions and detections (the operator's records) keep
+   * the account's id as written, naming no one once the row is gone.
    * @throws AppError 403 FORBIDDEN naming body.password when it is not the account's (also when the password changed
    *   meanwhile); 409 CONFLICT naming each organization the account is the last OWNER of; 409 INVALID_STATE naming
    *   each tournament where an entry of the account is ACTIVE while ONGOING; 409 CONFLICT when the footprint grew
@@ -67,6 +69,7 @@ export class AccountDeletionService extends DomainService {
       await anonymizeCircuitLines(trx, userId, footprint.circuitIds, renamed, now);
       await trx.updateTable('api_keys').set({ created_by_user_id: null }).where('created_by_user_id', '=', userId).execute();
       await trx.updateTable('staff_invitations').set({ accepted_by_user_id: null }).where('accepted_by_user_id', '=', userId).execute();
+      await trx.updateTable('match_history').set({ actor_user_id: null }).where('actor_user_id', '=', userId).execute();
       await trx.deleteFrom('users').where('id', '=', userId).execute();
     });
   }
