@@ -90,6 +90,38 @@ describe('auth: register, login, refresh, logout', () => {
     expect(second.status).toBe(200);
   });
 
+  it('logs out every session of a login when a spent refresh token comes back after the grace period, and only refuses it within', async () => {
+    const user = await registerUser(server);
+    // Within 30 s (two requests of one client refreshing at once): refused, the new pair keeps working.
+    const first = await request(server, 'POST', '/auth/refresh', { body: { refreshToken: user.refreshToken } });
+    expect(first.status).toBe(200);
+    server.clock.advance(10_000);
+    expect((await request(server, 'POST', '/auth/refresh', { body: { refreshToken: user.refreshToken } })).body.error.message).toBe(
+      'refresh token is invalid or has been revoked; log in again',
+    );
+    expect((await request(server, 'GET', '/users/me', { token: first.body.data.accessToken })).status).toBe(200);
+    const second = await request(server, 'POST', '/auth/refresh', { body: { refreshToken: first.body.data.refreshToken } });
+    expect(second.status).toBe(200);
+    // Another login of the same account is another family: it stays.
+    const other = await request(server, 'POST', '/auth/login', { body: { username: user.username, password: user.password } });
+
+    // Twenty minutes later the first refresh token comes back (a copy): every session of that login ends.
+    server.clock.advance(20 * 60_000);
+    const replay = await request(server, 'POST', '/auth/refresh', { body: { refreshToken: user.refreshToken } });
+    expect(replay.status).toBe(401);
+    expect(replay.body.error).toMatchObject({ code: 'UNAUTHORIZED', message: expect.stringContaining('already used') });
+    expect((await request(server, 'POST', '/auth/refresh', { body: { refreshToken: second.body.data.refreshToken } })).status).toBe(401);
+    expect((await request(server, 'POST', '/auth/refresh', { body: { refreshToken: other.body.data.refreshToken } })).status).toBe(200);
+    // A token revoked by a logout is only refused: it ends nothing.
+    const third = await request(server, 'POST', '/auth/login', { body: { username: user.username, password: user.password } });
+    const fourth = await request(server, 'POST', '/auth/login', { body: { username: user.username, password: user.password } });
+    expect((await request(server, 'POST', '/auth/logout', { token: third.body.data.accessToken })).status).toBe(204);
+    server.clock.advance(60_000);
+    const loggedOut = await request(server, 'POST', '/auth/refresh', { body: { refreshToken: third.body.data.refreshToken } });
+    expect(loggedOut.body.error.message).toBe('refresh token is invalid or has been revoked; log in again');
+    expect((await request(server, 'GET', '/users/me', { token: fourth.body.data.accessToken })).status).toBe(200);
+  });
+
   it('answers 401 TOKEN_EXPIRED for an expired refresh token and 401 for a malformed one', async () => {
     const user = await registerUser(server);
     server.clock.advance(3601_000);
@@ -112,7 +144,7 @@ describe('auth: register, login, refresh, logout', () => {
     expect((await request(server, 'POST', '/auth/refresh', { body: { refreshToken: other.body.data.refreshToken } })).status).toBe(401);
   });
 
-  it('keeps only the sessions that can still be used: a login or refresh deletes the user\'s dead ones', async () => {
+  it('keeps only the sessions that can still be used or recognised: a login or refresh deletes the user\'s dead ones', async () => {
     const user = await registerUser(server);
     const count = async () => Number((await server.deps.db.selectFrom('auth_sessions').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', user.id).executeTakeFirstOrThrow()).n);
     // A client refreshing all day: every refresh revokes its session and opens the next one.
@@ -123,12 +155,13 @@ describe('auth: register, login, refresh, logout', () => {
       expect(res.status).toBe(200);
       refreshToken = res.body.data.refreshToken;
     }
-    // The live session only: each replaced one had its access token expired too.
-    expect(await count()).toBe(1);
-    // A refresh before the access token expires keeps the replaced session until then.
+    // The live session and the replaced ones whose spent refresh token has not expired (kept to recognise a replay,
+    // R1.28): refreshed every 901 s with a 3600 s refresh token, the last 3; the 6 before are gone.
+    expect(await count()).toBe(4);
+    // A refresh keeps the session it replaces.
     const early = await request(server, 'POST', '/auth/refresh', { body: { refreshToken } });
     refreshToken = early.body.data.refreshToken;
-    expect(await count()).toBe(2);
+    expect(await count()).toBe(5);
     // Another device, logged in once and idle past its refresh token's life, is gone at the next login.
     const idle = await request(server, 'POST', '/auth/login', { body: { username: user.username, password: user.password } });
     server.clock.advance(3601 * 1000);

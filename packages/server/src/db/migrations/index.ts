@@ -22,6 +22,7 @@ import * as m0020 from './0020-account-deletion-indexes';
 import * as m0021 from './0021-circuit-guest-competitors';
 import * as m0022 from './0022-anti-cheat-review';
 import * as m0023 from './0023-history-actor-of-deleted-accounts';
+import * as m0024 from './0024-refresh-token-families';
 
 /** Every migration, by name, in order (a static record, so bundlers and tests see them all). */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0021-circuit-guest-competitors': m0021,
   '0022-anti-cheat-review': m0022,
   '0023-history-actor-of-deleted-accounts': m0023,
+  '0024-refresh-token-families': m0024,
 };

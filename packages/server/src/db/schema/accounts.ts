@@ -29,6 +29,10 @@ export interface AuthSessionsTable {
   refresh_expires_at: string;
   created_at: string;
   revoked_at: string | null;
+  /** The session the login opened, inherited by every session rotated from it (R1.28); null before migration 0024. */
+  family_id: string | null;
+  /** When a refresh replaced this session (its refresh token is spent), else null. */
+  rotated_at: string | null;
 }
 
 /** An API key, bound to a project; the secret is kept only as its SHA-256 hex. */

@@ -26,6 +26,14 @@ const INVALID_CREDENTIALS = 'invalid username, email or password';
  * Accounts and sessions (R1.1 to R1.6, docs/decisions.md "Tokens"): a session is one access
  * token and one refresh token, random and stored as SHA-256; lifetimes come from the config, instants from the clock.
  */
+/**
+ * Seconds after a rotation during which its spent refresh token is only refused (R1.28): two requests of one client
+ * refreshing at once must not log it out.
+ */
+export const REUSE_GRACE_SECONDS = 30;
+/** Seconds a session replaced by a refresh is kept, so that a replay of its spent refresh token is recognised (R1.28). */
+export const ROTATED_KEPT_SECONDS = 7 * 24 * 3600;
+
 export class AuthService {
   /** A real hash to verify against when the user is unknown, so both failures take the same time. */
   #dummyHash: Promise<string> | undefined;
@@ -138,35 +146,53 @@ export class AuthService {
   /**
    * Exchanges a refresh token for a new token pair and revokes the old session (rotation): presenting the old
    * refresh token again answers 401 UNAUTHORIZED. An expired refresh token is 401 TOKEN_EXPIRED.
+   * A spent refresh token presented more than {@link REUSE_GRACE_SECONDS} after its rotation (R1.28) was copied:
+   * whoever holds it, the thief or the client it was stolen from, every session of its family (the login it came
+   * from and every rotation since) is revoked, so both must log in again; the answer is 401 UNAUTHORIZED saying so.
+   * Within the grace period (two requests of one client racing to refresh) it is only refused.
    */
   async refresh(refreshToken: string): Promise<AuthTokens> {
     const invalid = () => new AppError('UNAUTHORIZED', 'refresh token is invalid or has been revoked; log in again');
     if (!isRefreshTokenShape(refreshToken)) throw invalid();
     const hash = hashSecret(refreshToken);
-    return this.deps.db.transaction().execute(async (trx) => {
+    const outcome = await this.deps.db.transaction().execute(async (trx): Promise<AuthTokens | 'REUSED'> => {
       const session = await trx
         .selectFrom('auth_sessions')
-        .select(['id', 'user_id', 'revoked_at', 'refresh_expires_at'])
+        .select(['id', 'user_id', 'revoked_at', 'refresh_expires_at', 'family_id', 'rotated_at'])
         .where('refresh_token_hash', '=', hash)
         .executeTakeFirst();
-      if (!session || session.revoked_at !== null) throw invalid();
-      const now = this.deps.clock.now().toISOString();
-      if (session.refresh_expires_at <= now) throw new AppError('TOKEN_EXPIRED', 'refresh token has expired; log in again');
+      if (!session) throw invalid();
+      const now = this.deps.clock.now();
+      const at = now.toISOString();
+      const family = session.family_id ?? session.id;
+      if (session.revoked_at !== null) {
+        if (session.rotated_at === null || Date.parse(session.rotated_at) + REUSE_GRACE_SECONDS * 1000 > now.getTime()) throw invalid();
+        await trx.updateTable('auth_sessions').set({ revoked_at: at }).where('family_id', '=', family).where('revoked_at', 'is', null).execute();
+        return 'REUSED';
+      }
+      if (session.refresh_expires_at <= at) throw new AppError('TOKEN_EXPIRED', 'refresh token has expired; log in again');
       // The account's lock before the session's (R1.24, R18.12): a password change revoking the sessions, or an
       // account deletion, committed first leaves this session revoked or gone (refused below); one that comes second
       // waits and then revokes or deletes the session issued here. Taken first, it never waits in a cycle with them.
       await this.deps.dialect.lockRows(trx, 'users', [session.user_id]);
       const revoked = await trx
         .updateTable('auth_sessions')
-        .set({ revoked_at: now })
+        .set({ revoked_at: at, rotated_at: at })
         .where('id', '=', session.id)
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
       if (Number(revoked.numUpdatedRows) !== 1) throw invalid();
       const user = await trx.selectFrom('users').selectAll().where('id', '=', session.user_id).executeTakeFirst();
       if (!user) throw invalid();
-      return this.#issue(trx, user.id, toOwnProfile(user));
+      return this.#issue(trx, user.id, toOwnProfile(user), family);
     });
+    if (outcome === 'REUSED') {
+      throw new AppError(
+        'UNAUTHORIZED',
+        'this refresh token was already used: it may have been copied, so every session that came from its login is logged out; log in again',
+      );
+    }
+    return outcome;
   }
 
   /**
@@ -223,15 +249,18 @@ export class AuthService {
    * Inserts a new session for `userId` and returns its tokens (inside the caller's transaction); deletes the user's
    * sessions that can no longer be used (R1.23).
    */
-  async #issue(db: Kysely<Database> | Transaction<Database>, userId: string, user: OwnProfile): Promise<AuthTokens> {
+  async #issue(db: Kysely<Database> | Transaction<Database>, userId: string, user: OwnProfile, familyId?: string): Promise<AuthTokens> {
     const { accessTokenTtlSeconds, refreshTokenTtlSeconds } = this.deps.config;
     const now = this.deps.clock.now();
     const accessToken = newSecret(ACCESS_TOKEN_PREFIX);
     const refreshToken = newSecret(REFRESH_TOKEN_PREFIX);
+    const id = newId();
     await db
       .insertInto('auth_sessions')
       .values({
-        id: newId(),
+        id,
+        family_id: familyId ?? id,
+        rotated_at: null,
         user_id: userId,
         access_token_hash: hashSecret(accessToken),
         refresh_token_hash: hashSecret(refreshToken),
@@ -242,12 +271,23 @@ export class AuthService {
       })
       .execute();
     // The user's sessions that can no longer be used (every token expired, or revoked with its access token expired)
-    // go, so the table holds live sessions rather than one row per login and refresh forever (R1.23).
+    // go, so the table holds live sessions rather than one row per login and refresh forever (R1.23); a session a
+    // refresh replaced stays {@link ROTATED_KEPT_SECONDS} more, so that its spent refresh token is recognised (R1.28).
     const at = now.toISOString();
+    const rotatedBefore = new Date(now.getTime() - ROTATED_KEPT_SECONDS * 1000).toISOString();
     await db
       .deleteFrom('auth_sessions')
       .where('user_id', '=', userId)
-      .where((eb) => eb.or([eb('refresh_expires_at', '<=', at), eb.and([eb('revoked_at', 'is not', null), eb('access_expires_at', '<=', at)])]))
+      .where((eb) =>
+        eb.or([
+          eb('refresh_expires_at', '<=', at),
+          eb.and([
+            eb('revoked_at', 'is not', null),
+            eb('access_expires_at', '<=', at),
+            eb.or([eb('rotated_at', 'is', null), eb('rotated_at', '<=', rotatedBefore)]),
+          ]),
+        ]),
+      )
       .execute();
     return {
       accessToken,
