@@ -20,10 +20,12 @@ afterAll(async () => server?.close());
 const refusal = (res: { status: number; body: any }) => [res.status, res.body.error?.code, res.body.error?.details?.[0]?.path];
 
 describe('tournament and stage names', () => {
-  it('trims tournament and stage names and refuses blank ones on create and update, naming the field', async () => {
+  it('trims tournament and stage names and refuses blank or invisible ones on create and update, naming the field', async () => {
     const create = (overrides: Record<string, unknown>) =>
       request(server, 'POST', '/tournaments', { token: tenant.owner.accessToken, body: tournamentBody({ projectId: tenant.project.id, ...overrides }) });
     expect(refusal(await create({ name: '   ' }))).toEqual([400, 'VALIDATION_ERROR', 'body.name']);
+    // Nothing visible: zero-width and bidi control characters only.
+    expect(refusal(await create({ name: '\u200b\u202e \u2060' }))).toEqual([400, 'VALIDATION_ERROR', 'body.name']);
     const blankStage = await create({ stages: [{ name: 'Groups', format: 'GROUPS' }, { name: ' \t ', format: 'SINGLE_ELIMINATION' }] });
     expect(refusal(blankStage)).toEqual([400, 'VALIDATION_ERROR', 'body.stages[1].name']);
     const trimmed = await create({ name: '  Spring Cup ', stages: [{ name: ' Main bracket  ', format: 'SINGLE_ELIMINATION' }] });
@@ -63,7 +65,7 @@ describe('display names', () => {
 });
 
 describe('organization, project, circuit, season and API key names', () => {
-  it('trims the names of organizations, projects, circuits, seasons and API keys and refuses blank ones, naming body.name', async () => {
+  it('trims the names of organizations, projects, circuits, seasons and API keys and refuses blank or invisible ones, naming body.name', async () => {
     const as = (method: string, path: string, body: unknown) => request(server, method, path, { token: tenant.owner.accessToken, body });
     const org = tenant.organization.id;
     const circuit = await createCircuit(server, tenant);
@@ -80,6 +82,7 @@ describe('organization, project, circuit, season and API key names', () => {
     ];
     for (const [method, path, body] of writes) {
       expect([method, path, ...refusal(await as(method, path, { ...body, name: ' \t ' }))]).toEqual([method, path, 400, 'VALIDATION_ERROR', 'body.name']);
+      expect([method, path, ...refusal(await as(method, path, { ...body, name: '\u200b\ufeff' }))]).toEqual([method, path, 400, 'VALIDATION_ERROR', 'body.name']);
       const name = `Name ${unique()}`;
       const res = await as(method, path, { ...body, name: `  ${name} ` });
       expect([method, path, res.status < 300, res.body.data?.name], res.text).toEqual([method, path, true, name]);
