@@ -4,7 +4,7 @@ import { createTenant, expectStatus, registerUser, request, startTestServer, typ
 import { betterSeedWins, playDecided, startWithStages, type StartedTournament } from '../../packages/server/test/formats-helpers';
 import { allMatches } from '../../packages/server/test/tournaments-helpers';
 import { activeCircuit } from '../../packages/server/test/circuits-helpers';
-import { blockForeignRequests, expectAccessible, launchChromium, screenshot } from './browser';
+import { blockForeignRequests, cspViolations, expectAccessible, launchChromium, screenshot } from './browser';
 
 // The public pages in Debian's Chromium against a real server (R28.5 to R28.9).
 let server: TestServer;
@@ -56,6 +56,7 @@ describe('public pages in a browser', () => {
 
   it('a result reported through the API appears on the open page within 2 seconds without a reload', async () => {
     const page = await browser.newPage();
+    const refused = cspViolations(page);
     await page.goto(`${origin}/t/${de16.id}`);
     await page.waitForFunction(() => document.querySelector('main')?.dataset.stream === 'open', undefined, { timeout: 5000 });
     await page.evaluate(() => ((window as any).notReloaded = true));
@@ -64,6 +65,8 @@ describe('public pages in a browser', () => {
     await playDecided(server, match, de16.byParticipant, betterSeedWins(match));
     await page.waitForFunction((id) => document.querySelector<HTMLElement>(`a.m[data-match="${id}"]`)?.dataset.status === 'COMPLETED', match.id, { timeout: 2000 });
     expect(await page.evaluate(() => (window as any).notReloaded)).toBe(true);
+    // Its script, styles and live stream all pass the page's Content-Security-Policy.
+    expect(refused).toEqual([]);
     await page.close();
   });
 

@@ -21,6 +21,14 @@ describe('tournament status table', () => {
     expect(TOURNAMENT_STATUSES.filter((s) => canTransitionTournament('start', s))).toEqual(['PUBLISHED', 'REGISTRATION_OPEN', 'REGISTRATION_CLOSED']);
   });
 
+  it('opens registration from PUBLISHED, and reopens it from REGISTRATION_CLOSED before the start', () => {
+    expect(TOURNAMENT_STATUSES.filter((s) => canTransitionTournament('openRegistration', s))).toEqual(['PUBLISHED', 'REGISTRATION_CLOSED']);
+    expect(nextTournamentStatus('openRegistration', 'REGISTRATION_CLOSED')).toBe('REGISTRATION_OPEN');
+    expect(tournamentTransitionRefusal('openRegistration', 'ONGOING')).toBe(
+      'cannot open registration of a tournament that is ONGOING (it must be PUBLISHED or REGISTRATION_CLOSED)',
+    );
+  });
+
   it('refuses every other transition with INVALID_STATE naming the status', () => {
     for (const [name, rule] of Object.entries(TOURNAMENT_TRANSITIONS)) {
       for (const status of TOURNAMENT_STATUSES.filter((s) => !(rule.from as readonly string[]).includes(s))) {

@@ -51,6 +51,7 @@ describe('display names', () => {
       return request(server, 'POST', '/auth/register', { body });
     };
     expect(refusal(await register(' '))).toEqual([400, 'VALIDATION_ERROR', 'body.displayName']);
+    expect(refusal(await register('\u200b\u200d'))).toEqual([400, 'VALIDATION_ERROR', 'body.displayName']);
     const padded = await register('  Ada Lovelace ');
     expect(padded.status).toBe(201);
     expect(padded.body.data.user.displayName).toBe('Ada Lovelace');

@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { createTenant, request, startTestServer, test } from './helpers/index';
+import { createTenant, registerPlayers, request, startTestServer, test } from './helpers/index';
 import { playEverything, startWithStages } from './formats-helpers';
 import { allMatches, createTournament, joinAll, lifecycle, openTournament } from './tournaments-helpers';
 import { activeCircuit } from './circuits-helpers';
@@ -93,6 +93,21 @@ describe('public pages over HTTP (R28.5)', () => {
     expect((await request(server, 'GET', `/tournaments/${t.id}`, { headers: { Authorization: 'Basic dXNlcjpwYXNz' } })).status).toBe(401);
   });
 
+  it('sends every page with nosniff and a Content-Security-Policy that runs only the server\'s own script', async ({ server, tenant, players }) => {
+    const t = await startWithStages(server, tenant, players.slice(0, 2), [{ name: 'Final', format: 'SINGLE_ELIMINATION' }]);
+    const [match] = await allMatches(server, t.id);
+    const { circuit } = await activeCircuit(server, tenant);
+    const root = server.url.replace(/\/api\/v1$/, '');
+    for (const path of ['/', `/t/${t.id}`, `/t/${t.id}/live`, `/m/${match.id}`, `/c/${circuit.id}`, '/t/00000000-0000-7000-8000-000000000000']) {
+      const res = await fetch(`${root}${path}`);
+      expect([path, res.headers.get('x-content-type-options')]).toEqual([path, 'nosniff']);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toContain("script-src 'self'");
+      expect(csp, path).toContain("object-src 'none'");
+      expect(csp, path).not.toMatch(/script-src[^;]*unsafe-inline/);
+    }
+  });
+
   it('serves the pages of a tournament and a match named by an id in upper case', async ({ server, tenant, players }) => {
     const t = await startWithStages(server, tenant, players.slice(0, 2), [{ name: 'Final', format: 'SINGLE_ELIMINATION' }], { name: 'Upper Cup' });
     const [match] = await allMatches(server, t.id);
@@ -156,6 +171,32 @@ describe('public pages over HTTP (R28.5)', () => {
     expect(home.html).not.toContain('Secret Draft');
     expect(home.html).toContain('href="/docs"');
     expect(home.html.indexOf('Playing Now')).toBeLessThan(home.html.indexOf('Next Week Open'));
+  });
+
+  it('lists an announced tournament on / even when more than 20 tournaments are being played before it', async () => {
+    const server = await startTestServer();
+    try {
+      const tenant = await createTenant(server);
+      const pair = await registerPlayers(server, 2);
+      const playing: string[] = [];
+      for (let i = 0; i < 21; i++) {
+        const startDate = new Date(server.clock.now().getTime() + (i + 1) * 3_600_000).toISOString();
+        playing.push((await startWithStages(server, tenant, pair, [{ name: 'Final', format: 'SINGLE_ELIMINATION' }], { name: `Running ${i}`, startDate })).id);
+      }
+      const later = new Date(server.clock.now().getTime() + 7 * 86_400_000).toISOString();
+      const announced = await createTournament(server, tenant, { name: 'Announced Later', startDate: later });
+      await lifecycle(server, tenant, announced.id, 'publish');
+      const home = (await pageOf(server.url, '/')).html;
+      const upcomingPart = home.slice(home.indexOf('<h2>Upcoming</h2>'), home.indexOf('<h2>For developers</h2>'));
+      expect(upcomingPart).toContain(`href="/t/${announced.id}"`);
+      expect(upcomingPart).not.toContain('No tournament is announced.');
+      expect(upcomingPart).not.toContain('Running');
+      const livePart = home.slice(home.indexOf('<h2>Being played</h2>'), home.indexOf('<h2>Upcoming</h2>'));
+      expect(livePart.match(/href="\/t\//g)?.length).toBe(20);
+      expect(livePart).toContain(`href="/t/${playing[0]}"`);
+    } finally {
+      await server.close();
+    }
   });
 
   it('builds publicUrl behind trusted proxies from the X-Forwarded-Host entry the proxies wrote, never one the client wrote', async () => {

@@ -60,6 +60,20 @@ describe('unique names and team names', () => {
     expect(await listed(t.id)).toEqual(['Display / RealTeam', 'Fresh / fresh', 'Night Owls / Night Owls', 'Red Foxes / Red Foxes']);
   });
 
+  it('reads a name through invisible characters: one made only of them is missing, one with them clashes with the name without', async () => {
+    const t = await openTournament(server, tenant, { teamSize: 2, maxParticipants: 16 });
+    const [a, b] = await registerPlayers(server, 2);
+    expectStatus(await add(t.id, { name: 'Alpha', team: { name: 'Squad' } }), 201, 'addParticipant');
+    expect(conflict(await add(t.id, { name: 'Alpha\u200b', team: { name: 'Other' } }))).toEqual([409, 'CONFLICT', 'body.name']);
+    expect(conflict(await add(t.id, { name: 'Beta', team: { name: '\u2060squad' } }))).toEqual([409, 'CONFLICT', 'body.team.name']);
+    expect((await add(t.id, { name: 'Gamma', team: { name: '\u200b\u202e' } })).status).toBe(400);
+    // A name of invisible characters is no name: the team's name is taken, as for a blank one.
+    expect((await add(t.id, { name: '\u200b\u202e', team: { name: 'Delta' } })).body.data.name).toBe('Delta');
+    const invisibleTeam = await participate(t.id, a!.accessToken, { team: { name: ' \u200b ', memberUserIds: [a!.id, b!.id] } });
+    expect([invisibleTeam.status, invisibleTeam.body.error.details[0].path]).toEqual([400, 'body.team.name']);
+    expect(await listed(t.id)).toEqual(['Alpha / Squad', 'Delta / Delta']);
+  });
+
   it('gives one team name to one of two entries sent at once, by a player and by the organizer', async () => {
     const t = await openTournament(server, tenant, { teamSize: 2, maxParticipants: 16 });
     const [a, b, c, d] = await registerPlayers(server, 4);

@@ -115,4 +115,70 @@ describe('registration schedule', () => {
     expect(await server.registrationSchedule.runOnce()).toBe(0);
     expect(await eventTypes(t.id)).toEqual(['tournament.published', 'tournament.registration_opened']);
   });
+  // Reopening by hand (R5.8, R5.11): the schedule neither reopens a closed registration nor closes a reopened one early.
+  const eventsOf = async (id: string) =>
+    (await server.deps.db.selectFrom('events').select(['type', 'data']).where('subject_id', '=', id).orderBy('created_at').orderBy('id').execute()).map(
+      (e) => ({ type: e.type, previousStatus: (typeof e.data === 'string' ? JSON.parse(e.data) : e.data).previousStatus }),
+    );
+  const byKey = (method: string, path: string, body?: unknown) => request(server, method, path, { apiKey: tenant.apiKey.key, body });
+
+  it('reopens a registration closed by hand before the start; the schedule neither reopens it nor closes it before registrationClosesAt', async () => {
+    const now = server.clock.now().getTime();
+    const t = await createTournament(server, tenant, { registrationClosesAt: new Date(now + 600_000).toISOString() });
+    await lifecycle(server, tenant, t.id, 'publish');
+    await lifecycle(server, tenant, t.id, 'registration/open');
+    await lifecycle(server, tenant, t.id, 'registration/close');
+    expect(await server.registrationSchedule.runOnce()).toBe(0);
+    expect(await status(t.id)).toBe('REGISTRATION_CLOSED');
+    const player = await registerUser(server);
+    const refused = await request(server, 'POST', `/tournaments/${t.id}/participate`, { token: player.accessToken });
+    expect(refused.body.error?.code).toBe('REGISTRATION_CLOSED');
+
+    const reopened = await byKey('POST', `/tournaments/${t.id}/registration/open`);
+    expect(reopened.status, reopened.text).toBe(200);
+    expect(reopened.body.data.status).toBe('REGISTRATION_OPEN');
+    expect(await server.registrationSchedule.runOnce()).toBe(0);
+    const entry = await request(server, 'POST', `/tournaments/${t.id}/participate`, { token: player.accessToken });
+    expect(entry.status, entry.text).toBe(201);
+
+    server.clock.advance(600_000);
+    expect(await server.registrationSchedule.runOnce()).toBe(1);
+    expect(await status(t.id)).toBe('REGISTRATION_CLOSED');
+    expect(await eventsOf(t.id)).toEqual([
+      { type: 'tournament.published', previousStatus: 'DRAFT' },
+      { type: 'tournament.registration_opened', previousStatus: 'PUBLISHED' },
+      { type: 'tournament.registration_closed', previousStatus: 'REGISTRATION_OPEN' },
+      { type: 'tournament.registration_opened', previousStatus: 'REGISTRATION_CLOSED' },
+      { type: 'tournament.registration_closed', previousStatus: 'REGISTRATION_OPEN' },
+    ]);
+  });
+
+  it('refuses to reopen a registration whose registrationClosesAt passed, naming it, until it is moved or cleared; never after the start', async () => {
+    const now = server.clock.now().getTime();
+    const t = await createTournament(server, tenant, { registrationClosesAt: new Date(now + 60_000).toISOString() });
+    await lifecycle(server, tenant, t.id, 'publish');
+    await lifecycle(server, tenant, t.id, 'registration/open');
+    server.clock.advance(120_000);
+    expect(await server.registrationSchedule.runOnce()).toBe(1);
+    const late = await byKey('POST', `/tournaments/${t.id}/registration/open`);
+    expect(late.status, late.text).toBe(409);
+    expect(late.body.error.code).toBe('CONFLICT');
+    expect(late.body.error.details.map((d: any) => d.path)).toEqual(['registrationClosesAt']);
+    expect(await status(t.id)).toBe('REGISTRATION_CLOSED');
+
+    expect((await byKey('PUT', `/tournaments/${t.id}`, { registrationClosesAt: null })).status).toBe(200);
+    const reopened = await byKey('POST', `/tournaments/${t.id}/registration/open`);
+    expect(reopened.status, reopened.text).toBe(200);
+    expect(await server.registrationSchedule.runOnce()).toBe(0);
+    expect(await status(t.id)).toBe('REGISTRATION_OPEN');
+
+    for (const player of [await registerUser(server), await registerUser(server)]) {
+      expect((await request(server, 'POST', `/tournaments/${t.id}/participate`, { token: player.accessToken })).status).toBe(201);
+    }
+    expect((await byKey('POST', `/tournaments/${t.id}/start`)).status).toBe(200);
+    const started = await byKey('POST', `/tournaments/${t.id}/registration/open`);
+    expect(started.status).toBe(409);
+    expect(started.body.error.code).toBe('INVALID_STATE');
+    expect(started.body.error.message).toBe('cannot open registration of a tournament that is ONGOING (it must be PUBLISHED or REGISTRATION_CLOSED)');
+  });
 });

@@ -50,6 +50,7 @@ export function ratingOption(value: string): number {
 
 /** Flags of `participant update`: `rating` false for --no-rating (clears it). */
 interface UpdateFlags {
+  name?: string;
   seed?: number;
   rating?: number | false;
   status?: ParticipantStatus;
@@ -57,8 +58,8 @@ interface UpdateFlags {
 }
 
 /**
- * `tourney participant list TOURNAMENT_ID` (GET /tournaments/{id}/participants), `participant update` (PATCH: seed
- * and rating before the start, status; R6.5, R6.6, R27.10) and `participant remove` (DELETE: removed before the start, disqualified after,
+ * `tourney participant list TOURNAMENT_ID` (GET /tournaments/{id}/participants), `participant update` (PATCH: name
+ * before COMPLETED, R6.13; seed and rating before the start, status; R6.5, R6.6, R27.10) and `participant remove` (DELETE: removed before the start, disqualified after,
  * their open matches becoming walkovers).
  */
 export function registerParticipantCommands(program: Command, deps: CliDeps): void {
@@ -87,18 +88,20 @@ export function registerParticipantCommands(program: Command, deps: CliDeps): vo
   withExamples(
     participant
       .command('update <tournamentId> <participantId>')
-      .description('change the seed or the rating (before the start) or the status of a participant')
+      .description('rename a participant (a team entry: its team), change its seed or rating (before the start) or its status')
+      .option('--name <name>', 'new name of the entry (a team entry: of the team), unique in the tournament; until the tournament is completed')
       .option('--seed <n>', 'new seed, 1 or more', intOption(1))
       .option('--rating <number>', 'new rating (Elo, MMR ...), 0 to 1000000: seeds the tournament when its stage 1 has --seeding rating', ratingOption)
       .option('--no-rating', 'clear the rating')
       .option('--status <status>', 'new status, e.g. disqualified or withdrawn', enumOption(STATUSES))
       .option('--json', 'print the updated participant as JSON')
       .action(async (id: string, pid: string, flags: UpdateFlags, command: Command) => {
-        if (flags.seed === undefined && flags.rating === undefined && flags.status === undefined) {
-          throw new CliError('USAGE', 'nothing to change: give --seed, --rating, --no-rating or --status');
+        if (flags.name === undefined && flags.seed === undefined && flags.rating === undefined && flags.status === undefined) {
+          throw new CliError('USAGE', 'nothing to change: give --name, --seed, --rating, --no-rating or --status');
         }
         const session = await openSession(deps, globalsOf(command), 'any');
         const body = {
+          ...(flags.name !== undefined ? { name: flags.name } : {}),
           ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
           ...(flags.rating !== undefined ? { rating: flags.rating === false ? null : flags.rating } : {}),
           ...(flags.status ? { status: flags.status } : {}),
@@ -112,6 +115,7 @@ export function registerParticipantCommands(program: Command, deps: CliDeps): vo
     'tourney participant update 0199a1b2-... 0199a1c3-... --seed 1',
     'tourney participant update 0199a1b2-... 0199a1c3-... --status disqualified',
     'tourney participant update 0199a1b2-... 0199a1c3-... --rating 2100',
+    "tourney participant update 0199a1b2-... 0199a1c3-... --name 'Night Owls'",
   );
 
   withExamples(

@@ -24,11 +24,12 @@ export interface TournamentTransitionRule {
  * The tournament lifecycle (contract `TournamentStatus`): DRAFT -> PUBLISHED (publish) -> REGISTRATION_OPEN
  * (openRegistration, by hand or at registrationOpensAt) -> REGISTRATION_CLOSED (closeRegistration, by hand or at
  * registrationClosesAt) -> ONGOING (start, from PUBLISHED, REGISTRATION_OPEN or REGISTRATION_CLOSED) -> COMPLETED
- * (complete: automatically after the last match of the last stage).
+ * (complete: automatically after the last match of the last stage). Registration reopens by hand before the start
+ * (openRegistration from REGISTRATION_CLOSED, R5.8); the schedule only ever opens from PUBLISHED (R5.11).
  */
 export const TOURNAMENT_TRANSITIONS = {
   publish: { from: ['DRAFT'], to: 'PUBLISHED', event: 'tournament.published', verb: 'publish' },
-  openRegistration: { from: ['PUBLISHED'], to: 'REGISTRATION_OPEN', event: 'tournament.registration_opened', verb: 'open registration of' },
+  openRegistration: { from: ['PUBLISHED', 'REGISTRATION_CLOSED'], to: 'REGISTRATION_OPEN', event: 'tournament.registration_opened', verb: 'open registration of' },
   closeRegistration: { from: ['REGISTRATION_OPEN'], to: 'REGISTRATION_CLOSED', event: 'tournament.registration_closed', verb: 'close registration of' },
   start: { from: ['PUBLISHED', 'REGISTRATION_OPEN', 'REGISTRATION_CLOSED'], to: 'ONGOING', event: 'tournament.started', verb: 'start' },
   complete: { from: ['ONGOING'], to: 'COMPLETED', event: 'tournament.completed', verb: 'complete' },

@@ -55,7 +55,8 @@ export interface paths {
         put?: never;
         /**
          * Refresh tokens
-         * @description Rotates a refresh token into a new token pair; the presented refresh token is revoked.
+         * @description Rotates a refresh token into a new token pair; the presented refresh token is revoked. A spent refresh token
+         *     presented again more than 30 seconds after its rotation logs out every session of its login (R1.28).
          */
         post: operations["refreshToken"];
         delete?: never;
@@ -606,7 +607,8 @@ export interface paths {
          *     `match.rescheduled`, `match.disputed`, `stage.started`, `stage.completed`, `stage.reopened` and `stage.reset`
          *     (a correction took a stage back to play or to PENDING, R8.13, R8.18), `tournament.*` status changes
          *     (placements follow `match.completed` and `tournament.completed`), `tournament.updated` (its settings changed)
-         *     and `participant.*` (`participant.removed` included).
+         *     and `participant.*` (`participant.removed` included; `participant.renamed`, data tournamentId, participantId,
+         *     name, previousName, userId, when an organizer renames an entry, is a live event only, never a webhook).
          *
          *     Each event is one SSE message whose `id` is its number in the tournament's stream (1, 2, 3 ... in commit order,
          *     the same on every server instance) and whose `data` is a `LiveEvent` in JSON. A comment line (`: heartbeat`)
@@ -830,7 +832,7 @@ export interface paths {
         put?: never;
         /**
          * Open registration
-         * @description Moves a PUBLISHED tournament to REGISTRATION_OPEN so players can register. Other states answer 409 INVALID_STATE. Once `registrationClosesAt` has passed it would refuse every entry and close again by time, so it answers 409 CONFLICT naming `registrationClosesAt`, to be moved later (or cleared) with updateTournament first.
+         * @description Moves a PUBLISHED tournament to REGISTRATION_OPEN so players can register, or reopens the registration of a REGISTRATION_CLOSED one (closed by hand or by time) before the start; either records `tournament.registration_opened` (its `previousStatus` says which). Other states answer 409 INVALID_STATE. Once `registrationClosesAt` has passed it would refuse every entry and close again by time, so it answers 409 CONFLICT naming `registrationClosesAt`, to be moved later (or cleared) with updateTournament first. The registration schedule never reopens a closed registration by itself.
          */
         post: operations["openRegistration"];
         delete?: never;
@@ -1095,7 +1097,7 @@ export interface paths {
         head?: never;
         /**
          * Update a participant
-         * @description Changes the seed or the rating (before the start only, else 409 TOURNAMENT_LOCKED naming the field) or the status (409 INVALID_TRANSITION when not allowed). A participant made WITHDRAWN or DISQUALIFIED before the start loses its seed (R24.6), and cannot be given one (409 INVALID_STATE naming `body.seed`). A WITHDRAWN participant has given up their place and a DISQUALIFIED one keeps it, so reinstating a WITHDRAWN participant needs a free place (409 TOURNAMENT_FULL) and reinstating a DISQUALIFIED one does not (R6.11).
+         * @description Renames the entry (`name`, any status before COMPLETED, unique in the tournament; the live stream records `participant.renamed`, which is not a webhook event), changes the seed or the rating (before the start only, else 409 TOURNAMENT_LOCKED naming the field) or the status (409 INVALID_TRANSITION when not allowed). A participant made WITHDRAWN or DISQUALIFIED before the start loses its seed (R24.6), and cannot be given one (409 INVALID_STATE naming `body.seed`). A WITHDRAWN participant has given up their place and a DISQUALIFIED one keeps it, so reinstating a WITHDRAWN participant needs a free place (409 TOURNAMENT_FULL) and reinstating a DISQUALIFIED one does not (R6.11).
          */
         patch: operations["updateParticipant"];
         trace?: never;
@@ -2748,7 +2750,7 @@ export interface components {
             };
         };
         /**
-         * @description Lifecycle (R5.8, R5.11, R5.12). DRAFT -> PUBLISHED (publish) -> REGISTRATION_OPEN (registration/open or registrationOpensAt) -> REGISTRATION_CLOSED (registration/close or registrationClosesAt) -> ONGOING (start, from PUBLISHED, REGISTRATION_OPEN or REGISTRATION_CLOSED) -> COMPLETED (automatically after the last match of the last stage).
+         * @description Lifecycle (R5.8, R5.11, R5.12). DRAFT -> PUBLISHED (publish) -> REGISTRATION_OPEN (registration/open or registrationOpensAt) -> REGISTRATION_CLOSED (registration/close or registrationClosesAt; registration/open reopens it before the start) -> ONGOING (start, from PUBLISHED, REGISTRATION_OPEN or REGISTRATION_CLOSED) -> COMPLETED (automatically after the last match of the last stage).
          * @enum {string}
          */
         TournamentStatus: "DRAFT" | "PUBLISHED" | "REGISTRATION_OPEN" | "REGISTRATION_CLOSED" | "ONGOING" | "COMPLETED";
@@ -3241,6 +3243,11 @@ export interface components {
             seeds?: components["schemas"]["SeedAssignment"][];
         };
         ParticipantUpdate: {
+            /**
+             * @description New name of the entry (a team entry: of the team), stored trimmed; blank is 400 naming `body.name`. Unique in the tournament against every other participant's name and team name, trimmed, in any case (409 CONFLICT naming `body.name`); in any status before COMPLETED (then 409 TOURNAMENT_LOCKED naming `body.name`, unless unchanged), also for an entry linked to a user account (the name is the entry's, not the account's). R6.13.
+             * @example Team Liquid
+             */
+            name?: string;
             /** @description Explicit seed (null clears it); only before the start. */
             seed?: number | null;
             /**

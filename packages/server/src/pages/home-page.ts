@@ -1,7 +1,7 @@
 import type { Tournament } from '../contract-types';
 import { esc, name, time, words } from './html';
 
-/** The public tournaments the home page lists: those being played, and those starting from today on (R28.15). */
+/** The public tournaments the home page lists: those being played, and those announced (not started) starting from today on (R28.15). */
 export interface HomePageData {
   live: readonly Tournament[];
   upcoming: readonly Tournament[];

@@ -27,11 +27,22 @@ function sendHtml(ctx: PageContext, status: number, body: string): void {
   ctx.status = status;
   ctx.type = 'text/html; charset=utf-8';
   ctx.set('Cache-Control', 'no-cache');
+  ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.body = body;
 }
 
+/**
+ * The Content-Security-Policy of the public pages (R28.7): scripts only from the server itself (the page script, no
+ * inline script), styles from it and inline (the pages' own), images from anywhere (players' avatars), requests and
+ * the live stream to the server only, no plugins, no `<base>`. A name that slipped through escaping could run nothing.
+ * Embedding (an organizer's site, a broadcast overlay) stays allowed.
+ */
+const PAGE_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src * data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'";
+
 /** Runs a page, answering an HTML 404 page when the thing is unknown or not public. */
 async function page(ctx: PageContext, render: () => Promise<string>): Promise<void> {
+  ctx.set('Content-Security-Policy', PAGE_CSP);
   try {
     sendHtml(ctx, 200, await render());
   } catch (error) {
@@ -64,15 +75,17 @@ const idOf = (ctx: { params: Record<string, string | undefined> }): string => ct
 /** How many tournaments each list of the home page shows. */
 const HOME_LIST_LIMIT = 20;
 
-/** The home page (R28.15): the public tournaments being played, then those starting from today (UTC) on. */
+/**
+ * The home page (R28.15): the public tournaments being played, then the announced ones (not started) starting from
+ * today (UTC) on; both lists are filtered by status in the database, so neither crowds the other out.
+ */
 async function homePage(ctx: PageContext): Promise<string> {
   const today = ctx.deps.clock.now().toISOString().slice(0, 10);
   const [live, upcoming] = await Promise.all([
     ctx.services.players.listPublic({ page: 1, limit: HOME_LIST_LIMIT, status: 'ONGOING' }),
-    ctx.services.players.listPublic({ page: 1, limit: HOME_LIST_LIMIT, startDate: today }),
+    ctx.services.players.listUpcoming(today, HOME_LIST_LIMIT),
   ]);
-  const next = upcoming.items.filter((t) => t.status !== 'ONGOING' && t.status !== 'COMPLETED');
-  return shell({ title: 'Tourney', main: homeMain({ live: live.items, upcoming: next }) }, PAGE_CSS);
+  return shell({ title: 'Tourney', main: homeMain({ live: live.items, upcoming }) }, PAGE_CSS);
 }
 
 /**

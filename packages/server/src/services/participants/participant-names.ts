@@ -11,9 +11,10 @@ export type HeldNames = Map<string, string>;
 
 /**
  * The key of a name: Unicode NFC (an accented letter typed as one character or as a letter and a combining mark is
- * one letter), trimmed, lower case.
+ * one letter), without format characters (zero-width, bidi controls: `Alpha\u200b` reads as `Alpha`), trimmed,
+ * lower case.
  */
-export const nameKey = (name: string): string => name.normalize('NFC').trim().toLowerCase();
+export const nameKey = (name: string): string => name.normalize('NFC').replace(/\p{Cf}/gu, '').trim().toLowerCase();
 
 /** Records the names of one participant (`name`, and `teamName` when it has one) as held, each by its first holder. */
 export function holdNames(held: HeldNames, name: string, teamName: string | null): void {

@@ -18,6 +18,8 @@ import { forfeitParticipant } from './forfeit';
 import { writeParticipantRemovalEvent, writeParticipantRemovedEvent, writeParticipantStatusEvent } from './participant-events';
 import { readParticipants } from './participant-mapper';
 import { pickFreeName, readHeldNames } from './participant-names';
+import { renameParticipant } from './participant-rename';
+import { isBlankName, storedNameIfSent } from '../stored-name';
 import { findOwnEntry, findParticipantRow } from './participant-rows';
 import { assertPlaceAvailable, lockTournamentPlaces } from './capacity';
 import { checkParticipantStatusChange, DISQUALIFIABLE_WHILE_ONGOING, ENTERING_STATUSES, PLACE_HOLDING_STATUSES } from './participant-status';
@@ -38,8 +40,8 @@ function lockedOnceStarted(field: 'seed' | 'rating', status: string): AppError {
 }
 
 /**
- * Participants of tournaments (R6.1 to R6.11): registration (solo or team), check-in, listing, organizer updates
- * of seed and status, removal and disqualification. Writes run in one transaction with their events:
+ * Participants of tournaments (R6.1 to R6.13): registration (solo or team), check-in, listing, organizer updates
+ * of name, seed and status, removal and disqualification. Writes run in one transaction with their events:
  * - `participant.registered` (data: tournamentId, participantId, status, userId, memberUserIds);
  * - `participant.checked_in` (data: tournamentId, participantId, status, userId);
  * - `participant.disqualified` / `participant.withdrawn` when an organizer sets those statuses (PATCH or DELETE
@@ -48,7 +50,8 @@ function lockedOnceStarted(field: 'seed' | 'rating', status: string): AppError {
  *   in a running tournament `match.completed` follows for each walkover (and `tournament.completed` when that
  *   ends it);
  * - `participant.removed` when an organizer deletes a participant before the start (data: tournamentId, participantId,
- *   previousStatus, userId of the organizer or null, R11.12).
+ *   previousStatus, userId of the organizer or null, R11.12);
+ * - `participant.renamed` (live stream only, not a webhook event) when an organizer renames an entry (R6.13).
  */
 export class ParticipantService extends DomainService {
   private findParticipant(tournamentId: string, participantId: string): Promise<ParticipantRow> {
@@ -170,7 +173,7 @@ export class ParticipantService extends DomainService {
     const unknown = ids.filter((id) => !known.has(id));
     if (unknown.length > 0) throw invalidField(field, `unknown users: ${unknown.join(', ')}`);
     const teamName = team.name.trim();
-    if (teamName === '') throw invalidField('body.team.name', 'must not be blank');
+    if (isBlankName(teamName)) throw invalidField('body.team.name', 'must not be blank');
     return { memberIds: ids, names: [teamName], teamName };
   }
 
@@ -303,10 +306,14 @@ export class ParticipantService extends DomainService {
    * made WITHDRAWN or DISQUALIFIED before the start loses its seed, as with setParticipantSeeds (R24.6), and a seed
    * for one is 409 INVALID_STATE naming `body.seed`. Status: see participant-status.ts; reinstating a WITHDRAWN
    * participant needs a free place (409 TOURNAMENT_FULL), a DISQUALIFIED one kept theirs (R6.11); DISQUALIFIED or
-   * WITHDRAWN while ONGOING forfeits their open matches (walkovers). Every rule is checked against the tournament and the participant as they are under the tournament's
-   * lock, so a start, a result or another change committed meanwhile is seen (R18.12).
+   * WITHDRAWN while ONGOING forfeits their open matches (walkovers). Name: trimmed, not blank (400 naming
+   * `body.name`), renames the entry (and a team entry's team) in any status before COMPLETED, unique in the tournament
+   * as registration compares names (409 CONFLICT naming `body.name`; participant-rename.ts, R6.13). Every rule is
+   * checked against the tournament and the participant as they are under the tournament's lock, so a start, a result
+   * or another change committed meanwhile is seen (R18.12).
    */
   async update(auth: AuthContext, tournamentId: string, participantId: string, input: ParticipantUpdate): Promise<Participant> {
+    const name = storedNameIfSent(input.name, 'body.name');
     const { row: managed, actor } = await requireManagedTournament(this.db, this.access, auth, tournamentId);
     await this.findParticipant(managed.id, participantId);
     const now = this.deps.clock.now().toISOString();
@@ -321,6 +328,8 @@ export class ParticipantService extends DomainService {
       const beforeStart = BEFORE_START.includes(t.status);
       if (input.seed !== undefined && input.seed !== p.seed && !beforeStart) throw lockedOnceStarted('seed', t.status);
       if (input.rating !== undefined && input.rating !== rating && !beforeStart) throw lockedOnceStarted('rating', t.status);
+      const actorUserId = actor.kind === 'user' ? actor.userId : null;
+      if (name !== undefined) await renameParticipant({ db: trx, sink: this.deps, tournament: t, now, dialect: this.deps.dialect }, p, name, actorUserId);
       const to = input.status;
       const statusChange = to !== undefined && to !== from;
       if (statusChange) checkParticipantStatusChange(t.status, from, to);
@@ -350,7 +359,7 @@ export class ParticipantService extends DomainService {
           { db: trx, sink: this.deps, tournament: t, now, dialect: this.deps.dialect },
           p.id,
           to as 'DISQUALIFIED' | 'WITHDRAWN',
-          actor.kind === 'user' ? actor.userId : null,
+          actorUserId,
         );
         return;
       }
@@ -367,7 +376,6 @@ export class ParticipantService extends DomainService {
         })
         .where('id', '=', p.id)
         .execute();
-      const actorUserId = actor.kind === 'user' ? actor.userId : null;
       if (statusChange && (to === 'DISQUALIFIED' || to === 'WITHDRAWN')) {
         await writeParticipantRemovalEvent({ db: trx, sink: this.deps, tournament: t, now, dialect: this.deps.dialect }, p.id, to, from, actorUserId);
       } else if (statusChange && (to === 'REGISTERED' || to === 'CHECKED_IN')) {

@@ -1,3 +1,4 @@
+import { isBlankName } from '../stored-name';
 import type { Db } from '../../db/db';
 import type { TournamentRow } from '../../db/rows';
 import { PLACE_HOLDING_STATUSES } from './participant-status';
@@ -102,13 +103,19 @@ async function findUsers(db: Db, usernames: readonly string[]): Promise<Map<stri
   return out;
 }
 
+/** A name trimmed, or undefined when nothing visible is left (spaces, zero-width or bidi controls only: R5.2). */
+function visibleName(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed === undefined || isBlankName(trimmed) ? undefined : trimmed;
+}
+
 /** Resolves one entry's shape and users; pushes its issues and returns the entry when it has none. */
 function resolveOne(t: TournamentRow, input: EntryInput, paths: EntryPaths, users: Map<string, UserRef>, issues: RosterIssue[]): RosterEntry | null {
   const before = issues.length;
   const invalid = (path: string, message: string) => issues.push({ path, message, kind: 'invalid' });
-  const name = input.name?.trim() || undefined;
+  const name = visibleName(input.name);
   const username = input.username?.trim() || undefined;
-  const teamName = input.teamName?.trim() || undefined;
+  const teamName = visibleName(input.teamName);
   const lookup = (u: string): UserRef | undefined => {
     const user = users.get(u.toLowerCase());
     if (!user) invalid(paths.username, `unknown username "${u}"`);

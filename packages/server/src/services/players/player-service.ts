@@ -2,6 +2,7 @@ import type { AuthContext } from '../../auth/auth-context';
 import { toPage, type Page, withTotalCap } from '../../db/page-query';
 import type { MyMatch, MyMatchListQuery, MyTournament, MyTournamentListQuery, PublicTournamentListQuery, Tournament } from '../../contract-types';
 import { DomainService } from '../domain-service';
+import { upcomingTournamentsQuery } from '../tournaments/tournament-list-query';
 import { readTournaments } from '../tournaments/tournament-reader';
 import { myParticipantIds, queryMyMatchPage, readMyMatches } from './my-matches';
 import { queryMyTournamentPage, readMyTournaments } from './my-tournaments';
@@ -16,6 +17,14 @@ export class PlayerService extends DomainService {
   async listPublic(query: PublicTournamentListQuery): Promise<Page<Tournament>> {
     const { rows, total, capped } = await queryPublicTournamentPage(this.db, withTotalCap(query, this.deps.config.listTotalCap));
     return toPage(await readTournaments(this.db, rows), query, total, capped);
+  }
+
+  /**
+   * The public tournaments announced to start from the UTC day `fromDay` (`YYYY-MM-DD`) on, not started yet
+   * (PUBLISHED, REGISTRATION_OPEN, REGISTRATION_CLOSED), soonest first, at most `limit` (the home page, R28.15).
+   */
+  async listUpcoming(fromDay: string, limit: number): Promise<Tournament[]> {
+    return readTournaments(this.db, await upcomingTournamentsQuery(this.db, fromDay, limit).execute());
   }
 
   /**

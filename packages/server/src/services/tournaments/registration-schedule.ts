@@ -14,6 +14,9 @@ const BATCH = 200;
  * passed becomes REGISTRATION_CLOSED (tournament.registration_closed); one whose both instants passed takes both steps.
  * Each tournament moves in its own transaction with the same conditional updates as the organizer's operations, so a
  * concurrent organizer call or another process's run makes this one skip it. Returns how many transitions it applied.
+ * It never opens from REGISTRATION_CLOSED: a registration the organizer closed by hand (or that closed by time) reopens
+ * only by hand (openRegistration, R5.8), which refuses while `registrationClosesAt` has passed, so a reopened
+ * registration is closed by time only when its (moved) `registrationClosesAt` passes again (R5.11).
  */
 export async function applyRegistrationSchedule(deps: AppDeps): Promise<number> {
   const now = deps.clock.now().toISOString();
@@ -33,7 +36,10 @@ export async function applyRegistrationSchedule(deps: AppDeps): Promise<number> 
   return moved;
 }
 
-/** True when the registration of `row` is due to move at `now` (R5.11): opening or closing time passed. */
+/**
+ * True when the registration of `row` is due to move at `now` (R5.11): PUBLISHED with `registrationOpensAt` passed,
+ * or REGISTRATION_OPEN with `registrationClosesAt` passed. Never REGISTRATION_CLOSED (it reopens only by hand, R5.8).
+ */
 export function registrationStepDue(row: TournamentRow, now: string): boolean {
   const opens = row.registration_opens_at;
   const closes = row.registration_closes_at;

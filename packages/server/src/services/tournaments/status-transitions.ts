@@ -1,4 +1,4 @@
-import { TOURNAMENT_TRANSITIONS, tournamentTransitionRefusal, type TournamentTransition } from '@tourney/core';
+import { canTransitionTournament, TOURNAMENT_TRANSITIONS, tournamentTransitionRefusal, type TournamentTransition } from '@tourney/core';
 import type { Updateable } from 'kysely';
 import type { TournamentsTable } from '../../db/schema';
 import { AppError, notFound } from '../../errors/app-error';
@@ -16,20 +16,26 @@ const STAMPS: Record<SimpleTransition, (now: string) => Updateable<TournamentsTa
 };
 
 /**
- * Applies a simple transition of core's tournament status table inside the caller's transaction with a
- * conditional update (`WHERE status IN from`, so concurrent calls cannot both succeed) and records its event
+ * Applies a simple transition of core's tournament status table inside the caller's transaction, which holds the
+ * tournament's lock (R5.8): reads the status as it is now, then moves it with a conditional update on exactly that
+ * status (`WHERE status = current`, so concurrent calls cannot both succeed) and records its event
  * (`tournament.published` | `tournament.registration_opened` | `tournament.registration_closed`;
- * data: tournamentId, status (new), previousStatus).
- * @throws AppError 409 INVALID_STATE when the tournament is not in the rule's `from` status (see transitionRefused).
+ * data: tournamentId, status (new), previousStatus (the status it left: openRegistration leaves PUBLISHED, or
+ * REGISTRATION_CLOSED when registration reopens)).
+ * @throws AppError 409 INVALID_STATE when the tournament is not in one of the rule's `from` statuses (see
+ *   transitionRefused), 404 NOT_FOUND when it is gone.
  */
 export async function applySimpleTransition(ctx: WriteContext, transition: SimpleTransition): Promise<void> {
   const rule = TOURNAMENT_TRANSITIONS[transition];
   const { db, tournament, now } = ctx;
+  const current = await db.selectFrom('tournaments').select('status').where('id', '=', tournament.id).executeTakeFirst();
+  if (!current) throw notFound('tournament');
+  if (!canTransitionTournament(transition, current.status)) throw await transitionRefused(ctx, transition);
   const result = await db
     .updateTable('tournaments')
     .set({ status: rule.to, updated_at: now, ...STAMPS[transition](now) })
     .where('id', '=', tournament.id)
-    .where('status', 'in', [...rule.from])
+    .where('status', '=', current.status)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw await transitionRefused(ctx, transition);
   await writeEvents(db, ctx.sink, [
@@ -37,7 +43,7 @@ export async function applySimpleTransition(ctx: WriteContext, transition: Simpl
       projectId: tournament.project_id,
       type: rule.event,
       subjectId: tournament.id,
-      data: { tournamentId: tournament.id, status: rule.to, previousStatus: rule.from[0] },
+      data: { tournamentId: tournament.id, status: rule.to, previousStatus: current.status },
     },
   ]);
 }

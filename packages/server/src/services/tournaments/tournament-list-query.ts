@@ -1,3 +1,4 @@
+import { TOURNAMENT_TRANSITIONS } from '@tourney/core';
 import { pageTotal, type RowPage, totalCountQuery } from '../../db/page-query';
 import type { TournamentListQuery } from '../../contract-types';
 import type { Db } from '../../db/db';
@@ -53,4 +54,24 @@ export async function queryTournamentPage(db: Db, projectId: string, q: Tourname
   const { count, page } = tournamentListQueries(db, projectId, q);
   const [total, rows] = await Promise.all([count.executeTakeFirstOrThrow(), page.execute()]);
   return { rows, ...pageTotal(total, q) };
+}
+
+/** Statuses of a public tournament that has not started yet: those it may start from (core, R5.9). */
+export const UPCOMING_STATUSES: readonly string[] = TOURNAMENT_TRANSITIONS.start.from;
+
+/**
+ * The public tournaments announced to start (R28.15), across projects, unexecuted: PUBLISHED, REGISTRATION_OPEN or
+ * REGISTRATION_CLOSED, starting on or after the UTC day `fromDay` (`YYYY-MM-DD`), soonest start first (then id), at
+ * most `limit` rows. The statuses are filtered in the database, so tournaments being played or completed never take
+ * the places of the announced ones; it runs on the `(status, start_date)` index of migration 0010.
+ */
+export function upcomingTournamentsQuery(db: Db, fromDay: string, limit: number) {
+  return db
+    .selectFrom('tournaments')
+    .selectAll()
+    .where('status', 'in', [...UPCOMING_STATUSES])
+    .where('start_date', '>=', dayStart(fromDay))
+    .orderBy('start_date', 'asc')
+    .orderBy('id', 'asc')
+    .limit(limit);
 }

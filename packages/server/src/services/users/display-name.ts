@@ -1,4 +1,5 @@
 import { invalidField } from '../../errors/app-error';
+import { isBlankName } from '../stored-name';
 
 /**
  * A display name as stored (register, updateMe; R14.7): trimmed; null stays null (no display name). A name of
@@ -8,6 +9,6 @@ import { invalidField } from '../../errors/app-error';
 export function storedDisplayName(value: string | null): string | null {
   if (value === null) return null;
   const trimmed = value.trim();
-  if (trimmed === '') throw invalidField('body.displayName', 'must not be blank');
+  if (isBlankName(trimmed)) throw invalidField('body.displayName', 'must not be blank');
   return trimmed;
 }

@@ -51,8 +51,9 @@ export class UserService extends DomainService {
   /**
    * Updates the caller's profile (PATCH /users/me). Checks beyond the schema: `username` free case-insensitively
    * (409 USERNAME_TAKEN), `displayName` stored trimmed and not blank (400 body.displayName, R14.7),
-   * `timeZone` known to Intl (400 body.timeZone), `country` an assigned ISO 3166-1 alpha-2
-   * code (400 body.country), `avatarUrl` an http or https URL with a host (400 body.avatarUrl).
+   * `timeZone` known to Intl, stored as the canonical name it resolves to (400 body.timeZone, R14.4), `country` an
+   * assigned ISO 3166-1 alpha-2 code (400 body.country), `avatarUrl` an http or https URL with a host (400
+   * body.avatarUrl).
    */
   async updateOwnProfile(auth: AuthContext, input: UpdateMeRequest): Promise<OwnProfile> {
     const userId = this.access.requireUser(auth);
