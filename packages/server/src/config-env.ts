@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ConfigOverrides } from './config';
 import { redactUrl } from './db/connection-error';
+import { redisDatabaseIndex } from './redis/redis-database-index';
 
 /**
  * What README "Configuration" says of one variable: `description` is its meaning; `default` is the value (spelled as
@@ -25,12 +26,68 @@ const flag = () =>
     error: `must be one of ${[...BOOLEAN_SPELLINGS.on, ...BOOLEAN_SPELLINGS.off].join(', ')}`,
   });
 
+/**
+ * An integer as the environment spells it: decimal digits with an optional sign, spaces around allowed. Hex (`0x10`),
+ * exponents (`1e1`), fractions and `Infinity`, all of which Number() would take, are refused (R18.3).
+ */
+const DECIMAL_INTEGER = /^\s*[+-]?\d+\s*$/;
+
+/**
+ * An integer variable from `min` to `max`: any other spelling or value fails with `error`, one a value above `max` with
+ * `tooLarge` (default `error`).
+ */
+const integer = (min: number, max: number, error: string, tooLarge = error) =>
+  z
+    .string()
+    .regex(DECIMAL_INTEGER, { error })
+    .transform(Number)
+    .pipe(z.number().min(min, { error }).max(max, { error: tooLarge })); // digits only: an integer, exact up to `max`
+
+/** Largest value of a variable without a bound of its own: above it a number is no longer exact. */
+const LARGEST = Number.MAX_SAFE_INTEGER;
+
 const NON_NEGATIVE_INTEGER = 'must be a non-negative integer';
-const count = () =>
-  z.coerce.number<string>({ error: NON_NEGATIVE_INTEGER }).int({ error: NON_NEGATIVE_INTEGER }).min(0, { error: NON_NEGATIVE_INTEGER });
+const count = () => integer(0, LARGEST, NON_NEGATIVE_INTEGER, `${NON_NEGATIVE_INTEGER} of at most ${LARGEST}`);
 
 const POSITIVE_INTEGER = 'must be a positive integer';
-const positive = (error = POSITIVE_INTEGER) => z.coerce.number<string>({ error }).int({ error }).min(1, { error });
+const positive = (error = POSITIVE_INTEGER) => integer(1, LARGEST, error, `${POSITIVE_INTEGER} of at most ${LARGEST}`);
+
+/**
+ * Longest delay a Node.js timer (setTimeout) keeps, milliseconds: a longer one fires at once, so a job would run in a
+ * busy loop and a shutdown deadline would pass at once. Every duration variable the server waits on is bounded by it.
+ */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * Milliseconds `npm start` allows beyond TOURNEY_SHUTDOWN_TIMEOUT for stopping the jobs and closing the database before
+ * it forces its exit (R22.3): the sum must fit a timer too.
+ */
+export const SHUTDOWN_CLOSE_MARGIN_MS = 5_000;
+
+/** A duration in `unit`s from `min` to `max`, the message saying the range. */
+const duration = (unit: 'seconds' | 'milliseconds', min: number, max: number, why = '') =>
+  integer(min, max, `must be a whole number of ${unit} from ${min} to ${max}${why}`);
+
+/** A duration in seconds from `min` whose milliseconds fit a Node.js timer (at most 2147483 s, about 24.8 days). */
+const timerSeconds = (min = 0) => duration('seconds', min, Math.floor(MAX_TIMER_MS / 1000));
+
+/**
+ * TOURNEY_SHUTDOWN_TIMEOUT: the forced exit comes {@link SHUTDOWN_CLOSE_MARGIN_MS} after it, on a timer (at most
+ * 2147478 s).
+ */
+const shutdownSeconds = () =>
+  duration('seconds', 0, Math.floor((MAX_TIMER_MS - SHUTDOWN_CLOSE_MARGIN_MS) / 1000), ` (the forced exit comes ${SHUTDOWN_CLOSE_MARGIN_MS / 1000} s later, on a timer)`);
+
+/** Largest statement_timeout PostgreSQL takes, milliseconds (a 32-bit integer): it refuses the connection beyond. */
+const POSTGRES_MAX_STATEMENT_TIMEOUT_MS = 2_147_483_647;
+/** Largest TOURNEY_DB_STATEMENT_TIMEOUT, seconds. */
+const MAX_STATEMENT_TIMEOUT_SECONDS = Math.floor(POSTGRES_MAX_STATEMENT_TIMEOUT_MS / 1000);
+
+/** Largest token lifetime, seconds (100 years of 365 days): expiry instants stay valid dates. */
+const MAX_TOKEN_TTL_SECONDS = 100 * 365 * 24 * 3600;
+
+/** Largest max-age a cache honours (RFC 9111 delta-seconds: caches take larger ones as 2147483648). */
+const MAX_CACHE_SECONDS = 2_147_483_647;
 
 /** Zero requests per window would refuse every request (`/health` included): off is spelled TOURNEY_RATE_LIMIT=off. */
 const RATE_LIMIT_POINTS = 'must be a positive integer (to turn rate limiting off, set TOURNEY_RATE_LIMIT=off)';
@@ -44,6 +101,37 @@ export const MIN_POSTGRES_POOL_SIZE = 2;
 export const POOL_SIZE_REASON = 'a periodic job holds one connection for its lock while its queries use another';
 const POOL_SIZE = `must be an integer of at least ${MIN_POSTGRES_POOL_SIZE} (${POOL_SIZE_REASON})`;
 
+/**
+ * `value` as a URL when it parses and its scheme matches `protocol` (e.g. `/^rediss?:$/`), else null: the check of a
+ * URL's parts leaves a malformed URL or another scheme to the URL check, which words it.
+ */
+function parsedUrl(value: string, protocol: RegExp): URL | null {
+  try {
+    const url = new URL(value);
+    return protocol.test(url.protocol) ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The database a postgres:// URL names, as node-postgres reads it: its path without the leading `/` (still
+ * percent-encoded); null when the path is empty (node-postgres would then open the database named after the user,
+ * R18.13). `url` must parse (new URL).
+ */
+export function postgresDatabaseName(url: string): string | null {
+  const name = new URL(url).pathname.slice(1);
+  return name === '' ? null : name;
+}
+
+/**
+ * Without a database name in its path a PostgreSQL URL would silently open the database named after the user (R18.13).
+ */
+const DATABASE_NAME = 'must name the database after the host, e.g. postgres://tourney:secret@localhost:5432/tourney (without one, PostgreSQL would use the database named after the user)';
+
+/** Message of a Redis URL whose path (or `db` parameter) is not a database number (R21.5). */
+const REDIS_DATABASE_INDEX = 'must name the Redis database by its number, e.g. redis://127.0.0.1:6379/0, or leave the path out for database 0';
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /**
@@ -53,7 +141,7 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
  */
 export const serverEnvVariables = {
   PORT: doc(
-    count().max(65535, { error: 'must be a TCP port (0 to 65535)' }),
+    integer(0, 65535, NON_NEGATIVE_INTEGER, 'must be a TCP port (0 to 65535)'),
     { default: '3000', description: 'TCP port' },
   ),
   HOST: doc(z.string(), { default: '127.0.0.1', description: 'interface to bind' }),
@@ -64,25 +152,33 @@ export const serverEnvVariables = {
       'SQLite file (`:memory:` for a throwaway database), in a directory the server may write (SQLite keeps `-wal` and `-shm` files beside it); `--db` of `tourney server start` wins over it; unused when `DATABASE_URL` is set',
   }),
   DATABASE_URL: doc(
-    z.url({
-      protocol: /^postgres(ql)?$/,
-      error: 'must be a postgres:// or postgresql:// URL, e.g. postgres://tourney:secret@localhost:5432/tourney',
-    }),
+    z
+      .url({
+        protocol: /^postgres(ql)?$/,
+        error: 'must be a postgres:// or postgresql:// URL, e.g. postgres://tourney:secret@localhost:5432/tourney',
+      })
+      .refine((value) => parsedUrl(value, /^postgres(ql)?:$/) === null || postgresDatabaseName(value) !== null, { error: DATABASE_NAME }),
     {
       defaultText: 'unset: SQLite at `TOURNEY_DB`',
       description: 'PostgreSQL database to use instead of SQLite (see "Running on PostgreSQL and several instances"); the password is never logged',
     },
   ),
-  TOURNEY_DB_POOL_SIZE: doc(z.coerce.number<string>({ error: POOL_SIZE }).int({ error: POOL_SIZE }).min(MIN_POSTGRES_POOL_SIZE, { error: POOL_SIZE }), {
+  TOURNEY_DB_POOL_SIZE: doc(integer(MIN_POSTGRES_POOL_SIZE, LARGEST, POOL_SIZE), {
     default: '10',
     description: 'most PostgreSQL connections one server process opens at once (requests beyond wait for one); at least 2',
   }),
-  TOURNEY_DB_STATEMENT_TIMEOUT: doc(count(), {
+  TOURNEY_DB_STATEMENT_TIMEOUT: doc(duration('seconds', 0, MAX_STATEMENT_TIMEOUT_SECONDS, " (PostgreSQL's limit)"), {
     default: '30',
     description: 'seconds after which PostgreSQL cancels a statement (the request fails with 500); `0`: no limit',
   }),
   REDIS_URL: doc(
-    z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379' }),
+    z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379' }).refine(
+      (value) => {
+        const url = parsedUrl(value, /^rediss?:$/);
+        return url === null || redisDatabaseIndex(url) !== null;
+      },
+      { error: REDIS_DATABASE_INDEX },
+    ),
     {
       defaultText: 'unset: rate limits in PostgreSQL when `DATABASE_URL` is set, else in memory',
       description: 'Redis holding the rate limit counters shared by every server process (checked at start and by `/health`); the password is never logged',
@@ -94,13 +190,13 @@ export const serverEnvVariables = {
     description:
       'public API root used in links the server hands out (`publicUrl` of tournaments, evidence upload URLs); set it behind any proxy: with it no forwarded header is read for links',
   }),
-  TOURNEY_ACCESS_TOKEN_TTL: doc(count(), { default: '900', description: 'access token lifetime, seconds' }),
-  TOURNEY_REFRESH_TOKEN_TTL: doc(count(), { default: '2592000', description: 'refresh token lifetime, seconds (30 days)' }),
+  TOURNEY_ACCESS_TOKEN_TTL: doc(duration('seconds', 0, MAX_TOKEN_TTL_SECONDS), { default: '900', description: 'access token lifetime, seconds' }),
+  TOURNEY_REFRESH_TOKEN_TTL: doc(duration('seconds', 0, MAX_TOKEN_TTL_SECONDS), { default: '2592000', description: 'refresh token lifetime, seconds (30 days)' }),
   TOURNEY_RATE_LIMIT_POINTS: doc(positive(RATE_LIMIT_POINTS), {
     default: '600',
     description: 'requests allowed per window, per API key, user or client address; at least 1 (`TOURNEY_RATE_LIMIT=off` turns rate limiting off)',
   }),
-  TOURNEY_RATE_LIMIT_WINDOW: doc(count(), { default: '60', description: 'window length, seconds' }),
+  TOURNEY_RATE_LIMIT_WINDOW: doc(timerSeconds(1), { default: '60', description: 'window length, seconds' }),
   TOURNEY_RATE_LIMIT_KEY_PREFIX: doc(z.string().regex(/^[A-Za-z0-9_:.-]{1,64}$/, { error: 'must be 1 to 64 letters, digits or _ : . -' }), {
     default: 'tourney-rl',
     description: 'prefix of the rate limit counters in Redis or PostgreSQL (deployments sharing one Redis use different prefixes)',
@@ -115,7 +211,7 @@ export const serverEnvVariables = {
     description:
       'with `TOURNEY_TRUST_PROXY=on`, how many proxies in front of the server append to `X-Forwarded-For`: the client address is the entry this many places from the right, so addresses a client writes into the header itself are never counted (`X-Forwarded-Host` and `X-Forwarded-Proto` are read the same way)',
   }),
-  TOURNEY_PUBLIC_CACHE_SECONDS: doc(count(), {
+  TOURNEY_PUBLIC_CACHE_SECONDS: doc(duration('seconds', 0, MAX_CACHE_SECONDS), {
     default: '0',
     description:
       'seconds a CDN or browser may serve an anonymous read (a public tournament, its bracket ...) without asking again; `0`: it revalidates every time with the ETag (an unchanged answer is a bodiless 304)',
@@ -150,8 +246,8 @@ export const serverEnvVariables = {
     default: 'on',
     description: '`off`: this process sends no webhooks (another process on the same database does)',
   }),
-  TOURNEY_WEBHOOK_TIMEOUT: doc(count(), { default: '10', description: "seconds a delivery attempt waits for the receiver's answer" }),
-  TOURNEY_WEBHOOK_LEASE_MARGIN: doc(count(), {
+  TOURNEY_WEBHOOK_TIMEOUT: doc(timerSeconds(), { default: '10', description: "seconds a delivery attempt waits for the receiver's answer" }),
+  TOURNEY_WEBHOOK_LEASE_MARGIN: doc(timerSeconds(), {
     default: '60',
     description:
       'seconds a claimed delivery stays leased beyond `TOURNEY_WEBHOOK_TIMEOUT`: when an instance dies holding deliveries, another sends them after this',
@@ -165,32 +261,32 @@ export const serverEnvVariables = {
     z
       .string()
       .transform((list) => list.split(','))
-      .pipe(z.array(z.string().trim().min(1, { error: 'must list seconds, e.g. "30,120,600"' }).pipe(count())).min(1)),
+      .pipe(z.array(z.string().trim().min(1, { error: 'must list seconds, e.g. "30,120,600"' }).pipe(timerSeconds())).min(1)),
     {
       default: '30,120,600,1800,3600,7200,14400,28800,28800',
       description: 'seconds before each retry of a failed delivery, comma-separated (jittered by up to 20 %)',
     },
   ),
-  TOURNEY_NOTIFICATION_SWEEP_INTERVAL: doc(count(), {
+  TOURNEY_NOTIFICATION_SWEEP_INTERVAL: doc(timerSeconds(), {
     default: '60',
     description:
       'seconds between two sweeps creating the time-based notifications that are due (check-in open, match ready, match starting soon) for everyone; `0`: no sweep in this process (they are then created when their user lists notifications)',
   }),
-  TOURNEY_REGISTRATION_SCHEDULE_INTERVAL: doc(count(), {
+  TOURNEY_REGISTRATION_SCHEDULE_INTERVAL: doc(timerSeconds(), {
     default: '30',
     description:
       'seconds between two runs opening and closing registration of tournaments whose `registrationOpensAt` / `registrationClosesAt` passed; `0`: no such runs in this process (registration then moves at the first entry after those times, or when an organizer moves it)',
   }),
-  TOURNEY_SHUTDOWN_TIMEOUT: doc(count(), {
+  TOURNEY_SHUTDOWN_TIMEOUT: doc(shutdownSeconds(), {
     default: '10',
     description:
       'on SIGTERM or SIGINT, seconds requests in flight may take to finish (new connections are refused at once) before they are cut and the server exits',
   }),
-  TOURNEY_LIVE_POLL_INTERVAL: doc(positive(), {
+  TOURNEY_LIVE_POLL_INTERVAL: doc(duration('milliseconds', 1, MAX_TIMER_MS), {
     default: '500',
     description: 'milliseconds between two reads of the database by each open live event stream (`GET /tournaments/{id}/events`)',
   }),
-  TOURNEY_LIVE_HEARTBEAT: doc(positive(), { default: '15', description: 'seconds of silence after which a live event stream sends a heartbeat comment' }),
+  TOURNEY_LIVE_HEARTBEAT: doc(timerSeconds(1), { default: '15', description: 'seconds of silence after which a live event stream sends a heartbeat comment' }),
   TOURNEY_LIVE_BACKLOG: doc(positive(), { default: '1000', description: 'events kept per tournament for `Last-Event-ID` resume of live event streams' }),
   TOURNEY_BRACKET_CACHE_ROWS: doc(count(), {
     default: '25000',

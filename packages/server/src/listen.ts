@@ -1,6 +1,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TourneyApp } from './app';
+import { ConfigError } from './config-env';
 import { API_PREFIX } from './http/router';
 
 /** A listening server. */
@@ -25,7 +26,38 @@ export interface ListenOptions {
   shutdownGraceMs?: number;
 }
 
-/** Starts an HTTP server for `app`; resolves once it listens, rejects when it cannot (e.g. port in use). */
+/** Where each setting is given, as the listen errors name it. */
+const SET_PORT = 'choose another port with PORT (tourney server start: --port)';
+const SET_HOST = 'set HOST to an address of this machine, e.g. 127.0.0.1 or 0.0.0.0 (tourney server start: --host)';
+
+/**
+ * Why the server cannot listen on `host`:`port`, as a one-line ConfigError naming the setting (R18.3): the port taken
+ * or reserved, a host name that does not resolve, an address this machine does not have. Any other error is
+ * returned as it is.
+ */
+export function listenFailure(error: unknown, port: number, host: string): unknown {
+  switch ((error as { code?: unknown } | null)?.code) {
+    case 'EADDRINUSE':
+      return new ConfigError(`PORT ${port} is already in use on ${host}: stop what listens there, or ${SET_PORT}`, { cause: error });
+    case 'EACCES':
+      return new ConfigError(`PORT ${port} may not be used on ${host} by this user (ports below 1024 need privileges): ${SET_PORT}`, { cause: error });
+    case 'ENOTFOUND':
+    case 'EAI_NONAME':
+    case 'EAI_AGAIN':
+    case 'EAI_FAIL':
+      return new ConfigError(`HOST "${host}" cannot be resolved to an address: ${SET_HOST}`, { cause: error });
+    case 'EADDRNOTAVAIL':
+      return new ConfigError(`HOST "${host}" is not an address of this machine: ${SET_HOST}`, { cause: error });
+    default:
+      return error;
+  }
+}
+
+/**
+ * Starts an HTTP server for `app`; resolves once it listens.
+ * @throws ConfigError when it cannot listen on the port or host asked, e.g. `PORT 3000 is already in use on
+ * 127.0.0.1: ...` (listenFailure); Node's error for any other failure.
+ */
 export function listen(app: TourneyApp, options: ListenOptions = {}): Promise<RunningServer> {
   const port = options.port ?? app.deps.config.port;
   const host = options.host ?? app.deps.config.host;
@@ -45,9 +77,10 @@ export function listen(app: TourneyApp, options: ListenOptions = {}): Promise<Ru
     void handle(req, res);
   });
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
+    const refuse = (error: unknown) => reject(listenFailure(error, port, host));
+    server.once('error', refuse);
     server.listen(port, host, () => {
-      server.off('error', reject);
+      server.off('error', refuse);
       const bound = (server.address() as AddressInfo).port;
       const urlHost = host.includes(':') ? `[${host}]` : host;
       let closing: Promise<void> | undefined;

@@ -1,9 +1,10 @@
 import { configFromEnv } from './config';
+import { SHUTDOWN_CLOSE_MARGIN_MS } from './config-env';
 import { endLogger } from './logger';
 import { startServer } from './start-server';
 
 /** Milliseconds allowed beyond config.shutdownTimeoutMs for stopping jobs and closing the database before a forced exit. */
-const CLOSE_MARGIN_MS = 5_000;
+const CLOSE_MARGIN_MS = SHUTDOWN_CLOSE_MARGIN_MS;
 
 /**
  * `npm start` entry: configuration from the environment (README "Configuration"), logs the API root. On SIGTERM or

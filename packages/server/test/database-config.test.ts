@@ -47,6 +47,27 @@ describe.skipIf(onPostgres)('database configuration refused at start (no Postgre
     expect(databaseFor(resolveConfig({})).dialect.name).toBe('sqlite');
   });
 
+  it('DATABASE_URL without a database name: ConfigError naming the variable and asking for the name, password hidden', async () => {
+    const run = await runServerProcessUntilExit({ DATABASE_URL: 'postgres://tourney:hunter2@127.0.0.1:1' });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      'tourney server failed to start: invalid environment: DATABASE_URL must name the database after the host, e.g. postgres://tourney:secret@localhost:5432/tourney ' +
+        '(without one, PostgreSQL would use the database named after the user) (got "postgres://tourney:***@127.0.0.1:1")',
+    );
+    expect(run.stdout + run.stderr).not.toContain('hunter2');
+  });
+
+  it('startServer options: a database URL without a database name is a ConfigError', () => {
+    for (const url of ['postgres://tourney:hunter2@db:5432', 'postgresql://tourney:hunter2@db:5432/']) {
+      expect(() => databaseFor(resolveConfig({ databaseUrl: url })), url).toThrow(
+        new ConfigError(
+          `the database URL names no database (got "${url.replace('hunter2', '***')}"): add its name after the host, e.g. postgres://user:password@host:5432/tourney ` +
+            '(without one, PostgreSQL would use the database named after the user)',
+        ),
+      );
+    }
+  });
+
   it('startServer options: a PostgreSQL pool of one connection is a ConfigError (the job lock needs a second)', () => {
     expect(() => databaseFor(resolveConfig({ databaseUrl: 'postgresql://db/tourney', databasePoolSize: 1 }))).toThrow(
       'the PostgreSQL pool size must be at least 2 (got 1)',
@@ -69,6 +90,15 @@ describe.skipIf(!onPostgres)('database configuration refused at start (by the Po
     );
     expect(run.stderr).not.toMatch(NO_STACK);
     expect(run.stdout + run.stderr).not.toContain('hunter2');
+  });
+
+  it("a statement timeout PostgreSQL refuses: the server's reason, not a connection timeout", async () => {
+    // TOURNEY_DB_STATEMENT_TIMEOUT is bounded (config-env.test.ts); startServer options are not: PostgreSQL refuses
+    // the setting at connection with an error that mentions statement_timeout, which is no network timeout.
+    const attempt = startServer({ databaseUrl: postgresAdminUrl, databaseStatementTimeoutMs: 2_147_484_000, presignSecret: 'x', port: 0, logLevel: 'silent' });
+    await expect(attempt).rejects.toThrow(DatabaseConnectionError);
+    await expect(attempt).rejects.toThrow(/: invalid value for parameter "statement_timeout": "2147484000"$/);
+    await expect(attempt).rejects.not.toThrow(/timed out/);
   });
 
   it('a database that does not exist', async () => {

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { connectionFailureReason } from '../connection-failure-reason';
 import { redactUrl } from '../db/connection-error';
+import { redisDatabaseIndex } from './redis-database-index';
 
 /**
  * Redis could not be used at start (unreachable, refused credentials, no answer): `message` says where (without the
@@ -28,9 +29,13 @@ export interface RedisConnection {
  * start (within `connectTimeoutMs`, default 5 s). Commands sent while the connection is down later fail at once
  * instead of queueing, and a command without answer fails after `commandTimeoutMs` (default 2 s): the rate limiter
  * then counts in this process (redis-rate-limiter.ts) and `/health` says `degraded`; the client reconnects by itself.
- * @throws RedisConnectionError, e.g. `cannot connect to Redis at redis://cache:6379: connection refused (...)`.
+ * The database the URL names (`redis://cache:6379/2`; default 0) is selected explicitly, so that an index Redis refuses
+ * (beyond its `databases` setting) stops the start instead of leaving the counters in database 0 (R21.5).
+ * @throws RedisConnectionError, e.g. `cannot connect to Redis at redis://cache:6379: connection refused (...)`, or
+ * `cannot select database 99 of Redis at redis://cache:6379/99: ERR DB index is out of range`.
  */
 export async function connectRedis(url: string, options: { connectTimeoutMs?: number; commandTimeoutMs?: number } = {}): Promise<RedisConnection> {
+  const database = databaseOf(url);
   const connectTimeout = options.connectTimeoutMs ?? 5_000;
   const client = new Redis(url, {
     lazyConnect: true,
@@ -49,6 +54,15 @@ export async function connectRedis(url: string, options: { connectTimeoutMs?: nu
     client.disconnect();
     throw connectionFailure(url, lastError ?? error);
   }
+  try {
+    // ioredis selects the URL's database on connecting but only emits an 'error' when Redis refuses it (an index
+    // beyond the server's `databases`), then carries on in database 0: selected again here, a refusal stops the start.
+    // Database 0 is where every connection starts (and proxies that refuse SELECT still serve it).
+    if (database !== 0) await client.select(database);
+  } catch (error) {
+    client.disconnect();
+    throw new RedisConnectionError(`cannot select database ${database} of Redis at ${redactUrl(url)}: ${reasonOf(error)}`, error);
+  }
   return {
     client,
     async ping() {
@@ -59,6 +73,30 @@ export async function connectRedis(url: string, options: { connectTimeoutMs?: nu
     },
   };
 }
+
+/**
+ * The database index `url` selects (redis-database-index.ts), checked before connecting: ioredis would read `/abc` as
+ * NaN and fail later, outside the start.
+ * @throws RedisConnectionError when the URL does not parse or its path (or `db` parameter) is not a decimal number.
+ */
+function databaseOf(url: string): number {
+  let index: number | null = null;
+  try {
+    index = redisDatabaseIndex(new URL(url));
+  } catch (error) {
+    throw new RedisConnectionError(`cannot connect to Redis at ${redactUrl(url)}: it is not a URL`, error);
+  }
+  if (index === null) {
+    throw new RedisConnectionError(
+      `cannot connect to Redis at ${redactUrl(url)}: the database must be named by its number, e.g. redis://127.0.0.1:6379/0, or left out for database 0`,
+      null,
+    );
+  }
+  return index;
+}
+
+/** An error's message in one line (Redis's own reply, e.g. `ERR DB index is out of range`). */
+const reasonOf = (error: unknown): string => (error instanceof Error && error.message ? error.message.split('\n')[0]! : String(error));
 
 /** A failure to reach Redis at `url` as RedisConnectionError (AggregateError: its first error says why). */
 function connectionFailure(url: string, error: unknown): RedisConnectionError {

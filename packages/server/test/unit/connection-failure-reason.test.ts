@@ -30,4 +30,13 @@ describe('connectionFailureReason', () => {
     expect(connectionFailureReason(new Error(''), 'Redis')).toBe('unknown error');
     expect(connectionFailureReason('boom', 'Redis')).toBe('boom');
   });
+
+  it('takes for a timeout only a network code or a driver timeout, never a message that mentions one', () => {
+    expect(connectionFailureReason(coded('ETIMEDOUT', 'connect ETIMEDOUT'), 'Redis')).toBe('no answer (connection timed out)');
+    expect(connectionFailureReason(new Error('Command timed out'), 'Redis')).toBe('no answer (connection timed out)');
+    // PostgreSQL refusing a statement timeout above its limit (SQLSTATE 22023) at connection.
+    const refused = coded('22023', 'invalid value for parameter "statement_timeout": "3000000000"');
+    expect(connectionFailureReason(refused, 'PostgreSQL')).toBe('invalid value for parameter "statement_timeout": "3000000000"');
+    expect(connectionFailureReason(new Error('lock_timeout is not supported'), 'PostgreSQL')).toBe('lock_timeout is not supported');
+  });
 });
