@@ -2511,7 +2511,7 @@ export interface components {
             avatarUrl?: string | null;
             /** @description ISO 3166-1 alpha-2 code. */
             country?: string | null;
-            /** @description IANA time zone name, e.g. Europe/Paris; unknown names are rejected. */
+            /** @description IANA time zone name, e.g. Europe/Paris, in any case; stored as the canonical name the server's time zone database resolves it to (`utc` and `Etc/UTC` as `UTC`, `europe/paris` as `Europe/Paris`, `US/Pacific` as `America/Los_Angeles`). Unknown names are 400 naming `body.timeZone`. R14.4. */
             timeZone?: string | null;
         };
         /**
@@ -2738,7 +2738,7 @@ export interface components {
             /** @description One entry per dependency checked at this request; `status` is `degraded` while any is `error`. */
             checks: {
                 /**
-                 * @description A `select 1` on the server's database (SQLite or PostgreSQL).
+                 * @description A read of the server's database (SQLite or PostgreSQL) that needs its schema (this version's newest migration), bounded to 1 s (R18.1, R18.18).
                  * @enum {string}
                  */
                 database: "ok" | "error";

@@ -31,8 +31,9 @@ export function renderError(ctx: Parameters<Middleware<ApiState, ApiContextExtra
 
 /**
  * First middleware of the chain that can see errors: turns anything thrown below into the error envelope.
- * ApiError and core DomainError keep their code; anything else is a 500 INTERNAL_ERROR with a generic message,
- * and the real error goes to `app.on('error')` (logged there), never to the client.
+ * ApiError and core DomainError keep their code; an unreachable database is a 503 SERVICE_UNAVAILABLE with
+ * Retry-After (R18.18, logged at warn here); anything else is a 500 INTERNAL_ERROR with a generic message, and the real
+ * error goes to `app.on('error')` (logged there), never to the client.
  */
 export function errorHandler(): Middleware<ApiState, ApiContextExtras> {
   return async (ctx, next) => {
@@ -40,7 +41,10 @@ export function errorHandler(): Middleware<ApiState, ApiContextExtras> {
       await next();
     } catch (thrown) {
       let error = toApiError(thrown);
-      if (error.status >= 500) ctx.app.emit('error', thrown, ctx);
+      // An unreachable database is an outage, not a bug (R18.18): a warning per request, with the driver's error.
+      if (error.code === 'SERVICE_UNAVAILABLE') {
+        ctx.deps.logger.warn({ err: thrown, requestId: ctx.state.requestId }, 'database unavailable: answered 503');
+      } else if (error.status >= 500) ctx.app.emit('error', thrown, ctx);
       else if (await callerLeftMeanwhile(ctx, error)) error = new ApiError('UNAUTHORIZED', 'this session ended while the request ran (logged out, or the account was deleted); log in again');
       renderError(ctx, error);
     }

@@ -1,6 +1,7 @@
 import { DomainError, type DomainErrorCode } from '@tourney/core';
 import { AppError, type ErrorCode, type ErrorDetail } from '../errors/app-error';
 import { ForeignKeyViolationError } from '../db/foreign-key-violation';
+import { isDatabaseUnavailable } from '../db/connection-error';
 
 export type { ErrorCode, ErrorDetail } from '../errors/app-error';
 
@@ -72,10 +73,25 @@ export class ApiError extends AppError {
   }
 }
 
+/** Seconds a client is told to wait (Retry-After) before retrying a request refused while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * The answer while the database cannot be reached (R18.18): 503 SERVICE_UNAVAILABLE with Retry-After
+ * ({@link DATABASE_RETRY_AFTER_SECONDS}) and a message that says nothing of the cause (logged, never sent).
+ */
+export function databaseUnavailable(cause: unknown): ApiError {
+  return new ApiError('SERVICE_UNAVAILABLE', 'the database cannot be reached right now; retry shortly', {
+    headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+    cause,
+  });
+}
+
 /**
  * Converts anything thrown into an ApiError: ApiError as is, an application error and core's DomainError by their
- * codes, anything else into a generic INTERNAL_ERROR whose message says nothing of the cause (the cause is logged,
- * never sent).
+ * codes, an error saying that the database cannot be reached (db/connection-error.ts: isDatabaseUnavailable) into 503
+ * SERVICE_UNAVAILABLE with Retry-After (R18.18), anything else into a generic INTERNAL_ERROR whose message says
+ * nothing of the cause (the cause is logged, never sent).
  */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
@@ -88,5 +104,6 @@ export function toApiError(error: unknown): ApiError {
     // request is refused for the missing row by name.
     return new ApiError('CONFLICT', 'something this request names was deleted while it ran; send it again', { cause: error });
   }
+  if (isDatabaseUnavailable(error)) return databaseUnavailable(error);
   return new ApiError('INTERNAL_ERROR', 'internal server error', { cause: error });
 }

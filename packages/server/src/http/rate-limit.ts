@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { type Clock, systemClock } from '../clock';
 import type { RateLimitConfig } from '../config';
+import { DeadlineExceededError, withDeadline } from '../deadline';
 import { ApiError } from './errors';
 import type { ApiContextExtras, ApiState } from './operation';
 
@@ -51,6 +52,32 @@ export function fromRateLimiterFlexible(limiter: RateLimiterAbstract): RateLimit
  */
 export function createMemoryRateLimiter(config: Pick<RateLimitConfig, 'points' | 'durationSeconds'> & Partial<RateLimitConfig>): RateLimiter {
   return fromRateLimiterFlexible(new RateLimiterMemory({ points: config.points, duration: config.durationSeconds }));
+}
+
+/**
+ * How long a request waits for the shared rate limit store (ms) before it is counted in this process instead: far
+ * above a round trip to a healthy Redis or PostgreSQL, far below a load balancer's health probe timeout (R18.18).
+ */
+export const RATE_LIMIT_STORE_DEADLINE_MS = 1000;
+
+/**
+ * `shared` bounded in time (R18.18): a count it has not answered within `ms` milliseconds is made by `fallback` (an
+ * in-memory limiter with the same limits) instead, so that a shared store that stops answering (a paused Redis, a
+ * black-holed PostgreSQL connection, which rate-limiter-flexible's insurance limiter only notices after the client's
+ * own timeout) delays no request, `/health` included, by more than `ms`. Meanwhile the limit loosens to one window per
+ * process, as with the insurance limiter. Other errors of `shared` are thrown as they are.
+ */
+export function withStoreDeadline(shared: RateLimiter, fallback: RateLimiter, ms: number = RATE_LIMIT_STORE_DEADLINE_MS): RateLimiter {
+  return {
+    async consume(key) {
+      try {
+        return await withDeadline(shared.consume(key), ms, `the rate limit store did not answer within ${ms} ms`);
+      } catch (error) {
+        if (error instanceof DeadlineExceededError) return fallback.consume(key);
+        throw error;
+      }
+    },
+  };
 }
 
 /**

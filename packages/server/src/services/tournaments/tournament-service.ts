@@ -1,4 +1,4 @@
-import { tournamentTransitionRefusal } from '@tourney/core';
+import { canTransitionTournament, tournamentTransitionRefusal } from '@tourney/core';
 import type { AuthContext, StaffRole } from '../../auth/auth-context';
 import { AppError, invalidField, notFound } from '../../errors/app-error';
 import { pageOfList, toPage, withTotalCap } from '../../db/page-query';
@@ -39,6 +39,19 @@ import { runTournamentStart, STARTABLE_STATUSES } from './tournament-start';
 import { lockTournamentPlaces } from '../participants/capacity';
 import { requireManagedTournament, requireVisibleRow, requireVisibleTournament } from './visibility';
 import { DomainService } from '../domain-service';
+import type { Db } from '../../db/db';
+import type { TournamentRow } from '../../db/rows';
+import type { WriteContext } from '../matches/write-context';
+
+/**
+ * The tournament `id` as `db` (an open write transaction) sees it, to answer a write with before it commits (R18.18).
+ * @throws AppError 404 when it is not there.
+ */
+async function readBack(db: Db, id: string): Promise<Tournament> {
+  const row = await findTournamentRow(db, id);
+  if (!row) throw notFound('tournament');
+  return readTournament(db, row);
+}
 
 /** Every staff role: any staff member may list the project's tournaments. */
 const ANY_STAFF: readonly StaffRole[] = ['OWNER', 'ADMIN', 'ORGANIZER', 'MODERATOR'];
@@ -63,10 +76,18 @@ const PROJECT_ID_FOR_STAFF =
 export class TournamentService extends DomainService {
   readonly #brackets = new BracketCache(this.deps.config.bracketCacheRows);
 
-  private async reload(id: string): Promise<Tournament> {
-    const row = await findTournamentRow(this.db, id);
-    if (!row) throw new AppError('NOT_FOUND', 'tournament not found');
-    return readTournament(this.db, row);
+  /**
+   * Runs `write` in a transaction holding `tournament`'s lock and answers the tournament as that transaction leaves it,
+   * read with the transaction's handle before it commits (R18.18): a write that committed always has its answer,
+   * which a second read on another connection after the commit could fail to give (and a retry would repeat the write).
+   */
+  private async writeAndAnswer(tournament: TournamentRow, write: (ctx: WriteContext) => Promise<void>): Promise<Tournament> {
+    let answer: Tournament | undefined;
+    await this.inTournamentTransaction(tournament, async (ctx) => {
+      await write(ctx);
+      answer = await readBack(ctx.db, tournament.id);
+    });
+    return answer!;
   }
 
   /**
@@ -98,7 +119,7 @@ export class TournamentService extends DomainService {
     if (issues.length > 0) throw planIssuesAtCreate(issues);
     const now = this.now();
     const id = newId();
-    await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('tournaments')
         .values({
@@ -123,8 +144,9 @@ export class TournamentService extends DomainService {
         })
         .execute();
       await trx.insertInto('stages').values(newStageRows(id, input.stages, now)).execute();
+      // The answer is read before the commit (R18.18): a created tournament is always answered.
+      return readBack(trx, id);
     });
-    return this.reload(id);
   }
 
   /** The tournament with stages and participant counts; public from PUBLISHED on. @throws AppError 404. */
@@ -150,8 +172,10 @@ export class TournamentService extends DomainService {
     await requireManagedTournament(this.db, this.access, auth, id);
     // Names are stored trimmed; blank ones are 400 naming body.name / body.stages[i].name (R5.2).
     const input = withTrimmedNames(body);
-    await this.db.transaction().execute((trx) => applyTournamentUpdate(trx, this.deps, id, input));
-    return this.reload(id);
+    return this.db.transaction().execute(async (trx) => {
+      await applyTournamentUpdate(trx, this.deps, id, input);
+      return readBack(trx, id);
+    });
   }
 
   /**
@@ -194,8 +218,7 @@ export class TournamentService extends DomainService {
 
   private async transition(auth: AuthContext, id: string, transition: SimpleTransition): Promise<Tournament> {
     const { row } = await requireManagedTournament(this.db, this.access, auth, id);
-    await this.inTournamentTransaction(row, (ctx) => applySimpleTransition(ctx, transition));
-    return this.reload(id);
+    return this.writeAndAnswer(row, (ctx) => applySimpleTransition(ctx, transition));
   }
 
   /** DRAFT -> PUBLISHED (R5.8), making it public (R4.6). @throws AppError 409 INVALID_STATE from another status. */
@@ -204,24 +227,24 @@ export class TournamentService extends DomainService {
   }
 
   /**
-   * PUBLISHED -> REGISTRATION_OPEN (R5.8). A registration whose `registrationClosesAt` has passed would refuse every
-   * entry and be closed again by the schedule, so it is not opened (R5.11).
+   * PUBLISHED or REGISTRATION_CLOSED (registration reopens before the start) -> REGISTRATION_OPEN (R5.8). A
+   * registration whose `registrationClosesAt` has passed would refuse every entry and be closed again by the schedule,
+   * so it is not opened (R5.11).
    * @throws AppError 409 INVALID_STATE from another status; 409 CONFLICT naming `registrationClosesAt` when it has
    *   passed (checked under the tournament's lock: an update moving it commits before or after, never between).
    */
   async openRegistration(auth: AuthContext, id: string): Promise<Tournament> {
     const { row } = await requireManagedTournament(this.db, this.access, auth, id);
-    await this.inTournamentTransaction(row, async (ctx) => {
+    return this.writeAndAnswer(row, async (ctx) => {
       const current = await findTournamentRow(ctx.db, id);
       if (!current) throw notFound('tournament');
       const closes = current.registration_closes_at;
-      if (current.status === 'PUBLISHED' && closes !== null && closes <= ctx.now) {
+      if (canTransitionTournament('openRegistration', current.status) && closes !== null && closes <= ctx.now) {
         const message = `registrationClosesAt (${closes}) has passed: move it later, or clear it, with PUT /tournaments/${id} before opening registration`;
         throw new AppError('CONFLICT', message, { details: [{ path: 'registrationClosesAt', message }] });
       }
       await applySimpleTransition(ctx, 'openRegistration');
     });
-    return this.reload(id);
   }
 
   /** REGISTRATION_OPEN -> REGISTRATION_CLOSED. @throws AppError 409 INVALID_STATE from another status. */
@@ -238,8 +261,7 @@ export class TournamentService extends DomainService {
     const { row } = await requireManagedTournament(this.db, this.access, auth, id);
     if (!STARTABLE_STATUSES.includes(row.status)) throw new AppError('INVALID_STATE', tournamentTransitionRefusal('start', row.status));
     // The stage plan is read under the tournament's lock: an update of the stages committed meanwhile is the plan.
-    await this.inTournamentTransaction(row, async (ctx) => runTournamentStart(ctx, await findStageRows(ctx.db, id)));
-    return this.reload(id);
+    return this.writeAndAnswer(row, async (ctx) => runTournamentStart(ctx, await findStageRows(ctx.db, id)));
   }
 
   /**
