@@ -13,7 +13,7 @@ import { errorHandler } from './http/error-handler';
 import { createJsonBodyReader } from './http/json-body';
 import { listOperations, type OpenApiDocument, openapiDocument } from './http/openapi';
 import type { ApiContextExtras, ApiState, OperationHandlers } from './http/operation';
-import { createMemoryRateLimiter, type RateLimiter, rateLimit, withStoreDeadline } from './http/rate-limit';
+import { createMemoryRateLimiter, type RateLimiter, rateLimit } from './http/rate-limit';
 import { requestId } from './http/request-id';
 import { loggedPath, requestLog } from './http/request-log';
 import { responseContract } from './http/response-contract';
@@ -133,9 +133,7 @@ export function createApp(options: CreateAppOptions): TourneyApp {
   koa.use(authenticate({ ignoresCredentials: (ctx) => servesPage(ctx) || ignoresOperationCredentials(ctx) }));
   if (config.rateLimit.enabled) {
     const byAddress = servesOperation(router, operations, (op) => op.rateLimitByAddress);
-    // A shared store that stops answering delays no request (/health included) by more than a moment (R18.18).
-    const memory = createMemoryRateLimiter(config.rateLimit);
-    koa.use(rateLimit(options.rateLimiter ? withStoreDeadline(options.rateLimiter, memory) : memory, clock, byAddress));
+    koa.use(rateLimit(options.rateLimiter ?? createMemoryRateLimiter(config.rateLimit), clock, byAddress));
   }
   koa.use(rejectInvalidCredentials());
   // Public pages, the API reference and the contract, outside /api/v1 (R28.5 to R28.9).
