@@ -83,6 +83,8 @@ describe('registration schedule', () => {
     const early = await participate();
     expect(early.status).toBe(409);
     expect(early.body.error.code).toBe('REGISTRATION_CLOSED');
+    // It says when registration opens.
+    expect(early.body.error.message).toBe(`registration is not open (the tournament is PUBLISHED); it opens at ${new Date(now + 60_000).toISOString()}`);
 
     server.clock.advance(120_000);
     const entry = await participate();

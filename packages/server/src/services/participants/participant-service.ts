@@ -88,7 +88,8 @@ export class ParticipantService extends DomainService {
       t = await requireVisibleTournament(this.db, this.access, auth, tournamentId);
     }
     if (t.status !== 'REGISTRATION_OPEN') {
-      throw new AppError('REGISTRATION_CLOSED', `registration is not open (the tournament is ${t.status})`);
+      const opens = t.status === 'PUBLISHED' && t.registration_opens_at !== null ? `; it opens at ${t.registration_opens_at}` : '';
+      throw new AppError('REGISTRATION_CLOSED', `registration is not open (the tournament is ${t.status})${opens}`);
     }
     if (t.registration_closes_at !== null && now >= t.registration_closes_at) {
       throw new AppError('REGISTRATION_CLOSED', `registration closed at ${t.registration_closes_at}`);
