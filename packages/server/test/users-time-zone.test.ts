@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/index';
+import * as canonicalTimeZones from '../src/db/migrations/0025-canonical-time-zones';
 import { createTenant, registerUser, request, startTestServer, type TestServer, type TestTenant, type TestUser } from './helpers/index';
 import { joinAll, openTournament } from './tournaments-helpers';
 
@@ -59,5 +60,16 @@ describe('time zone of the profile (R14.4)', () => {
       )?.message;
     expect(await checkInMessage(lower)).toContain('before it starts on 2030-08-01 12:00 UTC,');
     expect(await checkInMessage(mixed)).toContain('before it starts on 2030-08-01 14:00 Europe/Paris,');
+  });
+
+  it('rewrites the time zones stored before as typed by their canonical name (migration 0025), leaving unknown ones', async () => {
+    const [a, b, c] = [await registerUser(server), await registerUser(server), await registerUser(server)];
+    const set = (id: string, zone: string | null) => server.deps.db.updateTable('users').set({ time_zone: zone }).where('id', '=', id).execute();
+    await set(a.id, 'utc');
+    await set(b.id, 'europe/paris');
+    await set(c.id, 'Mars/Olympus_Mons');
+    await canonicalTimeZones.up(server.deps.db as never);
+    const zones = await server.deps.db.selectFrom('users').select(['id', 'time_zone']).where('id', 'in', [a.id, b.id, c.id]).execute();
+    expect(Object.fromEntries(zones.map((z) => [z.id, z.time_zone]))).toEqual({ [a.id]: 'UTC', [b.id]: 'Europe/Paris', [c.id]: 'Mars/Olympus_Mons' });
   });
 });
