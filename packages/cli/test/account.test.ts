@@ -72,3 +72,35 @@ describe('tourney account delete', () => {
     expect((await readConfig()).profiles.default.accessToken).toBe('tat_access_1');
   });
 });
+
+describe('tourney me email', () => {
+  it('sends the new address with the password (asked on a terminal) and says which address logs in now', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post(`${BASE}/auth/login`, () => HttpResponse.json({ success: true, data: tokens() })),
+      http.post(`${BASE}/auth/email`, async ({ request }) => {
+        const body = (await request.json()) as { newEmail: string };
+        sent.push({ auth: request.headers.get('authorization'), body });
+        return HttpResponse.json({ success: true, data: { ...tokens().user, email: body.newEmail.toLowerCase() } });
+      }),
+    );
+    await runCli(['login', '-u', 'alice', '--password', 'secret-pass', '--base-url', BASE], { configDir: dir.path });
+    const prompter = scriptedPrompter(['secret-pass']);
+    const asked = await runCli(['me', 'email', 'Alice@New.example'], { configDir: dir.path, io: captureIo({ isTTY: true }), deps: { prompter } });
+    expect(asked.code, asked.err).toBe(0);
+    expect(prompter.questions).toEqual(['your password']);
+    expect(asked.out).toBe('email address changed to alice@new.example; log in with it from now on\n');
+    const piped = await runCli(['me', 'email', 'alice@other.example', '--json'], { configDir: dir.path, env: { TOURNEY_PASSWORD: 'secret-pass' } });
+    expect(piped.code, piped.err).toBe(0);
+    expect(JSON.parse(piped.out)).toMatchObject({ username: 'alice', email: 'alice@other.example' });
+    expect(sent).toEqual([
+      { auth: 'Bearer tat_access_1', body: { currentPassword: 'secret-pass', newEmail: 'Alice@New.example' } },
+      { auth: 'Bearer tat_access_1', body: { currentPassword: 'secret-pass', newEmail: 'alice@other.example' } },
+    ]);
+    // Off a terminal without a password: nothing is sent, the flag is named.
+    const missing = await runCli(['me', 'email', 'x@y.example'], { configDir: dir.path });
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain('--current-password');
+    expect(sent).toHaveLength(2);
+  });
+});

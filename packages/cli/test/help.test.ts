@@ -159,7 +159,7 @@ const COMMAND_PATHS = [
   'org', 'org list', 'org create', 'org get', 'org update', 'org delete',
   'project', 'project create', 'project list', 'project get', 'project update', 'project use',
   'staff', 'staff list', 'staff invite', 'staff accept', 'staff remove', 'staff role', 'staff invitations', 'staff revoke',
-  'me', 'me show', 'me update', 'me link', 'me unlink',
+  'me', 'me show', 'me update', 'me email', 'me link', 'me unlink',
   'account', 'account delete',
   'user', 'user get',
   'notification', 'notification list', 'notification read',

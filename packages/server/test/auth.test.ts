@@ -209,6 +209,44 @@ describe('auth: register, login, refresh, logout', () => {
     expect((await request(server, 'POST', '/auth/password', { apiKey: tenant.apiKey.key, body: { currentPassword: 'x', newPassword: 'a new secret' } })).status).toBe(403);
   });
 
+  it('changes the email address with the current password: the new one logs in, the old one no longer; refusals name the field', async () => {
+    const user = await registerUser(server);
+    const other = await registerUser(server);
+    const change = (body: unknown, token = user.accessToken) => request(server, 'POST', '/auth/email', { token, body });
+    const newEmail = `New.${user.username}@Example.test`;
+    const wrong = await change({ currentPassword: 'not it at all', newEmail });
+    expect([wrong.status, wrong.body.error.code, wrong.body.error.details[0].path]).toEqual([403, 'FORBIDDEN', 'body.currentPassword']);
+    const taken = await change({ currentPassword: user.password, newEmail: other.email.toUpperCase() });
+    expect([taken.status, taken.body.error.code]).toEqual([409, 'EMAIL_TAKEN']);
+    const same = await change({ currentPassword: user.password, newEmail: user.email.toUpperCase() });
+    expect([same.status, same.body.error.details[0].path]).toEqual([400, 'body.newEmail']);
+    const invalid = await change({ currentPassword: user.password, newEmail: 'not an address' });
+    expect([invalid.status, invalid.body.error.details[0].path]).toEqual([400, 'body.newEmail']);
+
+    const done = await change({ currentPassword: user.password, newEmail });
+    expect(done.status, done.text).toBe(200);
+    expect(done.body.data.email).toBe(newEmail.toLowerCase());
+    expect(done.headers.get('cache-control')).toBe('no-store');
+    expect((await request(server, 'GET', '/users/me', { token: user.accessToken })).body.data.email).toBe(newEmail.toLowerCase());
+    expect((await request(server, 'POST', '/auth/login', { body: { email: newEmail, password: user.password } })).status).toBe(200);
+    expect((await request(server, 'POST', '/auth/login', { body: { email: user.email, password: user.password } })).status).toBe(401);
+    // The old address is free for someone else.
+    const reuse = await request(server, 'POST', '/auth/register', { body: { username: `re_${user.username}`.slice(0, 32), email: user.email, password: 'long enough password' } });
+    expect(reuse.status, reuse.text).toBe(201);
+  });
+
+  it('gives one new email address to exactly one of two accounts asking for it at once', async () => {
+    const [a, b] = [await registerUser(server), await registerUser(server)];
+    const email = `contested.${a.username}@example.test`;
+    const answers = await Promise.all(
+      [a, b].map((u) => request(server, 'POST', '/auth/email', { token: u.accessToken, body: { currentPassword: u.password, newEmail: email } })),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.status === 409)!.body.error.code).toBe('EMAIL_TAKEN');
+    const holders = await server.deps.db.selectFrom('users').select('id').where('email', '=', email).execute();
+    expect(holders).toHaveLength(1);
+  });
+
   it('logout without a body works with a bearer token; without one, or with an API key, it is refused', async () => {
     const user = await registerUser(server);
     expect((await request(server, 'POST', '/auth/logout', { token: user.accessToken })).status).toBe(204);

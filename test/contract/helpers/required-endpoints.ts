@@ -143,6 +143,7 @@ export const EXTENSION_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
   ['DELETE /organizations/:id/staff/invitations/:invitationId', 'revokeStaffInvitation'],
   ['PATCH /organizations/:id/staff/:staffId', 'updateStaffRole'],
   ['POST /auth/password', 'changePassword'],
+  ['POST /auth/email', 'changeEmail'],
   ['POST /tournaments/:id/withdraw', 'withdrawFromTournament'],
   ['DELETE /users/me', 'deleteMe'],
   ['DELETE /circuits/:id/tournaments/:tid', 'unclassifyTournament'],

@@ -9,6 +9,7 @@ import { openSession, type Session } from '../session';
 import { updateProfile } from '../config/profiles';
 import { showTimesIn } from '../output/time-zone';
 import { globalsOf, printDone, withExamples } from './shared';
+import { valueOrAsk } from '../prompts/ask';
 
 const PLATFORMS: readonly GamingPlatform[] = ['steam', 'riot', 'epic', 'battlenet', 'xbox', 'psn', 'discord'];
 
@@ -65,7 +66,7 @@ export function updateBody(flags: UpdateFlags): UpdateMeRequest {
   return body;
 }
 
-/** `tourney me [show]|update|link|unlink` (R14.2 to R14.6): the logged-in user's profile and gaming accounts. */
+/** `tourney me [show]|update|email|link|unlink` (R14.2 to R14.6, R1.29): the logged-in user's profile and gaming accounts. */
 export function registerMeCommands(program: Command, deps: CliDeps): void {
   const me = program.command('me').description('your profile and linked gaming accounts');
 
@@ -108,6 +109,27 @@ export function registerMeCommands(program: Command, deps: CliDeps): void {
       }),
     'tourney me update --display-name "Alice L." --country FR --time-zone Europe/Paris',
     'tourney me update --bio ""',
+  );
+
+  withExamples(
+    me
+      .command('email <address>')
+      .description('change the email address you log in with (asks for your password)')
+      .option('--current-password <password>', 'your password (env TOURNEY_PASSWORD; prompted when omitted)')
+      .option('--json', 'print the profile as JSON')
+      .action(async (address: string, flags: { currentPassword?: string; json?: boolean }, command: Command) => {
+        const session = await openSession(deps, globalsOf(command), 'user');
+        const currentPassword = await valueOrAsk(deps, flags.currentPassword ?? deps.env.TOURNEY_PASSWORD, {
+          flag: '--current-password',
+          message: 'your password',
+          secret: true,
+        });
+        // POST /auth/email (changeEmail, R1.29): the sessions stay.
+        const { data } = await session.call((client) => client.POST('/auth/email', { body: { currentPassword, newEmail: address } }), 'changing your email address');
+        if (flags.json) return printJson(deps.io, data);
+        deps.io.stdout.write(`email address changed to ${data.email}; log in with it from now on\n`);
+      }),
+    'tourney me email alice@new.example.com',
   );
 
   withExamples(

@@ -144,6 +144,46 @@ export class AuthService {
   }
 
   /**
+   * Changes the caller's email address (R1.29) once `currentPassword` is the account's password: stored in lower case,
+   * unique among accounts (checked, and kept by the unique index when two accounts take one address at once). The
+   * sessions stay. Returns the profile with the new address.
+   * @throws AppError 403 FORBIDDEN naming body.currentPassword when it is wrong (also when it changed meanwhile); 400
+   *   naming body.newEmail when it is the current address; 409 EMAIL_TAKEN when another account has it; 403
+   *   API_KEY_NOT_ALLOWED for an API key.
+   */
+  async changeEmail(auth: AuthContext, currentPassword: string, newEmail: string): Promise<OwnProfile> {
+    const userId = this.access.requireUser(auth);
+    const user = await this.deps.db.selectFrom('users').select(['id', 'email', 'password_hash']).where('id', '=', userId).executeTakeFirst();
+    const wrong = () =>
+      new AppError('FORBIDDEN', 'body.currentPassword: not the password of this account', {
+        details: [{ path: 'body.currentPassword', message: 'not the password of this account' }],
+      });
+    if (!user || !(await verifyPassword(currentPassword, user.password_hash))) throw wrong();
+    const email = newEmail.trim().toLowerCase();
+    if (email === user.email) throw invalidField('body.newEmail', 'is the current address of this account');
+    try {
+      return await this.deps.db.transaction().execute(async (trx) => {
+        const taken = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+        if (taken) throw emailTaken();
+        const now = this.deps.clock.now().toISOString();
+        // Compare-and-set on the password checked: a password change committed meanwhile refuses this change.
+        const changed = await trx
+          .updateTable('users')
+          .set({ email, updated_at: now })
+          .where('id', '=', userId)
+          .where('password_hash', '=', user.password_hash)
+          .executeTakeFirst();
+        if (Number(changed.numUpdatedRows) !== 1) throw wrong();
+        const row = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+        return toOwnProfile(row);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'users.email')) throw emailTaken();
+      throw error;
+    }
+  }
+
+  /**
    * Exchanges a refresh token for a new token pair and revokes the old session (rotation): presenting the old
    * refresh token again answers 401 UNAUTHORIZED. An expired refresh token is 401 TOKEN_EXPIRED.
    * A spent refresh token presented more than {@link REUSE_GRACE_SECONDS} after its rotation (R1.28) was copied:
