@@ -1,9 +1,8 @@
 import { TOURNAMENT_STATUSES_BEFORE_START } from '@tourney/core';
 import { sql } from 'kysely';
 import type { AuthContext } from '../../auth/auth-context';
-import { AppError, invalidField } from '../../errors/app-error';
+import { AppError } from '../../errors/app-error';
 import { queryPage, toPage, withTotalCap } from '../../db/page-query';
-import type { Db } from '../../db/db';
 import { newId } from '../../ids';
 import { writeEvents } from '../events';
 import type { Page } from '../../db/page-query';
@@ -19,7 +18,8 @@ import { writeParticipantRemovalEvent, writeParticipantRemovedEvent, writePartic
 import { readParticipants } from './participant-mapper';
 import { pickFreeName, readHeldNames } from './participant-names';
 import { renameParticipant } from './participant-rename';
-import { isBlankName, storedNameIfSent } from '../stored-name';
+import { storedNameIfSent } from '../stored-name';
+import { assertNotRegistered, resolveSelfEntry } from './self-entry';
 import { findOwnEntry, findParticipantRow } from './participant-rows';
 import { assertPlaceAvailable, lockTournamentPlaces } from './capacity';
 import { checkParticipantStatusChange, DISQUALIFIABLE_WHILE_ONGOING, ENTERING_STATUSES, PLACE_HOLDING_STATUSES } from './participant-status';
@@ -27,7 +27,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { requireManagedTournament, requireVisibleTournament } from '../tournaments/visibility';
 import { applyDueRegistrationSteps, registrationStepDue } from '../tournaments/registration-schedule';
 import { DomainService } from '../domain-service';
-import type { ParticipantRow, TournamentRow } from '../../db/rows';
+import type { ParticipantRow } from '../../db/rows';
 
 /** Tournament statuses before the start (core's tournament status table). */
 const BEFORE_START: readonly string[] = TOURNAMENT_STATUSES_BEFORE_START;
@@ -94,8 +94,8 @@ export class ParticipantService extends DomainService {
     if (t.registration_closes_at !== null && now >= t.registration_closes_at) {
       throw new AppError('REGISTRATION_CLOSED', `registration closed at ${t.registration_closes_at}`);
     }
-    const { memberIds, names, teamName } = await this.entry(t, userId, input?.team);
-    await this.assertNotRegistered(t.id, memberIds, userId);
+    const { memberIds, names, teamName } = await resolveSelfEntry(this.db, t, userId, input?.team);
+    await assertNotRegistered(this.db, t.id, memberIds, userId);
 
     const participantId = newId();
     try {
@@ -107,7 +107,7 @@ export class ParticipantService extends DomainService {
         }
         await assertPlaceAvailable(trx, locked);
         // A member registered meanwhile is told so, before any name of theirs is found taken.
-        await this.assertNotRegistered(t.id, memberIds, userId, trx);
+        await assertNotRegistered(trx, t.id, memberIds, userId);
         // A team is known by its name in circuits (R9.15): two teams of one name would be one competitor.
         const name = pickFreeName(await readHeldNames(trx, t.id), names, teamName !== null);
         await trx
@@ -140,72 +140,10 @@ export class ParticipantService extends DomainService {
         ]);
       });
     } catch (error) {
-      if (isUniqueViolation(error)) await this.assertNotRegistered(t.id, memberIds, userId);
+      if (isUniqueViolation(error)) await assertNotRegistered(this.db, t.id, memberIds, userId);
       throw error;
     }
     return this.read(t.id, participantId);
-  }
-
-  /**
-   * Members, names and team name of a new entry; validates the team against the tournament's teamSize. `names`
-   * are the names it may take, in order of preference: the team name, or a solo player's display name (trimmed; a
-   * blank one stored before display names were trimmed counts as none, R14.7) then username.
-   */
-  private async entry(
-    t: TournamentRow,
-    userId: string,
-    team: ParticipateRequest['team'],
-  ): Promise<{ memberIds: string[]; names: string[]; teamName: string | null }> {
-    if (t.team_size === 1) {
-      if (team !== undefined) throw invalidField('body.team', 'is only accepted by team tournaments (teamSize > 1)');
-      const user = await this.db.selectFrom('users').select(['username', 'display_name']).where('id', '=', userId).executeTakeFirst();
-      if (!user) throw new AppError('UNAUTHORIZED', 'the calling user no longer exists');
-      const shown = user.display_name?.trim() || undefined;
-      return { memberIds: [userId], names: shown !== undefined ? [shown, user.username] : [user.username], teamName: null };
-    }
-    if (team === undefined) throw invalidField('body.team', `is required: this tournament is played by teams of ${t.team_size}`);
-    const ids = team.memberUserIds;
-    const field = 'body.team.memberUserIds';
-    if (new Set(ids).size !== ids.length) throw invalidField(field, 'must not list a user twice');
-    if (!ids.includes(userId)) throw invalidField(field, 'must include the registering user');
-    if (ids.length !== t.team_size) throw invalidField(field, `must list exactly ${t.team_size} users (teamSize), got ${ids.length}`);
-    const found = await this.db.selectFrom('users').select('id').where('id', 'in', ids).execute();
-    const known = new Set(found.map((u) => u.id));
-    const unknown = ids.filter((id) => !known.has(id));
-    if (unknown.length > 0) throw invalidField(field, `unknown users: ${unknown.join(', ')}`);
-    const teamName = team.name.trim();
-    if (isBlankName(teamName)) throw invalidField('body.team.name', 'must not be blank');
-    return { memberIds: ids, names: [teamName], teamName };
-  }
-
-  /**
-   * @throws AppError 409 ALREADY_REGISTERED naming the members already in the tournament; a member of a WITHDRAWN
-   *   entry (withdrawn by an organizer or by a member) is named as withdrawn, with who can undo it: an organizer
-   *   reinstates the entry (updateParticipant) or removes it (removeParticipant, which frees its members). Read
-   *   through `db`: the app's handle, or the registering transaction under the tournament's lock.
-   */
-  private async assertNotRegistered(tournamentId: string, memberIds: readonly string[], callerId: string, db: Db = this.db): Promise<void> {
-    const existing = await db
-      .selectFrom('participant_members as pm')
-      .innerJoin('users as u', 'u.id', 'pm.user_id')
-      .innerJoin('participants as p', 'p.id', 'pm.participant_id')
-      .select(['pm.user_id', 'u.username', 'p.status'])
-      .where('pm.tournament_id', '=', tournamentId)
-      .where('pm.user_id', 'in', memberIds)
-      .execute();
-    if (existing.length === 0) return;
-    const withdrawn = existing.some((e) => e.status === 'WITHDRAWN');
-    const undo = 'an organizer can reinstate the withdrawn entry, or remove it to free its members';
-    if (existing.length === 1 && existing[0]?.user_id === callerId && memberIds.length === 1) {
-      throw new AppError(
-        'ALREADY_REGISTERED',
-        withdrawn ? `you were withdrawn from this tournament: ${undo}` : 'you are already registered in this tournament',
-      );
-    }
-    const who = existing.map((e) => (e.status === 'WITHDRAWN' ? `${e.username} (withdrawn)` : e.username)).join(', ');
-    throw new AppError('ALREADY_REGISTERED', `already registered in this tournament: ${who}${withdrawn ? `; ${undo}` : ''}`, {
-      details: [{ path: 'body.team.memberUserIds', message: `already registered: ${existing.map((e) => e.user_id).join(', ')}` }],
-    });
   }
 
   /**
