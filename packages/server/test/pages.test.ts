@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import { describe, expect } from 'vitest';
 import { createTenant, registerPlayers, request, startTestServer, test } from './helpers/index';
 import { playEverything, startWithStages } from './formats-helpers';
@@ -13,6 +14,14 @@ const pageOf = async (apiRoot: string, path: string, headers: Record<string, str
 };
 
 /** How many times `text` occurs in `html`, and how many of those are inside their own `<bdi>`. */
+/** The status of a GET of `url` sent with If-None-Match `tag` and nothing else (fetch would add Cache-Control: no-cache). */
+const conditionalStatus = (url: string, tag: string) =>
+  new Promise<number>((resolve, reject) => {
+    get(url, { headers: { 'if-none-match': tag } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    }).on('error', reject);
+  });
 const isolated = (html: string, text: string) => ({ all: html.split(text).length - 1, isolated: html.split(`<bdi>${text}</bdi>`).length - 1 });
 
 describe('public pages over HTTP (R28.5)', () => {
@@ -105,6 +114,30 @@ describe('public pages over HTTP (R28.5)', () => {
       expect(csp, path).toContain("script-src 'self'");
       expect(csp, path).toContain("object-src 'none'");
       expect(csp, path).not.toMatch(/script-src[^;]*unsafe-inline/);
+    }
+  });
+
+  it('tags a page with an ETag: 304 while it does not change, a new tag once a result changes it; a 404 page is never kept', async ({ server, tenant, players }) => {
+    const t = await startWithStages(server, tenant, players.slice(0, 4), [{ name: 'Cup', format: 'SINGLE_ELIMINATION' }]);
+    const root = server.url.replace(/\/api\/v1$/, '');
+    const first = await fetch(`${root}/t/${t.id}`);
+    const tag = first.headers.get('etag');
+    expect(tag).toMatch(/^W\/"/);
+    expect(first.headers.get('cache-control')).toBe('public, no-cache');
+    expect(await conditionalStatus(`${root}/t/${t.id}`, tag!)).toBe(304);
+    await playEverything(server, t.id, t.byParticipant);
+    expect(await conditionalStatus(`${root}/t/${t.id}`, tag!)).toBe(200);
+    expect((await fetch(`${root}/t/${t.id}`)).headers.get('etag')).not.toBe(tag);
+    const missing = await fetch(`${root}/t/00000000-0000-7000-8000-000000000000`);
+    expect([missing.status, missing.headers.get('cache-control'), missing.headers.get('etag')]).toEqual([404, 'no-cache', null]);
+
+    // An operator who lets a CDN keep public reads for a while (TOURNEY_PUBLIC_CACHE_SECONDS) lets it keep the pages too.
+    const cached = await startTestServer({ publicCacheSeconds: 30 });
+    try {
+      const home = await fetch(`${cached.url.replace(/\/api\/v1$/, '')}/`);
+      expect(home.headers.get('cache-control')).toBe('public, max-age=30');
+    } finally {
+      await cached.close();
     }
   });
 

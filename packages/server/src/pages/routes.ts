@@ -26,7 +26,9 @@ const ANONYMOUS: AuthContext = { kind: 'anonymous' };
 function sendHtml(ctx: PageContext, status: number, body: string): void {
   ctx.status = status;
   ctx.type = 'text/html; charset=utf-8';
-  ctx.set('Cache-Control', 'no-cache');
+  // A page (200) is tagged and cached as the API's public reads are (conditionalGet: ETag, 304, TOURNEY_PUBLIC_CACHE_SECONDS;
+  // R2.20); a 404 page is never kept.
+  if (status !== 200) ctx.set('Cache-Control', 'no-cache');
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.body = body;
 }
