@@ -6,6 +6,7 @@ import { z } from 'zod';
 /** Spellings of on/off variables, any case (the one rule for every boolean variable). */
 export const BOOLEAN_SPELLINGS = { on: ['1', 'true', 'on', 'yes'], off: ['0', 'false', 'off', 'no'] } as const;
 
+/** An on/off variable: one of {@link BOOLEAN_SPELLINGS}, any case. */
 export const flag = () =>
   z.stringbool({
     truthy: [...BOOLEAN_SPELLINGS.on],
@@ -34,10 +35,14 @@ export const integer = (min: number, max: number, error: string, tooLarge = erro
 /** Largest value of a variable without a bound of its own: above it a number is no longer exact. */
 export const LARGEST = Number.MAX_SAFE_INTEGER;
 
+/** Message of a count out of range. */
 export const NON_NEGATIVE_INTEGER = 'must be a non-negative integer';
+/** A count from 0 to {@link LARGEST}. */
 export const count = () => integer(0, LARGEST, NON_NEGATIVE_INTEGER, `${NON_NEGATIVE_INTEGER} of at most ${LARGEST}`);
 
+/** Message of a positive integer out of range. */
 const POSITIVE_INTEGER = 'must be a positive integer';
+/** An integer from 1 to {@link LARGEST}, `error` (default: a positive integer) when it is not. */
 export const positive = (error = POSITIVE_INTEGER) => integer(1, LARGEST, error, `${POSITIVE_INTEGER} of at most ${LARGEST}`);
 
 /**
