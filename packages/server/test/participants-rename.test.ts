@@ -55,7 +55,7 @@ describe('updateParticipant name (R6.13)', () => {
     expect(events.map((e: any) => e.userId)).toEqual([tenant.owner.id, null]);
   });
 
-  it("renames a team entry and its team, refusing another entry's team name", async ({ server, tenant, players }) => {
+  it("renames a team entry and its team, refusing another entry's team name; a team name of its own stays", async ({ server, tenant, players }) => {
     const owner = { token: tenant.owner.accessToken };
     const t = await openTournament(server, tenant, { teamSize: 2, maxParticipants: 16 });
     const [a, b] = players;
@@ -73,6 +73,11 @@ describe('updateParticipant name (R6.13)', () => {
     expect(renamed.body.data.team).toMatchObject({ name: 'Night Owls', members: [{ userId: a!.id }, { userId: b!.id }] });
     // The old name is free again.
     expectStatus(await request(server, 'POST', `/tournaments/${t.id}/participants`, { ...owner, body: { name: 'x', team: { name: 'owls' } } }), 201, 'add');
+    // An entry shown by another name than its team's keeps its team name (circuits know the team by it, R9.15).
+    const display = (await request(server, 'GET', `/tournaments/${t.id}/participants`, owner)).body.data.find((p: any) => p.name === 'Display');
+    const fixed = await patch(server, owner, t.id, display.id, { name: 'Display (fixed)' });
+    expect(fixed.status, fixed.text).toBe(200);
+    expect([fixed.body.data.name, fixed.body.data.team.name]).toEqual(['Display (fixed)', 'RealTeam']);
   });
 
   it('renames while ONGOING, the bracket shows it at once, and refuses a change once COMPLETED', async ({ server, tenant, players }) => {

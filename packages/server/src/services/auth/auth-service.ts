@@ -207,6 +207,9 @@ export class AuthService {
       const family = session.family_id ?? session.id;
       if (session.revoked_at !== null) {
         if (session.rotated_at === null || Date.parse(session.rotated_at) + REUSE_GRACE_SECONDS * 1000 > now.getTime()) throw invalid();
+        // Under the account's lock, which a refresh takes before it rotates: one of the family committed meanwhile is
+        // seen by the update below and revoked too, one that comes after waits and finds its session revoked.
+        await this.deps.dialect.lockRows(trx, 'users', [session.user_id]);
         await trx.updateTable('auth_sessions').set({ revoked_at: at }).where('family_id', '=', family).where('revoked_at', 'is', null).execute();
         return 'REUSED';
       }
