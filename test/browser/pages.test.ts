@@ -143,6 +143,7 @@ describe('public pages in a browser', () => {
   it('the reference page lists every operation, loading nothing from the network', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const foreign = await blockForeignRequests(page, origin);
+    const refused = cspViolations(page);
     await page.goto(`${origin}/docs`);
     const contract = await (await fetch(`${origin}/openapi.json`)).json();
     const summaries: string[] = Object.values(contract.paths as Record<string, Record<string, { summary: string }>>).flatMap((ops) =>
@@ -151,6 +152,8 @@ describe('public pages in a browser', () => {
     await page.waitForFunction((all) => all.every((s) => document.body.innerText.includes(s)), summaries, { timeout: 40_000, polling: 500 });
     await screenshot(page, 'reference', false, true);
     expect(foreign).toEqual([]);
+    // It renders under its Content-Security-Policy (no inline script).
+    expect(refused).toEqual([]);
     const yaml = await fetch(`${origin}/openapi.yaml`);
     expect(yaml.headers.get('content-type')).toMatch(/yaml/);
     expect(await yaml.text()).toMatch(/^openapi: 3\.1/m);

@@ -115,6 +115,9 @@ describe('public pages over HTTP (R28.5)', () => {
       expect(csp, path).toContain("object-src 'none'");
       expect(csp, path).not.toMatch(/script-src[^;]*unsafe-inline/);
     }
+    const docs = await fetch(`${root}/docs`);
+    expect(docs.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await docs.text()).not.toMatch(/<script>/);
   });
 
   it('tags a page with an ETag: 304 while it does not change, a new tag once a result changes it; a 404 page is never kept', async ({ server, tenant, players }) => {

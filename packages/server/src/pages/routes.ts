@@ -13,7 +13,7 @@ import { shell } from './html';
 import { matchMain } from './match-page';
 import { PAGE_CSS } from './styles';
 import { tournamentMain, type TournamentPageData } from './tournament-page';
-import { referencePage } from './reference-page';
+import { referenceInitScript, referencePage } from './reference-page';
 
 type PageContext = Parameters<Middleware<ApiState, ApiContextExtras>>[0];
 
@@ -39,6 +39,10 @@ function sendHtml(ctx: PageContext, status: number, body: string): void {
  * the live stream to the server only, no plugins, no `<base>`. A name that slipped through escaping could run nothing.
  * Embedding (an organizer's site, a broadcast overlay) stays allowed.
  */
+/** The policy of the API reference (R28.7, R28.9): as the pages', with fonts and workers Scalar may make itself. */
+const REFERENCE_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src * data:; font-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'";
+
 const PAGE_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src * data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'";
 
@@ -132,7 +136,15 @@ function pageRouter(): Router<ApiState, ApiContextExtras> {
     ctx.set('Cache-Control', 'public, max-age=300');
     ctx.body = await pageScript();
   });
-  router.get('/docs', (ctx) => sendHtml(ctx, 200, referencePage()));
+  router.get('/docs', (ctx) => {
+    ctx.set('Content-Security-Policy', REFERENCE_CSP);
+    sendHtml(ctx, 200, referencePage());
+  });
+  router.get('/docs/init.js', (ctx) => {
+    ctx.type = 'text/javascript; charset=utf-8';
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.body = referenceInitScript();
+  });
   router.get('/docs/reference.js', async (ctx) => {
     ctx.type = 'text/javascript; charset=utf-8';
     ctx.set('Cache-Control', 'public, max-age=3600');
