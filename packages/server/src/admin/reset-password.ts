@@ -63,7 +63,8 @@ export async function resetPassword(
   newPassword: string,
   clock: Clock = systemClock,
 ): Promise<PasswordReset> {
-  if ([...newPassword].length < MIN_PASSWORD_LENGTH || [...newPassword].length > MAX_PASSWORD_LENGTH) {
+  const length = [...newPassword].length;
+  if (length < MIN_PASSWORD_LENGTH || length > MAX_PASSWORD_LENGTH) {
     throw new ConfigError(`the new password must have ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`);
   }
   const config = resolveConfig(overrides);

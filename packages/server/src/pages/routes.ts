@@ -39,12 +39,11 @@ function sendHtml(ctx: PageContext, status: number, body: string): void {
  * the live stream to the server only, no plugins, no `<base>`. A name that slipped through escaping could run nothing.
  * Embedding (an organizer's site, a broadcast overlay) stays allowed.
  */
-/** The policy of the API reference (R28.7, R28.9): as the pages', with fonts and workers Scalar may make itself. */
-const REFERENCE_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src * data:; font-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'";
-
 const PAGE_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src * data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'";
+
+/** The policy of the API reference (R28.7, R28.9): the pages', with the fonts and workers Scalar may make itself. */
+const REFERENCE_CSP = `${PAGE_CSP}; font-src 'self' data:; worker-src 'self' blob:`;
 
 /** Runs a page, answering an HTML 404 page when the thing is unknown or not public. */
 async function page(ctx: PageContext, render: () => Promise<string>): Promise<void> {

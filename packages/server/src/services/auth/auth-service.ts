@@ -26,6 +26,13 @@ const INVALID_CREDENTIALS = 'invalid username, email or password';
  * Accounts and sessions (R1.1 to R1.6, docs/decisions.md "Tokens"): a session is one access
  * token and one refresh token, random and stored as SHA-256; lifetimes come from the config, instants from the clock.
  */
+/** 403 FORBIDDEN naming `body.currentPassword`: not the account's password (changePassword, changeEmail). */
+function wrongCurrentPassword(): AppError {
+  return new AppError('FORBIDDEN', 'body.currentPassword: not the password of this account', {
+    details: [{ path: 'body.currentPassword', message: 'not the password of this account' }],
+  });
+}
+
 /**
  * Seconds after a rotation during which its spent refresh token is only refused (R1.28): two requests of one client
  * refreshing at once must not log it out.
@@ -128,17 +135,13 @@ export class AuthService {
     const userId = this.access.requireUser(auth);
     if (auth.kind !== 'user') return;
     const user = await this.deps.db.selectFrom('users').select(['id', 'password_hash']).where('id', '=', userId).executeTakeFirst();
-    const wrong = () =>
-      new AppError('FORBIDDEN', 'body.currentPassword: not the password of this account', {
-        details: [{ path: 'body.currentPassword', message: 'not the password of this account' }],
-      });
-    if (!user || !(await verifyPassword(currentPassword, user.password_hash))) throw wrong();
+    if (!user || !(await verifyPassword(currentPassword, user.password_hash))) throw wrongCurrentPassword();
     if (await verifyPassword(newPassword, user.password_hash)) throw invalidField('body.newPassword', 'must differ from the current password');
     const newHash = await hashPassword(newPassword);
     const now = this.deps.clock.now().toISOString();
     await this.deps.db.transaction().execute(async (trx) => {
       const changed = await trx.updateTable('users').set({ password_hash: newHash }).where('id', '=', userId).where('password_hash', '=', user.password_hash).executeTakeFirst();
-      if (Number(changed.numUpdatedRows) !== 1) throw wrong();
+      if (Number(changed.numUpdatedRows) !== 1) throw wrongCurrentPassword();
       await trx.updateTable('auth_sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('id', '!=', auth.sessionId).where('revoked_at', 'is', null).execute();
     });
   }
@@ -154,11 +157,7 @@ export class AuthService {
   async changeEmail(auth: AuthContext, currentPassword: string, newEmail: string): Promise<OwnProfile> {
     const userId = this.access.requireUser(auth);
     const user = await this.deps.db.selectFrom('users').select(['id', 'email', 'password_hash']).where('id', '=', userId).executeTakeFirst();
-    const wrong = () =>
-      new AppError('FORBIDDEN', 'body.currentPassword: not the password of this account', {
-        details: [{ path: 'body.currentPassword', message: 'not the password of this account' }],
-      });
-    if (!user || !(await verifyPassword(currentPassword, user.password_hash))) throw wrong();
+    if (!user || !(await verifyPassword(currentPassword, user.password_hash))) throw wrongCurrentPassword();
     const email = newEmail.trim().toLowerCase();
     if (email === user.email) throw invalidField('body.newEmail', 'is the current address of this account');
     try {
@@ -173,7 +172,7 @@ export class AuthService {
           .where('id', '=', userId)
           .where('password_hash', '=', user.password_hash)
           .executeTakeFirst();
-        if (Number(changed.numUpdatedRows) !== 1) throw wrong();
+        if (Number(changed.numUpdatedRows) !== 1) throw wrongCurrentPassword();
         const row = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
         return toOwnProfile(row);
       });

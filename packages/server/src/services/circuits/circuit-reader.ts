@@ -1,4 +1,6 @@
 import type { Db } from '../../db/db';
+import type { DatabaseDialect } from '../../db/dialect';
+import { notFound } from '../../errors/app-error';
 import type { Circuit, CircuitPublic, Season } from '../../contract-types';
 import { toCircuit, toCircuitPublic, toSeason } from './circuit-mapper';
 import type { CircuitRow, SeasonRow } from '../../db/rows';
@@ -6,6 +8,17 @@ import type { CircuitRow, SeasonRow } from '../../db/rows';
 /** The circuits row with `id`, or undefined. */
 export function findCircuitRow(db: Db, id: string): Promise<CircuitRow | undefined> {
   return db.selectFrom('circuits').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Locks circuit `id` in `trx` (the lock every write of its seasons, classifications and standings takes first) and
+ * reads it again. @throws AppError 404 when it was deleted meanwhile, rather than a write that fails.
+ */
+export async function lockCircuitRow(trx: Db, dialect: DatabaseDialect, id: string): Promise<CircuitRow> {
+  await dialect.lockRows(trx, 'circuits', [id]);
+  const row = await findCircuitRow(trx, id);
+  if (!row) throw notFound('circuit');
+  return row;
 }
 
 /** The seasons rows of a circuit by number. */

@@ -26,9 +26,9 @@ import type {
 import { MANAGE_CIRCUITS, READ_CIRCUITS, READER_ROLES, requireCircuit } from './circuit-access';
 import { queryActiveCircuitPage, queryCircuitPage } from './circuit-list-query';
 import { toCircuitPublic, toCircuitTournament } from './circuit-mapper';
-import { currentSeason, findCircuitRow, findSeasonRows, readCircuit, readCircuits, readPublicCircuits, readSeasonsOf } from './circuit-reader';
+import { currentSeason, findCircuitRow, findSeasonRows, lockCircuitRow, readCircuit, readCircuits, readPublicCircuits, readSeasonsOf } from './circuit-reader';
 import { classifyUnderLock } from './classify';
-import { completeSeason, seasonToStart, startSeason, type SeasonWriteContext } from './season-lifecycle';
+import { completeSeason, seasonToComplete, seasonToStart, startSeason, type SeasonWriteContext } from './season-lifecycle';
 import { querySeasonStandings } from './season-standings';
 import type { Page, PageQuery } from '../../db/page-query';
 import { findTournamentRow } from '../tournaments/tournament-reader';
@@ -57,12 +57,9 @@ export const PUBLIC_STANDINGS_LINES = 10;
  * classifications or standings locks the circuit's row first, and reads what it decides on after that lock.
  */
 export class CircuitService extends DomainService {
-  /** Locks circuit `id` in `trx` and reads it again (a circuit deleted meanwhile is 404 rather than a write that fails). */
-  private async lockCircuit(trx: Db, id: string): Promise<CircuitRow> {
-    await this.deps.dialect.lockRows(trx, 'circuits', [id]);
-    const row = await findCircuitRow(trx, id);
-    if (!row) throw notFound('circuit');
-    return row;
+  /** Locks circuit `id` in `trx` and reads it again (lockCircuitRow). */
+  private lockCircuit(trx: Db, id: string): Promise<CircuitRow> {
+    return lockCircuitRow(trx, this.deps.dialect, id);
   }
 
   private async reload(id: string): Promise<Circuit> {
@@ -393,15 +390,6 @@ export class CircuitService extends DomainService {
    * COMPLETED when no UPCOMING season remains. @throws AppError 409 INVALID_STATE when no season is ACTIVE.
    */
   completeSeason(auth: AuthContext, id: string): Promise<Season> {
-    return this.transitionSeason(
-      auth,
-      id,
-      (seasons) => {
-        const active = seasons.find((s) => s.status === 'ACTIVE');
-        if (!active) throw new AppError('INVALID_STATE', 'the circuit has no ACTIVE season to complete');
-        return active;
-      },
-      completeSeason,
-    );
+    return this.transitionSeason(auth, id, seasonToComplete, completeSeason);
   }
 }

@@ -46,6 +46,13 @@ export function seasonToStart(seasons: readonly SeasonRow[], seasonId: string | 
   return upcoming;
 }
 
+/** The season a completion targets (R9.7): the ACTIVE one. @throws AppError 409 INVALID_STATE when none is ACTIVE. */
+export function seasonToComplete(seasons: readonly SeasonRow[]): SeasonRow {
+  const active = seasons.find((s) => s.status === 'ACTIVE');
+  if (!active) throw new AppError('INVALID_STATE', 'the circuit has no ACTIVE season to complete');
+  return active;
+}
+
 /**
  * Moves `season` out of status `from` with `changes` (its new status and instants) unless a concurrent write moved
  * it first; returns the season row as it now is, or null when it was no longer in `from`.

@@ -1,5 +1,4 @@
-import { invalidField } from '../../errors/app-error';
-import { isBlankName } from '../stored-name';
+import { storedName } from '../stored-name';
 
 /**
  * A display name as stored (register, updateMe; R14.7): trimmed; null stays null (no display name). A name of
@@ -7,8 +6,5 @@ import { isBlankName } from '../stored-name';
  * @throws AppError 400 VALIDATION_ERROR naming `body.displayName` when it is blank after trimming.
  */
 export function storedDisplayName(value: string | null): string | null {
-  if (value === null) return null;
-  const trimmed = value.trim();
-  if (isBlankName(trimmed)) throw invalidField('body.displayName', 'must not be blank');
-  return trimmed;
+  return value === null ? null : storedName(value, 'body.displayName');
 }
