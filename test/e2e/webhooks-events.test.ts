@@ -139,11 +139,19 @@ describe('webhook events end to end', () => {
       'match.completed',
     ]) triggered.add(t);
 
-    // Settings changed and a registration removed before the start (R11.11, R11.12).
-    const early = await openTournament('Early Cup', players.slice(0, 1), false);
-    await organizer.PUT('/tournaments/{id}', { params: { path: { id: early.id } }, body: { name: 'Early Cup, renamed', startDate: '2030-06-02T12:00:00Z' } });
+    // Settings changed, a full tournament's waitlist joined and a registration removed before the start, its place
+    // going to the waiting entry (R11.11, R11.12, R6.14).
+    const early = await openTournament('Early Cup', players.slice(0, 2), false);
+    await organizer.PUT('/tournaments/{id}', {
+      params: { path: { id: early.id } },
+      body: { name: 'Early Cup, renamed', startDate: '2030-06-02T12:00:00Z', maxParticipants: 2, waitlistCapacity: 1 },
+    });
+    const waiting = await players[2]!.client.POST('/tournaments/{id}/participate', { params: { path: { id: early.id } }, body: {} });
+    expect(waiting.data.status).toBe('WAITLISTED');
     await organizer.DELETE('/tournaments/{id}/participants/{pid}', { params: { path: { id: early.id, pid: [...early.playerOf.keys()][0]! } } });
-    for (const t of ['tournament.updated', 'participant.removed']) triggered.add(t);
+    const promoted = await anonymous.GET('/tournaments/{id}/participants/{pid}', { params: { path: { id: early.id, pid: waiting.data.id } } });
+    expect(promoted.data.status).toBe('REGISTERED');
+    for (const t of ['tournament.updated', 'participant.waitlisted', 'participant.removed']) triggered.add(t);
 
     // The match workflow (R8.6 to R8.19): reschedule, dispute, resolution, correction with cascade, disqualification
     // and withdrawal (the owner's bearer token: match writes take no API key).

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { BASE, participant, tournament } from './helpers/api-fixtures';
+import { BASE, page, participant, tournament } from './helpers/api-fixtures';
 import { captureIo, runCli, scriptedPrompter } from './helpers/cli-harness';
 import { useConfigDir } from './helpers/fixtures';
 import { useMswServer } from './helpers/msw';
@@ -68,5 +68,45 @@ describe('tourney participant update --rating', () => {
     expect(bad.code).not.toBe(0);
     expect(bad.err).toContain('expected a number from 0 to 1000000');
     expect(sent).toEqual([{ rating: 2100.5 }, { seed: 2, rating: null }]);
+  });
+});
+
+describe('tourney tournament join on a full tournament with a waitlist', () => {
+  it('says the entry waits and where it stands in line; lists show the place in line on a terminal, the code piped', async () => {
+    server.use(
+      http.post(`${BASE}/tournaments/${tid}/participate`, () =>
+        HttpResponse.json({ success: true, data: participant({ status: 'WAITLISTED', seed: null, waitlistPosition: 3 }) }, { status: 201 }),
+      ),
+      http.get(`${BASE}/tournaments/${tid}/participants`, () =>
+        HttpResponse.json(page([participant({ id: 'pb', name: 'bob', status: 'WAITLISTED', seed: null, waitlistPosition: 1 })])),
+      ),
+    );
+    const joined = await runCli(['tournament', 'join', tid], { configDir: dir.path, io: captureIo({ isTTY: true }) });
+    expect(joined.out).toBe('the tournament is full: alice is number 3 on the waitlist (participant pa) and is registered when a place comes free\n');
+    const shown = await runCli(['participant', 'list', tid], { configDir: dir.path, io: captureIo({ isTTY: true }) });
+    expect(shown.out).toContain('waitlisted #1');
+    const piped = await runCli(['participant', 'list', tid], { configDir: dir.path });
+    expect(piped.out.split('\t')).toContain('WAITLISTED');
+  });
+
+  it('sets the waitlist of a tournament with --waitlist on create and update, 0 to 4096', async () => {
+    const sent: any[] = [];
+    server.use(
+      http.post(`${BASE}/tournaments`, async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ success: true, data: tournament({ waitlistCapacity: 8 }) }, { status: 201 });
+      }),
+      http.put(`${BASE}/tournaments/${tid}`, async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ success: true, data: tournament({ waitlistCapacity: 0 }) });
+      }),
+    );
+    const created = await runCli(['tournament', 'create', '--name', 'Cup', '--discipline', 'chess', '--project', 'pr', '--waitlist', '8'], { configDir: dir.path });
+    expect(created.code, created.err).toBe(0);
+    expect((await runCli(['tournament', 'update', tid, '--waitlist', '0'], { configDir: dir.path })).code).toBe(0);
+    expect(sent.map((b) => b.waitlistCapacity)).toEqual([8, 0]);
+    const bad = await runCli(['tournament', 'update', tid, '--waitlist', '4097'], { configDir: dir.path });
+    expect(bad.code).not.toBe(0);
+    expect(sent).toHaveLength(2);
   });
 });

@@ -80,7 +80,7 @@ export type StageInput = Schemas['StageInput'];
 export type Tiebreak = Schemas['Tiebreak'];
 /** A registered participant (player or team) of a tournament. */
 export type Participant = Schemas['Participant'];
-/** Participant status: REGISTERED, CHECKED_IN, ACTIVE, ELIMINATED, DISQUALIFIED, WITHDRAWN, NO_SHOW. */
+/** Participant status: REGISTERED, CHECKED_IN, ACTIVE, ELIMINATED, DISQUALIFIED, WITHDRAWN, NO_SHOW, WAITLISTED (R6.14). */
 export type ParticipantStatus = Schemas['ParticipantStatus'];
 /** Body of POST /tournaments/{id}/participate. */
 export type ParticipateRequest = Schemas['ParticipateRequest'];

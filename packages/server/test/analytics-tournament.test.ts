@@ -64,7 +64,7 @@ describe('GET /tournaments/{id}/analytics', () => {
     expect(res.body.data).toEqual({
       tournamentId: t.id,
       status: 'ONGOING',
-      participants: { registered: 0, checkedIn: 0, active: 2, eliminated: 1, disqualified: 1, withdrawn: 1, noShow: 1 },
+      participants: { registered: 0, checkedIn: 0, active: 2, eliminated: 1, disqualified: 1, withdrawn: 1, noShow: 1, waitlisted: 0 },
       totalParticipants: 6,
       matches: { total: 3, scheduled: 0, inProgress: 0, pendingResult: 1, completed: 2, disputed: 0, resolved: 0, byes: 0, walkovers: 1, draws: 0 },
       checkInRate: 0.8,

@@ -288,6 +288,41 @@ export async function classifiedWhileDeleted(servers: readonly ApiServer[], roun
 }
 
 /** The races above with the rule each checks (the test's title). */
+/**
+ * The waitlist under races (R6.14): 24 players register at once for 4 places and 4 waiting places (exactly 4
+ * REGISTERED, 4 WAITLISTED in line 1..4, 16 TOURNAMENT_FULL); then the 4 registered withdraw at once while the organizer
+ * raises maxParticipants to 6: the 4 waiting take places, each once (one notice each), and places never exceed
+ * maxParticipants.
+ */
+export async function waitlistRace(servers: readonly ApiServer[]): Promise<void> {
+  const at = pick(servers);
+  const tenant = await createTenant(at(0));
+  const t = await openTournament(at(1), tenant, { maxParticipants: 4, waitlistCapacity: 4 });
+  const entrants = await users(servers, 24);
+  const answers = await Promise.all(entrants.map((u, i) => request(at(i), 'POST', `/tournaments/${t.id}/participate`, { token: u.accessToken })));
+  expect(tally(answers)).toEqual({ 201: 8, '409 TOURNAMENT_FULL': 16 });
+  const entered = answers.flatMap((a, i) => (a.status === 201 ? [{ user: entrants[i]!, entry: a.body.data }] : []));
+  const registered = entered.filter((e) => e.entry.status === 'REGISTERED');
+  const waiting = entered.filter((e) => e.entry.status === 'WAITLISTED');
+  expect([registered.length, waiting.length]).toEqual([4, 4]);
+  expect(waiting.map((e) => e.entry.waitlistPosition).sort()).toEqual([1, 2, 3, 4]);
+
+  const token = tenant.owner.accessToken;
+  const changes = await Promise.all([
+    ...registered.map((e, i) => request(at(i), 'POST', `/tournaments/${t.id}/withdraw`, { token: e.user.accessToken })),
+    request(at(1), 'PUT', `/tournaments/${t.id}`, { token, body: { maxParticipants: 6 } }),
+  ]);
+  expect(tally(changes)).toEqual({ 200: 5 });
+  for (const server of servers) {
+    const tournament = await request(server, 'GET', `/tournaments/${t.id}`);
+    expect(tournament.body.data).toMatchObject({ currentParticipants: 4, participantCounts: { registered: 4, waitlisted: 0, withdrawn: 4 } });
+  }
+  for (const { user } of waiting) {
+    const notes = await request(at(0), 'GET', '/notifications', { token: user.accessToken, query: { limit: 100 } });
+    expect(notes.body.data.filter((n: { title: string }) => n.title.startsWith('A place came free'))).toHaveLength(1);
+  }
+}
+
 export const TOURNAMENT_RACE_SCENARIOS: Scenarios = [
   ['a disqualification and a withdrawal of one participant at once: one succeeds; removals at once disqualify once', participantChangesAtOnce],
   ['a start while participants are withdrawn, reseeded and removed: no REGISTERED or deleted participant in the bracket', startWhileParticipantsChange],
@@ -298,4 +333,5 @@ export const TOURNAMENT_RACE_SCENARIOS: Scenarios = [
   ['two partial updates of a tournament or a circuit at once keep both changes', partialUpdatesAtOnce],
   ['a classification while the circuit changes discipline: never both', disciplineChangedWhileClassifying],
   ['a classification while its tournament is deleted: full, or 404; never an empty one', classifiedWhileDeleted],
+  ['24 players entering a tournament of 4 places with a waitlist of 4, then places freed and added at once: each waiting entry promoted once', waitlistRace],
 ];

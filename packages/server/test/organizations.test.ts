@@ -150,6 +150,7 @@ describe('organizations', () => {
         registration_closes_at: null,
         check_in_required: 0,
         check_in_opens_minutes_before: 60,
+        waitlist_capacity: 0,
         created_at: now,
         updated_at: now,
         published_at: now,

@@ -3,6 +3,7 @@ import type { Participant, ParticipantStatus } from '../api-types';
 import type { CliDeps } from '../deps';
 import { printJson } from '../output/json';
 import { printTable, type Column } from '../output/table';
+import { humanize } from '../output/text';
 import { CliError } from '../errors';
 import { openSession } from '../session';
 import {
@@ -29,6 +30,7 @@ const STATUSES: readonly ParticipantStatus[] = [
   'DISQUALIFIED',
   'WITHDRAWN',
   'NO_SHOW',
+  'WAITLISTED',
 ];
 
 /** Table columns of a participant list. */
@@ -36,7 +38,11 @@ export const PARTICIPANT_COLUMNS: readonly Column<Participant>[] = [
   { header: 'id', value: (p) => p.id, drop: 1 },
   { header: 'name', value: (p) => p.name, flex: true, priority: 2 },
   { header: 'seed', value: (p) => p.seed, align: 'right' },
-  statusColumn('status', (p) => p.status),
+  {
+    // A WAITLISTED entry shows its place in line on a terminal ("waitlisted #2", R6.14); piped output keeps the code.
+    ...statusColumn<Participant>('status', (p) => p.status),
+    value: (p) => (p.status === 'WAITLISTED' && p.waitlistPosition !== null ? `waitlisted #${p.waitlistPosition}` : humanize(p.status)),
+  },
   { header: 'placement', value: (p) => p.placementRange ?? p.finalPlacement, raw: (p) => p.finalPlacement, align: 'right' },
   { header: 'user', value: (p) => p.userId, only: 'pipe' },
 ];

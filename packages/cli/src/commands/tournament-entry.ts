@@ -1,11 +1,23 @@
 import type { Command } from 'commander';
 import type { CliDeps } from '../deps';
+import type { Participant } from '../api-types';
 import { CliError } from '../errors';
 import { humanize } from '../output/text';
 import { confirmOrStop } from '../prompts/confirm';
 import { openSession } from '../session';
 import { addJsonOption, addYesOption, globalsOf, printResult, withExamples } from './shared';
 import { userIdOf } from './users';
+
+/**
+ * What `join` says: the entry's name, id and status, and for an entry on a full tournament's waitlist (R6.14) its
+ * place in line and that it moves up when a place comes free.
+ */
+function joinedLine(p: Participant): string {
+  if (p.status === 'WAITLISTED') {
+    return `the tournament is full: ${p.name} is number ${p.waitlistPosition ?? '?'} on the waitlist (participant ${p.id}) and is registered when a place comes free`;
+  }
+  return `joined as ${p.name} (participant ${p.id}, ${humanize(p.status)})`;
+}
 
 /**
  * `tourney tournament join|checkin|withdraw`: a player's own entry (R6.1, R6.3, R6.12), with their user token; a team
@@ -31,7 +43,7 @@ export function registerEntryCommands(tournament: Command, deps: CliDeps): void 
         const body = flags.teamName && members ? { team: { name: flags.teamName, memberUserIds: members } } : {};
         return client.POST('/tournaments/{id}/participate', { params: { path: { id } }, body });
       });
-      printResult(deps, flags, data, (p) => `joined as ${p.name} (participant ${p.id}, ${humanize(p.status)})`, (p) => p.id);
+      printResult(deps, flags, data, (p) => joinedLine(p), (p) => p.id);
     }),
     'tourney tournament join 0199a1b2-...',
     'tourney tournament join 0199a1b2-... --team-name "Night Owls" --member alice bob',

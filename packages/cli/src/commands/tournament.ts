@@ -67,6 +67,7 @@ interface TournamentFlags extends StageFlags {
   registrationCloses?: string;
   checkIn?: boolean;
   checkInOpens?: number;
+  waitlist?: number;
   project?: string;
   json?: boolean;
 }
@@ -87,7 +88,12 @@ function addTournamentOptions(command: Command, mode: 'create' | 'update'): Comm
     .option('--registration-closes <date>', `close registration automatically at this time, ISO 8601 ("" for never); ${LOCAL_TIME_NOTE}`)
     .option('--check-in', 'participants must check in before the start (tourney tournament checkin)')
     .option('--no-check-in', 'no check-in')
-    .option('--check-in-opens <minutes>', `check-in opens this many minutes before the start, 0-1440${create ? ' (default 60)' : ''}`, intOption(0, 1440));
+    .option('--check-in-opens <minutes>', `check-in opens this many minutes before the start, 0-1440${create ? ' (default 60)' : ''}`, intOption(0, 1440))
+    .option(
+      '--waitlist <n>',
+      `entries that may wait for a place once the tournament is full, 0-4096 (0: none${create ? ', the default' : ''}); the first in line takes each place that comes free`,
+      intOption(0, 4096),
+    );
 }
 
 /**
@@ -122,6 +128,7 @@ export function registerTournamentCommands(program: Command, deps: CliDeps): voi
     'tourney tournament create --name Open --discipline chess --format swiss --tiebreaks points,median-buchholz,buchholz-cut2,cumulative-score --bye-tiebreaks fide-2023',
     'tourney tournament create --name Cup --discipline cs2 --format double-elimination --seed-ordering natural --skip-first-round',
     'tourney tournament create --name Major --discipline cs2 --max-participants 32 --stages stages.yaml --check-in',
+    'tourney tournament create --name "Friday Cup" --discipline chess --max-participants 32 --waitlist 8',
   );
 
   registerTournamentListCommand(tournament, deps, { columns: TOURNAMENT_COLUMNS, statuses: STATUSES });
@@ -242,6 +249,7 @@ function commonBody(flags: TournamentFlags) {
     ...(flags.registrationCloses !== undefined ? { registrationClosesAt: parseDate('--registration-closes', flags.registrationCloses, true) } : {}),
     ...(flags.checkIn !== undefined ? { checkInRequired: flags.checkIn } : {}),
     ...(flags.checkInOpens !== undefined ? { checkInOpensMinutesBefore: flags.checkInOpens } : {}),
+    ...(flags.waitlist !== undefined ? { waitlistCapacity: flags.waitlist } : {}),
   };
 }
 
@@ -330,6 +338,9 @@ function printTournament(deps: CliDeps, t: Tournament): void {
       ? ([['registration', `${formatTimestamp(t.registrationOpensAt) || 'by hand'} to ${formatTimestamp(t.registrationClosesAt) || 'by hand'}`, `${t.registrationOpensAt ?? ''}/${t.registrationClosesAt ?? ''}`]] as Field[])
       : []),
     ['check-in', t.checkInRequired ? `required, opens ${t.checkInOpensMinutesBefore} min before the start` : 'not required', t.checkInRequired ? String(t.checkInOpensMinutesBefore) : 'false'],
+    ...(t.waitlistCapacity > 0
+      ? ([['waitlist', `${t.participantCounts.waitlisted ?? 0}/${t.waitlistCapacity} waiting`, `${t.participantCounts.waitlisted ?? 0}/${t.waitlistCapacity}`]] as Field[])
+      : []),
     ...stageFields,
     ['project', t.projectId],
     ...(t.description ? ([['description', t.description]] as Field[]) : []),
@@ -346,7 +357,7 @@ function printAnalytics(deps: CliDeps, a: TournamentAnalytics): void {
     ['status', humanize(a.status), a.status],
     [
       'participants',
-      `${a.totalParticipants} (${p.registered} registered, ${p.checkedIn} checked in, ${p.active} active, ${p.eliminated} eliminated, ${p.disqualified} disqualified, ${p.withdrawn} withdrawn, ${p.noShow ?? 0} no-show)`,
+      `${a.totalParticipants} (${p.registered} registered, ${p.checkedIn} checked in, ${p.active} active, ${p.eliminated} eliminated, ${p.disqualified} disqualified, ${p.withdrawn} withdrawn, ${p.noShow ?? 0} no-show${p.waitlisted ? `, ${p.waitlisted} waitlisted` : ''})`,
       a.totalParticipants,
     ],
     ['matches', `${m.total} (${m.completed + m.resolved} finished, ${m.scheduled} scheduled, ${m.inProgress} in progress, ${m.pendingResult} awaiting confirmation, ${m.disputed} disputed)`, m.total],

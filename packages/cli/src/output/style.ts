@@ -28,7 +28,7 @@ export function stderrStyle(deps: Pick<CliDeps, 'io' | 'env'>): Style {
 /** Colour of a status word by how it reads: done (green), waiting on someone (yellow), trouble (red), else none. */
 export function statusColor(style: Style, status: string): (text: string) => string {
   if (/^(COMPLETED|RESOLVED|ACTIVE|CHECKED_IN|SUCCEEDED|ENABLED|REGISTRATION_OPEN|ONGOING|IN_PROGRESS)$/.test(status)) return style.green;
-  if (/^(PENDING_RESULT|PENDING|SCHEDULED|PUBLISHED|REGISTERED|UPCOMING|DRAFT)$/.test(status)) return style.yellow;
+  if (/^(PENDING_RESULT|PENDING|SCHEDULED|PUBLISHED|REGISTERED|UPCOMING|DRAFT|WAITLISTED)$/.test(status)) return style.yellow;
   if (/^(DISPUTED|FAILED|DISQUALIFIED|NO_SHOW|ELIMINATED|REVOKED|WITHDRAWN)$/.test(status)) return style.red;
   return (text) => text;
 }

@@ -20,6 +20,7 @@ export function tournament(overrides: Partial<Tournament> = {}): Tournament {
     registrationClosesAt: null,
     checkInRequired: false,
     checkInOpensMinutesBefore: 60,
+    waitlistCapacity: 0,
     stages: [
       {
         id: '01900000-0000-7000-8000-0000000000s1',
@@ -86,6 +87,7 @@ export function participant(overrides: Partial<Participant> = {}): Participant {
     registeredAt: '2030-01-01T00:00:00.000Z',
     checkedInAt: null,
     finalPlacement: null,
+    waitlistPosition: null,
     ...overrides,
   } as Participant;
 }

@@ -895,7 +895,7 @@ export interface paths {
         put?: never;
         /**
          * Register for a tournament
-         * @description Registers the caller (or the caller's team when teamSize > 1) while registration is open (a PUBLISHED tournament whose `registrationOpensAt` has passed opens at once, with the `tournament.registration_opened` event the schedule records); 409 ALREADY_REGISTERED (also for a caller who withdrew or was withdrawn, whom an organizer can reinstate), TOURNAMENT_FULL or REGISTRATION_CLOSED, and 409 CONFLICT naming `body.team.name` when another participant of the tournament holds that name as its name or team name (trimmed, in any case). A solo player is named by their display name, else (none, or another participant holds it) by their username; 409 CONFLICT when both are held. R6.1, R6.2.
+         * @description Registers the caller (or the caller's team when teamSize > 1) while registration is open (a PUBLISHED tournament whose `registrationOpensAt` has passed opens at once, with the `tournament.registration_opened` event the schedule records). Once `maxParticipants` entries hold a place, an entry joins the tournament's waitlist while it has room (`waitlistCapacity`) as WAITLISTED with its `waitlistPosition`, records `participant.waitlisted`, and takes the first place that comes free before the start (R6.14). 409 ALREADY_REGISTERED (also for a caller who withdrew or was withdrawn, whom an organizer can reinstate, and for one already on the waitlist), TOURNAMENT_FULL (no place and no room on the waitlist) or REGISTRATION_CLOSED, and 409 CONFLICT naming `body.team.name` when another participant of the tournament holds that name as its name or team name (trimmed, in any case). A solo player is named by their display name, else (none, or another participant holds it) by their username; 409 CONFLICT when both are held. R6.1, R6.2.
          */
         post: operations["participateInTournament"];
         delete?: never;
@@ -915,7 +915,7 @@ export interface paths {
         put?: never;
         /**
          * Check in
-         * @description Confirms attendance of the caller's participant. When the tournament requires check-in, allowed from checkInOpensMinutesBefore the start until the start, else 409 INVALID_STATE; when it does not, allowed at any time before the tournament starts (attendance is then only recorded). 409 INVALID_STATE once started; 404 when the caller is not registered.
+         * @description Confirms attendance of the caller's participant. When the tournament requires check-in, allowed from checkInOpensMinutesBefore the start until the start, else 409 INVALID_STATE; when it does not, allowed at any time before the tournament starts (attendance is then only recorded). 409 INVALID_STATE once started, and for a WAITLISTED entry (it checks in once it has a place); 404 when the caller is not registered.
          */
         post: operations["checkInToTournament"];
         delete?: never;
@@ -935,7 +935,7 @@ export interface paths {
         put?: never;
         /**
          * Withdraw from a tournament
-         * @description A member of an entry (a solo player, or any member of a team, R6.12) withdraws it before the start; a user token only. The participant becomes WITHDRAWN, loses its seed and frees its place, and `participant.withdrawn` is recorded with the player's `userId`; withdrawing again returns the participant unchanged. 404 when the caller has no entry in the tournament; 409 INVALID_STATE for a DISQUALIFIED participant and once the tournament is ONGOING or COMPLETED (an organizer withdraws or disqualifies then). Only an organizer reinstates a withdrawn participant (updateParticipant).
+         * @description A member of an entry (a solo player, or any member of a team, R6.12) withdraws it before the start; a user token only. The participant becomes WITHDRAWN, loses its seed and frees its place (taken at once by the first entry of the waitlist, R6.14), and `participant.withdrawn` is recorded with the player's `userId`; a WAITLISTED entry withdrawn so leaves the waitlist; withdrawing again returns the participant unchanged. 404 when the caller has no entry in the tournament; 409 INVALID_STATE for a DISQUALIFIED participant and once the tournament is ONGOING or COMPLETED (an organizer withdraws or disqualifies then). Only an organizer reinstates a withdrawn participant (updateParticipant).
          */
         post: operations["withdrawFromTournament"];
         delete?: never;
@@ -3052,6 +3052,8 @@ export interface components {
             disqualified: number;
             withdrawn: number;
             noShow?: number;
+            /** @description Entries on the waitlist (R6.14); they hold no place. */
+            waitlisted?: number;
         };
         /** @description Full tournament details, status, stage configuration and participant counts (R5.4). */
         Tournament: {
@@ -3071,7 +3073,7 @@ export interface components {
             disciplineId: string;
             status: components["schemas"]["TournamentStatus"];
             maxParticipants: number;
-            /** @description Participants holding a place (every status except WITHDRAWN). */
+            /** @description Participants holding a place (every status except WITHDRAWN and WAITLISTED). */
             currentParticipants: number;
             teamSize: number;
             /** Format: date-time */
@@ -3082,6 +3084,8 @@ export interface components {
             registrationClosesAt: string | null;
             checkInRequired: boolean;
             checkInOpensMinutesBefore: number;
+            /** @description How many entries may wait for a place once `maxParticipants` hold one (R6.14). A player registering then is WAITLISTED, in order of entry, and the first of the waitlist takes each place that comes free before the start. With 0 (the default) there is no waitlist and a full tournament refuses entries with 409 TOURNAMENT_FULL. */
+            waitlistCapacity: number;
             stages: components["schemas"]["Stage"][];
             participantCounts: components["schemas"]["ParticipantCounts"];
             /** Format: date-time */
@@ -3124,12 +3128,17 @@ export interface components {
              */
             checkInOpensMinutesBefore?: number;
             /**
+             * @description How many entries may wait for a place once `maxParticipants` hold one (R6.14). A player registering then is WAITLISTED, in order of entry, and the first of the waitlist takes each place that comes free before the start. With 0 (the default) there is no waitlist and a full tournament refuses entries with 409 TOURNAMENT_FULL.
+             * @default 0
+             */
+            waitlistCapacity?: number;
+            /**
              * Format: uuid
              * @description Project of the tournament; required with a bearer token, ignored with an API key.
              */
             projectId?: string;
         };
-        /** @description Partial update (PUT with any subset). stages, teamSize and maxParticipants are locked once ONGOING or COMPLETED (409 TOURNAMENT_LOCKED); a COMPLETED tournament accepts only name and description. */
+        /** @description Partial update (PUT with any subset). A higher maxParticipants gives the new places to the first entries of the waitlist at once (R6.14). stages, teamSize, maxParticipants and waitlistCapacity are locked once ONGOING or COMPLETED (409 TOURNAMENT_LOCKED); a COMPLETED tournament accepts only name and description. */
         TournamentUpdate: {
             /** @description Stored trimmed; blank (only spaces) is 400 naming `body.name`. R5.2. */
             name?: string;
@@ -3148,6 +3157,8 @@ export interface components {
             checkInRequired?: boolean;
             /** @description Minutes before startDate when check-in opens. An update leaving check-in required with 0 (this field set to 0, or checkInRequired turned on while it is 0) is 400 naming `body.checkInOpensMinutesBefore`. */
             checkInOpensMinutesBefore?: number;
+            /** @description The waitlist's room (R6.14); locked once ONGOING like maxParticipants. Below the entries already waiting is 409 CONFLICT naming `body.waitlistCapacity`. */
+            waitlistCapacity?: number;
         };
         /** @description Participant and match analytics of one tournament, computed at request time. */
         TournamentAnalytics: {
@@ -3158,7 +3169,7 @@ export interface components {
             /** @description All participants, whatever their status. */
             totalParticipants: number;
             matches: components["schemas"]["MatchCounts"];
-            /** @description Share of the participants holding a place (every status but WITHDRAWN) that checked in; null when check-in is not required (0 without participants). */
+            /** @description Share of the participants holding a place (every status but WITHDRAWN and WAITLISTED) that checked in; null when check-in is not required (0 without participants). */
             checkInRate: number | null;
             /** @description Share of reported matches (a REPORTED history entry) that were ever disputed (a DISPUTED entry); 0 when none was reported. */
             disputeRate: number;
@@ -3183,10 +3194,10 @@ export interface components {
             draws: number;
         };
         /**
-         * @description REGISTERED -> CHECKED_IN -> ACTIVE (at the start) -> ELIMINATED; DISQUALIFIED (organizer), WITHDRAWN (left before the start), NO_SHOW (check-in required but missed at the start).
+         * @description REGISTERED -> CHECKED_IN -> ACTIVE (at the start) -> ELIMINATED; DISQUALIFIED (organizer), WITHDRAWN (left before the start), NO_SHOW (check-in required but missed at the start), WAITLISTED (entered a full tournament's waitlist; becomes REGISTERED when a place comes free before the start, and stays WAITLISTED, unseeded and out of every match, if none does; R6.14).
          * @enum {string}
          */
-        ParticipantStatus: "REGISTERED" | "CHECKED_IN" | "ACTIVE" | "ELIMINATED" | "DISQUALIFIED" | "WITHDRAWN" | "NO_SHOW";
+        ParticipantStatus: "REGISTERED" | "CHECKED_IN" | "ACTIVE" | "ELIMINATED" | "DISQUALIFIED" | "WITHDRAWN" | "NO_SHOW" | "WAITLISTED";
         TeamMember: {
             /** Format: uuid */
             userId: string;
@@ -3225,6 +3236,8 @@ export interface components {
             finalPlacement: number | null;
             /** @description The placement as a range once known, e.g. "1", "3-4", "9-13" (upper bound capped at the entrant count). */
             placementRange: string | null;
+            /** @description A WAITLISTED entry's place in line (1 takes the next place that comes free); null in every other status (R6.14). */
+            waitlistPosition: number | null;
         };
         TeamRegistration: {
             /** @description The team's name, trimmed; unique in the tournament in any case (a team is known by its name in circuits). */
@@ -4036,8 +4049,9 @@ export interface components {
         };
         /**
          * @description Who receives what (a "side" is every user acting for a participant: the player, or each team member):
-         *     TOURNAMENT_STARTED / TOURNAMENT_COMPLETED: every participant's users. REGISTRATION_CONFIRMED: the users of a
-         *     new registration; for participants added while the tournament is a DRAFT, when it is published. CHECK_IN_OPEN: registered users who have not checked in, once the check-in window opens.
+         *     TOURNAMENT_STARTED / TOURNAMENT_COMPLETED: every participant's users (TOURNAMENT_STARTED also tells a
+         *     WAITLISTED entry that no place came free; TOURNAMENT_COMPLETED skips it). REGISTRATION_CONFIRMED: the users of a
+         *     new registration, and of an entry that takes a place from the waitlist (R6.14); for participants added while the tournament is a DRAFT, when it is published. CHECK_IN_OPEN: registered users who have not checked in, once the check-in window opens.
          *     MATCH_READY: both sides once both are known (round 1 at the start, later rounds as winners advance).
          *     MATCH_STARTING_SOON: both sides, 15 minutes before `scheduledAt`. MATCH_STARTED, MATCH_COMPLETED,
          *     MATCH_RESOLVED, MATCH_RESCHEDULED, MATCH_RESULT_CORRECTED: both sides. MATCH_RESULT_REPORTED: the opponent of the reporter (confirm or dispute it).
@@ -4187,7 +4201,7 @@ export interface components {
          * @description Event names (R11.1-R11.14).
          * @enum {string}
          */
-        WebhookEventType: "tournament.published" | "tournament.registration_opened" | "tournament.registration_closed" | "tournament.started" | "tournament.completed" | "tournament.updated" | "tournament.reopened" | "participant.registered" | "participant.checked_in" | "participant.disqualified" | "participant.withdrawn" | "participant.removed" | "participant.anonymized" | "match.started" | "match.score_reported" | "match.completed" | "match.disputed" | "match.resolved" | "match.result_corrected" | "match.reset" | "match.rescheduled" | "circuit.standings_updated" | "circuit.season_started" | "circuit.season_ended" | "anticheat.detection_raised" | "anticheat.session_completed" | "anticheat.verdict_recorded";
+        WebhookEventType: "tournament.published" | "tournament.registration_opened" | "tournament.registration_closed" | "tournament.started" | "tournament.completed" | "tournament.updated" | "tournament.reopened" | "participant.registered" | "participant.waitlisted" | "participant.checked_in" | "participant.disqualified" | "participant.withdrawn" | "participant.removed" | "participant.anonymized" | "match.started" | "match.score_reported" | "match.completed" | "match.disputed" | "match.resolved" | "match.result_corrected" | "match.reset" | "match.rescheduled" | "circuit.standings_updated" | "circuit.season_started" | "circuit.season_ended" | "anticheat.detection_raised" | "anticheat.session_completed" | "anticheat.verdict_recorded";
         /** @description An event name, or `*` for every event. */
         WebhookEventSelector: components["schemas"]["WebhookEventType"] | "*";
         WebhookSubscription: {
@@ -4271,10 +4285,10 @@ export interface components {
             type: "tournament.updated";
             data: components["schemas"]["TournamentUpdatedEventData"];
         };
-        /** @description A participant registered, checked in, was disqualified or withdrawn by an organizer, or withdrew; or the account of its player was deleted (participant.anonymized, R14.8). */
+        /** @description A participant registered (or took a place from the waitlist), joined a full tournament's waitlist (participant.waitlisted, R6.14), checked in, was disqualified or withdrawn by an organizer, or withdrew; or the account of its player was deleted (participant.anonymized, R14.8). */
         ParticipantWebhookEvent: components["schemas"]["WebhookEventBase"] & {
             /** @enum {string} */
-            type: "participant.registered" | "participant.checked_in" | "participant.disqualified" | "participant.withdrawn" | "participant.anonymized";
+            type: "participant.registered" | "participant.waitlisted" | "participant.checked_in" | "participant.disqualified" | "participant.withdrawn" | "participant.anonymized";
             data: components["schemas"]["ParticipantEventData"];
         };
         /** @description An organizer removed a participant before the start with removeParticipant; its entry no longer exists (R11.12). */
@@ -4353,7 +4367,7 @@ export interface components {
              *       "startDate"
              *     ]
              */
-            changed: ("name" | "description" | "disciplineId" | "maxParticipants" | "teamSize" | "startDate" | "stages" | "registrationOpensAt" | "registrationClosesAt" | "checkInRequired" | "checkInOpensMinutesBefore")[];
+            changed: ("name" | "description" | "disciplineId" | "maxParticipants" | "teamSize" | "startDate" | "stages" | "registrationOpensAt" | "registrationClosesAt" | "checkInRequired" | "checkInOpensMinutesBefore" | "waitlistCapacity")[];
         };
         /** @description `data` of participant.removed (R11.12): the participant deleted before the start and the status it had. */
         ParticipantRemovedEventData: {
@@ -4378,10 +4392,10 @@ export interface components {
             previousStatus?: components["schemas"]["ParticipantStatus"];
             /**
              * Format: uuid
-             * @description The user who acted (the captain for a team; for disqualified and withdrawn the organizer, null when an API key acted, or the player who withdrew their own entry with withdrawFromTournament; for registered and checked_in carrying a previousStatus, the organizer who changed the status, null for an API key). Null for participant.anonymized, and for the participant.withdrawn of an entry withdrawn because its player deleted their account (deleteMe, R14.8).
+             * @description The user who acted (the captain for a team; for disqualified and withdrawn the organizer, null when an API key acted, or the player who withdrew their own entry with withdrawFromTournament; for registered and checked_in carrying a previousStatus, the organizer who changed the status, null for an API key and for a registration promoted from the waitlist, previousStatus WAITLISTED, R6.14). Null for participant.anonymized, and for the participant.withdrawn of an entry withdrawn because its player deleted their account (deleteMe, R14.8).
              */
             userId: string | null;
-            /** @description Every user acting for the participant (registered only). */
+            /** @description Every user acting for the participant (registered and waitlisted only). */
             memberUserIds?: string[];
         };
         /**
@@ -7384,7 +7398,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new participant. */
+            /** @description The new participant (REGISTERED, or WAITLISTED with its waitlistPosition). */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -20,6 +20,9 @@ function overview(t: Tournament): string {
     ['Starts', time(t.startDate)],
     ['Participants', `${t.currentParticipants} / ${t.maxParticipants}`],
   ];
+  // A full tournament's waitlist (R6.14): how many wait, while it matters (before the start).
+  const waiting = t.participantCounts.waitlisted ?? 0;
+  if (t.waitlistCapacity > 0 && t.startedAt === null) facts.push(['Waitlist', `${waiting} / ${t.waitlistCapacity}`]);
   if (t.completedAt) facts.push(['Finished', time(t.completedAt)]);
   return `<h1>${name(t.name)}</h1>${t.description ? `<p>${esc(t.description)}</p>` : ''}<dl class="facts">${facts
     .map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`)

@@ -24,6 +24,7 @@ import * as m0022 from './0022-anti-cheat-review';
 import * as m0023 from './0023-history-actor-of-deleted-accounts';
 import * as m0024 from './0024-refresh-token-families';
 import * as m0025 from './0025-canonical-time-zones';
+import * as m0026 from './0026-tournament-waitlist';
 
 /** Every migration, by name, in order (a static record, so bundlers and tests see them all). */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0023-history-actor-of-deleted-accounts': m0023,
   '0024-refresh-token-families': m0024,
   '0025-canonical-time-zones': m0025,
+  '0026-tournament-waitlist': m0026,
 };

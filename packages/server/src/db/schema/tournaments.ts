@@ -15,6 +15,8 @@ export interface TournamentsTable {
   registration_closes_at: string | null;
   check_in_required: number;
   check_in_opens_minutes_before: number;
+  /** Entries that may wait for a place once max_participants hold one; 0: no waitlist (R6.14). */
+  waitlist_capacity: number;
   created_at: string;
   updated_at: string;
   published_at: string | null;
@@ -52,6 +54,11 @@ export interface ParticipantsTable {
   checked_in_at: string | null;
   final_placement: number | null;
   placement_range: string | null;
+  /**
+   * Place in the tournament's waitlist line, given under the tournament's lock when the entry joins it (1, 2, ... in
+   * the order the entries were written; kept after a promotion); null for an entry that never waited (R6.14).
+   */
+  waitlist_order: number | null;
 }
 
 /** Users acting for a participant (the user itself for solo entries; every team member for teams). */

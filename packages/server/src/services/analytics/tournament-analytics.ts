@@ -60,14 +60,14 @@ async function averageDurationSeconds(db: Db, tournamentId: string): Promise<num
   return Math.round(totalMs / rows.length / 10) / 100;
 }
 
-/** Participants holding a place (every status but WITHDRAWN) that checked in. */
+/** Participants holding a place (every status but WITHDRAWN and WAITLISTED) that checked in. */
 async function countCheckedIn(db: Db, tournamentId: string): Promise<number> {
   const row = await db
     .selectFrom('participants')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('tournament_id', '=', tournamentId)
     .where('checked_in_at', 'is not', null)
-    .where('status', '!=', 'WITHDRAWN')
+    .where('status', 'not in', ['WITHDRAWN', 'WAITLISTED'])
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

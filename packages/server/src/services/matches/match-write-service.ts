@@ -62,6 +62,7 @@ const TOURNAMENT_COLUMNS = Object.keys({
   registration_closes_at: true,
   check_in_required: true,
   check_in_opens_minutes_before: true,
+  waitlist_capacity: true,
   created_at: true,
   updated_at: true,
   published_at: true,

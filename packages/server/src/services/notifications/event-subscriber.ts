@@ -145,7 +145,9 @@ async function tournamentStarted(db: EventDb, tournamentId: string | null): Prom
     message:
       status === 'NO_SHOW'
         ? `${tournament.name} has started without you: your entry did not check in, so it was not seeded.`
-        : `${tournament.name} has started; your matches are in the schedule.`,
+        : status === 'WAITLISTED'
+          ? `${tournament.name} has started without you: no place came free for your entry on the waitlist.`
+          : `${tournament.name} has started; your matches are in the schedule.`,
     data: { tournamentId },
   }));
   // MATCH_READY goes to members of the matches' participants: with none in the tournament (participants without
@@ -164,7 +166,7 @@ async function tournamentCompleted(db: EventDb, tournamentId: string | null): Pr
     .innerJoin('participants as p', 'p.id', 'pm.participant_id')
     .select(['pm.user_id', 'p.id as participant_id', 'p.final_placement', 'p.placement_range'])
     .where('pm.tournament_id', '=', tournamentId)
-    .where('p.status', '!=', 'WITHDRAWN')
+    .where('p.status', 'not in', ['WITHDRAWN', 'WAITLISTED'])
     .execute();
   return rows.map((r) => {
     const place =
@@ -196,11 +198,15 @@ async function participantRegistered(db: EventDb, data: Data): Promise<Notificat
   const listed = Array.isArray(data.memberUserIds) ? data.memberUserIds.filter((u): u is string => typeof u === 'string') : [];
   const users = listed.length > 0 ? listed : ((await usersOfParticipants(db, [participantId])).get(participantId) ?? []);
   const name = (await participantNames(db, [participantId])).get(participantId) ?? 'you';
+  // An entry promoted from the waitlist (R6.14) learns that a place came free: it waited, and may have to check in.
+  const promoted = data.previousStatus === 'WAITLISTED';
   return [...new Set(users)].map((userId) => ({
     userId,
     type: 'REGISTRATION_CONFIRMED' as const,
-    title: `Registered for ${tournament.name}`,
-    message: `${name} is registered for ${tournament.name}.`,
+    title: promoted ? `A place came free in ${tournament.name}` : `Registered for ${tournament.name}`,
+    message: promoted
+      ? `${name} moved up from the waitlist and is registered for ${tournament.name}.`
+      : `${name} is registered for ${tournament.name}.`,
     data: { tournamentId, participantId },
   }));
 }

@@ -5,7 +5,7 @@ import type { DatabaseDialect } from '../../db/dialect';
 import type { TournamentRow } from '../../db/rows';
 
 /** The tournament's fields as they are under the lock taken by lockTournamentPlaces. */
-export type LockedTournament = Pick<TournamentRow, 'id' | 'status' | 'max_participants'>;
+export type LockedTournament = Pick<TournamentRow, 'id' | 'status' | 'max_participants' | 'waitlist_capacity'>;
 
 /**
  * Call first in the write transaction that adds, reinstates or reseeds participants of a tournament: locks the
@@ -18,7 +18,7 @@ export async function lockTournamentPlaces(db: Db, dialect: DatabaseDialect, tou
   await dialect.lockRows(db, 'tournaments', [tournamentId]);
   const row = await db
     .selectFrom('tournaments')
-    .select(['id', 'status', 'max_participants'])
+    .select(['id', 'status', 'max_participants', 'waitlist_capacity'])
     .where('id', '=', tournamentId)
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', 'tournament not found');
@@ -26,9 +26,10 @@ export async function lockTournamentPlaces(db: Db, dialect: DatabaseDialect, tou
 }
 
 /**
- * Refuses one more place-holding participant (every status but WITHDRAWN) once `maxParticipants` hold a place.
- * Call it after lockTournamentPlaces, in the transaction that then adds or reinstates the participant, so that the
- * count and the write agree however many requests register at once.
+ * Refuses one more place-holding participant (every status but WITHDRAWN and WAITLISTED) once `maxParticipants`
+ * hold a place: an organizer's entry or reinstatement, which never goes to the waitlist (R6.11, R6.14; a player's
+ * own entry takes waitlist.ts `entryPlaceFor`). Call it after lockTournamentPlaces, in the transaction that then
+ * adds or reinstates the participant, so that the count and the write agree however many requests register at once.
  * @throws AppError 409 TOURNAMENT_FULL.
  */
 export async function assertPlaceAvailable(db: Db, tournament: Pick<LockedTournament, 'id' | 'max_participants'>): Promise<void> {

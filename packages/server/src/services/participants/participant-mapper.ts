@@ -1,9 +1,13 @@
 import type { Participant, ParticipantStatus, TeamMember } from '../../contract-types';
 import type { Db } from '../../db/db';
 import type { ParticipantRow } from '../../db/rows';
+import { waitlistPositions } from './waitlist';
 
-/** Maps a participants row to the API `Participant`; `members` are the team's members (ignored for solo entries). */
-export function toParticipant(row: ParticipantRow, members: readonly TeamMember[] = []): Participant {
+/**
+ * Maps a participants row to the API `Participant`; `members` are the team's members (ignored for solo entries),
+ * `waitlistPosition` a WAITLISTED entry's place in line (R6.14), null otherwise.
+ */
+export function toParticipant(row: ParticipantRow, members: readonly TeamMember[] = [], waitlistPosition: number | null = null): Participant {
   return {
     id: row.id,
     tournamentId: row.tournament_id,
@@ -17,6 +21,7 @@ export function toParticipant(row: ParticipantRow, members: readonly TeamMember[
     checkedInAt: row.checked_in_at,
     finalPlacement: row.final_placement,
     placementRange: row.placement_range,
+    waitlistPosition,
   };
 }
 
@@ -45,8 +50,9 @@ export async function loadTeamMembers(db: Db, teamRows: readonly ParticipantRow[
   return out;
 }
 
-/** API `Participant`s of rows, loading team members with one query. */
+/** API `Participant`s of rows, loading team members with one query and, for WAITLISTED rows, their places in line. */
 export async function readParticipants(db: Db, rows: readonly ParticipantRow[]): Promise<Participant[]> {
   const members = await loadTeamMembers(db, rows.filter((r) => r.team_name !== null));
-  return rows.map((r) => toParticipant(r, members.get(r.id)));
+  const positions = await waitlistPositions(db, rows);
+  return rows.map((r) => toParticipant(r, members.get(r.id), positions.get(r.id) ?? null));
 }

@@ -22,6 +22,7 @@ import { storedNameIfSent } from '../stored-name';
 import { assertNotRegistered, resolveSelfEntry } from './self-entry';
 import { findOwnEntry, findParticipantRow } from './participant-rows';
 import { assertPlaceAvailable, lockTournamentPlaces } from './capacity';
+import { entryPlaceFor, fillPlacesFromWaitlist } from './waitlist';
 import { checkParticipantStatusChange, DISQUALIFIABLE_WHILE_ONGOING, ENTERING_STATUSES, PLACE_HOLDING_STATUSES } from './participant-status';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { requireManagedTournament, requireVisibleTournament } from '../tournaments/visibility';
@@ -40,9 +41,12 @@ function lockedOnceStarted(field: 'seed' | 'rating', status: string): AppError {
 }
 
 /**
- * Participants of tournaments (R6.1 to R6.13): registration (solo or team), check-in, listing, organizer updates
- * of name, seed and status, removal and disqualification. Writes run in one transaction with their events:
- * - `participant.registered` (data: tournamentId, participantId, status, userId, memberUserIds);
+ * Participants of tournaments (R6.1 to R6.14): registration (solo or team), the waitlist of a full tournament,
+ * check-in, listing, organizer updates of name, seed and status, removal and disqualification. Writes run in one
+ * transaction with their events:
+ * - `participant.registered` (data: tournamentId, participantId, status, userId, memberUserIds), also for an entry
+ *   that takes a place from the waitlist (previousStatus WAITLISTED, userId null; waitlist.ts);
+ * - `participant.waitlisted` (data as registered, status WAITLISTED) for an entry that joins the waitlist;
  * - `participant.checked_in` (data: tournamentId, participantId, status, userId);
  * - `participant.disqualified` / `participant.withdrawn` when an organizer sets those statuses (PATCH or DELETE
  *   once started; data: tournamentId, participantId, status, previousStatus, userId of the organizer or null), and
@@ -71,10 +75,11 @@ export class ParticipantService extends DomainService {
    * under the tournament's lock): a solo player is named by their display name, else (none, or held) their
    * username; a team by `team.name`, trimmed. One participant_members row per member.
    * A PUBLISHED tournament whose `registrationOpensAt` has passed opens first, as the registration schedule would
-   * (R5.11, tournaments/registration-schedule.ts).
+   * (R5.11, tournaments/registration-schedule.ts). Once `maxParticipants` entries hold a place the entry joins the
+   * waitlist while it has room (WAITLISTED, `participant.waitlisted`; R6.14).
    * @throws AppError 409 REGISTRATION_CLOSED (status not REGISTRATION_OPEN, or registrationClosesAt passed),
    *   400 naming `body.team` / `body.team.memberUserIds` / `body.team.name`, 409 ALREADY_REGISTERED naming who
-   *   (saying so when they are withdrawn), 409 TOURNAMENT_FULL, 409 CONFLICT naming `body.team.name` when the team
+   *   (saying so when they are withdrawn or waitlisted), 409 TOURNAMENT_FULL (no place, no room on the waitlist), 409 CONFLICT naming `body.team.name` when the team
    *   name is taken, or without a field when a solo player's display name and username are both taken.
    */
   async participate(auth: AuthContext, tournamentId: string, input: ParticipateRequest | undefined): Promise<Participant> {
@@ -105,7 +110,7 @@ export class ParticipantService extends DomainService {
         if (locked.status !== 'REGISTRATION_OPEN') {
           throw new AppError('REGISTRATION_CLOSED', `registration is not open (the tournament is ${locked.status})`);
         }
-        await assertPlaceAvailable(trx, locked);
+        const { status, waitlistOrder } = await entryPlaceFor(trx, locked);
         // A member registered meanwhile is told so, before any name of theirs is found taken.
         await assertNotRegistered(trx, t.id, memberIds, userId);
         // A team is known by its name in circuits (R9.15): two teams of one name would be one competitor.
@@ -118,12 +123,13 @@ export class ParticipantService extends DomainService {
             user_id: userId,
             name,
             seed: null,
-            status: 'REGISTERED',
+            status,
             team_name: teamName,
             registered_at: now,
             checked_in_at: null,
             final_placement: null,
             placement_range: null,
+            waitlist_order: waitlistOrder,
           })
           .execute();
         await trx
@@ -133,9 +139,9 @@ export class ParticipantService extends DomainService {
         await writeEvents(trx, this.deps, [
           {
             projectId: t.project_id,
-            type: 'participant.registered',
+            type: status === 'WAITLISTED' ? 'participant.waitlisted' : 'participant.registered',
             subjectId: participantId,
-            data: { tournamentId: t.id, participantId, status: 'REGISTERED', userId, memberUserIds: memberIds },
+            data: { tournamentId: t.id, participantId, status, userId, memberUserIds: memberIds },
           },
         ]);
       });
@@ -151,7 +157,7 @@ export class ParticipantService extends DomainService {
    * [startDate - checkInOpensMinutesBefore, startDate); without it at any time before the start. Checking in
    * again returns the participant unchanged.
    * @throws AppError 404 when the caller is not registered; 409 INVALID_STATE outside the window (saying when it
-   *   opens), after the start, or for a WITHDRAWN/DISQUALIFIED participant.
+   *   opens), after the start, or for a WITHDRAWN/DISQUALIFIED participant, or a WAITLISTED one (no place yet, R6.14).
    */
   async checkIn(auth: AuthContext, tournamentId: string): Promise<Participant> {
     const userId = this.access.requireUser(auth);
@@ -169,6 +175,9 @@ export class ParticipantService extends DomainService {
       if (nowDate >= start) throw new AppError('INVALID_STATE', `check-in closed at the start, ${t.start_date}`);
     }
     if (row.status === 'CHECKED_IN') return this.read(t.id, row.id);
+    if (row.status === 'WAITLISTED') {
+      throw new AppError('INVALID_STATE', 'your entry is on the waitlist: it can check in once a place comes free for it');
+    }
     if (row.status !== 'REGISTERED') throw new AppError('INVALID_STATE', `a ${row.status} participant cannot check in`);
     await this.db.transaction().execute(async (trx) => {
       const result = await trx
@@ -193,7 +202,8 @@ export class ParticipantService extends DomainService {
   /**
    * A member of an entry (a solo player, or any member of a team) withdraws it before the start
    * (withdrawFromTournament, R6.12): it becomes WITHDRAWN, loses its seed (as setParticipantSeeds does, R24.6) and
-   * frees its place (R6.11), and `participant.withdrawn` is recorded with the player as `userId` (R6.10). Decided
+   * frees its place (R6.11), which the first entry of the waitlist takes (R6.14; a WAITLISTED entry withdrawn so
+   * leaves the waitlist), and `participant.withdrawn` is recorded with the player as `userId` (R6.10). Decided
    * under the tournament's lock on the tournament and entry as they are then, so a start committed meanwhile wins.
    * Withdrawing again returns the participant unchanged; only an organizer reinstates it (updateParticipant).
    * @throws AppError 404 when the caller has no entry in the tournament; 409 INVALID_STATE once the tournament is
@@ -210,12 +220,13 @@ export class ParticipantService extends DomainService {
         throw new AppError('INVALID_STATE', `you cannot withdraw once the tournament is ${locked.status}: an organizer can withdraw or disqualify you`);
       }
       if (row.status === 'WITHDRAWN') return row.id;
-      if (!(ENTERING_STATUSES as readonly string[]).includes(row.status)) {
+      if (!(ENTERING_STATUSES as readonly string[]).includes(row.status) && row.status !== 'WAITLISTED') {
         throw new AppError('INVALID_STATE', `a ${row.status} participant cannot withdraw`);
       }
       await trx.updateTable('participants').set({ status: 'WITHDRAWN', seed: null }).where('id', '=', row.id).execute();
       const ctx = { db: trx, sink: this.deps, tournament: { ...t, status: locked.status }, now, dialect: this.deps.dialect };
       await writeParticipantRemovalEvent(ctx, row.id, 'WITHDRAWN', row.status, userId);
+      await fillPlacesFromWaitlist(trx, this.deps, t.id);
       return row.id;
     });
     return this.read(t.id, participantId);
@@ -244,7 +255,8 @@ export class ParticipantService extends DomainService {
    * the tournament (409 CONFLICT naming the holder) and held by REGISTERED and CHECKED_IN participants only: one
    * made WITHDRAWN or DISQUALIFIED before the start loses its seed, as with setParticipantSeeds (R24.6), and a seed
    * for one is 409 INVALID_STATE naming `body.seed`. Status: see participant-status.ts; reinstating a WITHDRAWN
-   * participant needs a free place (409 TOURNAMENT_FULL), a DISQUALIFIED one kept theirs (R6.11); DISQUALIFIED or
+   * participant or giving a WAITLISTED one a place needs a free place (409 TOURNAMENT_FULL), a DISQUALIFIED one kept
+   * theirs (R6.11), and a place freed before the start goes to the first entry of the waitlist (R6.14); DISQUALIFIED or
    * WITHDRAWN while ONGOING forfeits their open matches (walkovers). Name: trimmed, not blank (400 naming
    * `body.name`), renames the entry (and a team entry's team) in any status before COMPLETED, unique in the tournament
    * as registration compares names (409 CONFLICT naming `body.name`; participant-rename.ts, R6.13). Every rule is
@@ -320,13 +332,15 @@ export class ParticipantService extends DomainService {
       } else if (statusChange && (to === 'REGISTERED' || to === 'CHECKED_IN')) {
         await writeParticipantStatusEvent({ db: trx, sink: this.deps, tournament: t }, p.id, to, from, actorUserId);
       }
+      if (statusChange) await fillPlacesFromWaitlist(trx, this.deps, t.id);
     });
     return this.read(managed.id, participantId);
   }
 
   /**
    * Removes a participant (R6.7): before the start the participant and its members are deleted and
-   * `participant.removed` is recorded (R11.12); while ONGOING an
+   * `participant.removed` is recorded (R11.12), and the place it held goes to the first entry of the waitlist
+   * (R6.14); while ONGOING an
    * ACTIVE or ELIMINATED participant becomes DISQUALIFIED and its open matches are walkovers for the opponents, and
    * one already out (DISQUALIFIED, WITHDRAWN, NO_SHOW) is left as is. Decided under the tournament's lock on the
    * tournament and participant as they are then, so a start committed meanwhile turns a deletion into a
@@ -346,6 +360,7 @@ export class ParticipantService extends DomainService {
         await trx.deleteFrom('participant_members').where('participant_id', '=', p.id).execute();
         await trx.deleteFrom('participants').where('id', '=', p.id).execute();
         await writeParticipantRemovedEvent({ db: trx, sink: this.deps, tournament: t }, p.id, p.status, actor.kind === 'user' ? actor.userId : null);
+        await fillPlacesFromWaitlist(trx, this.deps, t.id);
         return;
       }
       if (!DISQUALIFIABLE_WHILE_ONGOING.includes(p.status as ParticipantStatus)) return;

@@ -43,7 +43,8 @@ export async function resolveSelfEntry(db: Db, t: TournamentRow, userId: string,
 
 /**
  * Refuses members already in the tournament (R6.1).
- * @throws AppError 409 ALREADY_REGISTERED naming the members already in the tournament; a member of a WITHDRAWN
+ * @throws AppError 409 ALREADY_REGISTERED naming the members already in the tournament (a WAITLISTED entry's as
+ *   waitlisted, R6.14); a member of a WITHDRAWN
  *   entry (withdrawn by an organizer or by a member) is named as withdrawn, with who can undo it: an organizer
  *   reinstates the entry (updateParticipant) or removes it (removeParticipant, which frees its members). Read
  *   through `db`: the app's handle, or the registering transaction under the tournament's lock.
@@ -61,12 +62,18 @@ export async function assertNotRegistered(db: Db, tournamentId: string, memberId
   const withdrawn = existing.some((e) => e.status === 'WITHDRAWN');
   const undo = 'an organizer can reinstate the withdrawn entry, or remove it to free its members';
   if (existing.length === 1 && existing[0]?.user_id === callerId && memberIds.length === 1) {
+    const status = existing[0].status;
     throw new AppError(
       'ALREADY_REGISTERED',
-      withdrawn ? `you were withdrawn from this tournament: ${undo}` : 'you are already registered in this tournament',
+      withdrawn
+        ? `you were withdrawn from this tournament: ${undo}`
+        : status === 'WAITLISTED'
+          ? "you are already on this tournament's waitlist"
+          : 'you are already registered in this tournament',
     );
   }
-  const who = existing.map((e) => (e.status === 'WITHDRAWN' ? `${e.username} (withdrawn)` : e.username)).join(', ');
+  const marks: Record<string, string> = { WITHDRAWN: ' (withdrawn)', WAITLISTED: ' (waitlisted)' };
+  const who = existing.map((e) => `${e.username}${marks[e.status] ?? ''}`).join(', ');
   throw new AppError('ALREADY_REGISTERED', `already registered in this tournament: ${who}${withdrawn ? `; ${undo}` : ''}`, {
     details: [{ path: 'body.team.memberUserIds', message: `already registered: ${existing.map((e) => e.user_id).join(', ')}` }],
   });

@@ -34,11 +34,21 @@ const COUNT_FIELD: Record<ParticipantStatus, keyof ParticipantCounts> = {
   DISQUALIFIED: 'disqualified',
   WITHDRAWN: 'withdrawn',
   NO_SHOW: 'noShow',
+  WAITLISTED: 'waitlisted',
 };
 
 /** Folds `(status, count)` groups into `participantCounts` (unknown statuses are ignored). */
 export function countsFromGroups(groups: readonly { status: string; count: number | string | bigint }[]): Required<ParticipantCounts> {
-  const counts: Required<ParticipantCounts> = { registered: 0, checkedIn: 0, active: 0, eliminated: 0, disqualified: 0, withdrawn: 0, noShow: 0 };
+  const counts: Required<ParticipantCounts> = {
+    registered: 0,
+    checkedIn: 0,
+    active: 0,
+    eliminated: 0,
+    disqualified: 0,
+    withdrawn: 0,
+    noShow: 0,
+    waitlisted: 0,
+  };
   for (const g of groups) {
     const field = COUNT_FIELD[g.status as ParticipantStatus];
     if (field) counts[field] += Number(g.count);
@@ -47,8 +57,8 @@ export function countsFromGroups(groups: readonly { status: string; count: numbe
 }
 
 /**
- * Participants holding a place in the tournament: every status except WITHDRAWN (openapi `currentParticipants`).
- * This is the number `maxParticipants` caps.
+ * Participants holding a place in the tournament: every status except WITHDRAWN and WAITLISTED (openapi
+ * `currentParticipants`; participant-status.ts `PLACE_HOLDING_STATUSES`). This is the number `maxParticipants` caps.
  */
 export function holdingPlaces(counts: Required<ParticipantCounts>): number {
   return counts.registered + counts.checkedIn + counts.active + counts.eliminated + counts.disqualified + counts.noShow;
@@ -71,6 +81,7 @@ export function toTournament(row: TournamentRow, stages: Stage[], counts: Requir
     registrationClosesAt: row.registration_closes_at,
     checkInRequired: row.check_in_required === 1,
     checkInOpensMinutesBefore: row.check_in_opens_minutes_before,
+    waitlistCapacity: row.waitlist_capacity,
     stages,
     participantCounts: counts,
     createdAt: row.created_at,

@@ -136,6 +136,7 @@ export class TournamentService extends DomainService {
           registration_closes_at: dates.registrationClosesAt,
           check_in_required: input.checkInRequired ? 1 : 0,
           check_in_opens_minutes_before: checkInMinutes,
+          waitlist_capacity: input.waitlistCapacity ?? 0,
           created_at: now,
           updated_at: now,
           published_at: null,

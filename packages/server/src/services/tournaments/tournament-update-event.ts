@@ -18,6 +18,7 @@ export const TOURNAMENT_UPDATE_FIELDS: readonly TournamentUpdateField[] = [
   'registrationClosesAt',
   'checkInRequired',
   'checkInOpensMinutesBefore',
+  'waitlistCapacity',
 ];
 
 /**

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../errors/app-error';
 import { lockTournamentPlaces } from '../participants/capacity';
+import { fillPlacesFromWaitlist, waitlistLength } from '../participants/waitlist';
 import { checkStagePlan, planIssuesAtCreate } from '../stages/stage-plan';
 import { lockedField, newStageRows, sameStages, toStoredInstant, toStoredInstantOrNull, validateCheckInWindow, validateDates } from './tournament-input';
 import { holdingPlaces } from './tournament-mapper';
@@ -24,10 +25,11 @@ type LockableField =
   | 'registrationOpensAt'
   | 'registrationClosesAt'
   | 'checkInRequired'
-  | 'checkInOpensMinutesBefore';
+  | 'checkInOpensMinutesBefore'
+  | 'waitlistCapacity';
 
-/** Locked once ONGOING (R5.6: structural settings). */
-const STRUCTURAL_FIELDS: readonly LockableField[] = ['stages', 'teamSize', 'maxParticipants'];
+/** Locked once ONGOING (R5.6: structural settings; the waitlist's room, R6.14). */
+const STRUCTURAL_FIELDS: readonly LockableField[] = ['stages', 'teamSize', 'maxParticipants', 'waitlistCapacity'];
 
 /** Locked once COMPLETED: everything but name and description (openapi `TournamentUpdate`). */
 const COMPLETED_LOCKED: readonly LockableField[] = [
@@ -40,16 +42,18 @@ const COMPLETED_LOCKED: readonly LockableField[] = [
   'registrationClosesAt',
   'checkInRequired',
   'checkInOpensMinutesBefore',
+  'waitlistCapacity',
 ];
 
 /**
  * Applies a tournament update (updateTournament, R5.5, R5.6) inside `trx`, `input` with its names already trimmed:
  * takes the tournament's places lock, reads the row under it, refuses a change of a locked field (409
- * TOURNAMENT_LOCKED naming it), a maxParticipants below the places taken or a teamSize change with participants
- * registered (409 CONFLICT naming the field), dates out of order, an empty check-in window or a stage plan that does
+ * TOURNAMENT_LOCKED naming it), a maxParticipants below the places taken, a waitlistCapacity below the entries
+ * waiting or a teamSize change with participants registered (409 CONFLICT naming the field), dates out of order, an empty check-in window or a stage plan that does
  * not fit (400 naming the field); writes the row (compare-and-set on the status for structural changes), replaces the
  * stages by number (a kept stage whose format changes loses its draw, R23.3) and records `tournament.updated` naming
- * the fields that changed (R11.11).
+ * the fields that changed (R11.11); new places (a higher maxParticipants) go to the first entries of the waitlist at
+ * once (R6.14).
  * @throws AppError 404 NOT_FOUND when the tournament is gone.
  */
 export async function applyTournamentUpdate(trx: Transaction<Database>, deps: AppDeps, id: string, input: TournamentUpdate): Promise<void> {
@@ -70,6 +74,7 @@ export async function applyTournamentUpdate(trx: Transaction<Database>, deps: Ap
   const stagesChange = input.stages !== undefined && !sameStages(stageRows, input.stages);
   const teamSizeChange = input.teamSize !== undefined && input.teamSize !== row.team_size;
   const maxChange = input.maxParticipants !== undefined && input.maxParticipants !== row.max_participants;
+  const waitlistChange = input.waitlistCapacity !== undefined && input.waitlistCapacity !== row.waitlist_capacity;
   const changed: Record<LockableField, boolean> = {
     stages: stagesChange,
     teamSize: teamSizeChange,
@@ -81,6 +86,7 @@ export async function applyTournamentUpdate(trx: Transaction<Database>, deps: Ap
     checkInRequired: checkIn !== row.check_in_required,
     checkInOpensMinutesBefore:
       input.checkInOpensMinutesBefore !== undefined && input.checkInOpensMinutesBefore !== row.check_in_opens_minutes_before,
+    waitlistCapacity: waitlistChange,
   };
   const lockedNow = row.status === 'COMPLETED' ? COMPLETED_LOCKED : row.status === 'ONGOING' ? STRUCTURAL_FIELDS : [];
   const violation = lockedNow.find((field) => changed[field]);
@@ -101,6 +107,14 @@ export async function applyTournamentUpdate(trx: Transaction<Database>, deps: Ap
   };
   const countsMatter = !LOCKED_STATUSES.includes(row.status) && (teamSizeChange || maxChange);
   if (countsMatter) checkRegistered(await countParticipants(trx, id));
+  if (waitlistChange && !LOCKED_STATUSES.includes(row.status)) {
+    const waiting = await waitlistLength(trx, id);
+    if ((input.waitlistCapacity as number) < waiting) {
+      throw new AppError('CONFLICT', `body.waitlistCapacity cannot be below the ${waiting} entries on the waitlist`, {
+        details: [{ path: 'body.waitlistCapacity', message: `must be at least ${waiting}` }],
+      });
+    }
+  }
   validateDates(dates);
   if (changed.checkInRequired || changed.checkInOpensMinutesBefore) {
     // Only a change is checked, as locked fields refuse only real changes: a stored empty window stays readable.
@@ -111,7 +125,7 @@ export async function applyTournamentUpdate(trx: Transaction<Database>, deps: Ap
     const issues = checkStagePlan(plan, input.maxParticipants ?? row.max_participants, false);
     if (issues.length > 0) throw planIssuesAtCreate(issues);
   }
-  const structural = stagesChange || teamSizeChange || maxChange;
+  const structural = stagesChange || teamSizeChange || maxChange || waitlistChange;
   const now = deps.clock.now().toISOString();
   let update = trx
     .updateTable('tournaments')
@@ -126,6 +140,7 @@ export async function applyTournamentUpdate(trx: Transaction<Database>, deps: Ap
       registration_closes_at: dates.registrationClosesAt,
       check_in_required: checkIn,
       check_in_opens_minutes_before: input.checkInOpensMinutesBefore ?? row.check_in_opens_minutes_before,
+      waitlist_capacity: input.waitlistCapacity ?? row.waitlist_capacity,
       updated_at: now,
     })
     .where('id', '=', id);
@@ -159,4 +174,5 @@ export async function applyTournamentUpdate(trx: Transaction<Database>, deps: Ap
     name: input.name !== undefined && input.name !== row.name,
     description: input.description !== undefined && input.description !== row.description,
   });
+  if (maxChange) await fillPlacesFromWaitlist(trx, deps, id);
 }

@@ -6,6 +6,7 @@ import { writeEvents, type DomainEvent, type EventSink } from '../events';
 import { readHeldNames } from '../participants/participant-names';
 import { writeParticipantRemovalEvent } from '../participants/participant-events';
 import { ENTERING_STATUSES } from '../participants/participant-status';
+import { fillPlacesFromWaitlist } from '../participants/waitlist';
 import { freeDeletedPlayerName } from './deleted-player-name';
 
 /** One tournament entry of an account being deleted, as it is under its tournament's lock. */
@@ -23,7 +24,8 @@ export interface EntryWriteContext {
 }
 
 const BEFORE_START: readonly string[] = TOURNAMENT_STATUSES_BEFORE_START;
-const ENTERING: readonly string[] = ENTERING_STATUSES;
+/** Entries a deletion before the start withdraws: those that would play, and those waiting for a place (R6.14). */
+const WITHDRAWN_BY_DELETION: readonly string[] = [...ENTERING_STATUSES, 'WAITLISTED'];
 
 /**
  * The entries of `userId` in `tournamentIds` (call it under those tournaments' locks): every participant it is a
@@ -64,8 +66,8 @@ export function entriesInPlay(entries: readonly AccountEntry[]): AccountEntry[] 
  * tournament locks, none of them in play (entriesInPlay): each entry loses its link to the account (`user_id` null
  * where it named it; the account's participant_members rows go, so it leaves its teams); a solo entry is renamed
  * `Deleted player <suffix>` (deleted-player-name.ts), free in its tournament; an entry of a tournament that has not
- * started, still REGISTERED or CHECKED_IN, is withdrawn as withdrawFromTournament does (WITHDRAWN, seed cleared, the
- * place freed) with `participant.withdrawn` (userId null, R6.10); then every entry records `participant.anonymized`
+ * started, still REGISTERED, CHECKED_IN or WAITLISTED, is withdrawn as withdrawFromTournament does (WITHDRAWN, seed
+ * cleared, the place freed) with `participant.withdrawn` (userId null, R6.10); then every entry records `participant.anonymized`
  * (data tournamentId, participantId, status, userId null: no personal data), which moves its tournament's live
  * stream, so pages, brackets kept by the bracket cache (R18.17) and webhook subscribers learn of the new name.
  * Returns the new name of each renamed entry, by participant id.
@@ -75,7 +77,7 @@ export async function anonymizeEntries(ctx: EntryWriteContext, userId: string, e
   const renamed = new Map<string, string>();
   for (const { participant: p, tournament: t } of entries) {
     const solo = p.team_name === null && p.user_id === userId;
-    const withdraw = BEFORE_START.includes(t.status) && ENTERING.includes(p.status);
+    const withdraw = BEFORE_START.includes(t.status) && WITHDRAWN_BY_DELETION.includes(p.status);
     const name = solo ? freeDeletedPlayerName(await readHeldNames(db, t.id, p.id), p.id) : p.name;
     await db
       .updateTable('participants')
@@ -90,6 +92,8 @@ export async function anonymizeEntries(ctx: EntryWriteContext, userId: string, e
       data: { tournamentId: t.id, participantId: p.id, status: withdraw ? 'WITHDRAWN' : p.status, userId: null },
     };
     await writeEvents(db, sink, [anonymized]);
+    // The place it freed goes to the first entry of the waitlist, as for any withdrawal (R6.14).
+    if (withdraw) await fillPlacesFromWaitlist(db, sink, t.id);
     if (solo) renamed.set(p.id, name);
   }
   await db.deleteFrom('participant_members').where('user_id', '=', userId).execute();
