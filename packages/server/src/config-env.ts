@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { ConfigOverrides } from './config';
 import { redactUrl } from './db/connection-error';
 import { redisDatabaseIndex } from './redis/redis-database-index';
-import { BOOLEAN_SPELLINGS, count, duration, flag, integer, LARGEST, MAX_TIMER_MS, NON_NEGATIVE_INTEGER, positive, shutdownSeconds, timerSeconds } from './env-values';
+import { CONFIG_BOUNDS, RETRY_DELAY_BOUND } from './config-bounds';
+import { BOOLEAN_SPELLINGS, bounded, flag } from './env-values';
 
 /**
  * What README "Configuration" says of one variable: `description` is its meaning; `default` is the value (spelled as
@@ -16,30 +17,8 @@ export interface EnvVariableDoc {
 
 const doc = <T extends z.ZodType>(schema: T, meta: EnvVariableDoc): T => schema.meta({ ...meta });
 
-export { BOOLEAN_SPELLINGS, SHUTDOWN_CLOSE_MARGIN_MS } from './env-values';
-
-/** Largest statement_timeout PostgreSQL takes, milliseconds (a 32-bit integer): it refuses the connection beyond. */
-const POSTGRES_MAX_STATEMENT_TIMEOUT_MS = 2_147_483_647;
-/** Largest TOURNEY_DB_STATEMENT_TIMEOUT, seconds. */
-const MAX_STATEMENT_TIMEOUT_SECONDS = Math.floor(POSTGRES_MAX_STATEMENT_TIMEOUT_MS / 1000);
-
-/** Largest token lifetime, seconds (100 years of 365 days): expiry instants stay valid dates. */
-const MAX_TOKEN_TTL_SECONDS = 100 * 365 * 24 * 3600;
-
-/** Largest max-age a cache honours (RFC 9111 delta-seconds: caches take larger ones as 2147483648). */
-const MAX_CACHE_SECONDS = 2_147_483_647;
-
-/** Zero requests per window would refuse every request (`/health` included): off is spelled TOURNEY_RATE_LIMIT=off. */
-const RATE_LIMIT_POINTS = 'must be a positive integer (to turn rate limiting off, set TOURNEY_RATE_LIMIT=off)';
-
-/**
- * Fewest connections a PostgreSQL pool may have: a periodic job keeps its advisory lock on one connection while its
- * queries run on another (DatabaseDialect.runExclusive, R22.2), so one connection would wait on itself forever.
- */
-export const MIN_POSTGRES_POOL_SIZE = 2;
-/** Why, as the configuration errors say it. */
-export const POOL_SIZE_REASON = 'a periodic job holds one connection for its lock while its queries use another';
-const POOL_SIZE = `must be an integer of at least ${MIN_POSTGRES_POOL_SIZE} (${POOL_SIZE_REASON})`;
+export { BOOLEAN_SPELLINGS } from './env-values';
+export { MIN_POSTGRES_POOL_SIZE, POOL_SIZE_REASON, SHUTDOWN_CLOSE_MARGIN_MS } from './config-bounds';
 
 /**
  * `value` as a URL when it parses and its scheme matches `protocol` (e.g. `/^rediss?:$/`), else null: the check of a
@@ -81,7 +60,7 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
  */
 export const serverEnvVariables = {
   PORT: doc(
-    integer(0, 65535, NON_NEGATIVE_INTEGER, 'must be a TCP port (0 to 65535)'),
+    bounded(CONFIG_BOUNDS.port),
     { default: '3000', description: 'TCP port' },
   ),
   HOST: doc(z.string(), { default: '127.0.0.1', description: 'interface to bind' }),
@@ -103,11 +82,11 @@ export const serverEnvVariables = {
       description: 'PostgreSQL database to use instead of SQLite (see "Running on PostgreSQL and several instances"); the password is never logged',
     },
   ),
-  TOURNEY_DB_POOL_SIZE: doc(integer(MIN_POSTGRES_POOL_SIZE, LARGEST, POOL_SIZE), {
+  TOURNEY_DB_POOL_SIZE: doc(bounded(CONFIG_BOUNDS.databasePoolSize), {
     default: '10',
     description: 'most PostgreSQL connections one server process opens at once (requests beyond wait for one); at least 2',
   }),
-  TOURNEY_DB_STATEMENT_TIMEOUT: doc(duration('seconds', 0, MAX_STATEMENT_TIMEOUT_SECONDS, " (PostgreSQL's limit)"), {
+  TOURNEY_DB_STATEMENT_TIMEOUT: doc(bounded(CONFIG_BOUNDS.databaseStatementTimeoutMs, 'seconds'), {
     default: '30',
     description: 'seconds after which PostgreSQL cancels a statement (the request fails with 500); `0`: no limit',
   }),
@@ -130,13 +109,13 @@ export const serverEnvVariables = {
     description:
       'public API root used in links the server hands out (`publicUrl` of tournaments, evidence upload URLs); set it behind any proxy: with it no forwarded header is read for links',
   }),
-  TOURNEY_ACCESS_TOKEN_TTL: doc(duration('seconds', 0, MAX_TOKEN_TTL_SECONDS), { default: '900', description: 'access token lifetime, seconds' }),
-  TOURNEY_REFRESH_TOKEN_TTL: doc(duration('seconds', 0, MAX_TOKEN_TTL_SECONDS), { default: '2592000', description: 'refresh token lifetime, seconds (30 days)' }),
-  TOURNEY_RATE_LIMIT_POINTS: doc(positive(RATE_LIMIT_POINTS), {
+  TOURNEY_ACCESS_TOKEN_TTL: doc(bounded(CONFIG_BOUNDS.accessTokenTtlSeconds), { default: '900', description: 'access token lifetime, seconds' }),
+  TOURNEY_REFRESH_TOKEN_TTL: doc(bounded(CONFIG_BOUNDS.refreshTokenTtlSeconds), { default: '2592000', description: 'refresh token lifetime, seconds (30 days)' }),
+  TOURNEY_RATE_LIMIT_POINTS: doc(bounded(CONFIG_BOUNDS['rateLimit.points']), {
     default: '600',
     description: 'requests allowed per window, per API key, user or client address; at least 1 (`TOURNEY_RATE_LIMIT=off` turns rate limiting off)',
   }),
-  TOURNEY_RATE_LIMIT_WINDOW: doc(timerSeconds(1), { default: '60', description: 'window length, seconds' }),
+  TOURNEY_RATE_LIMIT_WINDOW: doc(bounded(CONFIG_BOUNDS['rateLimit.durationSeconds']), { default: '60', description: 'window length, seconds' }),
   TOURNEY_RATE_LIMIT_KEY_PREFIX: doc(z.string().regex(/^[A-Za-z0-9_:.-]{1,64}$/, { error: 'must be 1 to 64 letters, digits or _ : . -' }), {
     default: 'tourney-rl',
     description: 'prefix of the rate limit counters in Redis or PostgreSQL (deployments sharing one Redis use different prefixes)',
@@ -146,17 +125,17 @@ export const serverEnvVariables = {
     default: 'off',
     description: '`on` takes the client address from `X-Forwarded-For`, and (without `TOURNEY_PUBLIC_URL`) the origin of links from `X-Forwarded-Host` and `X-Forwarded-Proto`',
   }),
-  TOURNEY_PROXY_HOPS: doc(positive(), {
+  TOURNEY_PROXY_HOPS: doc(bounded(CONFIG_BOUNDS.proxyHops), {
     default: '1',
     description:
       'with `TOURNEY_TRUST_PROXY=on`, how many proxies in front of the server append to `X-Forwarded-For`: the client address is the entry this many places from the right, so addresses a client writes into the header itself are never counted (`X-Forwarded-Host` and `X-Forwarded-Proto` are read the same way)',
   }),
-  TOURNEY_PUBLIC_CACHE_SECONDS: doc(duration('seconds', 0, MAX_CACHE_SECONDS), {
+  TOURNEY_PUBLIC_CACHE_SECONDS: doc(bounded(CONFIG_BOUNDS.publicCacheSeconds), {
     default: '0',
     description:
       'seconds a CDN or browser may serve an anonymous read (a public tournament, its bracket ...) without asking again; `0`: it revalidates every time with the ETag (an unchanged answer is a bodiless 304)',
   }),
-  TOURNEY_LIST_TOTAL_CAP: doc(positive(), {
+  TOURNEY_LIST_TOTAL_CAP: doc(bounded(CONFIG_BOUNDS.listTotalCap), {
     default: '1000',
     description:
       'rows past the offset of a page that a list total counts at most; beyond them `total` is a lower bound and `pagination.totalCapped` is true',
@@ -169,7 +148,7 @@ export const serverEnvVariables = {
     defaultText: '`evidence/` next to the database',
     description: 'directory of uploaded anti-cheat evidence on SQLite (a temporary directory for `:memory:`); unused when `DATABASE_URL` is set (evidence is stored in PostgreSQL)',
   }),
-  TOURNEY_MAX_EVIDENCE_BYTES: doc(count(), {
+  TOURNEY_MAX_EVIDENCE_BYTES: doc(bounded(CONFIG_BOUNDS.maxEvidenceBytes), {
     default: '26214400',
     description: 'largest evidence file accepted at presign, bytes (25 MiB; above: 413)',
   }),
@@ -186,13 +165,13 @@ export const serverEnvVariables = {
     default: 'on',
     description: '`off`: this process sends no webhooks (another process on the same database does)',
   }),
-  TOURNEY_WEBHOOK_TIMEOUT: doc(timerSeconds(), { default: '10', description: "seconds a delivery attempt waits for the receiver's answer" }),
-  TOURNEY_WEBHOOK_LEASE_MARGIN: doc(timerSeconds(), {
+  TOURNEY_WEBHOOK_TIMEOUT: doc(bounded(CONFIG_BOUNDS.webhookTimeoutMs, 'seconds'), { default: '10', description: "seconds a delivery attempt waits for the receiver's answer" }),
+  TOURNEY_WEBHOOK_LEASE_MARGIN: doc(bounded(CONFIG_BOUNDS.webhookLeaseMarginMs, 'seconds'), {
     default: '60',
     description:
       'seconds a claimed delivery stays leased beyond `TOURNEY_WEBHOOK_TIMEOUT`: when an instance dies holding deliveries, another sends them after this',
   }),
-  TOURNEY_WEBHOOK_SUBSCRIPTION_CONCURRENCY: doc(positive(), {
+  TOURNEY_WEBHOOK_SUBSCRIPTION_CONCURRENCY: doc(bounded(CONFIG_BOUNDS.webhookSubscriptionConcurrency), {
     default: '4',
     description:
       'most attempts to one webhook subscription a server process sends at once (of its 16): an endpoint that hangs until the timeout holds at most this many, so it never delays other subscriptions',
@@ -201,34 +180,34 @@ export const serverEnvVariables = {
     z
       .string()
       .transform((list) => list.split(','))
-      .pipe(z.array(z.string().trim().min(1, { error: 'must list seconds, e.g. "30,120,600"' }).pipe(timerSeconds())).min(1)),
+      .pipe(z.array(z.string().trim().min(1, { error: 'must list seconds, e.g. "30,120,600"' }).pipe(bounded(RETRY_DELAY_BOUND))).min(1)),
     {
       default: '30,120,600,1800,3600,7200,14400,28800,28800',
       description: 'seconds before each retry of a failed delivery, comma-separated (jittered by up to 20 %)',
     },
   ),
-  TOURNEY_NOTIFICATION_SWEEP_INTERVAL: doc(timerSeconds(), {
+  TOURNEY_NOTIFICATION_SWEEP_INTERVAL: doc(bounded(CONFIG_BOUNDS.notificationSweepIntervalMs, 'seconds'), {
     default: '60',
     description:
       'seconds between two sweeps creating the time-based notifications that are due (check-in open, match ready, match starting soon) for everyone; `0`: no sweep in this process (they are then created when their user lists notifications)',
   }),
-  TOURNEY_REGISTRATION_SCHEDULE_INTERVAL: doc(timerSeconds(), {
+  TOURNEY_REGISTRATION_SCHEDULE_INTERVAL: doc(bounded(CONFIG_BOUNDS.registrationScheduleIntervalMs, 'seconds'), {
     default: '30',
     description:
       'seconds between two runs opening and closing registration of tournaments whose `registrationOpensAt` / `registrationClosesAt` passed; `0`: no such runs in this process (registration then moves at the first entry after those times, or when an organizer moves it)',
   }),
-  TOURNEY_SHUTDOWN_TIMEOUT: doc(shutdownSeconds(), {
+  TOURNEY_SHUTDOWN_TIMEOUT: doc(bounded(CONFIG_BOUNDS.shutdownTimeoutMs, 'seconds'), {
     default: '10',
     description:
       'on SIGTERM or SIGINT, seconds requests in flight may take to finish (new connections are refused at once) before they are cut and the server exits',
   }),
-  TOURNEY_LIVE_POLL_INTERVAL: doc(duration('milliseconds', 1, MAX_TIMER_MS), {
+  TOURNEY_LIVE_POLL_INTERVAL: doc(bounded(CONFIG_BOUNDS.livePollIntervalMs), {
     default: '500',
     description: 'milliseconds between two reads of the database by each open live event stream (`GET /tournaments/{id}/events`)',
   }),
-  TOURNEY_LIVE_HEARTBEAT: doc(timerSeconds(1), { default: '15', description: 'seconds of silence after which a live event stream sends a heartbeat comment' }),
-  TOURNEY_LIVE_BACKLOG: doc(positive(), { default: '1000', description: 'events kept per tournament for `Last-Event-ID` resume of live event streams' }),
-  TOURNEY_BRACKET_CACHE_ROWS: doc(count(), {
+  TOURNEY_LIVE_HEARTBEAT: doc(bounded(CONFIG_BOUNDS.liveHeartbeatMs, 'seconds'), { default: '15', description: 'seconds of silence after which a live event stream sends a heartbeat comment' }),
+  TOURNEY_LIVE_BACKLOG: doc(bounded(CONFIG_BOUNDS.liveBacklog), { default: '1000', description: 'events kept per tournament for `Last-Event-ID` resume of live event streams' }),
+  TOURNEY_BRACKET_CACHE_ROWS: doc(bounded(CONFIG_BOUNDS.bracketCacheRows), {
     default: '25000',
     description:
       'matches and standings rows of tournament brackets this process keeps ready to answer `GET /tournaments/{id}/bracket` and the public pages until the tournament changes (about 2 KB each with their encoded answer); `0`: no cache',
@@ -247,7 +226,10 @@ const serverEnvSchema = z.object(serverEnvVariables).partial();
 /** The typed values of the variables that are set. */
 type ServerEnv = z.output<typeof serverEnvSchema>;
 
-/** A malformed environment variable; `message` names each bad variable, what it must be and the value found. */
+/**
+ * A malformed environment variable or startServer option (config-options.ts), or a setting the server cannot use;
+ * `message` names each bad variable or option, what it must be and the value found.
+ */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }

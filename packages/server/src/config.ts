@@ -1,3 +1,4 @@
+import { checkConfigOptions } from './config-options';
 import { DEFAULT_LIST_TOTAL_CAP } from './db/page-query';
 /**
  * Rate limit settings: `points` requests per `durationSeconds` window, per API key, user or client address. The
@@ -43,7 +44,7 @@ export interface ServerConfig {
   /** Refresh token lifetime in seconds (env TOURNEY_REFRESH_TOKEN_TTL, default 2592000 = 30 days). */
   refreshTokenTtlSeconds: number;
   rateLimit: RateLimitConfig;
-  /** Maximum JSON body size in bytes (default 1 MiB). */
+  /** Maximum JSON body size in bytes (default 1 MiB, at least 1). */
   maxBodyBytes: number;
   /** pino log level (env LOG_LEVEL, default info; 'silent' in tests). */
   logLevel: string;
@@ -109,7 +110,7 @@ export interface ServerConfig {
    * the other subscriptions' deliveries keep going out (R10.11).
    */
   webhookSubscriptionConcurrency: number;
-  /** How often the dispatcher looks for due deliveries when idle, milliseconds (default 1000). */
+  /** How often the dispatcher looks for due deliveries when idle, milliseconds (default 1000, at least 1). */
   webhookPollIntervalMs: number;
   /**
    * Milliseconds between two sweeps creating the time-based notifications that are due (check-in open, match ready,
@@ -187,13 +188,24 @@ export const defaultConfig: ServerConfig = {
 /** Partial configuration, deep for `rateLimit`. */
 export type ConfigOverrides = Partial<Omit<ServerConfig, 'rateLimit'>> & { rateLimit?: Partial<RateLimitConfig> };
 
-/** Merges overrides onto the defaults. */
+/** `object` without its undefined entries: an option given as undefined is an option not given. */
+const defined = <T extends object>(object: T): Partial<T> =>
+  Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as Partial<T>;
+
+/**
+ * Merges overrides onto the defaults (an override of undefined keeps the default) and checks the result as the
+ * environment variables are checked (config-options.ts, R18.3).
+ * @throws ConfigError naming each option out of range or misspelled, e.g. `startServer option port must be a TCP port
+ * (0 to 65535) (got 70000)`.
+ */
 export function resolveConfig(overrides: ConfigOverrides = {}): ServerConfig {
-  return {
+  const config: ServerConfig = {
     ...defaultConfig,
-    ...overrides,
-    rateLimit: { ...defaultConfig.rateLimit, ...overrides.rateLimit },
+    ...defined(overrides),
+    rateLimit: { ...defaultConfig.rateLimit, ...defined(overrides.rateLimit ?? {}) },
   };
+  checkConfigOptions(config);
+  return config;
 }
 
 export { ConfigError, configFromEnv } from './config-env';

@@ -56,8 +56,10 @@ export type StartedServer = RunningServer & {
  * config.registrationScheduleIntervalMs; 0 = off). `close()` stops the HTTP server, then the dispatcher (attempts in
  * flight are aborted and released) and the jobs (a run in flight finishes), then destroys the database connection.
  * With config.redisUrl it connects to Redis too (rate limit counters, `/health`) and closes it last.
- * @throws ConfigError for a database URL of another scheme than postgres(ql)://, a Redis URL of another scheme than
- * redis(s)://, or a database URL without presign secret (R21.2, R21.5); DatabaseConnectionError when PostgreSQL
+ * @throws ConfigError, before anything is opened, for an option the environment variable of the same setting would
+ * refuse (out of its range, or misspelled: config-options.ts, R18.3), naming it; for a database URL of another
+ * scheme than postgres(ql)://, a Redis URL of another scheme than redis(s)://, or a database URL without presign
+ * secret (R21.2, R21.5); DatabaseConnectionError when PostgreSQL
  * cannot be reached or refuses the credentials or the database; RedisConnectionError when Redis cannot be reached;
  * the migration's error when one fails; ConfigError when the evidence directory (SQLite) cannot be created or written.
  */

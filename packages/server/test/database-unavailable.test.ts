@@ -6,21 +6,11 @@ import {
   request,
   startTestServer,
   type TestDatabase,
-  type TestResponse,
   type TestServer,
 } from './helpers/index';
 import { adminQuery } from './helpers/test-database';
 import { tournamentBody } from './tournaments-helpers';
-
-/** Expects the contract's ServiceUnavailable answer: 503 SERVICE_UNAVAILABLE, Retry-After, the envelope, no internals. */
-function expectUnavailable(res: TestResponse, what: string): void {
-  expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBe(503);
-  expect(res.body).toEqual({
-    success: false,
-    error: { code: 'SERVICE_UNAVAILABLE', message: 'the database cannot be reached right now; retry shortly', requestId: res.headers.get('x-request-id') },
-  });
-  expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-}
+import { expectUnavailable } from './database-unavailable-helpers';
 
 // R18.18: while the database cannot be reached every operation answers 503 SERVICE_UNAVAILABLE with Retry-After, never
 // 500, and the server serves again without a restart once the database is back. The outage is PostgreSQL refusing every

@@ -88,3 +88,15 @@ export function isDatabaseUnavailable(error: unknown, dialectSays: (error: unkno
 function anyDialectSaysUnavailable(error: unknown): boolean {
   return isPostgresUnavailable(error) || isSqliteUnavailable(error);
 }
+
+/**
+ * Waits for a write that only records something for information (a credential's last use): when the database cannot
+ * take it (isDatabaseUnavailable) the caller goes on without it; any other error is thrown (R18.18).
+ */
+export async function unlessUnavailable(write: Promise<unknown>): Promise<void> {
+  try {
+    await write;
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+  }
+}

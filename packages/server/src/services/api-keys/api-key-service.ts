@@ -12,6 +12,7 @@ import { newestFirstPage, withTotalCap } from '../../db/page-query';
 import type { Page } from '../../db/page-query';
 import type { ApiKey, ApiKeyCreate, ApiKeyCreated, ApiKeyListQuery } from '../../contract-types';
 import { storedName } from '../stored-name';
+import { unlessUnavailable } from '../../db/connection-error';
 
 /** `last_used_at` is written at most this often per key (milliseconds). */
 export const LAST_USED_WRITE_INTERVAL_MS = 60_000;
@@ -42,7 +43,8 @@ export class ApiKeyService {
 
   /**
    * Resolves an `X-API-Key` secret (authenticate middleware): 401 UNAUTHORIZED when unknown, revoked or expired.
-   * Records `last_used_at` at most once a minute per key.
+   * Records `last_used_at` at most once a minute per key, as a courtesy: when that write cannot be made (on SQLite,
+   * another process holding the write lock past the busy timeout) the request goes on, as a read it is (R18.18).
    */
   async authenticate(secret: string): Promise<ApiKeyAuth> {
     if (!isApiKeyShape(secret)) throw new AppError('UNAUTHORIZED', 'invalid API key');
@@ -53,7 +55,7 @@ export class ApiKeyService {
     const nowIso = now.toISOString();
     if (row.expires_at !== null && row.expires_at <= nowIso) throw new AppError('UNAUTHORIZED', 'this API key has expired');
     if (row.last_used_at === null || now.getTime() - Date.parse(row.last_used_at) >= LAST_USED_WRITE_INTERVAL_MS) {
-      await this.deps.db.updateTable('api_keys').set({ last_used_at: nowIso }).where('id', '=', row.id).execute();
+      await unlessUnavailable(this.deps.db.updateTable('api_keys').set({ last_used_at: nowIso }).where('id', '=', row.id).execute());
     }
     return { kind: 'apiKey', apiKeyId: row.id, projectId: row.project_id, scopes: JSON.parse(row.scopes) as Scope[] };
   }

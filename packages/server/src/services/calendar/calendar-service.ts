@@ -10,6 +10,7 @@ import { renderIcs } from './ics';
 import type { CalendarEvent, CalendarFeedQuery, CalendarFeedToken } from '../../contract-types';
 import type { Page } from '../../db/page-query';
 import { requireVisibleTournament } from '../tournaments/visibility';
+import { unlessUnavailable } from '../../db/connection-error';
 
 /** Who reads a calendar export: the bearer user, else the owner of a feed token given in `?token=`. */
 export interface ExportCaller {
@@ -86,11 +87,10 @@ export class CalendarService {
     const tokenOwner = caller.token === undefined ? undefined : await this.#feedTokenOwner(caller.token);
     if (caller.auth.kind === 'user') return caller.auth.userId;
     if (tokenOwner !== undefined) {
-      await this.deps.db
-        .updateTable('calendar_feed_tokens')
-        .set({ last_used_at: this.deps.clock.now().toISOString() })
-        .where('user_id', '=', tokenOwner)
-        .execute();
+      // When the last use cannot be written (SQLite's write lock held elsewhere), the feed is still read (R18.18).
+      await unlessUnavailable(
+        this.deps.db.updateTable('calendar_feed_tokens').set({ last_used_at: this.deps.clock.now().toISOString() }).where('user_id', '=', tokenOwner).execute(),
+      );
       return tokenOwner;
     }
     if (caller.sentApiKey) {

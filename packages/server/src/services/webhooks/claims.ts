@@ -1,3 +1,4 @@
+import type { Db } from '../../db/db';
 import type { AppDeps } from '../../deps';
 import { parseOlderSecrets, type RetiredSecret } from './secrets';
 
@@ -41,7 +42,8 @@ export const leaseMs = (config: AppDeps['config']): number => config.webhookTime
  * those of `limits.inFlight`, and loads what sending them needs (R10.5, R10.11, R22.1). Due: PENDING,
  * next_attempt_at <= now, subscription enabled, no live lease. Oldest due first, except that a subscription at its
  * cap is skipped, so the deliveries of others come next however many of its own are due: an endpoint that hangs
- * holds at most `perSubscription` of the claimer's slots. The candidates are selected and leased in one write
+ * holds at most `perSubscription` of the claimer's slots. When a plain read finds nothing due, no transaction is
+ * taken (an idle dispatcher never waits on another process's write lock). The candidates are selected and leased in one write
  * transaction, in rounds of at most as many rows as any subscription may still take (so every row selected is
  * claimed), each excluding the subscriptions at their cap; on PostgreSQL the SELECTs skip rows another process's
  * claim has locked (`dialect.skipLocked`: `FOR UPDATE SKIP LOCKED`), so several instances claiming at once get
@@ -57,6 +59,18 @@ export async function claimDueDeliveries(deps: AppDeps, lease: string, limits: C
   const now = clock.now();
   const nowIso = now.toISOString();
   const leaseUntil = new Date(now.getTime() + leaseMs(config)).toISOString();
+  // Due deliveries (PENDING, next attempt passed, subscription enabled, no live lease), read through `handle`.
+  const dueDeliveries = (handle: Db) =>
+    handle
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhook_subscriptions as s', 's.id', 'd.subscription_id')
+      .where('d.status', '=', 'PENDING')
+      .where('d.next_attempt_at', '<=', nowIso)
+      .where('s.enabled', '=', 1)
+      .where((eb) => eb.or([eb('d.lease_expires_at', 'is', null), eb('d.lease_expires_at', '<=', nowIso)]));
+  // An idle dispatcher takes no write transaction: on SQLite waiting for another process's write lock blocks this
+  // process for the busy timeout, every poll (R18.18); a plain read sees that nothing is due without any lock.
+  if (!(await dueDeliveries(db).select('d.id').limit(1).executeTakeFirst())) return [];
   const claimed = await db.transaction().execute(async (trx) => {
     const taken = new Map(inFlight ?? []);
     const chosen: string[] = [];
@@ -70,14 +84,7 @@ export async function claimDueDeliveries(deps: AppDeps, lease: string, limits: C
         if (n >= cap) full.push(subscriptionId);
         else round = Math.min(round, cap - n);
       }
-      let query = trx
-        .selectFrom('webhook_deliveries as d')
-        .innerJoin('webhook_subscriptions as s', 's.id', 'd.subscription_id')
-        .select(['d.id', 'd.subscription_id'])
-        .where('d.status', '=', 'PENDING')
-        .where('d.next_attempt_at', '<=', nowIso)
-        .where('s.enabled', '=', 1)
-        .where((eb) => eb.or([eb('d.lease_expires_at', 'is', null), eb('d.lease_expires_at', '<=', nowIso)]));
+      let query = dueDeliveries(trx).select(['d.id', 'd.subscription_id']);
       if (full.length > 0) query = query.where('d.subscription_id', 'not in', full);
       // The rows of earlier rounds are not yet leased (and on PostgreSQL locked by this transaction, so not skipped).
       if (chosen.length > 0) query = query.where('d.id', 'not in', chosen);
