@@ -100,7 +100,7 @@ describe('help of nested commands and completion', () => {
     const dir = await tempDir();
     const complete = async (...words: string[]) => (await runCli(['__complete', ...words], { configDir: dir.path })).out.trim().split('\n');
     expect(await complete('tour')).toEqual(['tournament']);
-    expect(await complete('tournament', 'c')).toEqual(['check-in', 'checkin', 'close-registration', 'create']);
+    expect(await complete('tournament', 'c')).toEqual(['check-in', 'checkin', 'clone', 'close-registration', 'create']);
     expect(await complete('--profile', 'bob', 'match', 're')).toEqual(['report', 'reschedule', 'resolve']);
     expect(await complete('tournament', 'create', '--grand')).toEqual(['--grand-final']);
     expect(await complete('match', 'report', 'm1', '--')).toEqual(expect.arrayContaining(['--score', '--winner', '--profile', '--help']));
@@ -137,7 +137,7 @@ const COMMAND_PATHS = [
   'password',
   'config', 'config set', 'config get', 'config unset',
   'tournament', 'tournament create', 'tournament list', 'tournament results', 'tournament get', 'tournament update',
-  'tournament delete', 'tournament publish', 'tournament open-registration', 'tournament close-registration',
+  'tournament clone', 'tournament delete', 'tournament publish', 'tournament open-registration', 'tournament close-registration',
   'tournament start', 'tournament join', 'tournament checkin', 'tournament withdraw', 'tournament analytics', 'tournament groups',
   'tournament draw', 'tournament seed-stage', 'tournament open', 'tournament preview',
   'participant', 'participant list', 'participant update', 'participant remove', 'participant add',

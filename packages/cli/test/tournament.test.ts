@@ -295,3 +295,31 @@ describe('tourney tournament analytics', () => {
     expect(result.out).toMatch(/participants:\s+11 \(0 registered, 0 checked in, 4 active, 3 eliminated, 1 disqualified, 1 withdrawn, 2 no-show\)\n/);
   });
 });
+
+describe('tourney tournament clone', () => {
+  it('posts the name and start of the copy (cloneTournament, R5.17): a sentence on a terminal, the new id piped', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post(`${BASE}/tournaments/${spring.id}/clone`, async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(
+          { success: true, data: tournament({ id: '01900000-0000-7000-8000-000000000009', name: 'Spring Open II', status: 'DRAFT', startDate: '2030-03-08T18:00:00.000Z' }) },
+          { status: 201 },
+        );
+      }),
+    );
+    const shown = await runCli(['tournament', 'clone', spring.id, '--name', 'Spring Open II', '--start-date', '2030-03-08T18:00:00Z', ...KEY], {
+      configDir: dir.path,
+      io: captureIo({ isTTY: true }),
+    });
+    expect(shown.code, shown.err).toBe(0);
+    expect(shown.out).toMatch(/^created tournament "Spring Open II" \(01900000-0000-7000-8000-000000000009\), status draft, starting /);
+    const piped = await runCli(['tournament', 'clone', spring.id, ...KEY], { configDir: dir.path });
+    expect(piped.out).toBe('01900000-0000-7000-8000-000000000009\n');
+    expect(sent).toEqual([{ name: 'Spring Open II', startDate: '2030-03-08T18:00:00.000Z' }, {}]);
+    const bad = await runCli(['tournament', 'clone', spring.id, '--start-date', 'next week', ...KEY], { configDir: dir.path });
+    expect(bad.code).not.toBe(0);
+    expect(bad.err).toContain('--start-date');
+    expect(sent).toHaveLength(2);
+  });
+});

@@ -61,6 +61,7 @@ export type ParticipantCounts = Schema<'ParticipantCounts'>;
 export type Tournament = Schema<'Tournament'>;
 export type TournamentCreate = Schema<'TournamentCreate'>;
 export type TournamentUpdate = Schema<'TournamentUpdate'>;
+export type TournamentCloneRequest = Schema<'TournamentCloneRequest'>;
 export type ParticipantStatus = Schema<'ParticipantStatus'>;
 export type TeamMember = Schema<'TeamMember'>;
 export type Participant = Schema<'Participant'>;

@@ -92,7 +92,7 @@ export const REQUIRED_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
 /**
  * Extensions beyond the required endpoints (auth, projects, registration, anti-cheat clients, detections, uploads,
  * webhook deliveries, staff invitations and roles, a player's own withdrawal, password changes, account deletion,
- * corrections of circuits and their public standings).
+ * corrections of circuits and their public standings, copies of tournaments).
  */
 export const EXTENSION_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
   ['GET /tournaments/:id/stages/:stageNumber/groups', 'getStageGroups'],
@@ -106,6 +106,7 @@ export const EXTENSION_ENDPOINTS: ReadonlyArray<readonly [string, string]> = [
   ['GET /organizations/:id/projects', 'listProjects'],
   ['GET /projects/:id', 'getProject'],
   ['PATCH /projects/:id', 'updateProject'],
+  ['POST /tournaments/:id/clone', 'cloneTournament'],
   ['POST /tournaments/:id/registration/open', 'openRegistration'],
   ['POST /tournaments/:id/registration/close', 'closeRegistration'],
   ['POST /anti-cheat/clients', 'enrollAntiCheatClient'],

@@ -97,7 +97,7 @@ function addTournamentOptions(command: Command, mode: 'create' | 'update'): Comm
 }
 
 /**
- * `tourney tournament create|list|get|update|delete|publish|open-registration|close-registration|start|join|checkin|
+ * `tourney tournament create|list|get|update|clone|delete|publish|open-registration|close-registration|start|join|checkin|
  * withdraw|analytics`.
  */
 export function registerTournamentCommands(program: Command, deps: CliDeps): void {
@@ -163,6 +163,26 @@ export function registerTournamentCommands(program: Command, deps: CliDeps): voi
     'tourney tournament update 0199a1b2-... --start-date 2030-06-01T18:00:00Z --check-in --check-in-opens 30',
     'tourney tournament update 0199a1b2-... --format double-elimination --grand-final double',
     'tourney tournament update 0199a1b2-... --stages stages.yaml',
+  );
+
+  withExamples(
+    addJsonOption(
+      tournament
+        .command('clone <tournamentId>')
+        .description("copy a tournament's settings and stages into a new draft (not its participants): next week's edition")
+        .option('--name <name>', 'name of the copy (default: the name followed by " (copy)")')
+        .option('--start-date <date>', `start of the copy, ISO 8601; registration dates and stage starts move with it; ${LOCAL_TIME_NOTE}`),
+      'the new tournament',
+    ).action(async (id: string, flags: { name?: string; startDate?: string; json?: boolean }, command: Command) => {
+      const session = await openSession(deps, globalsOf(command), 'any');
+      const body = {
+        ...(flags.name !== undefined ? { name: flags.name } : {}),
+        ...(flags.startDate !== undefined ? { startDate: parseDate('--start-date', flags.startDate) as string } : {}),
+      };
+      const { data } = await session.call((client) => client.POST('/tournaments/{id}/clone', { params: { path: { id } }, body }));
+      printResult(deps, flags, data, (t) => `created tournament "${t.name}" (${t.id}), status ${humanize(t.status)}, starting ${formatTimestamp(t.startDate)}`, (t) => t.id);
+    }),
+    'tourney tournament clone 0199a1b2-... --start-date 2030-06-13T18:00:00Z --name "Thursday Cup #13"',
   );
 
   withExamples(

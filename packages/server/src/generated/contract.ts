@@ -824,6 +824,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tournaments/{id}/clone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a tournament's settings into a new DRAFT
+         * @description Creates a DRAFT tournament in the same project with the settings of tournament `id`, in any status (next week's
+         *     edition of a weekly cup, R5.17): description, discipline, places, team size, check-in, waitlist and every stage
+         *     with its format and settings. Not copied: participants, matches, results and an explicit group draw (they belong
+         *     to the tournament played). The name is `name`, else the original's followed by " (copy)"; the start is
+         *     `startDate`, else the original's, and the registration instants and each stage's `startsAt` move with it (same
+         *     offsets from the start). Nothing is recorded as an event, as for createTournament. 400 naming `body.name`
+         *     (blank) or a date field the moved dates put out of order; 404 when the tournament is not visible to the caller,
+         *     403 when the caller cannot create tournaments in its project.
+         */
+        post: operations["cloneTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tournaments/{id}/publish": {
         parameters: {
             query?: never;
@@ -3137,6 +3164,16 @@ export interface components {
              * @description Project of the tournament; required with a bearer token, ignored with an API key.
              */
             projectId?: string;
+        };
+        /** @description What the copy changes (cloneTournament, R5.17); everything else is the original's. */
+        TournamentCloneRequest: {
+            /** @description Stored trimmed; blank is 400 naming `body.name`. Default the original's name followed by " (copy)" (cut to 120 characters). */
+            name?: string;
+            /**
+             * Format: date-time
+             * @description The copy's start; its registration instants and stage starts keep their offsets from it. Default the original's start.
+             */
+            startDate?: string;
         };
         /** @description Partial update (PUT with any subset). A higher maxParticipants gives the new places to the first entries of the waitlist at once (R6.14). stages, teamSize, maxParticipants and waitlistCapacity are locked once ONGOING or COMPLETED (409 TOURNAMENT_LOCKED); a COMPLETED tournament accepts only name and description. */
         TournamentUpdate: {
@@ -7272,6 +7309,46 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cloneTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tournament id. */
+                id: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TournamentCloneRequest"];
+            };
+        };
+        responses: {
+            /** @description The new DRAFT tournament. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -2,11 +2,12 @@ import type { OperationHandlers } from '../http/operation';
 import { created, listed, noContent, ok } from '../http/reply';
 
 /**
- * Tournament operations (R5.1 to R5.16, R6.1 to R6.3): CRUD, list, lifecycle (publish, registration open/close, start),
+ * Tournament operations (R5.1 to R5.17, R6.1 to R6.3): CRUD, copy (cloneTournament), list, lifecycle (publish, registration open/close, start),
  * stages, the draw and stage seeding (R23.3, R23.4), bracket, schedule, and participate / check-in / withdraw (R6.12). getTournamentAnalytics lives in routes/analytics.ts.
  */
 export const tournamentHandlers: OperationHandlers = {
   createTournament: async (ctx, { body }) => created(await ctx.services.tournaments.create(ctx.state.auth, body)),
+  cloneTournament: async (ctx, { params, body }) => created(await ctx.services.tournaments.clone(ctx.state.auth, params.id, body)),
   getTournament: async (ctx, { params }) => ok(await ctx.services.tournaments.get(ctx.state.auth, params.id)),
   updateTournament: async (ctx, { params, body }) => ok(await ctx.services.tournaments.update(ctx.state.auth, params.id, body)),
   deleteTournament: async (ctx, { params }) => {

@@ -11,11 +11,13 @@ import type {
   ScheduleQuery,
   Stage,
   Tournament,
+  TournamentCloneRequest,
   TournamentCreate,
   TournamentListQuery,
   TournamentUpdate,
 } from '../../contract-types';
 import { readBracket } from '../brackets/bracket-reader';
+import { cloneBody } from './tournament-clone';
 import { BracketCache } from '../brackets/bracket-cache';
 import { readLiveSeq } from '../live/live-seq';
 import { readMatches } from '../matches/match-reader';
@@ -156,6 +158,19 @@ export class TournamentService extends DomainService {
     const found = await findTournamentDetails(this.db, this.deps.dialect, id);
     if (!found) throw notFound('tournament');
     return toTournament(await requireVisibleRow(this.access, auth, found.row), found.stages, found.counts);
+  }
+
+  /**
+   * Copies tournament `id` (any status) into a new DRAFT of its project (cloneTournament, R5.17): its settings and
+   * stages, not its participants, matches or group draw; named and started as `body` says, the registration instants
+   * and stage starts moved with the start (tournament-clone.ts). The copy is created as createTournament creates, with
+   * the same checks and rights (the caller must manage the original and may create tournaments in its project).
+   * @throws AppError 404 when the original is not visible to the caller, 403 when the caller may not manage it, 400
+   *   naming `body.name` (blank) or a field create refuses.
+   */
+  async clone(auth: AuthContext, id: string, body: TournamentCloneRequest | undefined): Promise<Tournament> {
+    const { row } = await requireManagedTournament(this.db, this.access, auth, id);
+    return this.create(auth, cloneBody(row, await findStageRows(this.db, row.id), body ?? {}));
   }
 
   /**
