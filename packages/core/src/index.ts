@@ -120,6 +120,7 @@ export {
   type StageSettings,
   type Tiebreak,
 } from './stages/stage-settings';
+export { qualifierCut, qualifierCutProblem, roundsAfterCut, stopAtQualifiersSetting, type QualifierCutProblem } from './stages/qualifier-cut';
 export { dropMask, dropOrder } from './seeding/drop-orderings';
 export {
   DOUBLE_ELIMINATION_MAX_ENTRANTS,
@@ -231,7 +232,7 @@ export {
   type TournamentTransition,
   type TournamentTransitionRule,
 } from './lifecycle/tournament-status';
-export { selectQualifiers, separateGroupMates } from './stages/qualifiers';
+export { resultOrder, selectQualifiers, separateGroupMates } from './stages/qualifiers';
 export {
   SCORING_STRATEGIES,
   type ExponentialScoring,

@@ -29,7 +29,7 @@ const STANDINGS = ['pointsForWin', 'pointsForDraw', 'pointsForLoss', 'tiebreaks'
  * contract test compares these settings with the contract's descriptions).
  */
 const INFO = {
-  SINGLE_ELIMINATION: { isElimination: true, hasLosersBracket: false, hasStandings: false, settings: ['thirdPlaceMatch', 'consolation', 'seedOrdering', ...COMMON] },
+  SINGLE_ELIMINATION: { isElimination: true, hasLosersBracket: false, hasStandings: false, settings: ['thirdPlaceMatch', 'consolation', 'seedOrdering', 'stopAtQualifiers', ...COMMON] },
   DOUBLE_ELIMINATION: { isElimination: true, hasLosersBracket: true, hasStandings: false, settings: ['seedOrdering', 'grandFinal', 'skipFirstRound', ...COMMON] },
   ROUND_ROBIN: { isElimination: false, hasLosersBracket: false, hasStandings: true, settings: ['roundRobinCycles', ...STANDINGS, ...COMMON] },
   SWISS: {

@@ -341,6 +341,7 @@ export function describeStage(stage: Pick<Stage, 'format' | 'settings'>): string
     if (s.pointsForWin !== undefined) parts.push(`points ${s.pointsForWin}/${s.pointsForDraw ?? 1}/${s.pointsForLoss ?? 0}`);
     if (s.tiebreaks?.length) parts.push(`tiebreaks ${s.tiebreaks.map((t) => humanize(t)).join(', ')}`);
   }
+  if (stage.format === 'SINGLE_ELIMINATION' && s.stopAtQualifiers) parts.push('stops when the qualifiers are known');
   if (s.advanceCount) parts.push(`${s.advanceCount} advance`);
   return parts.join(', ');
 }

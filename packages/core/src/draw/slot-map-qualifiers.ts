@@ -1,7 +1,7 @@
 import { DomainError } from '../errors/domain-error';
 import type { Entrant, StageFormat } from '../formats/types';
 import { formatDefinition } from '../registry/formats';
-import { selectQualifiers } from '../stages/qualifiers';
+import { resultOrder } from '../stages/qualifiers';
 import { settingsObject, type StageSettings } from '../stages/stage-settings';
 import type { StageMatchResult, StandingRow } from '../standings/types';
 import { groupCountOf, groupNamesOf } from './group-names';
@@ -48,7 +48,7 @@ export function resolveSlotMap(settings: StageSettings, source: SlotMapSource): 
  * The entrants of a stage that takes its qualifiers by a slot map (R23.1): slot i is filled by the qualifier
  * `refs[i]` names in the stage before (`prev`, completed): a group position in its final table (participants in
  * `excluded`, disqualified or withdrawn, are left out and the next of their group moves up), or a rank in its
- * result order (`selectQualifiers` over everyone); seeds follow the slots (`seedsFromSlots` for `nextFormat` and
+ * result order (`resultOrder`); seeds follow the slots (`seedsFromSlots` for `nextFormat` and
  * `nextSettings`, the receiving stage's settings: its `seedOrdering` decides which seed each slot gets).
  * @throws DomainError VALIDATION_ERROR (paths `settings.slotMap...`) for a map that does not fit the stage
  *   before, or (path `settings.slotMap[i]`) when a named position is empty after exclusions; as `seedsFromSlots`
@@ -85,8 +85,7 @@ export function slotMapEntrants(
         .forEach((r, i) => byKey.set(qualifierId({ group: name, position: i + 1 }), r.participantId));
     });
   } else {
-    const all = selectQualifiers(prev.format, prev.entrants, prev.results, { ...s, advanceCount: prev.entrants.length }, excluded);
-    all.forEach((e, i) => byKey.set(qualifierId({ rank: i + 1 }), e.id));
+    resultOrder(prev.format, prev.entrants, prev.results, s, excluded).forEach((id, i) => byKey.set(qualifierId({ rank: i + 1 }), id));
   }
   const ids = refs.map((ref, i) => {
     const id = byKey.get(qualifierId(ref));

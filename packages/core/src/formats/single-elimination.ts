@@ -1,5 +1,5 @@
 import { DomainError } from '../errors/domain-error';
-import { bracketSize } from '../seeding/bracket-size';
+import { bracketSize, isPowerOfTwo } from '../seeding/bracket-size';
 import { bracketSlots, byeRanks, type BracketSeedOrdering } from '../seeding/seed-orderings';
 import { addConsolation } from './consolation';
 import { THIRD_PLACE_KEY, winnersMatchKey } from './match-key';
@@ -19,6 +19,25 @@ export interface SingleEliminationOptions {
   seedOrdering?: BracketSeedOrdering;
   /** A full consolation bracket: every place 1..N played off (R27.9); replaces the third-place match. Default false. */
   fullConsolation?: boolean;
+  /**
+   * Stop the bracket once this many entrants are left unbeaten (contract `StageSettings.stopAtQualifiers` with
+   * `advanceCount`, R7.20): a power of two from 2 to below N, without a third-place match or consolation. Default:
+   * the whole bracket is played.
+   */
+  stopAt?: number;
+}
+
+/**
+ * The rounds of a full bracket a stage stopping with `stopAt` unbeaten leaves out: log2(stopAt), 0 without it.
+ * @throws DomainError VALIDATION_ERROR (path `options.stopAt`) unless a power of two from 2 to below `n`, without play-offs.
+ */
+function cutRounds(stopAt: number | undefined, n: number, playOffs: boolean): number {
+  if (stopAt === undefined) return 0;
+  let message: string | null = null;
+  if (!isPowerOfTwo(stopAt) || stopAt < 2 || stopAt >= n) message = `must be a power of two from 2 to below the ${n} entrants`;
+  else if (playOffs) message = 'cannot be combined with a third-place match or consolation';
+  if (message !== null) throw new DomainError('VALIDATION_ERROR', `stopAt ${message}`, [{ path: 'options.stopAt', message }]);
+  return 31 - Math.clz32(stopAt);
 }
 
 function newMatch(round: number, number: number, a: string | null, b: string | null): GeneratedMatch {
@@ -42,9 +61,13 @@ function newMatch(round: number, number: number, a: string | null, b: string | n
  * its round-2 slot, so the stage has exactly N-1 matches, plus the third-place match ("TP", bracket
  * THIRD_PLACE, played in the final's round) when asked for and N >= 4. Match (r, n) feeds (r+1, ceil(n/2))
  * slot 1 when n is odd, else slot 2; semi-final losers feed the third-place match through `next.loser`.
+ * With `stopAt` = A the bracket has only rounds 1..log2(P / A), whose last round leaves A entrants unbeaten (their
+ * matches have no `next.winner`; with A = P / 2 the seeds given a bye play no match at all), R7.20: 16 entrants and
+ * A = 4 make rounds 1 and 2, 12 matches; `totalRounds` is then log2(P / A).
  * Runs in O(N) (O(N log N) when entrants are not already sorted by seed).
  * @throws DomainError NOT_ENOUGH_PARTICIPANTS below 2 entrants; VALIDATION_ERROR for more than 65536
- *   entrants, duplicate or empty ids, duplicate or non-positive seeds, or a non-boolean option.
+ *   entrants, duplicate or empty ids, duplicate or non-positive seeds, a non-boolean option, or a `stopAt` that is
+ *   not a power of two from 2 to below N or comes with a third-place match or consolation (path `options.stopAt`).
  */
 export function generateSingleElimination(
   entrants: readonly Entrant[],
@@ -59,9 +82,9 @@ export function generateSingleElimination(
   const ranked = validateEntrants(entrants, SINGLE_ELIMINATION_MIN_ENTRANTS, SINGLE_ELIMINATION_MAX_ENTRANTS);
   const n = ranked.length;
   const size = bracketSize(n);
-  const totalRounds = 31 - Math.clz32(size);
   const fullConsolation = options.fullConsolation === true;
   const thirdPlaceMatch = thirdPlaceOption && n >= 4 && !fullConsolation;
+  const totalRounds = 31 - Math.clz32(size) - cutRounds(options.stopAt, n, thirdPlaceOption || fullConsolation);
   const order = bracketSlots(options.seedOrdering ?? 'inner_outer', n, size);
   const matches: GeneratedMatch[] = [];
   // Ranks above N are byes; each faces one entrant (inner_outer: ranks 1..P-N), who advances without playing.

@@ -40,7 +40,7 @@ export interface GeneratedStage {
   entrantCount: number;
   /** Bracket size P (next power of two >= N). */
   bracketSize: number;
-  /** Rounds of the winners bracket (log2 P). */
+  /** Rounds of the winners bracket (log2 P; log2(P / A) for a single elimination stopping with A left unbeaten, R7.20). */
   totalRounds: number;
   /** Whether a third-place match was generated. */
   thirdPlaceMatch: boolean;

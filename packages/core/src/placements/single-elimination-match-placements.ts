@@ -2,6 +2,7 @@ import { throwIfInvalid } from '../errors/domain-error';
 import { generateSingleElimination, SINGLE_ELIMINATION_MAX_ENTRANTS, SINGLE_ELIMINATION_MIN_ENTRANTS } from '../formats/single-elimination';
 import { THIRD_PLACE_KEY } from '../formats/match-key';
 import type { PlaceSource } from '../formats/consolation';
+import { qualifierCut } from '../stages/qualifier-cut';
 import { consolationSetting, seedOrderingSetting, type StageSettings } from '../stages/stage-settings';
 import { placementRange } from './placement-range';
 import { singleEliminationPlaces } from './single-elimination-placements';
@@ -31,7 +32,8 @@ function consolationShape(entrantCount: number, settings: StageSettings): Map<st
  * The placements one completed match of a single elimination of `entrantCount` entrants decides on its own, as the
  * format's placements from every result place its sides (R7.6, R27.9): by the round of elimination (the final 1
  * and 2, the third-place match 3 and 4, a round-r loser the places that round shares, nothing for a semi-final
- * loser when there is a third-place match), or with a full consolation bracket (`settings.consolation` FULL) the
+ * loser when there is a third-place match; in a stage that stops at its qualifiers, `settings.stopAtQualifiers`, the
+ * winner of its last round "1-A", R7.20), or with a full consolation bracket (`settings.consolation` FULL) the
  * places the match's sides reach. Needs the entrant count, never the entrants: the bracket's shape depends on the
  * count and the settings only. The sides are not checked against the stage's entrants. Sorted by placement. Pure.
  * @throws DomainError VALIDATION_ERROR for a count outside 2..65536 (path `entrantCount`), bad settings (paths
@@ -50,7 +52,7 @@ export function singleEliminationMatchPlacements(entrantCount: number, result: M
     }
   } else {
     const thirdPlace = entrantCount >= 4 && (consolation === 'THIRD_PLACE' || result.key === THIRD_PLACE_KEY);
-    const decided = singleEliminationPlaces(result.key, entrantCount, thirdPlace);
+    const decided = singleEliminationPlaces(result.key, entrantCount, thirdPlace, qualifierCut(settings, entrantCount));
     if (typeof decided === 'string') throwIfInvalid([{ path: 'result.key', message: decided }], 'match result');
     for (const { field, low, high } of decided as Exclude<typeof decided, string>) {
       const id = result[field];

@@ -1,5 +1,6 @@
 import { bracketSize } from '../seeding/bracket-size';
 import type { BracketKind } from '../formats/types';
+import { qualifierCut } from '../stages/qualifier-cut';
 import { consolationSetting, cyclesSetting, grandFinalSetting, type StageSettings } from '../stages/stage-settings';
 import { swissFormat } from '../swiss/swiss-format';
 import { groupSizes } from './plan-checks';
@@ -29,11 +30,13 @@ function eliminationRounds(n: number): number {
 
 /**
  * Single elimination (R7.2, R27.9): winners rounds 1..R (R = log2 of the bracket size); the third-place match in
- * the final's round (from 4 entrants: round 2 up to R); the CONSOLATION play-offs from round 2 to R.
- * @throws DomainError VALIDATION_ERROR for a bad `consolation`.
+ * the final's round (from 4 entrants: round 2 up to R); the CONSOLATION play-offs from round 2 to R. A stage that
+ * stops at its `advanceCount` A qualifiers (`stopAtQualifiers`, R7.20) has winners rounds 1..R - log2(A) only.
+ * @throws DomainError VALIDATION_ERROR for a bad `consolation` or a stage that cannot stop at its qualifiers.
  */
 export function singleEliminationRounds(settings: StageSettings, entrants: number): StageRounds {
-  const last = eliminationRounds(entrants);
+  const stopAt = qualifierCut(settings, Math.max(2, entrants));
+  const last = eliminationRounds(entrants) - (stopAt === null ? 0 : Math.log2(stopAt));
   const rounds: StageRounds = { WINNERS: { first: 1, last } };
   const consolation = consolationSetting(settings);
   if (consolation === 'THIRD_PLACE' && entrants >= 4) rounds.THIRD_PLACE = { first: 2, last };

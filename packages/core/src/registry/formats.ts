@@ -13,6 +13,7 @@ import { placementsFromGroupStandings, placementsFromStandings } from '../placem
 import type { MatchOutcome, Placement } from '../placements/types';
 import type { SingleEliminationStage, StageGeneration } from '../stages/generate-stage';
 import { outcomesOf } from '../stages/outcomes';
+import { qualifierCut } from '../stages/qualifier-cut';
 import { consolationSetting, seedOrderingSetting, settingsObject, thirdPlaceMatchOf, type StageSettings } from '../stages/stage-settings';
 import { computeStandings } from '../standings/compute-standings';
 import type { StageMatchResult, StandingRow } from '../standings/types';
@@ -128,19 +129,38 @@ export interface FormatDefinition {
   rounds(settings: StageSettings, entrants: number): StageRounds;
 }
 
-/** A single elimination from its settings: seed ordering and play-offs (third place, or every place with FULL). */
+/**
+ * The unbeaten count a single elimination of `entrants` stops at (R7.20), or undefined when it plays its whole bracket
+ * (or has no valid entrant list: generation names that).
+ */
+function stopAtOf(entrants: readonly Entrant[], settings: StageSettings): number | undefined {
+  if (!Array.isArray(entrants) || entrants.length < 2) return undefined;
+  return qualifierCut(settings, entrants.length) ?? undefined;
+}
+
+/**
+ * A single elimination from its settings: seed ordering, play-offs (third place, or every place with FULL), and
+ * the cut at its qualifiers (`stopAtQualifiers`, R7.20).
+ */
 function singleElimination(entrants: readonly Entrant[], settings: StageSettings): SingleEliminationStage {
   const consolation = consolationSetting(settings);
+  const stopAt = stopAtOf(entrants, settings);
   return generateSingleElimination(entrants, {
     thirdPlaceMatch: consolation === 'THIRD_PLACE',
     fullConsolation: consolation === 'FULL',
     seedOrdering: seedOrderingSetting(settings),
+    ...(stopAt === undefined ? {} : { stopAt }),
   }) as SingleEliminationStage;
 }
 
-/** Placements of a single elimination: by round of elimination, or every place from its play-offs with FULL (R27.9). */
+/**
+ * Placements of a single elimination: by round of elimination (the unbeaten sharing 1..advanceCount when it stops at
+ * its qualifiers, R7.20), or every place from its play-offs with FULL (R27.9).
+ */
 function singleEliminationPlacements(entrants: readonly Entrant[], outcomes: readonly MatchOutcome[], settings: StageSettings): Placement[] {
   const consolation = consolationSetting(settings);
+  const stopAt = stopAtOf(entrants, settings);
+  if (stopAt !== undefined) return computeSingleEliminationPlacements(entrants, outcomes, { stopAt, seedOrdering: seedOrderingSetting(settings) });
   if (consolation !== 'FULL') return computeSingleEliminationPlacements(entrants, outcomes, { thirdPlaceMatch: consolation === 'THIRD_PLACE' });
   const stage = singleElimination(entrants, settings);
   return consolationPlacements(stage.entrants, stage.consolationPlaces ?? [], outcomes);
@@ -170,7 +190,7 @@ export const FORMATS = {
       compute: (entrantCount, outcome, settings) => singleEliminationMatchPlacements(entrantCount, outcome, settings),
     },
     nextRound: null,
-    checkPlan: (settings) => checkSingleEliminationPlan(settings),
+    checkPlan: (settings, ctx) => checkSingleEliminationPlan(settings, ctx),
     qualifierCount: (settings) => advanceCountQualifiers(settings),
     rounds: (settings, entrants) => singleEliminationRounds(settings, entrants),
   },

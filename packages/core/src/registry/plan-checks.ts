@@ -5,6 +5,7 @@ import { ROUND_ROBIN_MAX_ENTRANTS } from '../formats/round-robin';
 import { STEPLADDER_MAX_ENTRANTS } from '../formats/stepladder';
 import type { StageFormat } from '../formats/types';
 import { byeTiebreakRuleSetting, givenConsolationSetting, cyclesSetting, swissPairingOrderSetting, seedOrderingSetting, skipFirstRoundSetting, grandFinalSetting, pointsSystem, resolveTiebreaks, type StageSettings } from '../stages/stage-settings';
+import { qualifierCutProblem } from '../stages/qualifier-cut';
 import { swissFormat } from '../swiss/swiss-format';
 
 /**
@@ -55,11 +56,22 @@ function checkStandingsSettings(format: StageFormat, s: StageSettings, issues: P
   read(issues, 'settings', () => resolveTiebreaks(format, s));
 }
 
-/** Single elimination: `seedOrdering`, `consolation` and a `thirdPlaceMatch` agreeing with it (R27.9). */
-export function checkSingleEliminationPlan(s: StageSettings): PlanIssue[] {
+/**
+ * Single elimination: `seedOrdering`, `consolation` and a `thirdPlaceMatch` agreeing with it (R27.9), and with
+ * `stopAtQualifiers` true an `advanceCount` the stage can stop at (`qualifierCutProblem`: a power of two below the
+ * entrants, no play-offs; path `settings.stopAtQualifiers`, kind `tooFew` at start when only the count fails), R7.20.
+ * A missing `advanceCount`, or one over the entrants, is left to `checkStagePlan`, which names `advanceCount`.
+ */
+export function checkSingleEliminationPlan(s: StageSettings, ctx: PlanContext): PlanIssue[] {
   const issues: PlanIssue[] = [];
   read(issues, 'settings', () => seedOrderingSetting(s));
   read(issues, 'settings', () => givenConsolationSetting(s));
+  const advance: unknown = s.advanceCount;
+  const advanceChecked = advance !== undefined && !(typeof advance === 'number' && advance > ctx.entrants);
+  if (issues.length === 0 && s.stopAtQualifiers === true && advanceChecked) {
+    const problem = qualifierCutProblem(s, ctx.entrants);
+    if (problem !== null) issues.push({ path: 'settings.stopAtQualifiers', message: problem.message, kind: problem.byCount ? countKind(ctx) : 'settings' });
+  }
   return issues;
 }
 

@@ -1,6 +1,7 @@
 import { isDomainError } from '../errors/domain-error';
 import { checkSlotMap, checkSlotSettings } from '../draw/slot-map';
 import { resolveSlotMap, slotMapSource } from '../draw/slot-map-qualifiers';
+import { stopAtQualifiersSetting } from '../stages/qualifier-cut';
 import type { StageSettings } from '../stages/stage-settings';
 import type { StageFormat } from '../formats/types';
 import { checkBestOfByRound } from './best-of-keys';
@@ -32,7 +33,8 @@ export interface PlanStage {
  * with a slot map (`slotMap` or `slotMapPreset`, R23.1) takes exactly the qualifiers it names: the map is
  * checked against the stage before (`checkSlotMap`), the stage before's `advanceCount`, when set, must equal
  * its slots, the stage's own settings must let slots 2i-1 and 2i meet in round-1 match i (`checkSlotSettings`:
- * no `skipFirstRound`), and stage 1 may not have one. Pure.
+ * no `skipFirstRound`), and stage 1 may not have one. `stopAtQualifiers` true (R7.20) is refused on another format
+ * than SINGLE_ELIMINATION and on the last stage (`stopAtQualifiersIssues`). Pure.
  */
 export function checkStagePlan(stages: readonly PlanStage[], entrants: number, exact: boolean): PlanIssue[] {
   const issues: PlanIssue[] = [];
@@ -51,6 +53,7 @@ export function checkStagePlan(stages: readonly PlanStage[], entrants: number, e
     const definition = FORMATS[stage.format];
     const ctx: PlanContext = { entrants: n, exact, countCertain: exact || i > 0 };
     add(definition.checkPlan(s, ctx));
+    add(stopAtQualifiersIssues(stage.format, s, i === stages.length - 1));
     if (!exact) add(checkBestOfByRound(s.bestOfByRound, () => definition.rounds(s, n), n));
     const advance = s.advanceCount;
     if (i === 0 && (s.slotMap !== undefined || s.slotMapPreset !== undefined)) {
@@ -67,6 +70,10 @@ export function checkStagePlan(stages: readonly PlanStage[], entrants: number, e
     if (mapped.count !== null && s.advanceCount !== undefined && s.advanceCount !== mapped.count) {
       issues.push({ path: at('advanceCount'), message: `must be ${mapped.count}, the slots of stage ${i + 2}'s slot map (or left out)`, kind: 'settings' });
     }
+    if (mapped.count !== null && s.advanceCount === undefined && s.stopAtQualifiers === true) {
+      // The cut is read from advanceCount (R7.20): a slot map giving the count does not make it optional here.
+      issues.push({ path: at('stopAtQualifiers'), message: `needs advanceCount (${mapped.count}, the slots of stage ${i + 2}'s slot map): the number left unbeaten when the stage stops`, kind: 'settings' });
+    }
     if (mapped.count === null) add(qualifiers.issues);
     const next = mapped.count ?? qualifiers.count;
     if (next === null) {
@@ -80,6 +87,24 @@ export function checkStagePlan(stages: readonly PlanStage[], entrants: number, e
     n = next;
   }
   return issues;
+}
+
+/**
+ * Where `stopAtQualifiers` may be true (R7.20): a SINGLE_ELIMINATION stage followed by another (its own conditions
+ * are the format's check, `checkSingleEliminationPlan`). Issues at path `settings.stopAtQualifiers`, kind `settings`:
+ * a non-boolean, true on another format or on the last stage (nothing follows the cut). False is accepted anywhere.
+ */
+function stopAtQualifiersIssues(format: StageFormat, s: StageSettings, last: boolean): PlanIssue[] {
+  const issue = (message: string): PlanIssue[] => [{ path: 'settings.stopAtQualifiers', message, kind: 'settings' }];
+  try {
+    if (!stopAtQualifiersSetting(s)) return [];
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return issue(error.details?.[0]?.message ?? error.message);
+  }
+  if (format !== 'SINGLE_ELIMINATION') return issue('applies only to a SINGLE_ELIMINATION stage');
+  if (last) return issue('applies only to a stage followed by another stage: it stops the stage once the qualifiers for the next one are known');
+  return [];
 }
 
 /**

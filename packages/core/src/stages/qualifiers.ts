@@ -61,17 +61,22 @@ function defaultPerGroup(advanceCount: number | null, groupCount: number, smalle
   return advanceCount === null ? Math.min(2, smallest) : Math.min(smallest, Math.ceil(advanceCount / groupCount));
 }
 
-/** The qualifiers when everyone may qualify (see `selectQualifiers`). */
+/**
+ * The qualifiers when everyone may qualify (see `selectQualifiers`); `everyone` takes every entrant of a format
+ * without groups in result order instead of `advanceCount` of them (the settings themselves are read unchanged: a
+ * single elimination that stops at its qualifiers places by them, R7.20).
+ */
 function rankedQualifiers(
   format: StageFormat,
   entrants: readonly Entrant[],
   results: readonly StageMatchResult[],
   settings: StageSettings,
   ordering: BracketSeedOrdering,
+  everyone = false,
 ): Entrant[] {
   const s = settingsObject(settings);
   const n = Array.isArray(entrants) ? entrants.length : 0;
-  const advanceCount = integerSetting(s, 'advanceCount', 1, Math.max(1, n), null);
+  const advanceCount = everyone ? n : integerSetting(s, 'advanceCount', 1, Math.max(1, n), null);
   const definition = formatDefinition(format);
   let ids: string[];
   if (definition.standings !== null && definition.traits.hasGroups) {
@@ -169,9 +174,24 @@ export function selectQualifiers(
   const ids =
     definition.standings !== null && definition.traits.hasGroups
       ? groupQualifiersWithout(definition.standings(entrants, results, settingsObject(settings)), settingsObject(settings), k, excluded, nextOrdering)
-      : rankedQualifiers(format, entrants, results, { ...settingsObject(settings), advanceCount: entrants.length }, nextOrdering)
-          .map((e) => e.id)
-          .filter((id) => !excluded.has(id))
-          .slice(0, k);
+      : resultOrder(format, entrants, results, settings, excluded).slice(0, k);
   return ids.map((id, i) => ({ id, seed: i + 1 }));
+}
+
+/**
+ * Every entrant of a completed stage of a format without groups, best first, as `selectQualifiers` orders its
+ * qualifiers (elimination: placement, then seed; round robin and Swiss: standings), leaving out `excluded`: the ranks
+ * a slot map names (R23.1) and the places the next best take after disqualifications (R7.15).
+ * @throws DomainError as `selectQualifiers` (VALIDATION_ERROR path `results` while some entrant is not placed).
+ */
+export function resultOrder(
+  format: StageFormat,
+  entrants: readonly Entrant[],
+  results: readonly StageMatchResult[],
+  settings: StageSettings = {},
+  excluded: ReadonlySet<string> = new Set(),
+): string[] {
+  return rankedQualifiers(format, entrants, results, settings, 'inner_outer', true)
+    .map((e) => e.id)
+    .filter((id) => !excluded.has(id));
 }

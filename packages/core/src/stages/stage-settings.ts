@@ -45,8 +45,8 @@ export type Tiebreak = (typeof TIEBREAKS)[number];
 
 /**
  * Configuration of one stage (contract `StageSettings`); every field is optional and each applies to some
- * formats only (others ignore it): thirdPlaceMatch (SE), seedOrdering (SE, DE), grandFinal and skipFirstRound (DE),
- * roundRobinCycles (RR, GROUPS), points and tiebreaks (RR, SWISS, GROUPS), swiss*, swissPairingOrder and
+ * formats only (others ignore it): thirdPlaceMatch (SE), stopAtQualifiers (SE followed by another stage; true is
+ * refused elsewhere, R7.20), seedOrdering (SE, DE), grandFinal and skipFirstRound (DE), roundRobinCycles (RR, GROUPS), points and tiebreaks (RR, SWISS, GROUPS), swiss*, swissPairingOrder and
  * byeTiebreakRule (SWISS), groupCount and qualifiersPerGroup (GROUPS),
  * advanceCount (any: qualifiers seeded into the next stage), roundIntervalMinutes, startsAt and
  * matchIntervalMinutes (server scheduling, R25.6, R25.7), bestOf and bestOfByRound (any: series, R25.1),
@@ -73,6 +73,8 @@ export interface StageSettings {
   groupCount?: number;
   qualifiersPerGroup?: number;
   advanceCount?: number;
+  /** A single elimination followed by another stage stops once its `advanceCount` qualifiers are known (R7.20); default false. */
+  stopAtQualifiers?: boolean;
   roundIntervalMinutes?: number;
   /** Games per match of the stage (R25.1): 1, 3, 5, 7 or 9; default 1. */
   bestOf?: number;

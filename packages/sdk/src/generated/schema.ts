@@ -2937,6 +2937,11 @@ export interface components {
             /** @description Every stage but the last (refused there). How many qualifiers are seeded into the next stage, re-seeded 1..k by their stage result (elimination: placement, then seed; round robin and Swiss: standings; groups: group winners first, then runners-up, so that winners meet runners-up of other groups). Required between stages except after GROUPS (default groupCount x qualifiersPerGroup); at least 2 and at most the stage's entrants. Disqualified and withdrawn participants never qualify: the next best take their places. */
             advanceCount?: number;
             /**
+             * @description SE. Only on a stage followed by another. true: the stage stops once its advanceCount qualifiers are known, instead of playing its whole bracket: it has only the rounds until advanceCount participants are left unbeaten (16 entrants, advanceCount 4: rounds 1 and 2, 12 matches; the winners of the last round have no next match; byes as usual), and it completes when its last match is decided. The unbeaten share places 1..advanceCount and enter the next stage in their seed order; the others are placed by the round they lost in (5-8, 9-16). Needs advanceCount a power of two (2, 4, 8, ...) smaller than the stage's entrants, so the stage stops at the end of a round, and no third-place match or consolation (they would be played after the cut). Refused on another format or on the last stage, and when these conditions fail: 400 naming body.stages[i].settings.stopAtQualifiers on create and update (maxParticipants as stage 1's entrants); at the start 409 NOT_ENOUGH_PARTICIPANTS naming stages[i].settings.stopAtQualifiers when the participants are not more than advanceCount. Absent means false: the whole bracket is played.
+             * @example true
+             */
+            stopAtQualifiers?: boolean;
+            /**
              * @description Minutes between scheduled rounds, used for scheduledAt from the stage's start (startsAt, else the tournament start for stage 1 and the completion of the stage before for later stages).
              * @default 60
              */

@@ -1,4 +1,15 @@
-import { bestOfFor, formatDefinition, groupNamesOf, roundName, type BestOfSettings, type BracketKind, type Entrant, type StageFormat } from '@tourney/core';
+import {
+  bestOfFor,
+  formatDefinition,
+  groupNamesOf,
+  roundName,
+  roundsAfterCut,
+  type BestOfSettings,
+  type BracketKind,
+  type Entrant,
+  type StageFormat,
+  type StageSettings as CoreStageSettings,
+} from '@tourney/core';
 import type { Bracket, BracketMatch, Placement, BracketStage, StandingsRow } from '../../contract-types';
 import { toBracketMatch, type SideInfo } from '../matches/match-mapper';
 import { BRACKET_VIEW_RANK } from '../matches/play-order';
@@ -11,9 +22,13 @@ import type { StageRow, TournamentRow } from '../../db/rows';
 
 type BracketRound = BracketStage['rounds'][number];
 
-/** The rounds of one stage's matches, named by core `roundName` for the stage's format (R27.11), in view order. */
-function roundsOf(matches: readonly BracketMatch[], format: StageFormat): BracketRound[] {
-  const totalRounds = Math.max(1, ...matches.filter((m) => m.bracket === 'WINNERS').map((m) => m.round));
+/**
+ * The rounds of one stage's matches, named by core `roundName` for the stage's format (R27.11), in view order. Names
+ * are read against the stage's full bracket: a stage that stops at its qualifiers (R7.20) adds the rounds it leaves
+ * unplayed (core `roundsAfterCut`), so 16 entrants stopping at 4 play the round of 16 and the quarter-finals.
+ */
+function roundsOf(matches: readonly BracketMatch[], format: StageFormat, settings: CoreStageSettings): BracketRound[] {
+  const totalRounds = Math.max(1, ...matches.filter((m) => m.bracket === 'WINNERS').map((m) => m.round)) + roundsAfterCut(settings);
   const byKey = new Map<string, BracketRound>();
   for (const m of matches) {
     const key = `${m.bracket}:${m.round}`;
@@ -171,7 +186,7 @@ export async function readBracket(db: Db, tournament: TournamentRow): Promise<Br
     const own = byStage.get(s.id);
     out.push({
       stage: toStage(s),
-      rounds: roundsOf(own?.matches ?? [], s.format as StageFormat),
+      rounds: roundsOf(own?.matches ?? [], s.format as StageFormat, effectiveSettings(s.format, s.settings)),
       standings: standingsOf(s, entrantsBy.get(s.id) ?? [], own?.rows ?? [], tournamentSides),
     });
   }

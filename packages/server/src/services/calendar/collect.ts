@@ -1,3 +1,4 @@
+import { roundsAfterCut, type StageSettings as CoreStageSettings } from '@tourney/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { parseStageSettings, roundIntervalOf } from '../stages/stage-settings';
@@ -210,7 +211,9 @@ async function matchEvents(
     const startsAt = r.scheduled_at as string;
     const minutes = roundIntervalOf(parseStageSettings(r.settings));
     const tournament = tournamentNames.get(r.tournament_id) ?? 'Tournament';
-    const name = namedMatch(r, lastRounds.get(`${r.stage_id}:${r.bracket}`));
+    // A stage that stops at its qualifiers (R7.20) has no final: its last round counts as short of the full bracket's.
+    const last = lastRounds.get(`${r.stage_id}:${r.bracket}`);
+    const name = namedMatch(r, last === undefined ? undefined : last + roundsAfterCut(parseStageSettings(r.settings) as CoreStageSettings));
     const status = r.status.toLowerCase().replace(/_/g, ' ');
     return {
       id: `match:${r.id}`,

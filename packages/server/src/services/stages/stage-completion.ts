@@ -42,7 +42,8 @@ async function setStatus(ctx: WriteContext, ids: readonly string[], from: string
  *   (in earlier stages and in pool formats statuses and placements wait for the stage to complete);
  * - once no match of the stage is open: a stage generated round by round (Swiss) pairs its next round if it has
  *   one; otherwise the stage
- *   completes (see {@link completeStage}).
+ *   completes (see {@link completeStage}). A single elimination that stops at its qualifiers (`stopAtQualifiers`,
+ *   R7.20) has no match after the round that leaves `advanceCount` unbeaten, so it completes as that round is decided.
  * Does nothing while matches remain or when the stage is not ONGOING.
  */
 export async function afterMatchCompleted(ctx: WriteContext, match: MatchRow, leaving: readonly string[]): Promise<void> {
