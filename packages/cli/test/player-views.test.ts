@@ -17,7 +17,7 @@ const next: MyMatch = {
   ready: true,
   match: match({ scheduledAt: '2030-06-01T18:00:00Z' }),
 };
-const mine: MyTournament = { participantId: 'pb', participantName: 'bob', participantStatus: 'ACTIVE', placementRange: null, tournament: cup };
+const mine: MyTournament = { participantId: 'pb', participantName: 'bob', participantStatus: 'ACTIVE', placementRange: null, waitlistPosition: null, tournament: cup };
 
 describe('tourney match next (across tournaments)', () => {
   it('names the tournament, the sides and the time on a terminal, and prints the match id when piped', async () => {

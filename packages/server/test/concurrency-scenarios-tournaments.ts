@@ -306,6 +306,11 @@ export async function waitlistRace(servers: readonly ApiServer[]): Promise<void>
   const waiting = entered.filter((e) => e.entry.status === 'WAITLISTED');
   expect([registered.length, waiting.length]).toEqual([4, 4]);
   expect(waiting.map((e) => e.entry.waitlistPosition).sort()).toEqual([1, 2, 3, 4]);
+  // The list shows the line in order, and its entry times agree with it (stamped under the tournament's lock).
+  const line = await request(at(0), 'GET', `/tournaments/${t.id}/participants`, { query: { status: 'WAITLISTED' } });
+  expect(line.body.data.map((p: { waitlistPosition: number }) => p.waitlistPosition)).toEqual([1, 2, 3, 4]);
+  const times = line.body.data.map((p: { registeredAt: string }) => p.registeredAt);
+  expect(times).toEqual([...times].sort());
 
   const token = tenant.owner.accessToken;
   const changes = await Promise.all([

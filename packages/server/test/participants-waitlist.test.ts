@@ -47,7 +47,7 @@ const notificationsOf = async (player: TestUser, tournamentId: string) =>
   );
 
 describe('the waitlist of a full tournament', () => {
-  it('puts entries beyond maxParticipants on the waitlist in order, up to waitlistCapacity, then refuses with TOURNAMENT_FULL; the page shows the line', async () => {
+  it('puts entries beyond maxParticipants on the waitlist in order, up to waitlistCapacity, then refuses with TOURNAMENT_FULL; pages, own lists and analytics show the line', async () => {
     const t = await openTournament(server, tenant, { maxParticipants: 2, waitlistCapacity: 2 });
     expect(t.waitlistCapacity).toBe(2);
     const players = await registerPlayers(server, 5);
@@ -79,6 +79,11 @@ describe('the waitlist of a full tournament', () => {
     );
     const waiting = await request(server, 'GET', `/tournaments/${t.id}/participants`, { query: { status: 'WAITLISTED' } });
     expect(waiting.body.data.map((p: any) => p.waitlistPosition)).toEqual([1, 2]);
+    // The player's own list shows their place in line; analytics count the waiting entries among all entries.
+    const mine = await request(server, 'GET', '/users/me/tournaments', { token: players[3]!.accessToken });
+    expect(mine.body.data.find((m: any) => m.tournament.id === t.id)).toMatchObject({ participantStatus: 'WAITLISTED', waitlistPosition: 2 });
+    const analytics = await asOwner('GET', `/tournaments/${t.id}/analytics`);
+    expect(analytics.body.data).toMatchObject({ totalParticipants: 4, participants: { registered: 2, waitlisted: 2 } });
     // The public page shows the line beside the places.
     const page = await (await fetch(`${server.url.replace(/\/api\/v1$/, '')}/t/${t.id}`)).text();
     expect(page).toContain('<dt>Waitlist</dt><dd>2 / 2</dd>');
@@ -201,23 +206,35 @@ describe('the waitlist of a full tournament', () => {
     }
   });
 
-  it('keeps the line out of the start: never seeded or drawn, told the tournament started without it, and its room locked', async () => {
+  it('keeps the line out of the start: never seeded or drawn, told the tournament started without it, its room locked; it may still leave', async () => {
     const t = await openTournament(server, tenant, { maxParticipants: 4, waitlistCapacity: 4 });
     const players = await registerPlayers(server, 6);
     const ids = await enter(t.id, players);
     const started = await lifecycle(server, tenant, t.id, 'start');
     expect(started.participantCounts).toMatchObject({ active: 4, waitlisted: 2 });
     const now = await roster(t.id);
-    expect([now.get(ids[4]!), now.get(ids[5]!)]).toEqual([['WAITLISTED', 1], ['WAITLISTED', 2]]);
+    expect([now.get(ids[4]!), now.get(ids[5]!)]).toEqual([['WAITLISTED', null], ['WAITLISTED', null]]);
     const inMatches = new Set((await allMatches(server, t.id)).flatMap((m: any) => m.participants.map((side: any) => side.participantId).filter(Boolean)));
     expect([...inMatches].sort()).toEqual(ids.slice(0, 4).sort());
     const startedNote = (await notificationsOf(players[4]!, t.id)).find((n: any) => n.type === 'TOURNAMENT_STARTED');
     expect(startedNote.message).toBe(`${t.name} has started without you: no place came free for your entry on the waitlist.`);
+    // The line is over: no positions any more, and the tournament is not on a waiting player's calendar.
+    expect((await request(server, 'GET', `/tournaments/${t.id}/participants/${ids[4]}`)).body.data).toMatchObject({ status: 'WAITLISTED', waitlistPosition: null });
+    const ics = (await request(server, 'GET', '/calendar/export', { token: players[4]!.accessToken })).text;
+    expect(ics).not.toContain(t.id);
+    expect((await request(server, 'GET', '/calendar/export', { token: players[0]!.accessToken })).text).toContain(t.id);
     const lockedRoom = await asOwner('PUT', `/tournaments/${t.id}`, { waitlistCapacity: 8 });
     expect([lockedRoom.status, lockedRoom.body.error.code]).toEqual([409, 'TOURNAMENT_LOCKED']);
     // A disqualification once started frees no place for the line: the bracket is drawn.
     expectStatus(await patch(t.id, ids[0]!, { status: 'DISQUALIFIED' }), 200, 'disqualify');
-    expect((await roster(t.id)).get(ids[4]!)).toEqual(['WAITLISTED', 1]);
+    expect((await roster(t.id)).get(ids[4]!)).toEqual(['WAITLISTED', null]);
+    // A waiting entry may still leave (the player, or an organizer's withdrawal), or be removed: it never played.
+    const left = await request(server, 'POST', `/tournaments/${t.id}/withdraw`, { token: players[4]!.accessToken });
+    expect([left.status, left.body.data.status]).toEqual([200, 'WITHDRAWN']);
+    expect((await asOwner('DELETE', `/tournaments/${t.id}/participants/${ids[5]}`)).status).toBe(204);
+    expect((await request(server, 'GET', `/tournaments/${t.id}/participants/${ids[5]}`)).status).toBe(404);
+    const active = await request(server, 'POST', `/tournaments/${t.id}/withdraw`, { token: players[1]!.accessToken });
+    expect([active.status, active.body.error.code]).toEqual([409, 'INVALID_STATE']);
   });
 
   it('checks waitlistCapacity at create and update: 0 to 4096, named when out of range', async () => {

@@ -3,19 +3,18 @@ import type { Participant, ParticipantStatus } from '../api-types';
 import type { CliDeps } from '../deps';
 import { printJson } from '../output/json';
 import { printTable, type Column } from '../output/table';
-import { humanize } from '../output/text';
 import { CliError } from '../errors';
 import { openSession } from '../session';
 import {
   addListOptions,
   addOutcomeJsonOption,
   addYesOption,
+  entryStatusColumn,
   enumOption,
   globalsOf,
   intOption,
   printApiList,
   printOutcome,
-  statusColumn,
   withExamples,
   type ListOptions,
 } from './shared';
@@ -38,11 +37,7 @@ export const PARTICIPANT_COLUMNS: readonly Column<Participant>[] = [
   { header: 'id', value: (p) => p.id, drop: 1 },
   { header: 'name', value: (p) => p.name, flex: true, priority: 2 },
   { header: 'seed', value: (p) => p.seed, align: 'right' },
-  {
-    // A WAITLISTED entry shows its place in line on a terminal ("waitlisted #2", R6.14); piped output keeps the code.
-    ...statusColumn<Participant>('status', (p) => p.status),
-    value: (p) => (p.status === 'WAITLISTED' && p.waitlistPosition !== null ? `waitlisted #${p.waitlistPosition}` : humanize(p.status)),
-  },
+  entryStatusColumn<Participant>('status', (p) => p.status, (p) => p.waitlistPosition),
   { header: 'placement', value: (p) => p.placementRange ?? p.finalPlacement, raw: (p) => p.finalPlacement, align: 'right' },
   { header: 'user', value: (p) => p.userId, only: 'pipe' },
 ];

@@ -8,7 +8,7 @@ import { printTable, type Column } from '../output/table';
 import { formatTimestamp, humanize } from '../output/text';
 import { openSession, type Session } from '../session';
 import { writeOutput } from './file-io';
-import { checkDayFlag, checkDayRange, collect, globalsOf, printApiList, printResult, statusColumn, withExamples, type ListOptions } from './shared';
+import { checkDayFlag, checkDayRange, collect, entryStatusColumn, globalsOf, printApiList, printResult, statusColumn, withExamples, type ListOptions } from './shared';
 
 /** Flags of `tournament list` used by the player views (R26.9). */
 export interface PlayerListFlags extends ListOptions {
@@ -28,7 +28,7 @@ const MY_TOURNAMENT_COLUMNS: readonly Column<MyTournament>[] = [
   statusColumn('status', (m) => m.tournament.status),
   { header: 'start', value: (m) => formatTimestamp(m.tournament.startDate), raw: (m) => m.tournament.startDate },
   { header: 'participant', value: (m) => m.participantId, only: 'pipe' },
-  statusColumn('you', (m) => m.participantStatus),
+  entryStatusColumn('you', (m) => m.participantStatus, (m) => m.waitlistPosition),
   { header: 'place', value: (m) => m.placementRange ?? '', align: 'right' },
 ];
 

@@ -251,6 +251,20 @@ export function statusColumn<Row>(header: string, status: (row: Row) => string):
   return { header, value: (row) => humanize(status(row)), raw: status, tone: (row, style) => statusColor(style, status(row)) };
 }
 
+/**
+ * A participant status column that shows a waiting entry's place in line on a terminal ("waitlisted #2", R6.14); piped
+ * output keeps the status code.
+ */
+export function entryStatusColumn<Row>(header: string, status: (row: Row) => string, waitlistPosition: (row: Row) => number | null): Column<Row> {
+  return {
+    ...statusColumn(header, status),
+    value: (row) => {
+      const position = waitlistPosition(row);
+      return status(row) === 'WAITLISTED' && position !== null ? `waitlisted #${position}` : humanize(status(row));
+    },
+  };
+}
+
 /** Adds `--yes` to a destructive command. */
 export function addYesOption(command: Command): Command {
   return command.option('-y, --yes', 'do not ask for confirmation (required when not running interactively)');

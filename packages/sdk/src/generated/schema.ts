@@ -3278,7 +3278,7 @@ export interface components {
             finalPlacement: number | null;
             /** @description The placement as a range once known, e.g. "1", "3-4", "9-13" (upper bound capped at the entrant count). */
             placementRange: string | null;
-            /** @description A WAITLISTED entry's place in line (1 takes the next place that comes free); null in every other status (R6.14). */
+            /** @description A WAITLISTED entry's place in line while the tournament has not started (1 takes the next place that comes free); null in every other status and once started, when no place comes free any more (R6.14). */
             waitlistPosition: number | null;
         };
         TeamRegistration: {
@@ -5084,6 +5084,8 @@ export interface components {
             participantStatus: components["schemas"]["ParticipantStatus"];
             /** @description The participant's placement once known, e.g. "1" or "3-4". */
             placementRange: string | null;
+            /** @description A WAITLISTED entry's place in line before the start (1 takes the next place that comes free); null otherwise (R6.14). */
+            waitlistPosition: number | null;
             tournament: components["schemas"]["Tournament"];
         };
         MyTournamentListResponse: {

@@ -90,7 +90,8 @@ export async function computeTournamentAnalytics(db: Db, row: TournamentRow, now
     countCheckedIn(db, row.id),
   ]);
   const holding = holdingPlaces(participants);
-  const totalParticipants = holding + participants.withdrawn;
+  // Every entry whatever its status: those holding a place, the withdrawn and the waiting (R6.14).
+  const totalParticipants = holding + participants.withdrawn + participants.waitlisted;
   return {
     tournamentId: row.id,
     status: row.status as TournamentStatus,

@@ -64,7 +64,8 @@ async function tournamentsOf(db: Db, userId: string): Promise<{ playing: Set<str
       .innerJoin('tournaments as t', 't.id', 'pm.tournament_id')
       .select('pm.tournament_id')
       .where('pm.user_id', '=', userId)
-      .where('p.status', '!=', 'WITHDRAWN')
+      // A waiting entry (R6.14) has no place to check in with or play: its tournament is not on the player's calendar.
+      .where('p.status', 'not in', ['WITHDRAWN', 'WAITLISTED'])
       .where('t.status', '<>', 'DRAFT')
       .execute(),
     db.selectFrom('tournaments').select('id').where('project_id', 'in', staffProjectIds(db, userId)).execute(),

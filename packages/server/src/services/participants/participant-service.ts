@@ -111,6 +111,9 @@ export class ParticipantService extends DomainService {
           throw new AppError('REGISTRATION_CLOSED', `registration is not open (the tournament is ${locked.status})`);
         }
         const { status, waitlistOrder } = await entryPlaceFor(trx, locked);
+        // Stamped under the lock: entry times follow the order the entries are written in, as the line does (R6.14),
+        // whatever this request waited for the lock.
+        const registeredAt = this.deps.clock.now().toISOString();
         // A member registered meanwhile is told so, before any name of theirs is found taken.
         await assertNotRegistered(trx, t.id, memberIds, userId);
         // A team is known by its name in circuits (R9.15): two teams of one name would be one competitor.
@@ -125,7 +128,7 @@ export class ParticipantService extends DomainService {
             seed: null,
             status,
             team_name: teamName,
-            registered_at: now,
+            registered_at: registeredAt,
             checked_in_at: null,
             final_placement: null,
             placement_range: null,
@@ -200,7 +203,8 @@ export class ParticipantService extends DomainService {
   }
 
   /**
-   * A member of an entry (a solo player, or any member of a team) withdraws it before the start
+   * A member of an entry (a solo player, or any member of a team) withdraws it before the start (a WAITLISTED entry at
+   * any time)
    * (withdrawFromTournament, R6.12): it becomes WITHDRAWN, loses its seed (as setParticipantSeeds does, R24.6) and
    * frees its place (R6.11), which the first entry of the waitlist takes (R6.14; a WAITLISTED entry withdrawn so
    * leaves the waitlist), and `participant.withdrawn` is recorded with the player as `userId` (R6.10). Decided
@@ -216,7 +220,8 @@ export class ParticipantService extends DomainService {
     const participantId = await this.db.transaction().execute(async (trx) => {
       const locked = await lockTournamentPlaces(trx, this.deps.dialect, t.id);
       const row = await findOwnEntry(trx, t.id, userId);
-      if (!BEFORE_START.includes(locked.status)) {
+      // A waiting entry holds no place and plays no match: it may leave the line at any time (R6.14).
+      if (!BEFORE_START.includes(locked.status) && row.status !== 'WAITLISTED') {
         throw new AppError('INVALID_STATE', `you cannot withdraw once the tournament is ${locked.status}: an organizer can withdraw or disqualify you`);
       }
       if (row.status === 'WITHDRAWN') return row.id;
@@ -232,13 +237,20 @@ export class ParticipantService extends DomainService {
     return this.read(t.id, participantId);
   }
 
-  /** A page of a visible tournament's participants by seed (unseeded last), then registration time. */
+  /** A page of a visible tournament's participants by seed (unseeded last), then place in the waitlist line, then registration time. */
   async list(auth: AuthContext, tournamentId: string, query: ParticipantListQuery): Promise<Page<Participant>> {
     const t = await requireVisibleTournament(this.db, this.access, auth, tournamentId);
     let base = this.db.selectFrom('participants').where('tournament_id', '=', t.id);
     if (query.status !== undefined) base = base.where('status', '=', query.status);
     const { rows, total, capped } = await queryPage(base, withTotalCap(query, this.deps.config.listTotalCap), (b) =>
-      b.selectAll().orderBy(sql`seed is null`).orderBy('seed').orderBy('registered_at').orderBy('id'),
+      b
+        .selectAll()
+        .orderBy(sql`seed is null`)
+        .orderBy('seed')
+        // Entries that waited come in line order after those that never did (R6.14), then by entry time.
+        .orderBy(sql`coalesce(waitlist_order, 0)`)
+        .orderBy('registered_at')
+        .orderBy('id'),
     );
     return toPage(await readParticipants(this.db, rows), query, total, capped);
   }
@@ -340,7 +352,7 @@ export class ParticipantService extends DomainService {
   /**
    * Removes a participant (R6.7): before the start the participant and its members are deleted and
    * `participant.removed` is recorded (R11.12), and the place it held goes to the first entry of the waitlist
-   * (R6.14); while ONGOING an
+   * (R6.14); so is a WAITLISTED entry once started (it never played); while ONGOING an
    * ACTIVE or ELIMINATED participant becomes DISQUALIFIED and its open matches are walkovers for the opponents, and
    * one already out (DISQUALIFIED, WITHDRAWN, NO_SHOW) is left as is. Decided under the tournament's lock on the
    * tournament and participant as they are then, so a start committed meanwhile turns a deletion into a
@@ -356,7 +368,8 @@ export class ParticipantService extends DomainService {
       const t = { ...managed, status: locked.status, max_participants: locked.max_participants };
       const p = await findParticipantRow(trx, t.id, participantId);
       if (t.status === 'COMPLETED') throw new AppError('INVALID_STATE', 'participants of a COMPLETED tournament cannot be removed');
-      if (t.status !== 'ONGOING') {
+      // Before the start, or an entry that waited in vain (it never played, R6.14): the entry goes.
+      if (t.status !== 'ONGOING' || p.status === 'WAITLISTED') {
         await trx.deleteFrom('participant_members').where('participant_id', '=', p.id).execute();
         await trx.deleteFrom('participants').where('id', '=', p.id).execute();
         await writeParticipantRemovedEvent({ db: trx, sink: this.deps, tournament: t }, p.id, p.status, actor.kind === 'user' ? actor.userId : null);

@@ -16,7 +16,8 @@ export const DISQUALIFIABLE_WHILE_ONGOING: readonly ParticipantStatus[] = ['ACTI
 /** Status changes an organizer may make while the tournament is ONGOING (both forfeit open matches). */
 const WHILE_ONGOING: Partial<Record<ParticipantStatus, readonly ParticipantStatus[]>> = {
   DISQUALIFIED: DISQUALIFIABLE_WHILE_ONGOING,
-  WITHDRAWN: ['ACTIVE'],
+  // An entry that waited in vain leaves the line at any time (R6.14): it holds no place and has no match.
+  WITHDRAWN: ['ACTIVE', 'WAITLISTED'],
 };
 
 /** Statuses that hold a place against maxParticipants: all but WITHDRAWN and WAITLISTED (tournament-mapper.ts `holdingPlaces`). */
@@ -40,7 +41,8 @@ export const FORFEIT_STATUSES: readonly ParticipantStatus[] = ['DISQUALIFIED', '
  * - before the start: between REGISTERED, CHECKED_IN, WITHDRAWN and DISQUALIFIED (ACTIVE, ELIMINATED and
  *   NO_SHOW are set by the start and by results only), and from WAITLISTED to REGISTERED, CHECKED_IN or WITHDRAWN
  *   (WAITLISTED is set by a player's entry into a full tournament only, R6.14);
- * - while ONGOING: ACTIVE or ELIMINATED -> DISQUALIFIED, ACTIVE -> WITHDRAWN (open matches become walkovers);
+ * - while ONGOING: ACTIVE or ELIMINATED -> DISQUALIFIED, ACTIVE -> WITHDRAWN (open matches become walkovers),
+ *   WAITLISTED -> WITHDRAWN;
  * - once COMPLETED: nothing.
  * @throws AppError 409 INVALID_STATE for a COMPLETED tournament, 409 INVALID_TRANSITION for any other refused change.
  */

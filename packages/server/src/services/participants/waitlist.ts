@@ -106,19 +106,22 @@ export async function fillPlacesFromWaitlist(db: Db, sink: EventSink, tournament
 }
 
 /**
- * The place in line of each WAITLISTED row among `rows` (1 = next to get a place), by participant id; rows in other
- * statuses are absent. One query per tournament the waiting rows belong to (a page of one tournament: one).
+ * The place in line of each WAITLISTED row among `rows` (1 = next to get a place), by participant id, while its
+ * tournament has not started (after the start no place comes free: the line is over and shows no positions); rows in
+ * other statuses are absent. One query per tournament the waiting rows belong to (a page of one tournament: one).
  */
 export async function waitlistPositions(db: Db, rows: readonly Pick<ParticipantRow, 'id' | 'tournament_id' | 'status'>[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   const tournaments = [...new Set(rows.filter((r) => r.status === 'WAITLISTED').map((r) => r.tournament_id))];
   for (const tournamentId of tournaments) {
     const line = await db
-      .selectFrom('participants')
-      .select('id')
-      .where('tournament_id', '=', tournamentId)
-      .where('status', '=', 'WAITLISTED')
-      .orderBy('waitlist_order')
+      .selectFrom('participants as p')
+      .innerJoin('tournaments as t', 't.id', 'p.tournament_id')
+      .select('p.id')
+      .where('p.tournament_id', '=', tournamentId)
+      .where('p.status', '=', 'WAITLISTED')
+      .where('t.status', 'in', BEFORE_START)
+      .orderBy('p.waitlist_order')
       .execute();
     line.forEach((p, i) => out.set(p.id, i + 1));
   }

@@ -4,6 +4,7 @@ import { queryPage, type RowPage } from '../../db/page-query';
 import type { MyTournamentListQuery, MyTournament, ParticipantStatus, Tournament } from '../../contract-types';
 import type { TournamentRow } from '../../db/rows';
 import { readTournaments } from '../tournaments/tournament-reader';
+import { waitlistPositions } from '../participants/waitlist';
 
 /** A participant of the caller with its tournament row. */
 type MyParticipantRow = TournamentRow & {
@@ -11,6 +12,7 @@ type MyParticipantRow = TournamentRow & {
   participant_name: string;
   participant_status: string;
   participant_placement: string | null;
+  participant_tournament_id: string;
 };
 
 /**
@@ -48,7 +50,13 @@ export async function queryMyTournamentPage(db: Db, userId: string, q: MyTournam
   return queryPage(base, q, (b) =>
     b
       .selectAll('t')
-      .select(['p.id as participant_id', 'p.name as participant_name', 'p.status as participant_status', 'p.placement_range as participant_placement'])
+      .select([
+        'p.id as participant_id',
+        'p.name as participant_name',
+        'p.status as participant_status',
+        'p.placement_range as participant_placement',
+        'p.tournament_id as participant_tournament_id',
+      ])
       .orderBy(done, 'asc')
       .orderBy(sql`case when t.status = 'COMPLETED' then '' else t.start_date end`, 'asc')
       .orderBy('t.start_date', 'desc')
@@ -56,14 +64,22 @@ export async function queryMyTournamentPage(db: Db, userId: string, q: MyTournam
   );
 }
 
-/** The API items of a page of participations, in the page's order (three queries for the tournaments, R26.3). */
+/**
+ * The API items of a page of participations, in the page's order (three queries for the tournaments, R26.3), with a
+ * waiting entry's place in line (one query per tournament with one, R6.14).
+ */
 export async function readMyTournaments(db: Db, rows: readonly MyParticipantRow[]): Promise<MyTournament[]> {
   const tournaments = await readTournaments(db, rows);
+  const positions = await waitlistPositions(
+    db,
+    rows.map((r) => ({ id: r.participant_id, tournament_id: r.participant_tournament_id, status: r.participant_status })),
+  );
   return rows.map((r, i) => ({
     participantId: r.participant_id,
     participantName: r.participant_name,
     participantStatus: r.participant_status as ParticipantStatus,
     placementRange: r.participant_placement,
+    waitlistPosition: positions.get(r.participant_id) ?? null,
     tournament: tournaments[i] as Tournament,
   }));
 }
