@@ -157,6 +157,11 @@ describe('the waitlist of a full tournament', () => {
 
     const noPlace = await patch(t.id, w2!, { status: 'REGISTERED' });
     expect([noPlace.status, noPlace.body.error.code]).toEqual([409, 'TOURNAMENT_FULL']);
+    expect(noPlace.body.error.message).toContain('raise maxParticipants');
+    // Entering a waiting player by hand is refused, saying they wait.
+    const byHand = await asOwner('POST', `/tournaments/${t.id}/participants`, { username: players[3]!.username });
+    expect([byHand.status, byHand.body.error.code]).toEqual([409, 'ALREADY_REGISTERED']);
+    expect(byHand.body.error.message).toContain(`${players[3]!.username} (waitlisted)`);
     const seeded = await patch(t.id, w1!, { seed: 1 });
     expect([seeded.status, seeded.body.error.code, seeded.body.error.details[0].path]).toEqual([409, 'INVALID_STATE', 'body.seed']);
     for (const to of ['DISQUALIFIED', 'ACTIVE']) {

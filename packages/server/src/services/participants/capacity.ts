@@ -30,9 +30,10 @@ export async function lockTournamentPlaces(db: Db, dialect: DatabaseDialect, tou
  * hold a place: an organizer's entry or reinstatement, which never goes to the waitlist (R6.11, R6.14; a player's
  * own entry takes waitlist.ts `entryPlaceFor`). Call it after lockTournamentPlaces, in the transaction that then
  * adds or reinstates the participant, so that the count and the write agree however many requests register at once.
+ * `hint` is appended to the message (what the caller can do instead).
  * @throws AppError 409 TOURNAMENT_FULL.
  */
-export async function assertPlaceAvailable(db: Db, tournament: Pick<LockedTournament, 'id' | 'max_participants'>): Promise<void> {
+export async function assertPlaceAvailable(db: Db, tournament: Pick<LockedTournament, 'id' | 'max_participants'>, hint = ''): Promise<void> {
   const taken = await db
     .selectFrom('participants')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -40,6 +41,6 @@ export async function assertPlaceAvailable(db: Db, tournament: Pick<LockedTourna
     .where('status', 'in', PLACE_HOLDING_STATUSES)
     .executeTakeFirstOrThrow();
   if (Number(taken.count) >= tournament.max_participants) {
-    throw new AppError('TOURNAMENT_FULL', `the tournament is full (${tournament.max_participants} participants)`);
+    throw new AppError('TOURNAMENT_FULL', `the tournament is full (${tournament.max_participants} participants)${hint}`);
   }
 }

@@ -327,7 +327,9 @@ export class ParticipantService extends DomainService {
         return;
       }
       if (statusChange && !PLACE_HOLDING_STATUSES.includes(from) && PLACE_HOLDING_STATUSES.includes(to)) {
-        await assertPlaceAvailable(trx, locked);
+        // A place that comes free goes to the waitlist at once (R6.14): the way to give a waiting entry one is a new place.
+        const hint = from === 'WAITLISTED' ? ': raise maxParticipants, and the new place goes to the first in line' : '';
+        await assertPlaceAvailable(trx, locked, hint);
       }
       await trx
         .updateTable('participants')

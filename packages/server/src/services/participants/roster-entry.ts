@@ -64,13 +64,20 @@ interface RosterState {
   names: HeldNames;
   seeds: Map<number, string>;
   userIds: Set<string>;
+  /** Users of entries waiting on the waitlist (R6.14): named as waitlisted when entered again. */
+  waitingUserIds: Set<string>;
   placesTaken: number;
 }
 
 async function readRosterState(db: Db, tournamentId: string): Promise<RosterState> {
   const [rows, members, names] = await Promise.all([
     db.selectFrom('participants').select(['name', 'seed', 'status']).where('tournament_id', '=', tournamentId).execute(),
-    db.selectFrom('participant_members').select('user_id').where('tournament_id', '=', tournamentId).execute(),
+    db
+      .selectFrom('participant_members as pm')
+      .innerJoin('participants as p', 'p.id', 'pm.participant_id')
+      .select(['pm.user_id', 'p.status'])
+      .where('pm.tournament_id', '=', tournamentId)
+      .execute(),
     readHeldNames(db, tournamentId),
   ]);
   const seeds = new Map<number, string>();
@@ -79,7 +86,8 @@ async function readRosterState(db: Db, tournamentId: string): Promise<RosterStat
     if (r.seed !== null) seeds.set(r.seed, r.name);
     if ((PLACE_HOLDING_STATUSES as readonly string[]).includes(r.status)) placesTaken++;
   }
-  return { names, seeds, userIds: new Set(members.map((m) => m.user_id)), placesTaken };
+  const waitingUserIds = new Set(members.filter((m) => m.status === 'WAITLISTED').map((m) => m.user_id));
+  return { names, seeds, userIds: new Set(members.map((m) => m.user_id)), waitingUserIds, placesTaken };
 }
 
 interface UserRef {
@@ -206,7 +214,7 @@ export async function resolveEntries(
     }
     const taken = entry.memberIds.filter((id) => state.userIds.has(id));
     if (taken.length > 0) {
-      const who = taken.map((id) => [...users.values()].find((u) => u.id === id)?.username ?? id);
+      const who = taken.map((id) => `${[...users.values()].find((u) => u.id === id)?.username ?? id}${state.waitingUserIds.has(id) ? ' (waitlisted)' : ''}`);
       issues.push({ path: paths.username, message: `already registered in this tournament: ${who.join(', ')}`, kind: 'registered' });
     }
     for (const id of entry.memberIds) state.userIds.add(id);
