@@ -89,7 +89,7 @@ describe('tourney tournament join on a full tournament with a waitlist', () => {
     expect(piped.out.split('\t')).toContain('WAITLISTED');
   });
 
-  it('sets the waitlist of a tournament with --waitlist on create and update, 0 to 4096', async () => {
+  it('sets the waitlist of a tournament with --waitlist on create and update, 0 to 4096, and shows it', async () => {
     const sent: any[] = [];
     server.use(
       http.post(`${BASE}/tournaments`, async ({ request }) => {
@@ -108,5 +108,16 @@ describe('tourney tournament join on a full tournament with a waitlist', () => {
     const bad = await runCli(['tournament', 'update', tid, '--waitlist', '4097'], { configDir: dir.path });
     expect(bad.code).not.toBe(0);
     expect(sent).toHaveLength(2);
+    // tournament get shows how many wait beside the room, when the tournament keeps a waitlist.
+    server.use(
+      http.get(`${BASE}/tournaments/${tid}`, () =>
+        HttpResponse.json({
+          success: true,
+          data: tournament({ waitlistCapacity: 8, participantCounts: { registered: 16, checkedIn: 0, active: 0, eliminated: 0, disqualified: 0, withdrawn: 0, waitlisted: 3 } }),
+        }),
+      ),
+    );
+    const shown = await runCli(['tournament', 'get', tid], { configDir: dir.path, io: captureIo({ isTTY: true }) });
+    expect(shown.out).toMatch(/waitlist:\s+3\/8 waiting/);
   });
 });
