@@ -962,7 +962,7 @@ export interface paths {
         put?: never;
         /**
          * Withdraw from a tournament
-         * @description A member of an entry (a solo player, or any member of a team, R6.12) withdraws it before the start; a user token only. The participant becomes WITHDRAWN, loses its seed and frees its place (taken at once by the first entry of the waitlist, R6.14), and `participant.withdrawn` is recorded with the player's `userId`; a WAITLISTED entry withdrawn so leaves the waitlist; withdrawing again returns the participant unchanged. 404 when the caller has no entry in the tournament; 409 INVALID_STATE for a DISQUALIFIED participant and once the tournament is ONGOING or COMPLETED (an organizer withdraws or disqualifies then). Only an organizer reinstates a withdrawn participant (updateParticipant).
+         * @description A member of an entry (a solo player, or any member of a team, R6.12) withdraws it before the start; a user token only. The participant becomes WITHDRAWN, loses its seed and frees its place (taken at once by the first entry of the waitlist, R6.14), and `participant.withdrawn` is recorded with the player's `userId`; a WAITLISTED entry withdrawn so leaves the waitlist; withdrawing again returns the participant unchanged. 404 when the caller has no entry in the tournament; 409 INVALID_STATE for a DISQUALIFIED participant and once the tournament is ONGOING or COMPLETED (an organizer withdraws or disqualifies then), except for a WAITLISTED entry, which may leave the line at any time. Only an organizer reinstates a withdrawn participant (updateParticipant).
          */
         post: operations["withdrawFromTournament"];
         delete?: never;
@@ -1140,7 +1140,7 @@ export interface paths {
         post?: never;
         /**
          * Remove or disqualify a participant
-         * @description Before the start the participant is removed and `participant.removed` is recorded (R11.12); once ONGOING it is DISQUALIFIED and its open matches are walkovers for the opponents (in round robin and groups every remaining match; in Swiss the current round, after which the participant is no longer paired; in elimination brackets each match as the opponent arrives); a disqualified participant never qualifies for a later stage; one already out (WITHDRAWN, DISQUALIFIED, NO_SHOW) is left as is (204); 409 INVALID_STATE when COMPLETED.
+         * @description Before the start the participant is removed and `participant.removed` is recorded (R11.12), and its place goes to the first entry of the waitlist (R6.14); a WAITLISTED entry is removed so at any time before COMPLETED (it never played); once ONGOING any other participant is DISQUALIFIED and its open matches are walkovers for the opponents (in round robin and groups every remaining match; in Swiss the current round, after which the participant is no longer paired; in elimination brackets each match as the opponent arrives); a disqualified participant never qualifies for a later stage; one already out (WITHDRAWN, DISQUALIFIED, NO_SHOW) is left as is (204); 409 INVALID_STATE when COMPLETED.
          */
         delete: operations["removeParticipant"];
         options?: never;

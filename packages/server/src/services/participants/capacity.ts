@@ -34,13 +34,18 @@ export async function lockTournamentPlaces(db: Db, dialect: DatabaseDialect, tou
  * @throws AppError 409 TOURNAMENT_FULL.
  */
 export async function assertPlaceAvailable(db: Db, tournament: Pick<LockedTournament, 'id' | 'max_participants'>, hint = ''): Promise<void> {
-  const taken = await db
-    .selectFrom('participants')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('tournament_id', '=', tournament.id)
-    .where('status', 'in', PLACE_HOLDING_STATUSES)
-    .executeTakeFirstOrThrow();
-  if (Number(taken.count) >= tournament.max_participants) {
+  if ((await placesTaken(db, tournament.id)) >= tournament.max_participants) {
     throw new AppError('TOURNAMENT_FULL', `the tournament is full (${tournament.max_participants} participants)${hint}`);
   }
+}
+
+/** How many participants of the tournament hold a place (every status in PLACE_HOLDING_STATUSES, R6.11). */
+export async function placesTaken(db: Db, tournamentId: string): Promise<number> {
+  const row = await db
+    .selectFrom('participants')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('tournament_id', '=', tournamentId)
+    .where('status', 'in', PLACE_HOLDING_STATUSES)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }

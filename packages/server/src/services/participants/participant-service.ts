@@ -203,9 +203,8 @@ export class ParticipantService extends DomainService {
   }
 
   /**
-   * A member of an entry (a solo player, or any member of a team) withdraws it before the start (a WAITLISTED entry at
-   * any time)
-   * (withdrawFromTournament, R6.12): it becomes WITHDRAWN, loses its seed (as setParticipantSeeds does, R24.6) and
+   * A member of an entry (a solo player, or any member of a team) withdraws it before the start, or a WAITLISTED entry
+   * at any time (withdrawFromTournament, R6.12): it becomes WITHDRAWN, loses its seed (as setParticipantSeeds does, R24.6) and
    * frees its place (R6.11), which the first entry of the waitlist takes (R6.14; a WAITLISTED entry withdrawn so
    * leaves the waitlist), and `participant.withdrawn` is recorded with the player as `userId` (R6.10). Decided
    * under the tournament's lock on the tournament and entry as they are then, so a start committed meanwhile wins.

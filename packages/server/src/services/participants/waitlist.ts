@@ -3,22 +3,10 @@ import type { Db } from '../../db/db';
 import type { ParticipantRow } from '../../db/rows';
 import { AppError } from '../../errors/app-error';
 import { writeEvents, type EventSink } from '../events';
-import type { LockedTournament } from './capacity';
-import { PLACE_HOLDING_STATUSES } from './participant-status';
+import { placesTaken, type LockedTournament } from './capacity';
 
 /** Tournament statuses before the start: only then does a place that comes free go to the waitlist (R6.14). */
 const BEFORE_START: readonly string[] = TOURNAMENT_STATUSES_BEFORE_START;
-
-/** How many participants of the tournament hold a place (every status in PLACE_HOLDING_STATUSES). */
-async function placesTaken(db: Db, tournamentId: string): Promise<number> {
-  const row = await db
-    .selectFrom('participants')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('tournament_id', '=', tournamentId)
-    .where('status', 'in', PLACE_HOLDING_STATUSES)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
 
 /** How many entries of the tournament are WAITLISTED. */
 export async function waitlistLength(db: Db, tournamentId: string): Promise<number> {
