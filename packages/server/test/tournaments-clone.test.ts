@@ -85,10 +85,37 @@ describe('cloneTournament', () => {
     // No body at all: the default name.
     const plain = await clone(original.id);
     expect(plain.body.data.name).toBe(`${original.name} (copy)`);
-    // A name at the limit still gets " (copy)" within 120 characters.
+    // A name at the limit still gets " (copy)" within 120 characters (code points), cut between whole characters.
     const long = await createTournament(server, tenant, { name: 'x'.repeat(120) });
     const longCopy = await clone(long.id);
     expect(longCopy.body.data.name).toBe(`${'x'.repeat(113)} (copy)`);
+    const trophy = await createTournament(server, tenant, { name: `${'a'.repeat(112)}🏆${'b'.repeat(7)}` });
+    expect((await clone(trophy.id)).body.data.name).toBe(`${'a'.repeat(112)}🏆 (copy)`);
+    const flag = await createTournament(server, tenant, { name: `${'a'.repeat(112)}🇫🇷${'b'.repeat(6)}` });
+    expect((await clone(flag.id)).body.data.name).toBe(`${'a'.repeat(112)} (copy)`);
+    const spaced = await createTournament(server, tenant, { name: `${'a'.repeat(112)} b${'c'.repeat(6)}` });
+    const spacedCopy = (await clone(spaced.id)).body.data.name;
+    expect(spacedCopy).toBe(`${'a'.repeat(112)} (copy)`);
+    // The copy's own name is one createTournament and updateTournament take back.
+    expectStatus(await request(server, 'PUT', `/tournaments/${spaced.id}`, { token: tenant.owner.accessToken, body: { name: spacedCopy } }), 200, 'rename');
+  });
+
+  it('refuses a start that moves a date outside 0000-9999 (400 naming body.startDate), and names the original settings today refuses (409)', async () => {
+    const original = await createTournament(server, tenant, {
+      startDate: '2030-06-06T18:00:00.000Z',
+      registrationOpensAt: '2030-05-06T18:00:00.000Z',
+    });
+    const early = await clone(original.id, { startDate: '0000-01-05T00:00:00Z' });
+    expect([early.status, early.body.error.details[0].path]).toEqual([400, 'body.startDate']);
+    expect(early.body.error.message).toContain('registrationOpensAt');
+    // Settings an earlier version accepted and today's checks refuse (here a stepladder over its 256 cap, written
+    // straight to the database): the copy cannot be made, and the error names the original's field, not the body's.
+    const ladder = await createTournament(server, tenant, { maxParticipants: 200, stages: [{ name: 'Ladder', format: 'STEPLADDER' }] });
+    await server.deps.db.updateTable('tournaments').set({ max_participants: 300 }).where('id', '=', ladder.id).execute();
+    const refused = await clone(ladder.id);
+    expect([refused.status, refused.body.error.code]).toEqual([409, 'CONFLICT']);
+    expect(refused.body.error.details.map((d: any) => d.path)).toEqual(['original.stages[0].format']);
+    expect(refused.body.error.message).toContain('createTournament');
   });
 
   it('is refused without the right to manage the original, for a blank name, an unknown field or an unknown tournament', async () => {

@@ -841,8 +841,11 @@ export interface paths {
          *     to the tournament played). The name is `name`, else the original's followed by " (copy)"; the start is
          *     `startDate`, else the original's, and the registration instants and each stage's `startsAt` move with it (same
          *     offsets from the start). Nothing is recorded as an event, as for createTournament. 400 naming `body.name`
-         *     (blank) or a date field the moved dates put out of order; 404 when the tournament is not visible to the caller,
-         *     403 when the caller cannot create tournaments in its project.
+         *     (blank) or `body.startDate` (it moves the copy's registration instants or a stage start outside the years 0000
+         *     to 9999); 409 CONFLICT naming `original.<field>` when the original's stored settings, accepted by an earlier
+         *     version, fail today's checks (create the new edition with createTournament then); 404 when the tournament is
+         *     not visible to the caller, 403 when the caller cannot create tournaments in its project. A default name is cut
+         *     between whole characters.
          */
         post: operations["cloneTournament"];
         delete?: never;
@@ -7354,6 +7357,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];

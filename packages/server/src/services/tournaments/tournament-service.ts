@@ -17,7 +17,7 @@ import type {
   TournamentUpdate,
 } from '../../contract-types';
 import { readBracket } from '../brackets/bracket-reader';
-import { cloneBody } from './tournament-clone';
+import { cloneBody, cloneRefusal } from './tournament-clone';
 import { BracketCache } from '../brackets/bracket-cache';
 import { readLiveSeq } from '../live/live-seq';
 import { readMatches } from '../matches/match-reader';
@@ -166,11 +166,17 @@ export class TournamentService extends DomainService {
    * and stage starts moved with the start (tournament-clone.ts). The copy is created as createTournament creates, with
    * the same checks and rights (the caller must manage the original and may create tournaments in its project).
    * @throws AppError 404 when the original is not visible to the caller, 403 when the caller may not manage it, 400
-   *   naming `body.name` (blank) or a field create refuses.
+   *   naming `body.name` (blank) or `body.startDate` (it moves an instant outside the years 0000 to 9999), 409
+   *   CONFLICT naming `original.<field>` when the original's stored settings fail today's checks (tournament-clone.ts).
    */
   async clone(auth: AuthContext, id: string, body: TournamentCloneRequest | undefined): Promise<Tournament> {
     const { row } = await requireManagedTournament(this.db, this.access, auth, id);
-    return this.create(auth, cloneBody(row, await findStageRows(this.db, row.id), body ?? {}));
+    const copy = cloneBody(row, await findStageRows(this.db, row.id), body ?? {});
+    try {
+      return await this.create(auth, copy);
+    } catch (error) {
+      throw cloneRefusal(error);
+    }
   }
 
   /**
