@@ -110,7 +110,7 @@ describe('where a single elimination may stop at its qualifiers (R7.20, R7.14)',
   };
   const field = 'body.stages[0].settings.stopAtQualifiers';
 
-  it('refuses it at create and update on the last stage, another format, with play-offs or without a power of two below the entrants', async ({ server, tenant }) => {
+  it('refuses it at create and update on the last stage, another format, with play-offs or without a power of two below the entrants; a slot map ranks only its qualifiers', async ({ server, tenant }) => {
     await refusedAt(await createRaw(server, tenant, [{ ...qualifier, settings: { stopAtQualifiers: true } }]), field);
     await refusedAt(await createRaw(server, tenant, [{ ...qualifier, format: 'DOUBLE_ELIMINATION' }, playoffs]), field);
     await refusedAt(await createRaw(server, tenant, [{ ...qualifier, settings: { ...qualifier.settings, thirdPlaceMatch: true } }, playoffs]), field);
@@ -119,6 +119,12 @@ describe('where a single elimination may stop at its qualifiers (R7.20, R7.14)',
     await refusedAt(await createRaw(server, tenant, [{ ...qualifier, settings: { advanceCount: 4, stopAtQualifiers: 'yes' } }, playoffs]), field);
     // maxParticipants 16 can never be cut down to 16.
     await refusedAt(await createRaw(server, tenant, [{ ...qualifier, settings: { advanceCount: 16, stopAtQualifiers: true } }, playoffs]), field);
+    // The next stage's slot map ranks only the qualifiers: the others are out before the stage's result is known.
+    const beyond = await createRaw(server, tenant, [qualifier, { ...playoffs, settings: { slotMap: [{ rank: 1 }, { rank: 5 }, { rank: 2 }, { rank: 3 }] } }]);
+    await refusedAt(beyond, 'body.stages[1].settings.slotMap[1].rank');
+    expect(beyond.body.error.details.find((d: any) => d.path === 'body.stages[1].settings.slotMap[1].rank').message).toBe(
+      'must be from 1 to 4, the qualifiers of the stage before (it stops at its qualifiers)',
+    );
     const created = await createRaw(server, tenant, [qualifier, playoffs]);
     expect(created.status).toBe(201);
     const update = (body: object) => request(server, 'PUT', `/tournaments/${created.body.data.id}`, { token: tenant.owner.accessToken, body });
@@ -144,5 +150,27 @@ describe('where a single elimination may stop at its qualifiers (R7.20, R7.14)',
     expect(startedRes.status).toBe(200);
     const matches = await allMatches(server, t.id);
     expect(matches.map((m) => [m.round, m.participants.map((s: any) => s.seed)])).toEqual([[1, [8, 9]]]);
+  });
+});
+
+describe('a tournament that ends with a stage stopped at its qualifiers (R7.20, R7.15)', () => {
+  it('places disqualified unbeaten after the unbeaten still in: never a disqualified champion', async ({ server, tenant, players }) => {
+    // 3 players, 2 qualify: seed 1 has a bye (qualified without a match), seeds 2 and 3 play the one match.
+    const cut = { name: 'Qualifier', format: 'SINGLE_ELIMINATION', settings: { advanceCount: 2, stopAtQualifiers: true } };
+    const { id, participantOf } = await startWithStages(server, tenant, players.slice(0, 3), [cut, playoffs], { maxParticipants: 4 });
+    const p = (seed: number) => participantOf.get(players[seed - 1]!.id)!;
+    for (const seed of [1, 2]) {
+      const res = await request(server, 'PATCH', `/tournaments/${id}/participants/${p(seed)}`, { token: tenant.owner.accessToken, body: { status: 'DISQUALIFIED' } });
+      expect(res.status, res.text).toBe(200);
+    }
+    // Seed 2's match is a walkover for seed 3; one qualifier is left, so the tournament ends with this stage.
+    const t = await getData(server, `/tournaments/${id}`);
+    expect(t.status).toBe('COMPLETED');
+    expect(t.stages.map((s: any) => s.status)).toEqual(['COMPLETED', 'PENDING']);
+    const participants = await getData(server, `/tournaments/${id}/participants`);
+    const range = new Map(participants.map((x: any) => [x.id, x.placementRange]));
+    expect([1, 2, 3].map((seed) => range.get(p(seed)))).toEqual(['2', '3', '1']);
+    const completed = await server.deps.db.selectFrom('events').select('data').where('subject_id', '=', id).where('type', '=', 'tournament.completed').execute();
+    expect(completed.map((e) => JSON.parse(e.data)).at(-1)).toMatchObject({ championId: p(3), championIds: [p(3)] });
   });
 });

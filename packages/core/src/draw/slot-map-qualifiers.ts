@@ -9,9 +9,12 @@ import { checkSlotMap, crossGroupsSlotMap, qualifierId, qualifierKey, seedsFromS
 
 /**
  * What a slot map on the stage after `format` is checked against (R23.1): the group names and smallest group
- * of a group stage of `n` entrants, or the `n` ranks of a stage without groups.
+ * of a group stage of `n` entrants, or the `n` ranks of a stage without groups; a single elimination that stops at its
+ * qualifiers (R7.20) ranks only those `advanceCount`, the others being out before its result is known.
  */
 export function slotMapSource(format: StageFormat, settings: StageSettings, n: number): SlotMapSource {
+  const cut = format === 'SINGLE_ELIMINATION' && settings.stopAtQualifiers === true && typeof settings.advanceCount === 'number' ? settings.advanceCount : null;
+  if (cut !== null && cut < n) return { groups: null, positions: cut, ranksAre: 'the qualifiers of the stage before (it stops at its qualifiers)' };
   if (!formatDefinition(format).traits.hasGroups) return { groups: null, positions: n };
   const count = Math.max(1, Math.min(groupCountOf(settings, n), Math.floor(n / 2)));
   return { groups: groupNamesOf(settings, count), positions: Math.floor(n / count) };

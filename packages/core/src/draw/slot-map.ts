@@ -19,8 +19,10 @@ export type SlotMapPreset = (typeof SLOT_MAP_PRESETS)[number];
 export interface SlotMapSource {
   /** Group names of the stage before (GROUPS), null otherwise. */
   groups: readonly string[] | null;
-  /** Size of the smallest group (GROUPS), or the entrants of the stage before. */
+  /** Size of the smallest group (GROUPS), or the ranks of the stage before (its entrants, or its qualifiers). */
   positions: number;
+  /** What the ranks are, as messages say it (default "the entrants of the stage before"). */
+  ranksAre?: string;
 }
 
 /** One problem of a slot map, path relative to the receiving stage (`settings.slotMap[3].group`). */
@@ -81,7 +83,7 @@ export function checkSlotMap(refs: readonly QualifierRef[], source: SlotMapSourc
     if ('rank' in ref) {
       if (source.groups !== null) issues.push({ path: at(i, 'rank'), message: 'the stage before has groups: name a group and position' });
       else if (!Number.isInteger(ref.rank) || ref.rank < 1 || ref.rank > source.positions) {
-        issues.push({ path: at(i, 'rank'), message: `must be from 1 to ${source.positions}, the entrants of the stage before` });
+        issues.push({ path: at(i, 'rank'), message: `must be from 1 to ${source.positions}, ${source.ranksAre ?? 'the entrants of the stage before'}` });
       }
     } else if (source.groups === null) {
       issues.push({ path: at(i, 'group'), message: 'the stage before has no groups: name a rank' });

@@ -1,7 +1,9 @@
 import {
   computeStagePlacements,
   computeTournamentPlacements,
+  excludedAfterUnbeaten,
   formatDefinition,
+  stopAtQualifiersSetting,
   type Entrant,
   type Placement,
   type StageFormat,
@@ -63,8 +65,10 @@ export async function placementsDecidedBy(db: Db, stage: StageRow, match: MatchR
 /**
  * Final placements of a tournament (R7.16) with core's `computeTournamentPlacements`: the last generated
  * stage's placements as they are, then the participants who did not advance from each earlier stage, in that
- * stage's order. Only stages that have entrants count. `stages`: the tournament's stages rows in `number` order
- * (their statuses are not read).
+ * stage's order. Only stages that have entrants count. When the last generated stage stopped at its qualifiers
+ * (R7.20: the tournament ended with it, its next stage could not be filled), its disqualified and withdrawn unbeaten
+ * are placed after the unbeaten still in (core `excludedAfterUnbeaten`): they never qualify, so they are no champions
+ * (R7.15, R7.12). `stages`: the tournament's stages rows in `number` order (their statuses are not read).
  */
 export async function readTournamentPlacements(db: Db, stages: readonly StageRow[]): Promise<Placement[]> {
   const generated: { stage: StageRow; entrants: Entrant[] }[] = [];
@@ -77,9 +81,24 @@ export async function readTournamentPlacements(db: Db, stages: readonly StageRow
   for (let i = 0; i < generated.length; i++) {
     const { stage, entrants } = generated[i] as { stage: StageRow; entrants: Entrant[] };
     const next = generated[i + 1];
-    inputs.push({ placements: await readStagePlacements(db, stage, entrants), advanced: next ? next.entrants.map((e) => e.id) : [] });
+    let placements = await readStagePlacements(db, stage, entrants);
+    if (!next && stage.format === 'SINGLE_ELIMINATION' && stopAtQualifiersSetting(effectiveSettings(stage.format, stage.settings))) {
+      placements = excludedAfterUnbeaten(placements, await excludedOf(db, stage.tournament_id));
+    }
+    inputs.push({ placements, advanced: next ? next.entrants.map((e) => e.id) : [] });
   }
   return computeTournamentPlacements(inputs);
+}
+
+/** The disqualified and withdrawn participants of a tournament (they never qualify, R7.15). */
+async function excludedOf(db: Db, tournamentId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('participants')
+    .select('id')
+    .where('tournament_id', '=', tournamentId)
+    .where('status', 'in', ['DISQUALIFIED', 'WITHDRAWN'])
+    .execute();
+  return new Set(rows.map((r) => r.id));
 }
 
 /**
