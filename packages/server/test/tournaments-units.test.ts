@@ -121,6 +121,10 @@ describe('stage settings', () => {
     expect(sameStages([row], [{ name: 'Main', format: 'SINGLE_ELIMINATION' }])).toBe(true);
     expect(sameStages([row], [{ name: 'Main', format: 'SINGLE_ELIMINATION', settings: { thirdPlaceMatch: false, roundIntervalMinutes: 60 } }])).toBe(true);
     expect(sameStages([row], [{ name: 'Main', format: 'SINGLE_ELIMINATION', settings: { thirdPlaceMatch: true } }])).toBe(false);
+    // stopAtQualifiers false is what its absence means (R7.20); true is a change.
+    expect(sameStages([row], [{ name: 'Main', format: 'SINGLE_ELIMINATION', settings: { stopAtQualifiers: false } }])).toBe(true);
+    expect(sameStages([{ ...row, settings: '{"stopAtQualifiers":false}' }], [{ name: 'Main', format: 'SINGLE_ELIMINATION' }])).toBe(true);
+    expect(sameStages([row], [{ name: 'Main', format: 'SINGLE_ELIMINATION', settings: { advanceCount: 4, stopAtQualifiers: true } }])).toBe(false);
     expect(sameStages([row], [{ name: 'Main', format: 'DOUBLE_ELIMINATION' }])).toBe(false);
     expect(sameStages([row], [])).toBe(false);
   });

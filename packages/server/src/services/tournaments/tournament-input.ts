@@ -3,7 +3,7 @@ import type { StagesTable } from '../../db/schema';
 import { canonicalJson } from '../../canonical-json';
 import { AppError, invalidField } from '../../errors/app-error';
 import { newId } from '../../ids';
-import type { StageInput } from '../../contract-types';
+import type { StageInput, StageSettings } from '../../contract-types';
 import { parseStageSettings, withFormatDefaults } from '../stages/stage-settings';
 import type { StageRow } from '../../db/rows';
 
@@ -75,10 +75,16 @@ export function newStageRows(tournamentId: string, stages: readonly StageInput[]
  */
 export function sameStages(existing: readonly StageRow[], input: readonly StageInput[]): boolean {
   if (existing.length !== input.length) return false;
+  // `stopAtQualifiers: false` says what its absence says (R7.20): the same stage either way.
+  const plain = (settings: StageSettings): StageSettings => {
+    if (settings.stopAtQualifiers !== false) return settings;
+    const { stopAtQualifiers: _absent, ...rest } = settings;
+    return rest;
+  };
   return existing.every((row, i) => {
     const given = input[i] as StageInput;
-    const stored = withFormatDefaults(row.format, parseStageSettings(row.settings));
-    const wanted = withFormatDefaults(given.format, given.settings ?? {});
+    const stored = withFormatDefaults(row.format, plain(parseStageSettings(row.settings)));
+    const wanted = withFormatDefaults(given.format, plain(given.settings ?? {}));
     return row.name === given.name && row.format === given.format && canonicalJson(stored) === canonicalJson(wanted);
   });
 }
