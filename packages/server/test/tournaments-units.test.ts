@@ -116,7 +116,7 @@ describe('stage settings', () => {
     expect(withFormatDefaults('SWISS', {}).tiebreaks).toEqual(['POINTS', 'BUCHHOLZ', 'BUCHHOLZ_CUT1', 'SONNEBORN_BERGER']);
   });
 
-  it('compares stages with defaults filled in on both sides', () => {
+  it('compares stages with defaults filled in on both sides, and settings by what they mean', () => {
     const row = { id: 's', tournament_id: 't', number: 1, name: 'Main', format: 'SINGLE_ELIMINATION', status: 'PENDING', settings: '{}', group_draw: null, created_at: 'x' };
     expect(sameStages([row], [{ name: 'Main', format: 'SINGLE_ELIMINATION' }])).toBe(true);
     expect(sameStages([row], [{ name: 'Main', format: 'SINGLE_ELIMINATION', settings: { thirdPlaceMatch: false, roundIntervalMinutes: 60 } }])).toBe(true);
@@ -125,6 +125,14 @@ describe('stage settings', () => {
     expect(sameStages([row], [{ name: 'Main', format: 'SINGLE_ELIMINATION', settings: { stopAtQualifiers: false } }])).toBe(true);
     expect(sameStages([{ ...row, settings: '{"stopAtQualifiers":false}' }], [{ name: 'Main', format: 'SINGLE_ELIMINATION' }])).toBe(true);
     expect(sameStages([row], [{ name: 'Main', format: 'SINGLE_ELIMINATION', settings: { advanceCount: 4, stopAtQualifiers: true } }])).toBe(false);
+    // Play-offs compare by what they mean (R27.9): consolation NONE is no third-place match, THIRD_PLACE is one.
+    const third = { ...row, settings: '{"thirdPlaceMatch":true}' };
+    expect(sameStages([row], [{ name: 'Main', format: 'SINGLE_ELIMINATION', settings: { consolation: 'NONE' } }])).toBe(true);
+    expect(sameStages([third], [{ name: 'Main', format: 'SINGLE_ELIMINATION', settings: { consolation: 'THIRD_PLACE' } }])).toBe(true);
+    expect(sameStages([third], [{ name: 'Main', format: 'SINGLE_ELIMINATION', settings: { consolation: 'NONE' } }])).toBe(false);
+    expect(sameStages([row], [{ name: 'Main', format: 'SINGLE_ELIMINATION', settings: { consolation: 'FULL' } }])).toBe(false);
+    // Fields that disagree are a change (the stage checks then refuse them).
+    expect(sameStages([row], [{ name: 'Main', format: 'SINGLE_ELIMINATION', settings: { consolation: 'NONE', thirdPlaceMatch: true } }])).toBe(false);
     expect(sameStages([row], [{ name: 'Main', format: 'DOUBLE_ELIMINATION' }])).toBe(false);
     expect(sameStages([row], [])).toBe(false);
   });

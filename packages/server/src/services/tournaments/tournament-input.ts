@@ -4,6 +4,7 @@ import { canonicalJson } from '../../canonical-json';
 import { AppError, invalidField } from '../../errors/app-error';
 import { newId } from '../../ids';
 import type { StageInput, StageSettings } from '../../contract-types';
+import { consolationSetting, thirdPlaceMatchOf } from '@tourney/core';
 import { parseStageSettings, withFormatDefaults } from '../stages/stage-settings';
 import type { StageRow } from '../../db/rows';
 
@@ -70,21 +71,34 @@ export function newStageRows(tournamentId: string, stages: readonly StageInput[]
 }
 
 /**
+ * Settings as they compare (R5.6: a value sent back as it is, in another spelling, is no change): `stopAtQualifiers:
+ * false` is its absence (R7.20), and a single elimination's play-offs are read as the one `consolation` they mean
+ * (`thirdPlaceMatch: true` is THIRD_PLACE, an absent or false one NONE, R27.9) unless the two fields disagree.
+ */
+function plainSettings(format: string, settings: StageSettings): StageSettings {
+  const { stopAtQualifiers, ...rest } = settings;
+  const plain: StageSettings = stopAtQualifiers === false ? rest : settings;
+  if (format !== 'SINGLE_ELIMINATION') return plain;
+  const implied = thirdPlaceMatchOf(plain.consolation);
+  if (plain.thirdPlaceMatch !== undefined && implied !== undefined && plain.thirdPlaceMatch !== implied) return plain;
+  try {
+    const { thirdPlaceMatch: _folded, ...others } = plain;
+    return { ...others, consolation: consolationSetting(plain) };
+  } catch {
+    return plain;
+  }
+}
+
+/**
  * True when `input` describes exactly the existing stages: same order, names, formats and settings (defaults
  * filled in on both sides, so the settings of a response can be sent back unchanged).
  */
 export function sameStages(existing: readonly StageRow[], input: readonly StageInput[]): boolean {
   if (existing.length !== input.length) return false;
-  // `stopAtQualifiers: false` says what its absence says (R7.20): the same stage either way.
-  const plain = (settings: StageSettings): StageSettings => {
-    if (settings.stopAtQualifiers !== false) return settings;
-    const { stopAtQualifiers: _absent, ...rest } = settings;
-    return rest;
-  };
   return existing.every((row, i) => {
     const given = input[i] as StageInput;
-    const stored = withFormatDefaults(row.format, plain(parseStageSettings(row.settings)));
-    const wanted = withFormatDefaults(given.format, plain(given.settings ?? {}));
+    const stored = withFormatDefaults(row.format, plainSettings(row.format, parseStageSettings(row.settings)));
+    const wanted = withFormatDefaults(given.format, plainSettings(given.format, given.settings ?? {}));
     return row.name === given.name && row.format === given.format && canonicalJson(stored) === canonicalJson(wanted);
   });
 }
