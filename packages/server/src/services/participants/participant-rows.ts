@@ -1,6 +1,7 @@
 import type { Db } from '../../db/db';
 import type { ParticipantRow } from '../../db/rows';
 import { AppError, notFound } from '../../errors/app-error';
+import { FORFEIT_STATUSES } from './participant-status';
 
 /** The participant `participantId` of the tournament, read through `db` (the app's handle or a transaction). @throws AppError 404. */
 export async function findParticipantRow(db: Db, tournamentId: string, participantId: string): Promise<ParticipantRow> {
@@ -28,4 +29,18 @@ export async function findOwnEntry(db: Db, tournamentId: string, userId: string)
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', 'participant not found: you are not registered in this tournament');
   return row;
+}
+
+/**
+ * The ids of a tournament's participants who are out by an organizer's or their own decision (DISQUALIFIED or
+ * WITHDRAWN: `FORFEIT_STATUSES`): they never qualify (R7.15), are not paired again (R7.10) and are no champions.
+ */
+export async function forfeitedParticipantIds(db: Db, tournamentId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('participants')
+    .select('id')
+    .where('tournament_id', '=', tournamentId)
+    .where('status', 'in', [...FORFEIT_STATUSES])
+    .execute();
+  return new Set(rows.map((r) => r.id));
 }

@@ -345,7 +345,8 @@ export class ParticipantService extends DomainService {
       } else if (statusChange && (to === 'REGISTERED' || to === 'CHECKED_IN')) {
         await writeParticipantStatusEvent({ db: trx, sink: this.deps, tournament: t }, p.id, to, from, actorUserId);
       }
-      if (statusChange) await fillPlacesFromWaitlist(trx, this.deps, t.id);
+      // A change that gave up a place (to WITHDRAWN) hands it to the first in line (R6.14).
+      if (statusChange && PLACE_HOLDING_STATUSES.includes(from) && !PLACE_HOLDING_STATUSES.includes(to)) await fillPlacesFromWaitlist(trx, this.deps, t.id);
     });
     return this.read(managed.id, participantId);
   }

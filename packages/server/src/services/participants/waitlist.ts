@@ -9,7 +9,7 @@ import { placesTaken, type LockedTournament } from './capacity';
 const BEFORE_START: readonly string[] = TOURNAMENT_STATUSES_BEFORE_START;
 
 /** How many entries of the tournament are WAITLISTED. */
-export async function waitlistLength(db: Db, tournamentId: string): Promise<number> {
+async function waitlistLength(db: Db, tournamentId: string): Promise<number> {
   const row = await db
     .selectFrom('participants')
     .select((eb) => eb.fn.countAll<number>().as('count'))

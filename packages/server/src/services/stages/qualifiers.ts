@@ -10,7 +10,7 @@ import {
   type StageMatchResult,
   type StageSettings,
 } from '@tourney/core';
-import { FORFEIT_STATUSES } from '../participants/participant-status';
+import { forfeitedParticipantIds } from '../participants/participant-rows';
 import { readStageEntrants } from './stage-entrants';
 import { readStageResults } from './stage-results';
 import { effectiveSettings } from './stage-settings';
@@ -45,11 +45,7 @@ export function selectStageQualifiers(
 export async function readStageQualifiers(db: Db, stage: StageRow, next?: StageRow): Promise<Entrant[]> {
   const entrants = await readStageEntrants(db, stage.id);
   if (entrants.length < 2) return [];
-  const [{ results }, statuses] = await Promise.all([
-    readStageResults(db, stage.id),
-    db.selectFrom('participants').select(['id', 'status']).where('tournament_id', '=', stage.tournament_id).execute(),
-  ]);
-  const excluded = new Set(statuses.filter((p) => (FORFEIT_STATUSES as readonly string[]).includes(p.status)).map((p) => p.id));
+  const [{ results }, excluded] = await Promise.all([readStageResults(db, stage.id), forfeitedParticipantIds(db, stage.tournament_id)]);
   const settings = effectiveSettings(stage.format, stage.settings);
   const nextSettings = next === undefined ? undefined : effectiveSettings(next.format, next.settings);
   if (next !== undefined && nextSettings !== undefined) {

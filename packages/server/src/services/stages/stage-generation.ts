@@ -3,7 +3,7 @@ import type { Insertable } from 'kysely';
 import type { MatchesTable } from '../../db/schema';
 import { newId } from '../../ids';
 import { buildMatchRows, type GeneratedStageMatch } from '../brackets/bracket-rows';
-import { FORFEIT_STATUSES } from '../participants/participant-status';
+import { forfeitedParticipantIds } from '../participants/participant-rows';
 import { scheduledAtForRound } from './scheduling';
 import { readStageEntrants, writeStageEntrants } from './stage-entrants';
 import { readStageResults } from './stage-results';
@@ -121,14 +121,8 @@ export async function generateNextRound(ctx: WriteContext, stage: StageRow): Pro
     readStageResults(db, stage.id),
     db.selectFrom('matches').select('scheduled_at').where('stage_id', '=', stage.id).where('round', '=', 1).orderBy('scheduled_at').executeTakeFirst(),
   ]);
-  const forfeited = await db
-    .selectFrom('participants')
-    .select('id')
-    .where('tournament_id', '=', stage.tournament_id)
-    .where('status', 'in', [...FORFEIT_STATUSES])
-    .execute();
-  const ids = new Set(entrants.map((e) => e.id));
-  const withdrawn = forfeited.map((p) => p.id).filter((id) => ids.has(id));
+  const forfeited = await forfeitedParticipantIds(db, stage.tournament_id);
+  const withdrawn = entrants.map((e) => e.id).filter((id) => forfeited.has(id));
   const round = nextRound(entrants, results, effectiveSettings(stage.format, stage.settings), { withdrawn });
   if (round === null) return false;
   await insertMatches(ctx, stage, round.matches, { round: round.round, bye: round.bye }, first?.scheduled_at ?? ctx.now);

@@ -10,6 +10,7 @@ import {
   type StagePlacementsInput,
 } from '@tourney/core';
 import { countStageEntrants, readStageEntrants } from './stage-entrants';
+import { forfeitedParticipantIds } from '../participants/participant-rows';
 import { readStageResults } from './stage-results';
 import { effectiveSettings } from './stage-settings';
 import type { Db } from '../../db/db';
@@ -83,22 +84,11 @@ export async function readTournamentPlacements(db: Db, stages: readonly StageRow
     const next = generated[i + 1];
     let placements = await readStagePlacements(db, stage, entrants);
     if (!next && stage.format === 'SINGLE_ELIMINATION' && stopAtQualifiersSetting(effectiveSettings(stage.format, stage.settings))) {
-      placements = excludedAfterUnbeaten(placements, await excludedOf(db, stage.tournament_id));
+      placements = excludedAfterUnbeaten(placements, await forfeitedParticipantIds(db, stage.tournament_id));
     }
     inputs.push({ placements, advanced: next ? next.entrants.map((e) => e.id) : [] });
   }
   return computeTournamentPlacements(inputs);
-}
-
-/** The disqualified and withdrawn participants of a tournament (they never qualify, R7.15). */
-async function excludedOf(db: Db, tournamentId: string): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('participants')
-    .select('id')
-    .where('tournament_id', '=', tournamentId)
-    .where('status', 'in', ['DISQUALIFIED', 'WITHDRAWN'])
-    .execute();
-  return new Set(rows.map((r) => r.id));
 }
 
 /**

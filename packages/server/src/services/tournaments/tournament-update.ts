@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../errors/app-error';
 import { lockTournamentPlaces } from '../participants/capacity';
-import { fillPlacesFromWaitlist, waitlistLength } from '../participants/waitlist';
+import { fillPlacesFromWaitlist } from '../participants/waitlist';
 import { checkStagePlan, planIssuesAtCreate } from '../stages/stage-plan';
 import { lockedField, newStageRows, sameStages, toStoredInstant, toStoredInstantOrNull, validateCheckInWindow, validateDates } from './tournament-input';
 import { holdingPlaces } from './tournament-mapper';
@@ -104,17 +104,14 @@ export async function applyTournamentUpdate(trx: Transaction<Database>, deps: Ap
         details: [{ path: 'body.teamSize', message: 'cannot change while participants are registered' }],
       });
     }
-  };
-  const countsMatter = !LOCKED_STATUSES.includes(row.status) && (teamSizeChange || maxChange);
-  if (countsMatter) checkRegistered(await countParticipants(trx, id));
-  if (waitlistChange && !LOCKED_STATUSES.includes(row.status)) {
-    const waiting = await waitlistLength(trx, id);
-    if ((input.waitlistCapacity as number) < waiting) {
-      throw new AppError('CONFLICT', `body.waitlistCapacity cannot be below the ${waiting} entries on the waitlist`, {
-        details: [{ path: 'body.waitlistCapacity', message: `must be at least ${waiting}` }],
+    if (waitlistChange && (input.waitlistCapacity as number) < counts.waitlisted) {
+      throw new AppError('CONFLICT', `body.waitlistCapacity cannot be below the ${counts.waitlisted} entries on the waitlist`, {
+        details: [{ path: 'body.waitlistCapacity', message: `must be at least ${counts.waitlisted}` }],
       });
     }
-  }
+  };
+  const countsMatter = !LOCKED_STATUSES.includes(row.status) && (teamSizeChange || maxChange || waitlistChange);
+  if (countsMatter) checkRegistered(await countParticipants(trx, id));
   validateDates(dates);
   if (changed.checkInRequired || changed.checkInOpensMinutesBefore) {
     // Only a change is checked, as locked fields refuse only real changes: a stored empty window stays readable.
