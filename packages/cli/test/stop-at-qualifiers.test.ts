@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BracketView } from '../src/bracket/bracket-view';
 import { renderBracket } from '../src/bracket/render-bracket';
 import { renderTree } from '../src/bracket/render-tree';
+import { describeStage } from '../src/commands/tournament';
 import { BASE } from './helpers/api-fixtures';
 import { runCli, tempDir } from './helpers/cli-harness';
 import { captureTournamentCreate, useMswServer } from './helpers/msw';
@@ -71,5 +72,17 @@ describe('tourney bracket: a stage that stops at its qualifiers (R7.20)', () => 
     expect(stage1).not.toContain('Champion');
     expect(stage2).toMatch(/^\n\nSemi-finals\s+Final\s+Champion$/m);
     expect(text).toContain('Champion: alice');
+  });
+});
+
+describe('tourney tournament show: a stage that stops at its qualifiers (R7.20, R7.21)', () => {
+  it('says so, and leaves out the grand final a double elimination cut at its qualifiers does not play', () => {
+    expect(describeStage({ format: 'SINGLE_ELIMINATION', settings: { advanceCount: 8, stopAtQualifiers: true, thirdPlaceMatch: false } })).toBe(
+      'single elimination, stops when the qualifiers are known, 8 advance',
+    );
+    expect(describeStage({ format: 'DOUBLE_ELIMINATION', settings: { advanceCount: 4, stopAtQualifiers: true, grandFinal: 'none' } })).toBe(
+      'double elimination, stops when the qualifiers are known, half from each bracket, 4 advance',
+    );
+    expect(describeStage({ format: 'DOUBLE_ELIMINATION', settings: { advanceCount: 4, grandFinal: 'none' } })).toBe('double elimination, grand final none, 4 advance');
   });
 });

@@ -120,7 +120,7 @@ export {
   type StageSettings,
   type Tiebreak,
 } from './stages/stage-settings';
-export { qualifierCut, qualifierCutProblem, roundsAfterCut, stopAtQualifiersSetting, type QualifierCutProblem } from './stages/qualifier-cut';
+export { CUT_FORMATS, qualifierCut, qualifierCutProblem, roundsAfterCut, stopAtQualifiersSetting, type QualifierCutProblem } from './stages/qualifier-cut';
 export { dropMask, dropOrder } from './seeding/drop-orderings';
 export {
   DOUBLE_ELIMINATION_MAX_ENTRANTS,

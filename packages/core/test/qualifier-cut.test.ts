@@ -181,10 +181,10 @@ describe('a single elimination that stops at its qualifiers: placements and qual
 describe('a single elimination that stops at its qualifiers: round names', () => {
   it('names its rounds as in the full bracket: 16 stopping at 4 plays the round of 16 and the quarter-finals', () => {
     const stage = se(makeEntrants(16), cut(4));
-    const total = stage.totalRounds + roundsAfterCut(cut(4));
+    const total = stage.totalRounds + roundsAfterCut(cut(4), 'SINGLE_ELIMINATION');
     expect([1, 2].map((r) => roundName(r, total))).toEqual(['Round of 16', 'Quarter-finals']);
-    expect(roundsAfterCut(cut(8))).toBe(3);
-    expect([{}, { advanceCount: 4 }, cut(6), { ...cut(4), stopAtQualifiers: false }].map((s) => roundsAfterCut(s))).toEqual([0, 0, 0, 0]);
+    expect(roundsAfterCut(cut(8), 'SINGLE_ELIMINATION')).toBe(3);
+    expect([{}, { advanceCount: 4 }, cut(6), { ...cut(4), stopAtQualifiers: false }].map((s) => roundsAfterCut(s, 'SINGLE_ELIMINATION'))).toEqual([0, 0, 0, 0]);
   });
 });
 
@@ -204,7 +204,7 @@ describe('a single elimination that stops at its qualifiers: the plan', () => {
   it('refuses it elsewhere, with play-offs, without a power of two, or without more entrants than advanceCount', () => {
     const stop = 'stages[0].settings.stopAtQualifiers';
     expect(issues(plan({ settings: { stopAtQualifiers: true } }, null), 16)).toEqual([[stop, 'settings']]);
-    expect(issues(plan({ format: 'DOUBLE_ELIMINATION', settings: cut(4) }), 16)).toEqual([[stop, 'settings']]);
+    expect(issues(plan({ format: 'ROUND_ROBIN', settings: cut(4) }), 16)).toEqual([[stop, 'settings']]);
     expect(issues(plan({ settings: cut(4, { thirdPlaceMatch: true }) }), 16)).toEqual([[stop, 'settings']]);
     expect(issues(plan({ settings: cut(4, { consolation: 'FULL' }) }), 16)).toEqual([[stop, 'settings']]);
     expect(issues(plan({ settings: cut(6) }), 16)).toEqual([[stop, 'settings']]);

@@ -30,7 +30,7 @@ const STANDINGS = ['pointsForWin', 'pointsForDraw', 'pointsForLoss', 'tiebreaks'
  */
 const INFO = {
   SINGLE_ELIMINATION: { isElimination: true, hasLosersBracket: false, hasStandings: false, settings: ['thirdPlaceMatch', 'consolation', 'seedOrdering', 'stopAtQualifiers', ...COMMON] },
-  DOUBLE_ELIMINATION: { isElimination: true, hasLosersBracket: true, hasStandings: false, settings: ['seedOrdering', 'grandFinal', 'skipFirstRound', ...COMMON] },
+  DOUBLE_ELIMINATION: { isElimination: true, hasLosersBracket: true, hasStandings: false, settings: ['seedOrdering', 'grandFinal', 'skipFirstRound', 'stopAtQualifiers', ...COMMON] },
   ROUND_ROBIN: { isElimination: false, hasLosersBracket: false, hasStandings: true, settings: ['roundRobinCycles', ...STANDINGS, ...COMMON] },
   SWISS: {
     isElimination: false,

@@ -112,7 +112,7 @@ describe('where a single elimination may stop at its qualifiers (R7.20, R7.14)',
 
   it('refuses it at create and update on the last stage, another format, with play-offs or without a power of two below the entrants; a slot map ranks only its qualifiers', async ({ server, tenant }) => {
     await refusedAt(await createRaw(server, tenant, [{ ...qualifier, settings: { stopAtQualifiers: true } }]), field);
-    await refusedAt(await createRaw(server, tenant, [{ ...qualifier, format: 'DOUBLE_ELIMINATION' }, playoffs]), field);
+    await refusedAt(await createRaw(server, tenant, [{ ...qualifier, format: 'ROUND_ROBIN' }, playoffs]), field);
     await refusedAt(await createRaw(server, tenant, [{ ...qualifier, settings: { ...qualifier.settings, thirdPlaceMatch: true } }, playoffs]), field);
     await refusedAt(await createRaw(server, tenant, [{ ...qualifier, settings: { ...qualifier.settings, consolation: 'FULL' } }, playoffs]), field);
     await refusedAt(await createRaw(server, tenant, [{ ...qualifier, settings: { advanceCount: 6, stopAtQualifiers: true } }, playoffs]), field);

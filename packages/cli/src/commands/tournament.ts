@@ -328,7 +328,9 @@ export function describeStage(stage: Pick<Stage, 'format' | 'settings'>): string
   const parts: string[] = [FORMAT_WORDS[stage.format]];
   if (stage.format === 'SINGLE_ELIMINATION' && s.consolation === 'FULL') parts.push('every place played off');
   else if (stage.format === 'SINGLE_ELIMINATION' && (s.consolation === 'THIRD_PLACE' || (s.consolation === undefined && s.thirdPlaceMatch))) parts.push('third-place match');
-  if (stage.format === 'DOUBLE_ELIMINATION' && s.grandFinal) parts.push(`grand final ${s.grandFinal}`);
+  const cut = (stage.format === 'SINGLE_ELIMINATION' || stage.format === 'DOUBLE_ELIMINATION') && s.stopAtQualifiers === true;
+  // A stage cut at its qualifiers plays no grand final (R7.21): saying "grand final none" would only distract.
+  if (stage.format === 'DOUBLE_ELIMINATION' && s.grandFinal && !cut) parts.push(`grand final ${s.grandFinal}`);
   if (stage.format === 'DOUBLE_ELIMINATION' && s.skipFirstRound) parts.push('lower half starts in the losers bracket');
   if ((stage.format === 'SINGLE_ELIMINATION' || stage.format === 'DOUBLE_ELIMINATION') && s.seedOrdering && s.seedOrdering !== 'inner_outer') parts.push(`${s.seedOrdering} seed order`);
   if (stage.format === 'SWISS') {
@@ -341,7 +343,7 @@ export function describeStage(stage: Pick<Stage, 'format' | 'settings'>): string
     if (s.pointsForWin !== undefined) parts.push(`points ${s.pointsForWin}/${s.pointsForDraw ?? 1}/${s.pointsForLoss ?? 0}`);
     if (s.tiebreaks?.length) parts.push(`tiebreaks ${s.tiebreaks.map((t) => humanize(t)).join(', ')}`);
   }
-  if (stage.format === 'SINGLE_ELIMINATION' && s.stopAtQualifiers) parts.push('stops when the qualifiers are known');
+  if (cut) parts.push(stage.format === 'DOUBLE_ELIMINATION' ? 'stops when the qualifiers are known, half from each bracket' : 'stops when the qualifiers are known');
   if (s.advanceCount) parts.push(`${s.advanceCount} advance`);
   return parts.join(', ');
 }

@@ -1,6 +1,7 @@
 import { DomainError } from '../errors/domain-error';
 import type { Entrant, StageFormat } from '../formats/types';
 import { formatDefinition } from '../registry/formats';
+import { CUT_FORMATS } from '../stages/qualifier-cut';
 import { resultOrder } from '../stages/qualifiers';
 import { settingsObject, type StageSettings } from '../stages/stage-settings';
 import type { StageMatchResult, StandingRow } from '../standings/types';
@@ -9,11 +10,11 @@ import { checkSlotMap, crossGroupsSlotMap, qualifierId, qualifierKey, seedsFromS
 
 /**
  * What a slot map on the stage after `format` is checked against (R23.1): the group names and smallest group
- * of a group stage of `n` entrants, or the `n` ranks of a stage without groups; a single elimination that stops at its
- * qualifiers (R7.20) ranks only those `advanceCount`, the others being out before its result is known.
+ * of a group stage of `n` entrants, or the `n` ranks of a stage without groups; an elimination stage that stops at
+ * its qualifiers (R7.20, R7.21) ranks only those `advanceCount`, the others being out before its result is known.
  */
 export function slotMapSource(format: StageFormat, settings: StageSettings, n: number): SlotMapSource {
-  const cut = format === 'SINGLE_ELIMINATION' && settings.stopAtQualifiers === true && typeof settings.advanceCount === 'number' ? settings.advanceCount : null;
+  const cut = CUT_FORMATS.includes(format) && settings.stopAtQualifiers === true && typeof settings.advanceCount === 'number' ? settings.advanceCount : null;
   if (cut !== null && cut < n) return { groups: null, positions: cut, ranksAre: 'the qualifiers of the stage before (it stops at its qualifiers)' };
   if (!formatDefinition(format).traits.hasGroups) return { groups: null, positions: n };
   const count = Math.max(1, Math.min(groupCountOf(settings, n), Math.floor(n / 2)));

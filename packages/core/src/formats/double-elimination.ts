@@ -1,4 +1,5 @@
-import { bracketSize } from '../seeding/bracket-size';
+import { DomainError } from '../errors/domain-error';
+import { bracketSize, isPowerOfTwo } from '../seeding/bracket-size';
 import { dropMask, dropOrder } from '../seeding/drop-orderings';
 import { bracketSlots, byeRanks } from '../seeding/seed-orderings';
 import { grandFinalSetting, seedOrderingSetting, skipFirstRoundSetting, type GrandFinalMode, type StageSettings } from '../stages/stage-settings';
@@ -20,6 +21,28 @@ export interface DoubleEliminationOptions {
   seedOrdering?: StageSettings['seedOrdering'];
   /** No winners round 1: the better seed of each of its pairs enters winners round 2, the other losers round 1 (R27.6). Default false. */
   skipFirstRound?: boolean;
+  /**
+   * Stop the bracket once this many entrants are left (contract `StageSettings.stopAtQualifiers` with `advanceCount`,
+   * R7.21): half of them unbeaten in the winners bracket, half with one loss in the losers bracket. A power of two
+   * from 2 to below N, without a grand final (`grandFinal` absent or "none"). Default: the whole bracket is played.
+   */
+  stopAt?: number;
+}
+
+/**
+ * The winners rounds of a full bracket a stage stopping with `stopAt` entrants left does not play: log2(stopAt) - 1
+ * (stopAt / 2 stay unbeaten), 0 without it.
+ * @throws DomainError VALIDATION_ERROR (path `options.stopAt`) unless a power of two from 2 to below `n`, without a
+ *   grand final.
+ */
+function cutRounds(options: DoubleEliminationOptions, n: number): number {
+  const stopAt = options.stopAt;
+  if (stopAt === undefined) return 0;
+  let message: string | null = null;
+  if (!isPowerOfTwo(stopAt) || stopAt < 2 || stopAt >= n) message = `must be a power of two from 2 to below the ${n} entrants`;
+  else if (options.grandFinal !== undefined && options.grandFinal !== 'none') message = 'cannot be combined with a grand final';
+  if (message !== null) throw new DomainError('VALIDATION_ERROR', `stopAt ${message}`, [{ path: 'options.stopAt', message }]);
+  return 30 - Math.clz32(stopAt);
 }
 
 /**
@@ -31,12 +54,17 @@ export interface ResetCondition {
   winnerSlot: MatchSlot;
 }
 
-/** A generated double-elimination stage. `totalRounds` counts winners-bracket rounds; `thirdPlaceMatch` is false. */
+/**
+ * A generated double-elimination stage. `totalRounds` counts winners-bracket rounds (those played: log2 P - log2(A)
+ * + 1 for a stage stopping with A left, R7.21); `thirdPlaceMatch` is false.
+ */
 export interface DoubleEliminationStage extends Omit<GeneratedStage, 'format'> {
   format: 'DOUBLE_ELIMINATION';
   grandFinal: GrandFinalMode;
   /** Rounds of the losers bracket: 2 * (totalRounds - 1). */
   losersRounds: number;
+  /** The entrants left when the stage stops (R7.21: `stopAt`), null when it plays its whole bracket. */
+  stopAt: number | null;
   /** Real (not bye-skipped) matches per losers-bracket round, index 0 = round 1. */
   losersRoundMatchCounts: number[];
   /** The reset match and its condition when grandFinal is "double", else null. */
@@ -98,19 +126,30 @@ function build(bracket: BracketKind, key: string, round: number, number: number,
  * on), so there are N-1 winners and N-2 losers matches: 2N-2 with a simple grand final, 2N-1 with a reset,
  * 2N-3 without a grand final. Matches are listed in play order: winners round t, then losers rounds
  * 2t-3 and 2t-2, then the grand final. O(N).
+ *
+ * With `stopAt` = A (R7.21) the stage stops once A entrants are left: the winners bracket plays rounds 1..w, w =
+ * log2(P / A) + 1, leaving A/2 unbeaten (its last round's winners have no `next.winner`), the losers bracket rounds
+ * 1..2(w - 1), the last of which takes winners round w's losers and leaves A/2 with one loss (no `next.winner`
+ * either; a winners round-w loser whose losers match is skipped for want of an opponent goes nowhere, a qualifier),
+ * and there is no grand final. The rounds played are those of the full bracket, same keys and drop order: N - A/2
+ * winners and N - A losers matches (fewer winners matches with `skipFirstRound`). 16 entrants and A = 4: winners
+ * rounds 1-3 (14 matches), losers rounds 1-4 (12).
  * @throws DomainError NOT_ENOUGH_PARTICIPANTS below 2 entrants; VALIDATION_ERROR for more than 65536
- *   entrants, bad entrants (as `validateEntrants`), or a bad `grandFinal` (path `settings.grandFinal`).
+ *   entrants, bad entrants (as `validateEntrants`), a bad `grandFinal` (path `settings.grandFinal`), or a `stopAt`
+ *   that is not a power of two from 2 to below N or comes with a grand final (path `options.stopAt`).
  */
 export function generateDoubleElimination(
   entrants: readonly Entrant[],
   options: DoubleEliminationOptions = {},
 ): DoubleEliminationStage {
-  const grandFinal = grandFinalSetting(options);
   const skipRequested = skipFirstRoundSetting(options);
   const ranked = validateEntrants(entrants, DOUBLE_ELIMINATION_MIN_ENTRANTS, DOUBLE_ELIMINATION_MAX_ENTRANTS);
   const n = ranked.length;
   const size = bracketSize(n);
-  const rounds = 31 - Math.clz32(size);
+  const cut = cutRounds(options, n);
+  // A stage that stops at its qualifiers plays no grand final (R7.21).
+  const grandFinal = options.stopAt !== undefined ? 'none' : grandFinalSetting(options);
+  const rounds = 31 - Math.clz32(size) - cut;
   // Two entrants have only the final as winners round 1: it is played whatever skipFirstRound says.
   const skipFirstRound = skipRequested && rounds > 1;
   const order = bracketSlots(seedOrderingSetting(options), n, size);
@@ -209,6 +248,7 @@ export function generateDoubleElimination(
     byes,
     matches,
     grandFinal,
+    stopAt: options.stopAt ?? null,
     losersRounds: losersRounds.length,
     losersRoundMatchCounts: losersRounds.map((r) => r.length),
     grandFinalReset,

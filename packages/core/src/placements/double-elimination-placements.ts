@@ -15,6 +15,10 @@ import type { MatchOutcome, Placement } from './types';
  * losers round share the next places, as many as that round has real matches (8 entrants: 3, 4, 5-6, 7-8;
  * 6 entrants, whose losers round 1 is all byes: 3, 4, 5-6). Only decided places are listed, sorted by
  * placement then seed. O(N + results).
+ * A stage that stops with `options.stopAt` = A entrants left (R7.21) has no grand final: the A/2 unbeaten (the winners
+ * of its last winners round) share places 1 to A/2, the A/2 left in the losers bracket (the winners of its last losers
+ * round, or a last-round winners loser who had no one to meet there) A/2 + 1 to A, and the losers of the losers rounds
+ * the places after A as above (16 entrants, A = 4: 1-2, 3-4, 5-6, 7-8, 9-12, 13-16).
  * @throws DomainError like `generateDoubleElimination` for bad entrants or options; VALIDATION_ERROR (paths
  *   `results[i].key`, `results[i].winnerId`, `results[i].loserId`) for keys not in the stage, unknown or
  *   twice-placed participants, or a grand final reported without the winners final.
@@ -61,15 +65,18 @@ interface DoubleEliminationShape {
   winnersFinal: string;
   losersRounds: number;
   grandFinal: GrandFinalMode;
+  /** The entrants left when the stage stops (R7.21), null when it plays its whole bracket. */
+  stopAt: number | null;
   /** Places [low, high] of the losers of each losers round that has real matches. */
   losersRange: Map<number, [number, number]>;
 }
 
 /** The shape of a generated double elimination. */
 function shapeOf(stage: DoubleEliminationStage): DoubleEliminationShape {
-  // Places per losers round, from the last round up: 3, then as many places as the round has matches.
+  // Places per losers round, from the last round up: 3 (after the A left by a cut, A + 1), then as many places as
+  // the round has matches.
   const losersRange = new Map<number, [number, number]>();
-  let next = 3;
+  let next = stage.stopAt === null ? 3 : stage.stopAt + 1;
   for (let round = stage.losersRounds; round >= 1; round--) {
     const count = stage.losersRoundMatchCounts[round - 1] as number;
     if (count === 0) continue;
@@ -81,6 +88,7 @@ function shapeOf(stage: DoubleEliminationStage): DoubleEliminationShape {
     winnersFinal: winnersMatchKey(stage.totalRounds, 1),
     losersRounds: stage.losersRounds,
     grandFinal: stage.grandFinal,
+    stopAt: stage.stopAt,
     losersRange,
   };
 }
@@ -98,11 +106,13 @@ interface DecidedPlace {
  * nobody except the winners final without a grand final (winner 1, and loser 2 when there is no losers bracket);
  * a simple grand final or the reset places both; the first match of a double grand final places both only when the
  * winners champion (`wbChampion`, the winners final's winner) wins it, and needs that result
- * (NEEDS_WINNERS_FINAL when `wbChampion` is null). UNKNOWN_KEY for a key not in the stage.
+ * (NEEDS_WINNERS_FINAL when `wbChampion` is null). In a stage that stops at its qualifiers, `cutPlaces`.
+ * UNKNOWN_KEY for a key not in the stage.
  */
 function placesDecided(shape: DoubleEliminationShape, result: MatchOutcome, wbChampion: string | null): DecidedPlace[] | 'UNKNOWN_KEY' | 'NEEDS_WINNERS_FINAL' {
   const match = typeof result?.key === 'string' ? shape.byKey.get(result.key) : undefined;
   if (match === undefined) return 'UNKNOWN_KEY';
+  if (shape.stopAt !== null) return cutPlaces(shape, match, shape.stopAt);
   if (match.bracket === 'LOSERS') {
     const [low, high] = shape.losersRange.get(match.round) as [number, number];
     const places: DecidedPlace[] = [{ field: 'loserId', low, high }];
@@ -129,14 +139,36 @@ function placesDecided(shape: DoubleEliminationShape, result: MatchOutcome, wbCh
 }
 
 /**
+ * The places one match of a double elimination that stops with `stopAt` = A entrants left decides (R7.21): a side
+ * that goes nowhere from it is left in when the stage stops, the winner of a winners match unbeaten (1 to A/2), any
+ * other with one loss (A/2 + 1 to A); a losers match's loser takes its round's places.
+ */
+function cutPlaces(shape: DoubleEliminationShape, match: GeneratedMatch, stopAt: number): DecidedPlace[] {
+  const half = stopAt / 2;
+  const places: DecidedPlace[] = [];
+  if (match.next.winner === null) {
+    places.push(match.bracket === 'WINNERS' ? { field: 'winnerId', low: 1, high: half } : { field: 'winnerId', low: half + 1, high: stopAt });
+  }
+  if (match.bracket === 'LOSERS') {
+    const [low, high] = shape.losersRange.get(match.round) as [number, number];
+    places.push({ field: 'loserId', low, high });
+  } else if (match.next.loser === null) {
+    places.push({ field: 'loserId', low: half + 1, high: stopAt });
+  }
+  return places;
+}
+
+/**
  * What a completed double-elimination match needs to give the placements it decides (R7.6, R7.7), from its key
  * and the stage's settings alone: NOTHING when it decides none (a winners-bracket match while there is a grand
  * final: its loser drops to the losers bracket, its winner plays on), STAGE for the first match of a double grand
  * final (its places depend on the winners final: compute the stage's placements from every result), else SHAPE
- * ({@link doubleEliminationMatchPlacements} with the stage's entrant count).
+ * ({@link doubleEliminationMatchPlacements} with the stage's entrant count). In a stage that stops at its qualifiers
+ * (`options.stopAt`, R7.21) every match needs SHAPE (a last-round winners match places both sides).
  * @throws DomainError VALIDATION_ERROR for a bad `grandFinal` setting.
  */
 export function doubleEliminationLiveNeeds(key: string, options: DoubleEliminationOptions = {}): 'NOTHING' | 'SHAPE' | 'STAGE' {
+  if (options.stopAt !== undefined) return 'SHAPE';
   const grandFinal = grandFinalSetting(options);
   if (key.startsWith('W-') && grandFinal !== 'none') return 'NOTHING';
   if (key === GRAND_FINAL_KEY && grandFinal === 'double') return 'STAGE';
@@ -156,7 +188,7 @@ const SHAPES_KEPT = 16;
  *   `result.key`) for a key not in the stage or the first match of a double grand final.
  */
 export function doubleEliminationMatchPlacements(entrantCount: number, result: MatchOutcome, options: DoubleEliminationOptions = {}): Placement[] {
-  const cacheKey = JSON.stringify([entrantCount, grandFinalSetting(options), options.seedOrdering ?? null, options.skipFirstRound ?? null]);
+  const cacheKey = JSON.stringify([entrantCount, grandFinalSetting(options), options.seedOrdering ?? null, options.skipFirstRound ?? null, options.stopAt ?? null]);
   let shape = shapes.get(cacheKey);
   if (shape === undefined) {
     const entrants = Array.from({ length: entrantCount }, (_, i) => ({ id: `#${i + 1}`, seed: i + 1 }));

@@ -46,13 +46,17 @@ export function singleEliminationRounds(settings: StageSettings, entrants: numbe
 
 /**
  * Double elimination (R7.5, R7.6): winners rounds 1..R, losers rounds 1..2(R - 1) (from 3 entrants), the grand
- * final round 1 (`simple`) or rounds 1 and 2 (`double`: round 2 is the reset), none with `none`.
- * @throws DomainError VALIDATION_ERROR for a bad `grandFinal`.
+ * final round 1 (`simple`) or rounds 1 and 2 (`double`: round 2 is the reset), none with `none`. A stage that stops
+ * at its `advanceCount` A qualifiers (`stopAtQualifiers`, R7.21) has winners rounds 1..w only, w = R - log2(A) + 1,
+ * losers rounds 1..2(w - 1) and no grand final.
+ * @throws DomainError VALIDATION_ERROR for a bad `grandFinal` or a stage that cannot stop at its qualifiers.
  */
 export function doubleEliminationRounds(settings: StageSettings, entrants: number): StageRounds {
-  const last = eliminationRounds(entrants);
+  const stopAt = qualifierCut(settings, Math.max(2, entrants), 'DOUBLE_ELIMINATION');
+  const last = eliminationRounds(entrants) - (stopAt === null ? 0 : Math.log2(stopAt) - 1);
   const rounds: StageRounds = { WINNERS: { first: 1, last } };
   if (last >= 2) rounds.LOSERS = { first: 1, last: 2 * (last - 1) };
+  if (stopAt !== null) return rounds;
   const grandFinal = grandFinalSetting(settings);
   if (grandFinal !== 'none') rounds.GRAND_FINAL = { first: 1, last: grandFinal === 'double' ? 2 : 1 };
   return rounds;

@@ -1,5 +1,5 @@
 import { DomainError } from '../errors/domain-error';
-import { generateDoubleElimination } from '../formats/double-elimination';
+import { generateDoubleElimination, type DoubleEliminationOptions } from '../formats/double-elimination';
 import { generateGroups } from '../formats/groups';
 import { generateRoundRobin } from '../formats/round-robin';
 import { consolationPlacements } from '../formats/consolation';
@@ -13,7 +13,7 @@ import { placementsFromGroupStandings, placementsFromStandings } from '../placem
 import type { MatchOutcome, Placement } from '../placements/types';
 import type { SingleEliminationStage, StageGeneration } from '../stages/generate-stage';
 import { outcomesOf } from '../stages/outcomes';
-import { qualifierCut } from '../stages/qualifier-cut';
+import { qualifierCut, stopAtQualifiersSetting } from '../stages/qualifier-cut';
 import { consolationSetting, seedOrderingSetting, settingsObject, thirdPlaceMatchOf, type StageSettings } from '../stages/stage-settings';
 import { computeStandings } from '../standings/compute-standings';
 import type { StageMatchResult, StandingRow } from '../standings/types';
@@ -139,6 +139,21 @@ function stopAtOf(entrants: readonly Entrant[], settings: StageSettings): number
 }
 
 /**
+ * The options of a double elimination of `entrantCount` entrants from its settings (R7.5, R7.6): as they are, plus
+ * `stopAt` when it stops at its `advanceCount` qualifiers (`stopAtQualifiers`, R7.21).
+ * @throws DomainError VALIDATION_ERROR (path `settings.stopAtQualifiers`) for a stage that cannot stop there.
+ */
+function doubleEliminationOptions(settings: StageSettings, entrantCount: number): DoubleEliminationOptions {
+  const stopAt = Number.isInteger(entrantCount) && entrantCount >= 2 ? qualifierCut(settings, entrantCount, 'DOUBLE_ELIMINATION') : null;
+  return stopAt === null ? settings : { ...settings, stopAt };
+}
+
+/** The entrant count of a double elimination's options: the list's length when it is one (generation names a bad list). */
+function countOf(entrants: readonly Entrant[]): number {
+  return Array.isArray(entrants) ? entrants.length : 0;
+}
+
+/**
  * A single elimination from its settings: seed ordering, play-offs (third place, or every place with FULL), and
  * the cut at its qualifiers (`stopAtQualifiers`, R7.20).
  */
@@ -198,16 +213,18 @@ export const FORMATS = {
     traits: { isElimination: true, drawsAllowed: false, hasStandings: false, hasGroups: false, generatedRoundByRound: false, requiresAdvanceCount: true },
     brackets: ['WINNERS', 'LOSERS', 'GRAND_FINAL'],
     defaults: FORMAT_DEFAULTS.DOUBLE_ELIMINATION,
-    generate: (entrants, settings) => generateDoubleElimination(entrants, settings),
-    placements: (entrants, results, settings) => computeDoubleEliminationPlacements(entrants, outcomesOf(results), settings),
+    generate: (entrants, settings) => generateDoubleElimination(entrants, doubleEliminationOptions(settings, countOf(entrants))),
+    placements: (entrants, results, settings) =>
+      computeDoubleEliminationPlacements(entrants, outcomesOf(results), doubleEliminationOptions(settings, countOf(entrants))),
     standings: null,
     livePlacements: {
       from: 'SHAPE',
-      needs: (key, settings) => doubleEliminationLiveNeeds(key, settings),
-      compute: (entrantCount, outcome, settings) => doubleEliminationMatchPlacements(entrantCount, outcome, settings),
+      // A stage that stops at its qualifiers (R7.21) places from its winners bracket too: every match needs SHAPE.
+      needs: (key, settings) => (stopAtQualifiersSetting(settings) ? 'SHAPE' : doubleEliminationLiveNeeds(key, settings)),
+      compute: (entrantCount, outcome, settings) => doubleEliminationMatchPlacements(entrantCount, outcome, doubleEliminationOptions(settings, entrantCount)),
     },
     nextRound: null,
-    checkPlan: (settings) => checkDoubleEliminationPlan(settings),
+    checkPlan: (settings, ctx) => checkDoubleEliminationPlan(settings, ctx),
     qualifierCount: (settings) => advanceCountQualifiers(settings),
     rounds: (settings, entrants) => doubleEliminationRounds(settings, entrants),
   },
@@ -291,7 +308,8 @@ export function formatTraits(format: StageFormat | string): FormatTraits {
  * Settings as the contract shows them: `settings` with the format's defaults filled in (`FORMATS[format].defaults`)
  * and `roundIntervalMinutes` (default 60) for every format; given fields win. A default `thirdPlaceMatch` is the one
  * the given `consolation` implies (THIRD_PLACE: true, NONE: false, R27.9), so the settings shown never contradict
- * the bracket. A fresh object (arrays copied). An unknown format gets only roundIntervalMinutes.
+ * the bracket; a double elimination that stops at its qualifiers (`stopAtQualifiers` true, R7.21) shows `grandFinal`
+ * none. A fresh object (arrays copied). An unknown format gets only roundIntervalMinutes.
  */
 export function withFormatDefaults(format: StageFormat | string, settings: StageSettings = {}): StageSettings {
   const defaults: Readonly<StageSettings> = isStageFormat(format) ? FORMATS[format].defaults : {};
@@ -300,5 +318,7 @@ export function withFormatDefaults(format: StageFormat | string, settings: Stage
   if (defaults.tiebreaks !== undefined) copy.tiebreaks = [...defaults.tiebreaks];
   const implied = thirdPlaceMatchOf(given.consolation);
   if (defaults.thirdPlaceMatch !== undefined && implied !== undefined) copy.thirdPlaceMatch = implied;
+  // A double elimination that stops at its qualifiers plays no grand final (R7.21).
+  if (defaults.grandFinal !== undefined && given.stopAtQualifiers === true) copy.grandFinal = 'none';
   return { ...copy, roundIntervalMinutes: DEFAULT_ROUND_INTERVAL_MINUTES, ...given };
 }

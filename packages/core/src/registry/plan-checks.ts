@@ -58,29 +58,39 @@ function checkStandingsSettings(format: StageFormat, s: StageSettings, issues: P
 
 /**
  * Single elimination: `seedOrdering`, `consolation` and a `thirdPlaceMatch` agreeing with it (R27.9), and with
- * `stopAtQualifiers` true an `advanceCount` the stage can stop at (`qualifierCutProblem`: a power of two below the
- * entrants, no play-offs; path `settings.stopAtQualifiers`, kind `tooFew` at start when only the count fails), R7.20.
- * A missing `advanceCount`, or one over the entrants, is left to `checkStagePlan`, which names `advanceCount`.
+ * `stopAtQualifiers` true an `advanceCount` the stage can stop at, without play-offs (`cutIssues`, R7.20).
  */
 export function checkSingleEliminationPlan(s: StageSettings, ctx: PlanContext): PlanIssue[] {
   const issues: PlanIssue[] = [];
   read(issues, 'settings', () => seedOrderingSetting(s));
   read(issues, 'settings', () => givenConsolationSetting(s));
-  const advance: unknown = s.advanceCount;
-  const advanceChecked = advance !== undefined && !(typeof advance === 'number' && advance > ctx.entrants);
-  if (issues.length === 0 && s.stopAtQualifiers === true && advanceChecked) {
-    const problem = qualifierCutProblem(s, ctx.entrants);
-    if (problem !== null) issues.push({ path: 'settings.stopAtQualifiers', message: problem.message, kind: problem.byCount ? countKind(ctx) : 'settings' });
-  }
+  if (issues.length === 0) issues.push(...cutIssues('SINGLE_ELIMINATION', s, ctx));
   return issues;
 }
 
-/** Double elimination: `grandFinal`, `seedOrdering`, `skipFirstRound`. */
-export function checkDoubleEliminationPlan(s: StageSettings): PlanIssue[] {
+/**
+ * With `stopAtQualifiers` true, what keeps an elimination stage from stopping at its qualifiers (`qualifierCutProblem`,
+ * R7.20, R7.21) as an issue at path `settings.stopAtQualifiers`, kind `tooFew` at start when only the count fails. A
+ * missing `advanceCount`, or one over the entrants, is left to `checkStagePlan`, which names `advanceCount`.
+ */
+function cutIssues(format: StageFormat, s: StageSettings, ctx: PlanContext): PlanIssue[] {
+  const advance: unknown = s.advanceCount;
+  const advanceChecked = advance !== undefined && !(typeof advance === 'number' && advance > ctx.entrants);
+  if (s.stopAtQualifiers !== true || !advanceChecked) return [];
+  const problem = qualifierCutProblem(s, ctx.entrants, format);
+  return problem === null ? [] : [{ path: 'settings.stopAtQualifiers', message: problem.message, kind: problem.byCount ? countKind(ctx) : 'settings' }];
+}
+
+/**
+ * Double elimination: `grandFinal`, `seedOrdering`, `skipFirstRound`, and with `stopAtQualifiers` true an
+ * `advanceCount` the stage can stop at, without a grand final (`cutIssues`, R7.21).
+ */
+export function checkDoubleEliminationPlan(s: StageSettings, ctx: PlanContext): PlanIssue[] {
   const issues: PlanIssue[] = [];
   read(issues, 'settings', () => grandFinalSetting(s));
   read(issues, 'settings', () => seedOrderingSetting(s));
   read(issues, 'settings', () => skipFirstRoundSetting(s));
+  if (issues.length === 0) issues.push(...cutIssues('DOUBLE_ELIMINATION', s, ctx));
   return issues;
 }
 

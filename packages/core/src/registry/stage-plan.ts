@@ -1,7 +1,7 @@
 import { isDomainError } from '../errors/domain-error';
 import { checkSlotMap, checkSlotSettings } from '../draw/slot-map';
 import { resolveSlotMap, slotMapSource } from '../draw/slot-map-qualifiers';
-import { stopAtQualifiersSetting } from '../stages/qualifier-cut';
+import { CUT_FORMATS, stopAtQualifiersSetting } from '../stages/qualifier-cut';
 import type { StageSettings } from '../stages/stage-settings';
 import type { StageFormat } from '../formats/types';
 import { checkBestOfByRound } from './best-of-keys';
@@ -33,8 +33,8 @@ export interface PlanStage {
  * with a slot map (`slotMap` or `slotMapPreset`, R23.1) takes exactly the qualifiers it names: the map is
  * checked against the stage before (`checkSlotMap`), the stage before's `advanceCount`, when set, must equal
  * its slots, the stage's own settings must let slots 2i-1 and 2i meet in round-1 match i (`checkSlotSettings`:
- * no `skipFirstRound`), and stage 1 may not have one. `stopAtQualifiers` true (R7.20) is refused on another format
- * than SINGLE_ELIMINATION and on the last stage (`stopAtQualifiersIssues`). Pure.
+ * no `skipFirstRound`), and stage 1 may not have one. `stopAtQualifiers` true (R7.20, R7.21) is refused on another format
+ * than SINGLE_ELIMINATION or DOUBLE_ELIMINATION and on the last stage (`stopAtQualifiersIssues`). Pure.
  */
 export function checkStagePlan(stages: readonly PlanStage[], entrants: number, exact: boolean): PlanIssue[] {
   const issues: PlanIssue[] = [];
@@ -90,7 +90,7 @@ export function checkStagePlan(stages: readonly PlanStage[], entrants: number, e
 }
 
 /**
- * Where `stopAtQualifiers` may be true (R7.20): a SINGLE_ELIMINATION stage followed by another (its own conditions
+ * Where `stopAtQualifiers` may be true (R7.20, R7.21): a SINGLE_ELIMINATION or DOUBLE_ELIMINATION stage followed by another (its own conditions
  * are the format's check, `checkSingleEliminationPlan`). Issues at path `settings.stopAtQualifiers`, kind `settings`:
  * a non-boolean, true on another format or on the last stage (nothing follows the cut). False is accepted anywhere.
  */
@@ -102,7 +102,7 @@ function stopAtQualifiersIssues(format: StageFormat, s: StageSettings, last: boo
     if (!isDomainError(error)) throw error;
     return issue(error.details?.[0]?.message ?? error.message);
   }
-  if (format !== 'SINGLE_ELIMINATION') return issue('applies only to a SINGLE_ELIMINATION stage');
+  if (!CUT_FORMATS.includes(format)) return issue('applies only to a SINGLE_ELIMINATION or DOUBLE_ELIMINATION stage');
   if (last) return issue('applies only to a stage followed by another stage: it stops the stage once the qualifiers for the next one are known');
   return [];
 }

@@ -28,7 +28,7 @@ type BracketRound = BracketStage['rounds'][number];
  * unplayed (core `roundsAfterCut`), so 16 entrants stopping at 4 play the round of 16 and the quarter-finals.
  */
 function roundsOf(matches: readonly BracketMatch[], format: StageFormat, settings: CoreStageSettings): BracketRound[] {
-  const totalRounds = Math.max(1, ...matches.filter((m) => m.bracket === 'WINNERS').map((m) => m.round)) + roundsAfterCut(settings);
+  const totalRounds = Math.max(1, ...matches.filter((m) => m.bracket === 'WINNERS').map((m) => m.round)) + roundsAfterCut(settings, format);
   const byKey = new Map<string, BracketRound>();
   for (const m of matches) {
     const key = `${m.bracket}:${m.round}`;

@@ -212,9 +212,9 @@ async function matchEvents(
     const startsAt = r.scheduled_at as string;
     const minutes = roundIntervalOf(parseStageSettings(r.settings));
     const tournament = tournamentNames.get(r.tournament_id) ?? 'Tournament';
-    // A stage that stops at its qualifiers (R7.20) has no final: its last round counts as short of the full bracket's.
+    // A stage that stops at its qualifiers (R7.20, R7.21) has no final: its last round counts as short of the full bracket's.
     const last = lastRounds.get(`${r.stage_id}:${r.bracket}`);
-    const name = namedMatch(r, last === undefined ? undefined : last + roundsAfterCut(parseStageSettings(r.settings) as CoreStageSettings));
+    const name = namedMatch(r, last === undefined ? undefined : last + roundsAfterCut(parseStageSettings(r.settings) as CoreStageSettings, r.format, r.bracket));
     const status = r.status.toLowerCase().replace(/_/g, ' ');
     return {
       id: `match:${r.id}`,

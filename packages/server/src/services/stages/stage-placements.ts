@@ -1,4 +1,5 @@
 import {
+  CUT_FORMATS,
   computeStagePlacements,
   computeTournamentPlacements,
   excludedAfterUnbeaten,
@@ -67,8 +68,8 @@ export async function placementsDecidedBy(db: Db, stage: StageRow, match: MatchR
  * Final placements of a tournament (R7.16) with core's `computeTournamentPlacements`: the last generated
  * stage's placements as they are, then the participants who did not advance from each earlier stage, in that
  * stage's order. Only stages that have entrants count. When the last generated stage stopped at its qualifiers
- * (R7.20: the tournament ended with it, its next stage could not be filled), its disqualified and withdrawn unbeaten
- * are placed after the unbeaten still in (core `excludedAfterUnbeaten`): they never qualify, so they are no champions
+ * (R7.20, R7.21: the tournament ended with it, its next stage could not be filled), its disqualified and withdrawn
+ * qualifiers are placed after those still in their tier (core `excludedAfterUnbeaten`): they never qualify, so they are no champions
  * (R7.15, R7.12). `stages`: the tournament's stages rows in `number` order (their statuses are not read).
  */
 export async function readTournamentPlacements(db: Db, stages: readonly StageRow[]): Promise<Placement[]> {
@@ -83,8 +84,9 @@ export async function readTournamentPlacements(db: Db, stages: readonly StageRow
     const { stage, entrants } = generated[i] as { stage: StageRow; entrants: Entrant[] };
     const next = generated[i + 1];
     let placements = await readStagePlacements(db, stage, entrants);
-    if (!next && stage.format === 'SINGLE_ELIMINATION' && stopAtQualifiersSetting(effectiveSettings(stage.format, stage.settings))) {
-      placements = excludedAfterUnbeaten(placements, await forfeitedParticipantIds(db, stage.tournament_id));
+    const settings = effectiveSettings(stage.format, stage.settings);
+    if (!next && CUT_FORMATS.includes(stage.format as StageFormat) && stopAtQualifiersSetting(settings)) {
+      placements = excludedAfterUnbeaten(placements, await forfeitedParticipantIds(db, stage.tournament_id), settings.advanceCount as number);
     }
     inputs.push({ placements, advanced: next ? next.entrants.map((e) => e.id) : [] });
   }
