@@ -111,3 +111,31 @@ describe('where a double elimination may stop at its qualifiers (R7.21, R7.14)',
     expect(accepted.status, accepted.text).toBe(201);
   });
 });
+
+describe('a tournament that ends with a double elimination stopped at its qualifiers (R7.21, R7.15, R7.12)', () => {
+  it('makes the one player still in the champion, above a disqualified unbeaten player', async ({ server, tenant, players }) => {
+    // 3 players, 2 qualify: seed 1 has a bye, seed 2 beats seed 3, seed 1 beats seed 2; the losers final is left.
+    const cut = { ...qualifier, settings: { advanceCount: 2, stopAtQualifiers: true } };
+    const { id, byParticipant, participantOf } = await startWithStages(server, tenant, players.slice(0, 3), [cut, playoffs], { maxParticipants: 4 });
+    const p = (seed: number) => participantOf.get(players[seed - 1]!.id)!;
+    for (const key of [['WINNERS', 1], ['WINNERS', 2]] as const) {
+      const m = (await allMatches(server, id)).find((x) => x.bracket === key[0] && x.round === key[1])!;
+      await playDecided(server, m, byParticipant, betterSeedWins(m));
+    }
+    for (const seed of [1, 3]) {
+      const res = await request(server, 'PATCH', `/tournaments/${id}/participants/${p(seed)}`, { token: tenant.owner.accessToken, body: { status: 'DISQUALIFIED' } });
+      expect(res.status, res.text).toBe(200);
+    }
+    // The losers final is a walkover for seed 2, the only one left to qualify: the tournament ends with this stage.
+    const t = await getData(server, `/tournaments/${id}`);
+    expect(t.status).toBe('COMPLETED');
+    const participants = new Map((await getData(server, `/tournaments/${id}/participants`)).map((x: any) => [x.id, [x.status, x.placementRange]]));
+    expect([1, 2, 3].map((seed) => participants.get(p(seed)))).toEqual([
+      ['DISQUALIFIED', '2'],
+      ['ACTIVE', '1'],
+      ['DISQUALIFIED', '3'],
+    ]);
+    const completed = await server.deps.db.selectFrom('events').select('data').where('subject_id', '=', id).where('type', '=', 'tournament.completed').execute();
+    expect(completed.map((e) => JSON.parse(e.data)).at(-1)).toMatchObject({ championId: p(2), championIds: [p(2)] });
+  });
+});

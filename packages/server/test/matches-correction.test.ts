@@ -322,6 +322,37 @@ describe('correcting a stage that seeded the next one', () => {
     expect(locked.body.error.details).toEqual([{ path: 'path.id', message: expect.stringContaining(stages[1].id) }]);
   });
 
+  it("keeps the organizer's own seeding of the next stage when a correction changes nothing for it", async ({ server, tenant, players }) => {
+    const { id, byParticipant } = await startWithStages(server, tenant, players.slice(0, 4), [
+      { name: 'League', format: 'ROUND_ROBIN', settings: { advanceCount: 2 } },
+      { name: 'Final', format: 'SINGLE_ELIMINATION' },
+    ]);
+    const played = [];
+    for (const m of await allMatches(server, id)) played.push(await playDecided(server, m, byParticipant, betterSeedWins(m)));
+    const final = (await allMatches(server, id)).find((m) => m.stageNumber === 2)!;
+    const bySeed = [...final.participants].sort((a: any, b: any) => a.seed - b.seed).map((s: any) => s.participantId as string);
+    // The organizer puts the runner-up first (R23.4).
+    const reseeded = await request(server, 'PUT', `/tournaments/${id}/stages/2/seeding`, {
+      token: tenant.owner.accessToken,
+      body: { order: 'SEED', participantIds: [bySeed[1], bySeed[0]] },
+    });
+    expect(reseeded.status, reseeded.text).toBe(200);
+    const seedsNow = async () => {
+      const m = (await allMatches(server, id)).find((x) => x.stageNumber === 2)!;
+      return { id: m.id, seeds: Object.fromEntries(m.participants.map((x: any) => [x.participantId, x.seed])) };
+    };
+    const before = await seedsNow();
+    expect(before.seeds).toEqual({ [bySeed[1]!]: 1, [bySeed[0]!]: 2 });
+
+    // A closer score between the two bottom seeds: same qualifiers, same seeds from the results; the organizer's order stays.
+    const bottom = played.find((m) => m.participants.every((x: any) => !bySeed.includes(x.participantId)))!;
+    const [ba, bb] = bottom.participants.map((x: any) => x.participantId);
+    const kept = await act(server, bottom.id, 'correct', tenant.owner.accessToken, { ...scoresBody(ba, bb, bottom.winnerId === ba ? 3 : 2, bottom.winnerId === ba ? 2 : 3), reason: 'closer' });
+    expect(kept.status, kept.text).toBe(200);
+    expect(kept.body.data.removedMatchIds).toEqual([]);
+    expect(await seedsNow()).toEqual(before);
+  });
+
   it('rebuilds the next stage from the corrected results, refusing first when it was played', async ({ server, tenant, players, participant }) => {
     const { id, byParticipant } = await startWithStages(server, tenant, players.slice(0, 4), [
       { name: 'League', format: 'ROUND_ROBIN', settings: { advanceCount: 2 } },

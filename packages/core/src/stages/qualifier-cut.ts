@@ -40,7 +40,8 @@ export function qualifierCutProblem(settings: StageSettings, entrants: number, f
   if (format === 'DOUBLE_ELIMINATION') {
     const grandFinal: unknown = settings.grandFinal;
     if (grandFinal !== undefined && grandFinal !== 'none') {
-      return { message: `cannot be combined with grandFinal ${String(grandFinal)}: the stage ends before its grand final (leave grandFinal out, or none)`, byCount: false };
+      // No camelCase field name in the message: the CLI would read it as one of its own flags.
+      return { message: `cannot be combined with a ${String(grandFinal)} grand final: the stage ends before it (leave the grand final out, or set it to none)`, byCount: false };
     }
   } else {
     const consolation = consolationSetting(settings);

@@ -13,7 +13,7 @@ import type { WriteContext } from './write-context';
 import { rewireCorrection, type RewireOutcome } from '../brackets/bracket-rewire';
 import { matchEventIds, resultOf } from './event-data';
 import { seriesColumns } from './series';
-import { removeLaterSwissRounds, resyncEliminationStatuses, reviseLaterStages } from '../stages/stage-revision';
+import { qualifiersBeforeCorrection, removeLaterSwissRounds, resyncEliminationStatuses, reviseLaterStages } from '../stages/stage-revision';
 import type { MatchRow, StageRow, TournamentRow } from '../../db/rows';
 
 /** Live event of a COMPLETED stage a correction took back to play (R8.13). */
@@ -114,6 +114,8 @@ export async function applyCorrection(
     await assertCorrectableAfterCompletion(db, stage, stages);
     standingBefore = await reopenForCorrection(ctx, stage, stages);
   }
+  // What the next stage was seeded from, before the new result changes it (R8.18: kept when the correction changes nothing for it).
+  const qualifiersBefore = !wasCompleted ? await qualifiersBeforeCorrection(ctx, stage, stages) : null;
   const [score1, score2] = [result.scores[0].score, result.scores[1].score];
   const updated = await updateMatchVersioned(
     db,
@@ -142,7 +144,7 @@ export async function applyCorrection(
     reopened = swiss.removed.length > 0;
   }
   if (stage.status === 'COMPLETED' && !wasCompleted) {
-    const later = await reviseLaterStages(ctx, stage, stages, reopened);
+    const later = await reviseLaterStages(ctx, stage, stages, reopened, qualifiersBefore);
     blocking.push(...later.blocking);
     removed.push(...later.removed);
   }

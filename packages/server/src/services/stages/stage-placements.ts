@@ -2,8 +2,8 @@ import {
   CUT_FORMATS,
   computeStagePlacements,
   computeTournamentPlacements,
-  excludedAfterUnbeaten,
   formatDefinition,
+  placementsEndedAtCut,
   stopAtQualifiersSetting,
   type Entrant,
   type Placement,
@@ -67,10 +67,11 @@ export async function placementsDecidedBy(db: Db, stage: StageRow, match: MatchR
 /**
  * Final placements of a tournament (R7.16) with core's `computeTournamentPlacements`: the last generated
  * stage's placements as they are, then the participants who did not advance from each earlier stage, in that
- * stage's order. Only stages that have entrants count. When the last generated stage stopped at its qualifiers
- * (R7.20, R7.21: the tournament ended with it, its next stage could not be filled), its disqualified and withdrawn
- * qualifiers are placed after those still in their tier (core `excludedAfterUnbeaten`): they never qualify, so they are no champions
- * (R7.15, R7.12). `stages`: the tournament's stages rows in `number` order (their statuses are not read).
+ * stage's order. Only stages that have entrants count. When the last generated stage stopped at its qualifiers and
+ * is complete (R7.20, R7.21: the tournament ended with it, too few were left to fill the next stage), those still in
+ * whom the qualification would take come first and its disqualified and withdrawn participants after them (core
+ * `placementsEndedAtCut`): they never qualify, so they are no champions (R7.15, R7.12). `stages`: the tournament's
+ * stages rows in `number` order (their statuses are not read).
  */
 export async function readTournamentPlacements(db: Db, stages: readonly StageRow[]): Promise<Placement[]> {
   const generated: { stage: StageRow; entrants: Entrant[] }[] = [];
@@ -85,8 +86,9 @@ export async function readTournamentPlacements(db: Db, stages: readonly StageRow
     const next = generated[i + 1];
     let placements = await readStagePlacements(db, stage, entrants);
     const settings = effectiveSettings(stage.format, stage.settings);
-    if (!next && CUT_FORMATS.includes(stage.format as StageFormat) && stopAtQualifiersSetting(settings)) {
-      placements = excludedAfterUnbeaten(placements, await forfeitedParticipantIds(db, stage.tournament_id), settings.advanceCount as number);
+    // Complete (every entrant placed) and last generated: the tournament ended with this cut stage.
+    if (!next && placements.length === entrants.length && CUT_FORMATS.includes(stage.format as StageFormat) && stopAtQualifiersSetting(settings)) {
+      placements = placementsEndedAtCut(placements, await forfeitedParticipantIds(db, stage.tournament_id), settings.advanceCount as number);
     }
     inputs.push({ placements, advanced: next ? next.entrants.map((e) => e.id) : [] });
   }

@@ -1,4 +1,4 @@
-import { eliminatedParticipants, isDomainError } from '@tourney/core';
+import { eliminatedParticipants, isDomainError, type Entrant } from '@tourney/core';
 import { toBracketMatch } from '../brackets/advancement-rows';
 import { chunks } from '../../db/chunks';
 import { writeEvents } from '../events';
@@ -55,9 +55,22 @@ function sameEntrants(a: readonly { id: string; seed: number }[], b: readonly { 
 }
 
 /**
+ * The qualifiers a COMPLETED stage gives the next one as its results stand, read before a correction changes them
+ * (R8.18): the list `reviseLaterStages` compares the corrected qualifiers with. Null when the next stage is not
+ * generated (nothing to keep) or its slot map no longer finds its qualifiers.
+ */
+export async function qualifiersBeforeCorrection(ctx: WriteContext, stage: StageRow, stages: readonly StageRow[]): Promise<Entrant[] | null> {
+  const next = stages.find((s) => s.number === stage.number + 1);
+  if (stage.status !== 'COMPLETED' || !next || next.status === 'PENDING') return null;
+  return readStageQualifiers(ctx.db, stage, next).catch(noQualifiers);
+}
+
+/**
  * A correction in a stage that had COMPLETED and seeded the next one (R8.18). When the stage still is complete
- * (no match reopened, no Swiss round removed: `reopened` false) and yields the same qualifiers with the same seeds,
- * only the placements of its eliminated participants are written again. Otherwise every later generated stage is
+ * (no match reopened, no Swiss round removed: `reopened` false) and yields the same qualifiers with the same seeds
+ * (as the next stage holds them, or as the results gave them before the correction, `before`: an organizer's own
+ * seeding of the next stage, R23.4, is kept by a correction that changes nothing for it), only the placements of its
+ * eliminated participants are written again. Otherwise every later generated stage is
  * taken back: its matches and
  * entrants are deleted (played ones block a correction without cascade), it returns to PENDING (live event
  * `stage.reset`: data tournamentId, stageId, stageNumber, status PENDING, previousStatus), this stage to ONGOING,
@@ -69,6 +82,7 @@ export async function reviseLaterStages(
   stage: StageRow,
   stages: readonly StageRow[],
   reopened: boolean,
+  before: readonly Entrant[] | null,
 ): Promise<RevisionResult> {
   const { db } = ctx;
   const later = stages.filter((s) => s.number > stage.number && s.status !== 'PENDING');
@@ -77,7 +91,7 @@ export async function reviseLaterStages(
   const open = await hasOpenMatch(db, stage.id);
   if (!open && !reopened) {
     const [qualifiers, seeded] = await Promise.all([readStageQualifiers(db, stage, next).catch(noQualifiers), readStageEntrants(db, next.id)]);
-    if (qualifiers !== null && sameEntrants(qualifiers, seeded)) {
+    if (qualifiers !== null && (sameEntrants(qualifiers, seeded) || (before !== null && sameEntrants(qualifiers, before)))) {
       const entrants = await readStageEntrants(db, stage.id);
       const placements = await readStagePlacements(db, stage, entrants);
       await writePlacements(ctx, placementsOfEliminated(placements, qualifiers.map((q) => q.id)));
