@@ -180,7 +180,7 @@ export {
 export { computeDoubleEliminationPlacements, doubleEliminationLiveNeeds, doubleEliminationMatchPlacements } from './placements/double-elimination-placements';
 export { placementsFromGroupStandings, placementsFromStandings } from './placements/standings-placements';
 export { computeTournamentPlacements, type StagePlacementsInput } from './placements/tournament-placements';
-export { placementsEndedAtCut } from './placements/ended-at-cut';
+export { championsStillIn, placementsEndedAtCut } from './placements/forfeited-placements';
 export { generateStage, type SingleEliminationStage, type StageGeneration } from './stages/generate-stage';
 export { computeStagePlacements, outcomesOf } from './stages/stage-placements';
 export { DEFAULT_ROUND_INTERVAL_MINUTES, FORMAT_DEFAULTS } from './registry/format-defaults';

@@ -139,4 +139,17 @@ describe('stage settings are checked at create and update (400 naming the field)
     expect(after.body.data.status).toBe('REGISTRATION_OPEN');
     expect(after.body.data.participantCounts.registered).toBe(6);
   });
+
+  it('answers NOT_ENOUGH_PARTICIPANTS when only the count keeps a stage from qualifying two, naming the setting left unset', async ({ server, tenant }) => {
+    // One qualifier per group: 5 players make 2 groups (2 qualifiers), 4 make one group, which qualifies only 1.
+    const t = await openTournament(server, tenant, {
+      maxParticipants: 5,
+      stages: [{ name: 'Groups', format: 'GROUPS', settings: { qualifiersPerGroup: 1 } }, se],
+    });
+    await joinAll(server, t.id, await registerPlayers(server, 4));
+    const res = await request(server, 'POST', `/tournaments/${t.id}/start`, { token: tenant.owner.accessToken });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('NOT_ENOUGH_PARTICIPANTS');
+    expect(res.body.error.details[0]).toMatchObject({ path: 'stages[0].settings.advanceCount', message: expect.stringContaining('is not set, and this stage would qualify only 1 of its 4 entrants') });
+  });
 });

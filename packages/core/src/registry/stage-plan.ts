@@ -14,6 +14,9 @@ export interface PlanStage {
   settings?: StageSettings | null;
 }
 
+/** The most entrants a stage can have (the contract's `maxParticipants` bound): what "more entrants" can reach. */
+const LARGEST_FIELD = 4096;
+
 /**
  * Checks a tournament's stages against a number of entrants, stage by stage (R7.14): each format's own
  * checks from the registry (`FORMATS[format].checkPlan`: points, tiebreaks, grand final, cycles, Swiss rounds
@@ -78,6 +81,12 @@ export function checkStagePlan(stages: readonly PlanStage[], entrants: number, e
     const next = mapped.count ?? qualifiers.count;
     if (next === null) {
       issues.push({ path: at('advanceCount'), message: `is required: stage ${i + 2} is seeded with this many qualifiers of stage ${i + 1}`, kind: 'settings' });
+    } else if (next < 2 && advance === undefined && mapped.count === null) {
+      // The count follows from the stage's settings and entrants (groups: groupCount x qualifiersPerGroup): at the
+      // start, more entrants fix it when a full field would qualify 2.
+      const full = definition.qualifierCount(s, { ...ctx, entrants: LARGEST_FIELD }).count;
+      const message = `is not set, and this stage would qualify only ${next} of its ${n} entrants: stage ${i + 2} needs 2`;
+      issues.push({ path: at('advanceCount'), message, kind: exact && full !== null && full >= 2 ? 'tooFew' : 'settings' });
     } else if (next < 2) {
       issues.push({ path: at('advanceCount'), message: `must be at least 2: stage ${i + 2} needs 2 entrants (this stage would qualify ${next})`, kind: 'settings' });
     } else if (next > n) {

@@ -39,13 +39,14 @@ export function selectStageQualifiers(
 /**
  * The qualifiers of a completed stage read from the database (see {@link selectStageQualifiers}), seeded for
  * `next`: when `next` has a slot map (`slotMap` or `slotMapPreset`, R23.1) exactly the qualifiers it names, in its
- * slots (core `slotMapEntrants`).
+ * slots (core `slotMapEntrants`). `excluded`: who never qualifies, by default every disqualified or withdrawn
+ * participant of the tournament.
  * @throws DomainError VALIDATION_ERROR when the slot map names a position left empty by disqualifications.
  */
-export async function readStageQualifiers(db: Db, stage: StageRow, next?: StageRow): Promise<Entrant[]> {
+export async function readStageQualifiers(db: Db, stage: StageRow, next?: StageRow, excluded?: ReadonlySet<string>): Promise<Entrant[]> {
   const entrants = await readStageEntrants(db, stage.id);
   if (entrants.length < 2) return [];
-  const [{ results }, excluded] = await Promise.all([readStageResults(db, stage.id), forfeitedParticipantIds(db, stage.tournament_id)]);
+  const [{ results }, never] = await Promise.all([readStageResults(db, stage.id), excluded ?? forfeitedParticipantIds(db, stage.tournament_id)]);
   const settings = effectiveSettings(stage.format, stage.settings);
   const nextSettings = next === undefined ? undefined : effectiveSettings(next.format, next.settings);
   if (next !== undefined && nextSettings !== undefined) {
@@ -53,9 +54,9 @@ export async function readStageQualifiers(db: Db, stage: StageRow, next?: StageR
     if (refs !== null) {
       const prev = { format: stage.format as StageFormat, entrants, results, settings };
       // Seeded by the receiving stage's seedOrdering, so slots 2i-1 and 2i meet in its round-1 match i (R23.1).
-      return slotMapEntrants(prev, refs, next.format as StageFormat, excluded, nextSettings);
+      return slotMapEntrants(prev, refs, next.format as StageFormat, never, nextSettings);
     }
   }
   // Group-mates kept apart in the bracket the next stage's seedOrdering makes (R7.15).
-  return selectStageQualifiers(stage.format as StageFormat, entrants, results, settings, excluded, seedOrderingSetting(nextSettings ?? {}));
+  return selectStageQualifiers(stage.format as StageFormat, entrants, results, settings, never, seedOrderingSetting(nextSettings ?? {}));
 }

@@ -113,9 +113,10 @@ export interface Champions {
 
 /**
  * Writes the final standing of a tournament whose last stage is complete (R5.12, R7.12, R7.16): every placement is
- * recomputed (core `computeTournamentPlacements`), the holders of place 1 are the champions and stay ACTIVE, and every
- * other ACTIVE participant becomes ELIMINATED (the champions must be ACTIVE before: they are, as nobody eliminates
- * them first). Returns the champions.
+ * recomputed (`readTournamentPlacements`: champions are among those still in while anyone is), the holders of place
+ * 1 are the champions and are ACTIVE (an ELIMINATED one, put back in first place by a correction or by forfeits, is
+ * ACTIVE again; a disqualified or withdrawn one keeps that status), and every other ACTIVE participant becomes
+ * ELIMINATED. Returns the champions.
  */
 export async function writeFinalStanding(ctx: WriteContext, tournamentId: string, stages: readonly StageRow[]): Promise<Champions> {
   const { db } = ctx;
@@ -127,6 +128,9 @@ export async function writeFinalStanding(ctx: WriteContext, tournamentId: string
   let eliminate = db.updateTable('participants').set({ status: 'ELIMINATED' }).where('tournament_id', '=', tournamentId).where('status', '=', 'ACTIVE');
   if (championIds.length > 0) eliminate = eliminate.where('id', 'not in', championIds);
   await eliminate.execute();
+  for (const chunk of chunks(championIds)) {
+    await db.updateTable('participants').set({ status: 'ACTIVE' }).where('id', 'in', chunk).where('status', '=', 'ELIMINATED').execute();
+  }
   return { championId, championIds };
 }
 

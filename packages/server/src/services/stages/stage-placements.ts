@@ -3,6 +3,7 @@ import {
   computeStagePlacements,
   computeTournamentPlacements,
   formatDefinition,
+  championsStillIn,
   placementsEndedAtCut,
   stopAtQualifiersSetting,
   type Entrant,
@@ -70,8 +71,9 @@ export async function placementsDecidedBy(db: Db, stage: StageRow, match: MatchR
  * stage's order. Only stages that have entrants count. When the last generated stage stopped at its qualifiers and
  * is complete (R7.20, R7.21: the tournament ended with it, too few were left to fill the next stage), those still in
  * whom the qualification would take come first and its disqualified and withdrawn participants after them (core
- * `placementsEndedAtCut`): they never qualify, so they are no champions (R7.15, R7.12). `stages`: the tournament's
- * stages rows in `number` order (their statuses are not read).
+ * `placementsEndedAtCut`): they never qualify, so they are no champions (R7.15, R7.12). Nor are they anywhere else
+ * while someone is still in: a disqualified or withdrawn holder of place 1 gives it to the best still in (core
+ * `championsStillIn`). `stages`: the tournament's stages rows in `number` order (their statuses are not read).
  */
 export async function readTournamentPlacements(db: Db, stages: readonly StageRow[]): Promise<Placement[]> {
   const generated: { stage: StageRow; entrants: Entrant[] }[] = [];
@@ -81,6 +83,7 @@ export async function readTournamentPlacements(db: Db, stages: readonly StageRow
     generated.push({ stage, entrants });
   }
   const inputs: StagePlacementsInput[] = [];
+  let forfeited: Set<string> | undefined;
   for (let i = 0; i < generated.length; i++) {
     const { stage, entrants } = generated[i] as { stage: StageRow; entrants: Entrant[] };
     const next = generated[i + 1];
@@ -88,11 +91,15 @@ export async function readTournamentPlacements(db: Db, stages: readonly StageRow
     const settings = effectiveSettings(stage.format, stage.settings);
     // Complete (every entrant placed) and last generated: the tournament ended with this cut stage.
     if (!next && placements.length === entrants.length && CUT_FORMATS.includes(stage.format as StageFormat) && stopAtQualifiersSetting(settings)) {
-      placements = placementsEndedAtCut(placements, await forfeitedParticipantIds(db, stage.tournament_id), settings.advanceCount as number);
+      forfeited ??= await forfeitedParticipantIds(db, stage.tournament_id);
+      placements = placementsEndedAtCut(placements, forfeited, settings.advanceCount as number);
     }
     inputs.push({ placements, advanced: next ? next.entrants.map((e) => e.id) : [] });
   }
-  return computeTournamentPlacements(inputs);
+  const placements = computeTournamentPlacements(inputs);
+  const tournamentId = stages[0]?.tournament_id;
+  if (tournamentId === undefined || !placements.some((p) => p.placement === 1)) return placements;
+  return championsStillIn(placements, forfeited ?? (await forfeitedParticipantIds(db, tournamentId)));
 }
 
 /**

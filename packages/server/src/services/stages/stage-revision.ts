@@ -2,6 +2,7 @@ import { eliminatedParticipants, isDomainError, type Entrant } from '@tourney/co
 import { toBracketMatch } from '../brackets/advancement-rows';
 import { chunks } from '../../db/chunks';
 import { writeEvents } from '../events';
+import { forfeitedParticipantIds } from '../participants/participant-rows';
 import { readStageQualifiers } from './qualifiers';
 import { writePlacements } from './stage-completion';
 import { readStageEntrants } from './stage-entrants';
@@ -55,14 +56,28 @@ function sameEntrants(a: readonly { id: string; seed: number }[], b: readonly { 
 }
 
 /**
+ * The qualifiers `stage`'s results give the generated stage `next` (R8.18), next to the entrants `next` holds: the
+ * participants left out are those disqualified or withdrawn before `next` was generated (not among its entrants); one
+ * who forfeited in `next` is still its entrant and still counts here, so a correction that changes nothing for the
+ * next stage finds its entrants again rather than the stand-in R7.15 would pick today.
+ */
+async function qualifiersAsSeeded(db: WriteContext['db'], stage: StageRow, next: StageRow): Promise<{ qualifiers: Entrant[] | null; seeded: Entrant[] }> {
+  const [seeded, forfeited] = await Promise.all([readStageEntrants(db, next.id), forfeitedParticipantIds(db, stage.tournament_id)]);
+  const entered = new Set(seeded.map((e) => e.id));
+  const excluded = new Set([...forfeited].filter((id) => !entered.has(id)));
+  const qualifiers = await readStageQualifiers(db, stage, next, excluded).catch(noQualifiers);
+  return { qualifiers, seeded };
+}
+
+/**
  * The qualifiers a COMPLETED stage gives the next one as its results stand, read before a correction changes them
- * (R8.18): the list `reviseLaterStages` compares the corrected qualifiers with. Null when the next stage is not
- * generated (nothing to keep) or its slot map no longer finds its qualifiers.
+ * (R8.18, `qualifiersAsSeeded`): the list `reviseLaterStages` compares the corrected qualifiers with. Null when the
+ * next stage is not generated (nothing to keep) or its slot map no longer finds its qualifiers.
  */
 export async function qualifiersBeforeCorrection(ctx: WriteContext, stage: StageRow, stages: readonly StageRow[]): Promise<Entrant[] | null> {
   const next = stages.find((s) => s.number === stage.number + 1);
   if (stage.status !== 'COMPLETED' || !next || next.status === 'PENDING') return null;
-  return readStageQualifiers(ctx.db, stage, next).catch(noQualifiers);
+  return (await qualifiersAsSeeded(ctx.db, stage, next)).qualifiers;
 }
 
 /**
@@ -90,11 +105,12 @@ export async function reviseLaterStages(
   if (!next) return NOTHING;
   const open = await hasOpenMatch(db, stage.id);
   if (!open && !reopened) {
-    const [qualifiers, seeded] = await Promise.all([readStageQualifiers(db, stage, next).catch(noQualifiers), readStageEntrants(db, next.id)]);
+    const { qualifiers, seeded } = await qualifiersAsSeeded(db, stage, next);
     if (qualifiers !== null && (sameEntrants(qualifiers, seeded) || (before !== null && sameEntrants(qualifiers, before)))) {
       const entrants = await readStageEntrants(db, stage.id);
       const placements = await readStagePlacements(db, stage, entrants);
-      await writePlacements(ctx, placementsOfEliminated(placements, qualifiers.map((q) => q.id)));
+      // The next stage's own entrants (the same participants, perhaps in an organizer's order, R23.4).
+      await writePlacements(ctx, placementsOfEliminated(placements, seeded.map((e) => e.id)));
       return NOTHING;
     }
   }

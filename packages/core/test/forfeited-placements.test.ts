@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placementsEndedAtCut, type Placement } from '../src/index';
+import { championsStillIn, placementsEndedAtCut, type Placement } from '../src/index';
 
 const place = (participantId: string, placement: number, placementRange: string): Placement => ({ participantId, placement, placementRange });
 
@@ -30,3 +30,26 @@ describe('placementsEndedAtCut (R7.20, R7.21, R7.15)', () => {
     expect(placementsEndedAtCut(stage, new Set(['a', 'b', 'c', 'd']), 2)).toEqual(stage);
   });
 });
+
+describe('championsStillIn (R7.12, R7.16)', () => {
+  it('puts a round robin\'s best still in first when the leader was disqualified; keeps the shared first place of those still in', () => {
+    const table = [place('alice', 1, '1'), place('bob', 2, '2-3'), place('cid', 2, '2-3'), place('dan', 4, '4')];
+    expect(championsStillIn(table, new Set(['alice']))).toEqual([place('bob', 1, '1-2'), place('cid', 1, '1-2'), place('alice', 3, '3'), place('dan', 4, '4')]);
+    const shared = [place('alice', 1, '1-2'), place('bob', 1, '1-2'), place('cid', 3, '3')];
+    expect(championsStillIn(shared, new Set(['alice']))).toEqual([place('bob', 1, '1'), place('alice', 2, '2'), place('cid', 3, '3')]);
+  });
+
+  it('makes the semi-finalists still in the champions of a final both finalists forfeited; nothing changes otherwise', () => {
+    const bracket = [place('f1', 1, '1'), place('f2', 2, '2'), place('s1', 3, '3-4'), place('s2', 3, '3-4'), place('q1', 5, '5')];
+    expect(championsStillIn(bracket, new Set(['f1', 'f2']))).toEqual([
+      place('s1', 1, '1-2'),
+      place('s2', 1, '1-2'),
+      place('f1', 3, '3'),
+      place('f2', 4, '4'),
+      place('q1', 5, '5'),
+    ]);
+    expect(championsStillIn(bracket, new Set(['f2', 'q1']))).toEqual(bracket);
+    expect(championsStillIn(bracket, new Set(bracket.map((p) => p.participantId)))).toEqual(bracket);
+  });
+});
+

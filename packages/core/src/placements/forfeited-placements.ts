@@ -33,3 +33,22 @@ export function placementsEndedAtCut(placements: readonly Placement[], excluded:
   const rest = placements.filter((p) => !takenIds.has(p.participantId));
   return [...placeInOrder(taken, 1), ...placeInOrder(rest, taken.length + 1)];
 }
+
+/**
+ * The placements of a completed tournament with its champions among those still in (R7.12, R7.16): a disqualified or
+ * withdrawn participant (`excluded`) is never a champion while someone is still in. When place 1 holds an excluded
+ * participant, the participants still in of the first placement that has any (place 1's own, else the next best:
+ * the winner of a final both finalists forfeited is no champion, its semi-finalists still in are) take place 1,
+ * sharing it, and everyone else follows in the tournament's order, entries that shared a placement sharing one
+ * again. Unchanged when place 1 holds no excluded participant or nobody is still in. `placements`: sorted by
+ * placement. Pure; `placements` is not modified.
+ */
+export function championsStillIn(placements: readonly Placement[], excluded: ReadonlySet<string>): Placement[] {
+  if (!placements.some((p) => p.placement === 1 && excluded.has(p.participantId))) return [...placements];
+  const best = placements.find((p) => !excluded.has(p.participantId));
+  if (best === undefined) return [...placements];
+  const taken = placements.filter((p) => p.placement === best.placement && !excluded.has(p.participantId));
+  const takenIds = new Set(taken.map((p) => p.participantId));
+  return [...placeInOrder(taken, 1), ...placeInOrder(placements.filter((p) => !takenIds.has(p.participantId)), taken.length + 1)];
+}
+
